@@ -1,0 +1,24 @@
+/**
+ * Benchmark dispatcher: `deno task bench <name> [args...]` runs `scripts/bench_<name>.ts`.
+ * Each benchmark compares us with its peer side by side in one run, prints a table and, with
+ * `--json <file>`, writes the figures as JSON.
+ */
+const BENCHES: Record<string, string> = {
+  codec: "./bench_codec.ts",
+  parse: "./bench_parse.ts",
+  index: "./bench_index.ts",
+  search: "./bench_search.ts",
+};
+
+if (import.meta.main) {
+  const [name, ...rest] = Deno.args;
+  const target = name === undefined ? undefined : BENCHES[name];
+  if (target === undefined) {
+    console.error(
+      `Usage: deno task bench <${Object.keys(BENCHES).join("|")}> [--json FILE] [options]`,
+    );
+    Deno.exit(2);
+  }
+  const mod = await import(target) as { main(args: string[]): Promise<void> };
+  await mod.main(rest);
+}
