@@ -1,0 +1,538 @@
+/**
+ * The one generic extractor: runs a language's definitions, imports and calls queries over a
+ * tree and turns the captures into records. It knows only the `LanguageSpec` interface and the
+ * standard capture names (see `LANGUAGES.md`); it never branches on a language.
+ */
+import type { Node, QueryCapture, Range, Tree } from "web-tree-sitter";
+import type { LoadedLanguage } from "./loader.ts";
+import type { DocCommentRule } from "./language_spec.ts";
+import type { CallRecord, ImportRecord, ParseResult, SymbolKind, SymbolRecord } from "./types.ts";
+import type { SourceText } from "./source_text.ts";
+import { disambiguateIds, sha256Hex, symbolId } from "./ids.ts";
+import { symbolSummary } from "../summarize/summary.ts";
+
+/** Limits that keep one file within a time and memory bound. */
+export interface ExtractLimits {
+  /**
+   * Files larger than this many bytes are skipped.
+   * @default 10_000_000
+   */
+  maxBytes?: number;
+  /**
+   * Parsing is cancelled (the file skipped) after this many milliseconds.
+   * @default 20_000
+   */
+  timeoutMs?: number;
+  /**
+   * A file whose longest line exceeds this many characters while its average line is longer than
+   * `minifiedAverageLine` is treated as minified and skipped.
+   * @default 5_000
+   */
+  minifiedLongestLine?: number;
+  /** @default 300 */
+  minifiedAverageLine?: number;
+}
+
+/** Internal draft of one definition while captures are merged. */
+interface _Draft {
+  node: Node;
+  kind: SymbolKind | "container";
+  name: Node | null;
+  scope: Node | null;
+  body: Node | null;
+  declaration: Node | null;
+  docs: Node[];
+  decorators: Node[];
+  start: number;
+  end: number;
+  // filled while building
+  qualified: string;
+  enclosing: _Draft | null;
+  index: number;
+}
+
+/** Skip reason when the file should not be parsed at all, else null. */
+export function precheck(text: SourceText, limits: ExtractLimits = {}): string | null {
+  const maxBytes = limits.maxBytes ?? 10_000_000;
+  if (text.bytes.length > maxBytes) {
+    return `file too large: ${text.bytes.length} bytes (limit ${maxBytes})`;
+  }
+  const longestLimit = limits.minifiedLongestLine ?? 5_000;
+  const averageLimit = limits.minifiedAverageLine ?? 300;
+  const s = text.text;
+  if (s.length > longestLimit) {
+    let lines = 1;
+    let longest = 0;
+    let from = 0;
+    for (let nl = s.indexOf("\n"); nl !== -1; nl = s.indexOf("\n", from)) {
+      longest = Math.max(longest, nl - from);
+      from = nl + 1;
+      lines++;
+    }
+    longest = Math.max(longest, s.length - from);
+    const average = s.length / lines;
+    if (longest > longestLimit && average > averageLimit) {
+      return `minified: longest line ${longest} chars, average ${Math.round(average)}`;
+    }
+  }
+  return null;
+}
+
+/** Parse one file with a loaded language and extract its symbols, imports and calls. */
+export function extractFile(
+  loaded: LoadedLanguage,
+  file: string,
+  source: SourceText,
+  limits: ExtractLimits = {},
+): ParseResult {
+  const language = loaded.spec.id;
+  const result: ParseResult = {
+    file,
+    language,
+    status: "ok",
+    reason: null,
+    symbols: [],
+    imports: [],
+    calls: [],
+  };
+  const timeoutMs = limits.timeoutMs ?? 20_000;
+  const deadline = performance.now() + timeoutMs;
+  const progressCallback = () => performance.now() > deadline;
+
+  let includedRanges: Range[] | undefined;
+  if (loaded.regions !== null) {
+    const host = loaded.regions.parser.parse(source.text, null, { progressCallback });
+    if (host === null) return _skip(result, `parse timed out after ${timeoutMs} ms`);
+    try {
+      includedRanges = loaded.regions.query.captures(host.rootNode)
+        .filter((c) => c.name === "region" && c.node.endIndex > c.node.startIndex)
+        .map((c) => ({
+          startIndex: c.node.startIndex,
+          endIndex: c.node.endIndex,
+          startPosition: c.node.startPosition,
+          endPosition: c.node.endPosition,
+        }));
+    } finally {
+      host.delete();
+    }
+    if (includedRanges.length === 0) return result;
+  }
+
+  let tree: Tree | null;
+  try {
+    tree = loaded.parser.parse(
+      source.text,
+      null,
+      includedRanges === undefined ? { progressCallback } : { progressCallback, includedRanges },
+    );
+  } catch (e) {
+    return _skip(result, `parser failed: ${e instanceof Error ? e.message : String(e)}`);
+  } finally {
+    loaded.parser.reset();
+  }
+  if (tree === null) return _skip(result, `parse timed out after ${timeoutMs} ms`);
+  try {
+    const root = tree.rootNode;
+    const problems: string[] = [];
+    if (!source.validUtf8) problems.push("invalid UTF-8: decoded as Latin-1");
+    if (root.hasError) problems.push(`syntax errors: ${_countErrors(root)}`);
+    if (problems.length > 0) {
+      result.status = "partial";
+      result.reason = problems.join("; ");
+    }
+    const drafts = _collectDefinitions(loaded, root);
+    result.symbols = _buildSymbols(loaded, drafts, file, source);
+    if (loaded.imports !== null) result.imports = _collectImports(loaded, root);
+    if (loaded.calls !== null) {
+      result.calls = _collectCalls(loaded, root, drafts, result.symbols);
+    }
+  } finally {
+    tree.delete();
+  }
+  return result;
+}
+
+function _skip(result: ParseResult, reason: string): ParseResult {
+  result.status = "skipped";
+  result.reason = reason;
+  return result;
+}
+
+/** Count ERROR and MISSING nodes, descending only into subtrees that contain errors. */
+function _countErrors(root: Node): number {
+  let count = 0;
+  const cursor = root.walk();
+  try {
+    let descend = true;
+    for (;;) {
+      const node = cursor.currentNode;
+      if (descend) {
+        if (node.isError || node.isMissing) count++;
+        if (node.hasError && !node.isError && cursor.gotoFirstChild()) continue;
+      }
+      if (cursor.gotoNextSibling()) {
+        descend = true;
+        continue;
+      }
+      if (!cursor.gotoParent()) break;
+      descend = false;
+    }
+  } finally {
+    cursor.delete();
+  }
+  return count;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Definitions
+
+function _collectDefinitions(loaded: LoadedLanguage, root: Node): _Draft[] {
+  const byNode = new Map<number, _Draft>();
+  for (const match of loaded.definitions.matches(root)) {
+    let target: QueryCapture | undefined;
+    for (const c of match.captures) {
+      if (c.name.startsWith("definition.") || c.name === "container") {
+        target = c;
+        break;
+      }
+    }
+    if (target === undefined) continue;
+    const kind = target.name === "container"
+      ? "container"
+      : target.name.slice("definition.".length) as SymbolKind;
+    const key = target.node.id;
+    let draft = byNode.get(key);
+    if (draft === undefined) {
+      draft = {
+        node: target.node,
+        kind,
+        name: null,
+        scope: null,
+        body: null,
+        declaration: null,
+        docs: [],
+        decorators: [],
+        start: target.node.startIndex,
+        end: target.node.endIndex,
+        qualified: "",
+        enclosing: null,
+        index: -1,
+      };
+      byNode.set(key, draft);
+    }
+    for (const c of match.captures) {
+      switch (c.name) {
+        case "name":
+          draft.name ??= c.node;
+          break;
+        case "scope":
+          draft.scope ??= c.node;
+          break;
+        case "body":
+          draft.body ??= c.node;
+          break;
+        case "declaration":
+          draft.declaration ??= c.node;
+          break;
+        case "doc":
+          if (!draft.docs.some((d) => d.id === c.node.id)) draft.docs.push(c.node);
+          break;
+        case "decorator":
+          if (!draft.decorators.some((d) => d.id === c.node.id)) draft.decorators.push(c.node);
+          break;
+      }
+    }
+  }
+  const drafts = [...byNode.values()].filter((d) => d.name !== null);
+  for (const d of drafts) {
+    d.decorators.sort((a, b) => a.startIndex - b.startIndex);
+    d.docs.sort((a, b) => a.startIndex - b.startIndex);
+    // A symbol's source includes decorators written before it.
+    for (const dec of d.decorators) d.start = Math.min(d.start, dec.startIndex);
+  }
+  drafts.sort((a, b) => a.start - b.start || b.end - a.end);
+  return drafts;
+}
+
+function _buildSymbols(
+  loaded: LoadedLanguage,
+  drafts: _Draft[],
+  file: string,
+  source: SourceText,
+): SymbolRecord[] {
+  const spec = loaded.spec;
+  const stack: _Draft[] = [];
+  const symbols: _Draft[] = [];
+  for (const d of drafts) {
+    while (stack.length > 0 && stack[stack.length - 1]!.end <= d.start) stack.pop();
+    const outer = stack[stack.length - 1] ?? null;
+    d.enclosing = outer;
+    const name = _nameText(d.name!);
+    if (d.scope !== null) {
+      d.qualified = `${_nameText(d.scope)}.${name}`;
+    } else if (outer !== null) {
+      d.qualified = `${outer.qualified}.${name}`;
+    } else {
+      d.qualified = name;
+    }
+    if (
+      d.kind === "function" && outer !== null &&
+      (outer.kind === "class" || outer.kind === "type" || outer.kind === "container")
+    ) {
+      d.kind = "method";
+    }
+    stack.push(d);
+    if (d.kind !== "container") {
+      d.index = symbols.length;
+      symbols.push(d);
+    }
+  }
+
+  const ids = disambiguateIds(symbols.map((d) => symbolId(file, d.qualified, d.kind)));
+  const typeIds = new Map<string, string>();
+  symbols.forEach((d, i) => {
+    if ((d.kind === "class" || d.kind === "type") && !typeIds.has(d.qualified)) {
+      typeIds.set(d.qualified, ids[i]!);
+    }
+  });
+
+  return symbols.map((d, i): SymbolRecord => {
+    let parent: string | null = null;
+    if (d.scope !== null) {
+      parent = typeIds.get(_nameText(d.scope)) ?? null;
+    } else if (d.enclosing !== null) {
+      parent = d.enclosing.kind === "container"
+        ? typeIds.get(d.enclosing.qualified) ?? null
+        : ids[d.enclosing.index] ?? null;
+    }
+    const byteOffset = source.byteOffset(d.start);
+    const byteEnd = source.byteOffset(d.end);
+    const content = source.bytes.subarray(byteOffset, byteEnd);
+    const startRow = _rowAt(source.text, d.start, d.node);
+    const endPosition = d.node.endPosition;
+    const endLine = endPosition.column === 0 && endPosition.row > startRow
+      ? endPosition.row
+      : endPosition.row + 1;
+    const kind = d.kind as SymbolKind;
+    const name = _nameText(d.name!);
+    const signature = _signature(source.text, d);
+    const docstring = d.docs.length > 0
+      ? d.docs.map((n) => cleanDoc(n.text)).filter((s) => s !== "").join("\n")
+      : spec.docComments === undefined
+      ? ""
+      : _precedingDoc(d, spec.docComments);
+    return {
+      id: ids[i]!,
+      file,
+      name,
+      qualified_name: d.qualified,
+      kind,
+      language: spec.id,
+      signature,
+      docstring,
+      summary: symbolSummary({ kind, name, signature, docstring }),
+      decorators: d.decorators.map((n) => n.text.trim()),
+      keywords: [],
+      parent,
+      line: startRow + 1,
+      end_line: endLine,
+      byte_offset: byteOffset,
+      byte_length: byteEnd - byteOffset,
+      content_hash: sha256Hex(content),
+    };
+  });
+}
+
+/** 0-based row of a UTF-16 index: the node's row, or earlier when decorators extend the range. */
+function _rowAt(text: string, index: number, node: Node): number {
+  if (index === node.startIndex) return node.startPosition.row;
+  let row = node.startPosition.row;
+  for (let i = index; i < node.startIndex; i++) if (text.charCodeAt(i) === 10) row--;
+  return row;
+}
+
+function _nameText(node: Node): string {
+  return node.text.trim();
+}
+
+/** Declaration text: from the declaration start to the body (or the first line when no body). */
+function _signature(text: string, d: _Draft): string {
+  const start = (d.declaration ?? d.node).startIndex;
+  let sig: string;
+  if (d.body !== null && d.body.startIndex >= start) {
+    // End at the last token before the body, so comments between them stay out.
+    let end = d.body.startIndex;
+    let prev = d.body.previousSibling;
+    while (prev !== null && prev.isExtra) prev = prev.previousSibling;
+    if (prev !== null && prev.endIndex > start) end = Math.min(end, prev.endIndex);
+    sig = text.slice(start, end);
+  } else {
+    sig = text.slice(start, d.end);
+    const nl = sig.indexOf("\n");
+    if (nl !== -1) sig = sig.slice(0, nl);
+  }
+  sig = sig.trimEnd();
+  if (sig.endsWith("{") || sig.endsWith(":")) sig = sig.slice(0, -1).trimEnd();
+  return sig;
+}
+
+/** Doc comments written directly above a definition (no blank line in between). */
+function _precedingDoc(d: _Draft, rule: DocCommentRule): string {
+  let anchor: Node = d.node;
+  const wrappers = rule.wrapperTypes ?? [];
+  for (let p = anchor.parent; p !== null && wrappers.includes(p.type); p = p.parent) anchor = p;
+  const first = d.decorators[0];
+  if (first !== undefined && first.startIndex < anchor.startIndex) {
+    // Decorators before the definition are siblings of it (or of its wrapper): start above them.
+    let top: Node = first;
+    while (top.parent !== null && top.parent.id !== anchor.parent?.id) top = top.parent;
+    if (top.startIndex < anchor.startIndex) anchor = top;
+  }
+  const skip = rule.skipTypes ?? [];
+  const comments: Node[] = [];
+  let row = anchor.startPosition.row;
+  for (let prev = anchor.previousSibling; prev !== null; prev = prev.previousSibling) {
+    if (skip.includes(prev.type)) {
+      row = prev.startPosition.row;
+      continue;
+    }
+    if (!rule.nodeTypes.includes(prev.type) || prev.endPosition.row < row - 1) break;
+    // A comment that ends on the line of an earlier statement is a trailing comment of it.
+    const before = prev.previousSibling;
+    if (before !== null && before.endPosition.row === prev.startPosition.row) break;
+    comments.unshift(prev);
+    row = prev.startPosition.row;
+  }
+  const prefixes = rule.prefixes;
+  const docs = prefixes === undefined
+    ? comments
+    : comments.filter((c) => prefixes.some((p) => c.text.startsWith(p)));
+  return docs.map((c) => cleanDoc(c.text)).filter((s) => s !== "").join("\n");
+}
+
+/**
+ * Clean a doc comment or docstring: strip comment markers (`/** *\/`, `///`, `//!`, `//`, `#`,
+ * `--`, `;`, `(** *)`) or string quotes, then remove the common indentation and blank edges.
+ */
+export function cleanDoc(raw: string): string {
+  let t = raw.replace(/\r\n?/g, "\n").trim();
+  const quoted = /^[rRuUbBfF]{0,2}("""|'''|"|')([\s\S]*)\1$/.exec(t);
+  let lines: string[];
+  if (quoted) {
+    lines = quoted[2]!.split("\n");
+  } else if (/^\/\*/.test(t) || /^\(\*/.test(t)) {
+    t = t.replace(/^(\/\*+!?|\(\*+)/, "").replace(/(\*+\/|\*+\))$/, "");
+    lines = t.split("\n").map((l) => l.replace(/^\s*\*(?!\/) ?/, ""));
+  } else {
+    lines = t.split("\n").map((l) => l.replace(/^\s*(\/\/[\/!]?|#+|--+|;+|%+) ?/, ""));
+  }
+  // Common indentation of the lines after the first (the first follows the opening marker).
+  let indent = Infinity;
+  for (const l of lines.slice(1)) {
+    if (l.trim() === "") continue;
+    indent = Math.min(indent, l.length - l.trimStart().length);
+  }
+  if (indent !== Infinity) lines = [lines[0]!, ...lines.slice(1).map((l) => l.slice(indent))];
+  lines = lines.map((l) => l.trimEnd());
+  lines[0] = lines[0]!.trim();
+  while (lines.length > 0 && lines[0] === "") lines.shift();
+  while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  return lines.join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Imports and calls
+
+function _stripSpecifier(text: string): string {
+  const t = text.trim();
+  const m = /^(["'`<])([\s\S]*)(["'`>])$/.exec(t);
+  return m ? m[2]! : t;
+}
+
+function _collectImports(loaded: LoadedLanguage, root: Node): ImportRecord[] {
+  const records = new Map<string, ImportRecord & { _start: number }>();
+  for (const match of loaded.imports!.matches(root)) {
+    let statement: Node | undefined;
+    let sourceNode: Node | undefined;
+    const names: string[] = [];
+    for (const c of match.captures) {
+      if (c.name === "import") statement = c.node;
+      else if (c.name === "import.source") sourceNode = c.node;
+      else if (c.name === "import.name") names.push(c.node.text.trim());
+    }
+    if (statement === undefined || sourceNode === undefined) continue;
+    const specifier = _stripSpecifier(sourceNode.text);
+    const key = `${statement.id}\u0000${sourceNode.startIndex}`;
+    let record = records.get(key);
+    if (record === undefined) {
+      record = {
+        specifier,
+        names: [],
+        line: statement.startPosition.row + 1,
+        resolved: null,
+        _start: sourceNode.startIndex,
+      };
+      records.set(key, record);
+    }
+    for (const n of names) if (!record.names.includes(n)) record.names.push(n);
+  }
+  return [...records.values()]
+    .sort((a, b) => a._start - b._start)
+    .map(({ specifier, names, line, resolved }) => ({ specifier, names, line, resolved }));
+}
+
+function _collectCalls(
+  loaded: LoadedLanguage,
+  root: Node,
+  drafts: _Draft[],
+  symbols: SymbolRecord[],
+): CallRecord[] {
+  const found: { start: number; callee: string; receiver: string | null; line: number }[] = [];
+  const seen = new Set<number>();
+  for (const match of loaded.calls!.matches(root)) {
+    let call: Node | undefined;
+    let name: Node | undefined;
+    let receiver: Node | undefined;
+    for (const c of match.captures) {
+      if (c.name === "reference.call") call = c.node;
+      else if (c.name === "name") name = c.node;
+      else if (c.name === "receiver") receiver = c.node;
+    }
+    if (call === undefined || name === undefined || seen.has(call.id)) continue;
+    seen.add(call.id);
+    found.push({
+      start: call.startIndex,
+      callee: name.text.trim(),
+      receiver: receiver === undefined ? null : _receiverText(receiver.text),
+      line: call.startPosition.row + 1,
+    });
+  }
+  found.sort((a, b) => a.start - b.start);
+  // Sweep calls and symbol ranges together; the innermost open symbol is the caller.
+  const ranges = drafts.filter((d) => d.kind !== "container");
+  const stack: number[] = [];
+  let next = 0;
+  const calls: CallRecord[] = [];
+  for (const f of found) {
+    while (next < ranges.length && ranges[next]!.start <= f.start) {
+      const d = ranges[next]!;
+      while (stack.length > 0 && ranges[stack[stack.length - 1]!]!.end <= d.start) stack.pop();
+      stack.push(next++);
+    }
+    while (stack.length > 0 && ranges[stack[stack.length - 1]!]!.end <= f.start) stack.pop();
+    const top = stack[stack.length - 1];
+    const owner = top === undefined ? undefined : ranges[top];
+    calls.push({
+      callee: f.callee,
+      receiver: f.receiver,
+      caller: owner === undefined ? null : symbols[owner.index]!.id,
+      line: f.line,
+    });
+  }
+  return calls;
+}
+
+function _receiverText(text: string): string {
+  const t = text.replace(/\s+/g, " ").trim();
+  return t.length > 200 ? t.slice(0, 200) : t;
+}

@@ -1,0 +1,83 @@
+/**
+ * The one interface the generic extractor knows. Each language is one `LanguageSpec` data entry in
+ * `src/parser/languages/<id>.ts`; `languages/mod.ts` lists them. See `LANGUAGES.md` for the capture
+ * names each query may use and how to add a language.
+ */
+
+/** Names of the import resolvers in `resolve.ts`; a spec picks one by name (data, not code). */
+export type ResolverName =
+  | "python"
+  | "javascript"
+  | "go"
+  | "rust"
+  | "jvm"
+  | "c"
+  | "ruby"
+  | "php";
+
+/** How to find doc comments written before a definition (Go, Rust, JS, Java, C, ...). */
+export interface DocCommentRule {
+  /** Node types that are comments (`comment`, `line_comment`, `block_comment`). */
+  nodeTypes: string[];
+  /**
+   * Only comments whose text starts with one of these count as documentation (`["///", "/**"]`).
+   * @default every comment
+   */
+  prefixes?: string[];
+  /**
+   * Parent node types that wrap a definition and own its comments (`export_statement`,
+   * `decorated_definition`): the search for comments starts before the outermost wrapper.
+   * @default []
+   */
+  wrapperTypes?: string[];
+  /**
+   * Sibling node types to step over between the comment and the definition (`attribute_item`).
+   * @default []
+   */
+  skipTypes?: string[];
+}
+
+/** Source regions to parse with the spec's grammar, found by first parsing with a host grammar. */
+export interface RegionRule {
+  /** Host grammar file stem (`vue` for `tree-sitter-vue.wasm`). */
+  grammar: string;
+  /** Query over the host tree; every `@region` node becomes an included range. */
+  query: string;
+}
+
+/** One language: everything the generic extractor needs, as data. */
+export interface LanguageSpec {
+  /** Registry key, stored as `SymbolRecord.language` (`python`, `typescript`, `tsx`, ...). */
+  id: string;
+  /** File extensions with the dot, lower case (`.py`); longest match wins (`.d.ts` over `.ts`). */
+  extensions: string[];
+  /** Exact file names (`Makefile`, `Rakefile`). @default [] */
+  fileNames?: string[];
+  /** Grammar file stem: `tree-sitter-<grammar>.wasm` from `tree-sitter-wasms/out/`. */
+  grammar: string;
+  /**
+   * Definitions query. Captures: `@definition.<kind>` (kind: function, class, method, constant,
+   * type, template) on the node whose range is the symbol; `@container` on a node that scopes the
+   * definitions inside it without being a symbol (a Rust `impl`); `@name` (the name, required);
+   * `@scope` (a qualifier written in the definition itself: a Go receiver type, `Foo::` in C++);
+   * `@body` (where the signature ends); `@declaration` (where the signature starts, when not at the
+   * definition node); `@doc` (docstring node); `@decorator` (decorator/attribute/annotation).
+   * Matches on the same definition node are merged, so optional parts can be separate patterns.
+   * Captures starting with `_` are free for predicates.
+   */
+  definitions: string;
+  /**
+   * Imports query. Captures: `@import` (the statement; its line is the record's line),
+   * `@import.source` (the specifier, quotes and `<>` stripped), `@import.name` (an imported name).
+   * Captures of one statement with the same source are merged into one record.
+   */
+  imports?: string;
+  /** Calls query. Captures: `@reference.call` (the call), `@name` (callee), `@receiver`. */
+  calls?: string;
+  /** Doc comments before definitions; `@doc` captures take precedence. */
+  docComments?: DocCommentRule;
+  /** Import resolver used by `resolveImports`. Unset: every import stays external. */
+  resolver?: ResolverName;
+  /** Parse only these regions of the file (Vue `<script>`). */
+  regions?: RegionRule;
+}

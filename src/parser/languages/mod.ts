@@ -1,0 +1,11 @@
+/**
+ * Every supported language, one entry per line (see `../LANGUAGES.md`). Keep one import line and
+ * one list line per language, in alphabetical order.
+ */
+import type { LanguageSpec } from "../language_spec.ts";
+import { python } from "./python.ts";
+
+/** All language specs, by registry order. */
+export const LANGUAGES: readonly LanguageSpec[] = [
+  python,
+];

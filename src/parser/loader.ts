@@ -1,0 +1,133 @@
+/**
+ * Grammar loading: web-tree-sitter's runtime and the prebuilt grammars of `tree-sitter-wasms`,
+ * located through module resolution (`import.meta.resolve`) so the same code works under
+ * `deno run`, in tests and in a `deno compile` binary built with
+ * `--include node_modules/tree-sitter-wasms/out --include node_modules/web-tree-sitter`.
+ * Each grammar is loaded lazily, once per process (worker), and every query of a language is
+ * compiled when the language loads, failing loudly with the language and query named.
+ */
+import { Language, Parser, Query } from "web-tree-sitter";
+import type { LanguageSpec } from "./language_spec.ts";
+
+/** A language ready to parse: its grammar, a parser bound to it and its compiled queries. */
+export interface LoadedLanguage {
+  spec: LanguageSpec;
+  parser: Parser;
+  definitions: Query;
+  imports: Query | null;
+  calls: Query | null;
+  /** Host parser and region query when the spec has `regions`. */
+  regions: { parser: Parser; query: Query } | null;
+}
+
+/** Capture names each query may use (captures starting with `_` are free for predicates). */
+const _ALLOWED_CAPTURES: Record<"definitions" | "imports" | "calls" | "regions", RegExp> = {
+  definitions:
+    /^(definition\.(function|class|method|constant|type|template)|container|name|scope|body|declaration|doc|decorator)$/,
+  imports: /^import(\.source|\.name)?$/,
+  calls: /^(reference\.call|name|receiver)$/,
+  regions: /^region$/,
+};
+
+let _runtime: Promise<void> | undefined;
+const _grammars = new Map<string, Promise<Language>>();
+const _languages = new Map<string, Promise<LoadedLanguage>>();
+
+/** URL of a grammar's `.wasm` file, found through the import map (`tree-sitter-wasms/`). */
+export function grammarUrl(grammar: string): URL {
+  return new URL(import.meta.resolve(`tree-sitter-wasms/out/tree-sitter-${grammar}.wasm`));
+}
+
+function _initRuntime(): Promise<void> {
+  _runtime ??= (async () => {
+    const url = new URL("tree-sitter.wasm", import.meta.resolve("web-tree-sitter"));
+    const wasmBinary = await Deno.readFile(url);
+    await Parser.init({ wasmBinary });
+  })();
+  return _runtime;
+}
+
+/** Load a grammar once per process; a failure is remembered and rethrown to every caller. */
+export function loadGrammar(grammar: string): Promise<Language> {
+  let pending = _grammars.get(grammar);
+  if (pending === undefined) {
+    pending = (async () => {
+      await _initRuntime();
+      let bytes: Uint8Array;
+      try {
+        bytes = await Deno.readFile(grammarUrl(grammar));
+      } catch (e) {
+        throw new Error(`Cannot read grammar "${grammar}": ${_message(e)}`);
+      }
+      try {
+        return await Language.load(bytes);
+      } catch (e) {
+        throw new Error(`Cannot load grammar "${grammar}": ${_message(e)}`);
+      }
+    })();
+    _grammars.set(grammar, pending);
+  }
+  return pending;
+}
+
+/** Compile one query of a language, checking its capture names; throws naming both. */
+export function compileQuery(
+  language: Language,
+  specId: string,
+  which: keyof typeof _ALLOWED_CAPTURES,
+  source: string,
+): Query {
+  let query: Query;
+  try {
+    query = new Query(language, source);
+  } catch (e) {
+    throw new SyntaxError(
+      `Cannot compile ${which} query of language "${specId}": ${_message(e)}`,
+    );
+  }
+  for (const name of query.captureNames) {
+    if (!name.startsWith("_") && !_ALLOWED_CAPTURES[which].test(name)) {
+      query.delete();
+      throw new SyntaxError(
+        `Cannot compile ${which} query of language "${specId}": unknown capture "@${name}"`,
+      );
+    }
+  }
+  return query;
+}
+
+/** Load a language's grammar and compile all its queries, once per process. */
+export function loadLanguage(spec: LanguageSpec): Promise<LoadedLanguage> {
+  let pending = _languages.get(spec.id);
+  if (pending === undefined) {
+    pending = (async () => {
+      const language = await loadGrammar(spec.grammar);
+      const parser = new Parser();
+      parser.setLanguage(language);
+      const definitions = compileQuery(language, spec.id, "definitions", spec.definitions);
+      const imports = spec.imports === undefined
+        ? null
+        : compileQuery(language, spec.id, "imports", spec.imports);
+      const calls = spec.calls === undefined
+        ? null
+        : compileQuery(language, spec.id, "calls", spec.calls);
+      let regions: LoadedLanguage["regions"] = null;
+      if (spec.regions !== undefined) {
+        const host = await loadGrammar(spec.regions.grammar);
+        const hostParser = new Parser();
+        hostParser.setLanguage(host);
+        regions = {
+          parser: hostParser,
+          query: compileQuery(host, spec.id, "regions", spec.regions.query),
+        };
+      }
+      return { spec, parser, definitions, imports, calls, regions };
+    })();
+    _languages.set(spec.id, pending);
+  }
+  return pending;
+}
+
+function _message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

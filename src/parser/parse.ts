@@ -1,0 +1,61 @@
+/** In-process parsing of one file: language lookup, limits, grammar loading, extraction. */
+import type { ParseResult } from "./types.ts";
+import { languageById, languageForPath } from "./registry.ts";
+import { loadLanguage } from "./loader.ts";
+import { extractFile, type ExtractLimits, precheck } from "./extract.ts";
+import { SourceText } from "./source_text.ts";
+
+/**
+ * Parse one file in this thread and extract its symbols, imports and calls. Throws only when one of
+ * the language's queries does not compile (a bug in its spec); never for a bad file: a file that cannot be parsed (unknown language, grammar that fails to load, too large,
+ * minified, parse timeout) comes back with `status: "skipped"` and the reason; a file with syntax
+ * errors comes back `"partial"` with whatever tree-sitter recovered.
+ *
+ * @example Parse a Python file
+ * ```ts
+ * import { deepEqual as assertEquals } from "node:assert/strict";
+ * import { parseSource } from "./mod.ts";
+ * const bytes = new TextEncoder().encode("def hello():\n    return 1\n");
+ * const result = await parseSource("app.py", bytes);
+ * assertEquals(result.symbols.map((s) => s.id), ["app.py::hello#function"]);
+ * ```
+ */
+export async function parseSource(
+  file: string,
+  bytes: Uint8Array,
+  language?: string,
+  limits: ExtractLimits = {},
+): Promise<ParseResult> {
+  const spec = language === undefined ? languageForPath(file) : languageById(language);
+  const base: ParseResult = {
+    file,
+    language: spec?.id ?? language ?? "",
+    status: "skipped",
+    reason: null,
+    symbols: [],
+    imports: [],
+    calls: [],
+  };
+  if (spec === undefined) {
+    base.reason = language === undefined
+      ? "unsupported file type"
+      : `unknown language: "${language}"`;
+    return base;
+  }
+  const source = new SourceText(bytes);
+  const tooBig = precheck(source, limits);
+  if (tooBig !== null) {
+    base.reason = tooBig;
+    return base;
+  }
+  let loaded;
+  try {
+    loaded = await loadLanguage(spec);
+  } catch (e) {
+    // A query that does not compile is our bug: fail loudly. A grammar that cannot load is data.
+    if (e instanceof SyntaxError) throw e;
+    base.reason = `grammar failed to load: ${e instanceof Error ? e.message : String(e)}`;
+    return base;
+  }
+  return extractFile(loaded, file, source, limits);
+}
