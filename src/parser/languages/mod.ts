@@ -3,9 +3,11 @@
  * one list line per language, in alphabetical order.
  */
 import type { LanguageSpec } from "../language_spec.ts";
+import { bash } from "./bash.ts";
 import { python } from "./python.ts";
 
 /** All language specs, by registry order. */
 export const LANGUAGES: readonly LanguageSpec[] = [
+  bash,
   python,
 ];
