@@ -6,10 +6,12 @@ import type { LanguageSpec } from "../language_spec.ts";
 import { bash } from "./bash.ts";
 import { csharp } from "./csharp.ts";
 import { python } from "./python.ts";
+import { zig } from "./zig.ts";
 
 /** All language specs, by registry order. */
 export const LANGUAGES: readonly LanguageSpec[] = [
   bash,
   csharp,
   python,
+  zig,
 ];
