@@ -6,6 +6,7 @@ import type { LanguageSpec } from "../language_spec.ts";
 import { bash } from "./bash.ts";
 import { csharp } from "./csharp.ts";
 import { python } from "./python.ts";
+import { ruby } from "./ruby.ts";
 import { zig } from "./zig.ts";
 
 /** All language specs, by registry order. */
@@ -13,5 +14,6 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   bash,
   csharp,
   python,
+  ruby,
   zig,
 ];
