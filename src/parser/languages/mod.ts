@@ -7,6 +7,7 @@ import { bash } from "./bash.ts";
 import { csharp } from "./csharp.ts";
 import { python } from "./python.ts";
 import { ruby } from "./ruby.ts";
+import { solidity } from "./solidity.ts";
 import { zig } from "./zig.ts";
 
 /** All language specs, by registry order. */
@@ -15,5 +16,6 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   csharp,
   python,
   ruby,
+  solidity,
   zig,
 ];
