@@ -5,6 +5,7 @@
 import type { LanguageSpec } from "../language_spec.ts";
 import { bash } from "./bash.ts";
 import { csharp } from "./csharp.ts";
+import { php } from "./php.ts";
 import { python } from "./python.ts";
 import { ruby } from "./ruby.ts";
 import { solidity } from "./solidity.ts";
@@ -14,6 +15,7 @@ import { zig } from "./zig.ts";
 export const LANGUAGES: readonly LanguageSpec[] = [
   bash,
   csharp,
+  php,
   python,
   ruby,
   solidity,
