@@ -249,6 +249,10 @@ function _collectDefinitions(loaded: LoadedLanguage, root: Node): _Draft[] {
     d.docs.sort((a, b) => a.startIndex - b.startIndex);
     // A symbol's source includes decorators written before it.
     for (const dec of d.decorators) d.start = Math.min(d.start, dec.startIndex);
+    // So do a signature start (`@declaration`) before the node and a body (`@body`) after it:
+    // some grammars keep them as siblings of the declaration (Dart's `const` or function body).
+    if (d.declaration !== null) d.start = Math.min(d.start, d.declaration.startIndex);
+    if (d.body !== null) d.end = Math.max(d.end, d.body.endIndex);
   }
   drafts.sort((a, b) => a.start - b.start || b.end - a.end);
   return drafts;
@@ -309,7 +313,9 @@ function _buildSymbols(
     const byteEnd = source.byteOffset(d.end);
     const content = source.bytes.subarray(byteOffset, byteEnd);
     const startRow = _rowAt(source.text, d.start, d.node);
-    const endPosition = d.node.endPosition;
+    const endPosition = d.body !== null && d.body.endIndex > d.node.endIndex
+      ? d.body.endPosition
+      : d.node.endPosition;
     const endLine = endPosition.column === 0 && endPosition.row > startRow
       ? endPosition.row
       : endPosition.row + 1;
@@ -381,7 +387,10 @@ function _precedingDoc(d: _Draft, rule: DocCommentRule): string {
   let anchor: Node = d.node;
   const wrappers = rule.wrapperTypes ?? [];
   for (let p = anchor.parent; p !== null && wrappers.includes(p.type); p = p.parent) anchor = p;
-  const first = d.decorators[0];
+  let first: Node | undefined = d.decorators[0];
+  if (d.declaration !== null && d.declaration.startIndex < (first ?? anchor).startIndex) {
+    first = d.declaration;
+  }
   if (first !== undefined && first.startIndex < anchor.startIndex) {
     // Decorators before the definition are siblings of it (or of its wrapper): start above them.
     let top: Node = first;
