@@ -5,6 +5,7 @@
 import type { LanguageSpec } from "../language_spec.ts";
 import { bash } from "./bash.ts";
 import { csharp } from "./csharp.ts";
+import { dart } from "./dart.ts";
 import { php } from "./php.ts";
 import { python } from "./python.ts";
 import { ruby } from "./ruby.ts";
@@ -15,6 +16,7 @@ import { zig } from "./zig.ts";
 export const LANGUAGES: readonly LanguageSpec[] = [
   bash,
   csharp,
+  dart,
   php,
   python,
   ruby,
