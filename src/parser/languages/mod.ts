@@ -6,6 +6,7 @@ import type { LanguageSpec } from "../language_spec.ts";
 import { bash } from "./bash.ts";
 import { csharp } from "./csharp.ts";
 import { dart } from "./dart.ts";
+import { kotlin } from "./kotlin.ts";
 import { php } from "./php.ts";
 import { python } from "./python.ts";
 import { ruby } from "./ruby.ts";
@@ -17,6 +18,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   bash,
   csharp,
   dart,
+  kotlin,
   php,
   python,
   ruby,
