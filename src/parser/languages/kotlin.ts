@@ -1,18 +1,6 @@
 import type { LanguageSpec } from "../language_spec.ts";
 
 /**
- * Kotlin: `class` (data, sealed, inner, abstract...) and `object` declarations are classes;
- * `interface`, `enum class` and `typealias` are types. `fun` is a function (a method inside a
- * class, object or interface; functions of a `companion object` belong to the enclosing class,
- * since the companion has no symbol of its own). An extension function `fun Foo.bar()` is
- * qualified by its receiver type (`Foo.bar`, a method). `const val` properties are constants.
- * Annotations are decorators: in `modifiers`, or, where the grammar parses annotations with
- * arguments before a top-level declaration as a separate annotated expression, that expression
- * (one decorator holding all of them). Doc comments are KDoc `/** *\/` blocks. Imports are the
- * imported name (`a.b.C`; `a.b.*` gives `a.b` with the name `*`); calls are plain, navigation
- * (`a.b()`, `a?.b()`) and constructor calls, including a superclass constructor in a class header.
- */
-/**
  * The grammar attaches a comment that follows the package header or the imports to them (as the
  * last child of `package_header` or of the last `import_header`), so the KDoc of a file's first
  * declaration is not its sibling: these patterns capture it as `@doc`.
@@ -24,6 +12,18 @@ function docAfterHeader(definition: string): string {
   (#match? @doc "^/[*][*]"))`;
 }
 
+/**
+ * Kotlin: `class` (data, sealed, inner, abstract...) and `object` declarations are classes;
+ * `interface`, `enum class` and `typealias` are types. `fun` is a function (a method inside a
+ * class, object or interface; functions of a `companion object` belong to the enclosing class,
+ * since the companion has no symbol of its own). An extension function `fun Foo.bar()` is
+ * qualified by its receiver type (`Foo.bar`, a method). `const val` properties are constants.
+ * Annotations are decorators: in `modifiers`, or, where the grammar parses annotations with
+ * arguments before a top-level declaration as a separate annotated expression, that expression
+ * (one decorator holding all of them). Doc comments are KDoc `/** *\/` blocks. Imports are the
+ * imported name (`a.b.C`; `a.b.*` gives `a.b` with the name `*`); calls are plain, navigation
+ * (`a.b()`, `a?.b()`) and constructor calls, including a superclass constructor in a class header.
+ */
 export const kotlin: LanguageSpec = {
   id: "kotlin",
   extensions: [".kt", ".kts"],
