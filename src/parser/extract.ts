@@ -36,7 +36,7 @@ export interface ExtractLimits {
 /** Internal draft of one definition while captures are merged. */
 interface _Draft {
   node: Node;
-  kind: SymbolKind | "container";
+  kind: SymbolKind | "container" | "namespace";
   name: Node | null;
   scope: Node | null;
   body: Node | null;
@@ -191,14 +191,14 @@ function _collectDefinitions(loaded: LoadedLanguage, root: Node): _Draft[] {
   for (const match of loaded.definitions.matches(root)) {
     let target: QueryCapture | undefined;
     for (const c of match.captures) {
-      if (c.name.startsWith("definition.") || c.name === "container") {
+      if (c.name.startsWith("definition.") || c.name === "container" || c.name === "namespace") {
         target = c;
         break;
       }
     }
     if (target === undefined) continue;
-    const kind = target.name === "container"
-      ? "container"
+    const kind = target.name === "container" || target.name === "namespace"
+      ? target.name
       : target.name.slice("definition.".length) as SymbolKind;
     const key = target.node.id;
     let draft = byNode.get(key);
@@ -272,21 +272,17 @@ function _buildSymbols(
     const outer = stack[stack.length - 1] ?? null;
     d.enclosing = outer;
     const name = _nameText(d.name!);
-    if (d.scope !== null) {
-      d.qualified = `${_nameText(d.scope)}.${name}`;
-    } else if (outer !== null) {
-      d.qualified = `${outer.qualified}.${name}`;
-    } else {
-      d.qualified = name;
-    }
+    const prefix = outer === null ? "" : `${outer.qualified}.`;
+    d.qualified = d.scope !== null ? `${prefix}${_scopeText(d.scope)}.${name}` : prefix + name;
     if (
-      d.kind === "function" && outer !== null &&
-      (outer.kind === "class" || outer.kind === "type" || outer.kind === "container")
+      d.kind === "function" && (d.scope !== null ||
+        (outer !== null &&
+          (outer.kind === "class" || outer.kind === "type" || outer.kind === "container")))
     ) {
       d.kind = "method";
     }
     stack.push(d);
-    if (d.kind !== "container") {
+    if (d.kind !== "container" && d.kind !== "namespace") {
       d.index = symbols.length;
       symbols.push(d);
     }
@@ -303,22 +299,29 @@ function _buildSymbols(
   return symbols.map((d, i): SymbolRecord => {
     let parent: string | null = null;
     if (d.scope !== null) {
-      parent = typeIds.get(_nameText(d.scope)) ?? null;
+      const q = d.qualified.slice(0, d.qualified.length - _nameText(d.name!).length - 1);
+      parent = typeIds.get(q) ?? null;
     } else if (d.enclosing !== null) {
-      parent = d.enclosing.kind === "container"
+      parent = d.enclosing.index === -1
         ? typeIds.get(d.enclosing.qualified) ?? null
         : ids[d.enclosing.index] ?? null;
+    }
+    const endPosition = d.body !== null && d.body.endIndex > d.node.endIndex
+      ? d.body.endPosition
+      : d.node.endPosition;
+    // Some grammars end a node after its newline (`#define`): keep the range on its own lines.
+    let endRow = endPosition.row;
+    while (
+      d.end > d.start && (source.text[d.end - 1] === "\n" || source.text[d.end - 1] === "\r")
+    ) {
+      if (source.text[d.end - 1] === "\n") endRow--;
+      d.end--;
     }
     const byteOffset = source.byteOffset(d.start);
     const byteEnd = source.byteOffset(d.end);
     const content = source.bytes.subarray(byteOffset, byteEnd);
     const startRow = _rowAt(source.text, d.start, d.node);
-    const endPosition = d.body !== null && d.body.endIndex > d.node.endIndex
-      ? d.body.endPosition
-      : d.node.endPosition;
-    const endLine = endPosition.column === 0 && endPosition.row > startRow
-      ? endPosition.row
-      : endPosition.row + 1;
+    const endLine = Math.max(endRow, startRow) + 1;
     const kind = d.kind as SymbolKind;
     const name = _nameText(d.name!);
     const signature = _signature(source.text, d);
@@ -361,9 +364,25 @@ function _nameText(node: Node): string {
   return node.text.trim();
 }
 
+/** A written qualifier (`ns::Foo`, `*Server`) as a dotted name (`ns.Foo`, `Server`). */
+function _scopeText(node: Node): string {
+  return node.text.replace(/\s+/g, "").replace(/::|->/g, ".").replace(/^[*&.]+|[.]+$/g, "");
+}
+
 /** Declaration text: from the declaration start to the body (or the first line when no body). */
 function _signature(text: string, d: _Draft): string {
-  const start = (d.declaration ?? d.node).startIndex;
+  let start = (d.declaration ?? d.node).startIndex;
+  // Leading decorators inside the node (Java annotations in modifiers) are not the signature.
+  for (let moved = true; moved;) {
+    moved = false;
+    while (start < d.end && /\s/.test(text[start]!)) start++;
+    for (const dec of d.decorators) {
+      if (dec.startIndex === start && dec.endIndex < d.end) {
+        start = dec.endIndex;
+        moved = true;
+      }
+    }
+  }
   let sig: string;
   if (d.body !== null && d.body.startIndex >= start) {
     // End at the last token before the body, so comments between them stay out.
@@ -378,7 +397,7 @@ function _signature(text: string, d: _Draft): string {
     if (nl !== -1) sig = sig.slice(0, nl);
   }
   sig = sig.trimEnd();
-  if (sig.endsWith("{") || sig.endsWith(":")) sig = sig.slice(0, -1).trimEnd();
+  if (sig.endsWith("{") || sig.endsWith(":") || sig.endsWith(";")) sig = sig.slice(0, -1).trimEnd();
   return sig;
 }
 
@@ -386,7 +405,12 @@ function _signature(text: string, d: _Draft): string {
 function _precedingDoc(d: _Draft, rule: DocCommentRule): string {
   let anchor: Node = d.node;
   const wrappers = rule.wrapperTypes ?? [];
-  for (let p = anchor.parent; p !== null && wrappers.includes(p.type); p = p.parent) anchor = p;
+  // Comments above a wrapper (`export`, `template <...>`, an ungrouped Go `type`) document it.
+  for (
+    let p = anchor.parent;
+    p !== null && wrappers.includes(p.type) && _ownsWrapper(anchor, d.decorators, rule.nodeTypes);
+    p = p.parent
+  ) anchor = p;
   let first: Node | undefined = d.decorators[0];
   if (d.declaration !== null && d.declaration.startIndex < (first ?? anchor).startIndex) {
     first = d.declaration;
@@ -400,14 +424,14 @@ function _precedingDoc(d: _Draft, rule: DocCommentRule): string {
   const skip = rule.skipTypes ?? [];
   const comments: Node[] = [];
   let row = anchor.startPosition.row;
-  for (let prev = anchor.previousSibling; prev !== null; prev = prev.previousSibling) {
+  for (let prev = anchor.previousNamedSibling; prev !== null; prev = prev.previousNamedSibling) {
     if (skip.includes(prev.type)) {
       row = prev.startPosition.row;
       continue;
     }
     if (!rule.nodeTypes.includes(prev.type) || prev.endPosition.row < row - 1) break;
     // A comment that ends on the line of an earlier statement is a trailing comment of it.
-    const before = prev.previousSibling;
+    const before = prev.previousNamedSibling;
     if (before !== null && before.endPosition.row === prev.startPosition.row) break;
     comments.unshift(prev);
     row = prev.startPosition.row;
@@ -417,6 +441,19 @@ function _precedingDoc(d: _Draft, rule: DocCommentRule): string {
     ? comments
     : comments.filter((c) => prefixes.some((p) => c.text.startsWith(p)));
   return docs.map((c) => cleanDoc(c.text)).filter((s) => s !== "").join("\n");
+}
+
+/**
+ * Whether the comments above a wrapper belong to `node`: not when a comment of its own precedes it
+ * inside the wrapper, nor when a sibling of its own type does (the second spec of a grouped Go
+ * `type (...)`). Decorators are looked through.
+ */
+function _ownsWrapper(node: Node, decorators: readonly Node[], comments: string[]): boolean {
+  let prev = node.previousNamedSibling;
+  while (prev !== null && decorators.some((d) => d.id === prev!.id)) {
+    prev = prev.previousNamedSibling;
+  }
+  return prev === null || (!comments.includes(prev.type) && prev.type !== node.type);
 }
 
 /**

@@ -58,7 +58,9 @@ export interface LanguageSpec {
   /**
    * Definitions query. Captures: `@definition.<kind>` (kind: function, class, method, constant,
    * type, template) on the node whose range is the symbol; `@container` on a node that scopes the
-   * definitions inside it without being a symbol (a Rust `impl`); `@name` (the name, required);
+   * definitions inside it without being a symbol, its functions becoming methods (a Rust `impl`);
+   * `@namespace` on a node that only qualifies the names inside it (a C++ namespace); `@name` (the
+   * name, required);
    * `@scope` (a qualifier written in the definition itself: a Go receiver type, `Foo::` in C++);
    * `@body` (where the signature ends); `@declaration` (where the signature starts, when not at the
    * definition node); `@doc` (docstring node); `@decorator` (decorator/attribute/annotation).

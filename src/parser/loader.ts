@@ -23,7 +23,7 @@ export interface LoadedLanguage {
 /** Capture names each query may use (captures starting with `_` are free for predicates). */
 const _ALLOWED_CAPTURES: Record<"definitions" | "imports" | "calls" | "regions", RegExp> = {
   definitions:
-    /^(definition\.(function|class|method|constant|type|template)|container|name|scope|body|declaration|doc|decorator)$/,
+    /^(definition\.(function|class|method|constant|type|template)|container|namespace|name|scope|body|declaration|doc|decorator)$/,
   imports: /^import(\.source|\.name)?$/,
   calls: /^(reference\.call|name|receiver)$/,
   regions: /^region$/,

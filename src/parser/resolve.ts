@@ -161,14 +161,295 @@ function _pythonSubmodule(
   return null;
 }
 
+// ---------------------------------------------------------------------------------------------
+// JavaScript / TypeScript: relative specifiers, extensions, index files, `.js` written for `.ts`.
+
+const _JS_EXTENSIONS = [
+  ".ts",
+  ".tsx",
+  ".d.ts",
+  ".js",
+  ".jsx",
+  ".mjs",
+  ".cjs",
+  ".mts",
+  ".cts",
+  ".vue",
+];
+
+function _resolveJavaScript(file: string, record: ImportRecord, repo: RepoView): string | null {
+  const spec = record.specifier;
+  if (!spec.startsWith("./") && !spec.startsWith("../") && spec !== "." && spec !== "..") {
+    return null;
+  }
+  const base = _join(_dir(file), spec);
+  const stem = base.replace(/\.(m|c)?js$|\.jsx$/, "");
+  return _first(repo, [
+    base,
+    ..._JS_EXTENSIONS.map((e) => base + e),
+    ...(stem !== base ? _JS_EXTENSIONS.map((e) => stem + e) : []),
+    ..._JS_EXTENSIONS.map((e) => _join(base, "index" + e)),
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Go: module paths from every go.mod of the repo (module `std` is the standard library, whose
+// packages are imported without a prefix), then `vendor/`. A package resolves to one of its files:
+// the one named like the package directory, else `doc.go`, else its first non-test file.
+
+interface _GoModule {
+  dir: string;
+  path: string;
+}
+
+function _goModules(repo: RepoView): _GoModule[] {
+  return repo.memo("go.modules", () => {
+    const modules: _GoModule[] = [];
+    for (const f of repo.files) {
+      if (f !== "go.mod" && !f.endsWith("/go.mod")) continue;
+      const m = /^\s*module\s+("?)([^\s"]+)\1/m.exec(repo.readFile(f) ?? "");
+      if (m) modules.push({ dir: _dir(f), path: m[2]! });
+    }
+    return modules.sort((a, b) => b.path.length - a.path.length);
+  });
+}
+
+function _goPackages(repo: RepoView): Map<string, string[]> {
+  return repo.memo("go.packages", () => {
+    const dirs = new Map<string, string[]>();
+    for (const f of repo.files) {
+      if (!f.endsWith(".go")) continue;
+      const d = _dir(f);
+      const list = dirs.get(d);
+      if (list === undefined) dirs.set(d, [f]);
+      else list.push(f);
+    }
+    return dirs;
+  });
+}
+
+function _goPackageFile(repo: RepoView, dir: string): string | null {
+  const files = _goPackages(repo).get(dir);
+  if (files === undefined) return null;
+  const sources = files.filter((f) => !f.endsWith("_test.go")).sort();
+  if (sources.length === 0) return null;
+  const name = dir.slice(dir.lastIndexOf("/") + 1);
+  return sources.find((f) => f.endsWith(`/${name}.go`) || f === `${name}.go`) ??
+    sources.find((f) => f.endsWith("/doc.go") || f === "doc.go") ?? sources[0]!;
+}
+
+function _resolveGo(_file: string, record: ImportRecord, repo: RepoView): string | null {
+  const spec = record.specifier;
+  for (const mod of _goModules(repo)) {
+    let rest: string | null = null;
+    if (mod.path === "std" && !spec.split("/")[0]!.includes(".")) rest = spec;
+    else if (spec === mod.path) rest = "";
+    else if (spec.startsWith(mod.path + "/")) rest = spec.slice(mod.path.length + 1);
+    if (rest === null) continue;
+    const hit = _goPackageFile(repo, _join(mod.dir, rest));
+    if (hit !== null) return hit;
+  }
+  for (const mod of _goModules(repo)) {
+    const hit = _goPackageFile(repo, _join(mod.dir, "vendor", spec));
+    if (hit !== null) return hit;
+  }
+  return _goPackageFile(repo, _join("vendor", spec));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rust: `crate::a::b` from the crate root (the `src/` of the nearest Cargo.toml, or the directory
+// of lib.rs/main.rs), `self::`/`super::` from the current module, and `mod x;` declarations.
+
+function _rustModuleDir(file: string): string {
+  const base = posix.basename(file);
+  if (base === "mod.rs" || base === "lib.rs" || base === "main.rs") return _dir(file);
+  return _join(_dir(file), base.replace(/\.rs$/, ""));
+}
+
+function _rustCrateRoot(file: string, repo: RepoView): string {
+  for (let d = _dir(file);; d = _dir(d)) {
+    if (repo.files.has(_join(d, "Cargo.toml"))) return _join(d, "src");
+    if (d === "") break;
+  }
+  for (let d = _dir(file);; d = _dir(d)) {
+    if (repo.files.has(_join(d, "lib.rs")) || repo.files.has(_join(d, "main.rs"))) return d;
+    if (d === "") return "";
+  }
+}
+
+function _rustPath(repo: RepoView, dir: string, segments: string[]): string | null {
+  // Longest prefix of the path that names a module file (`a::b::Item` → `a/b.rs`).
+  for (let n = segments.length; n >= 1; n--) {
+    const path = _join(dir, ...segments.slice(0, n));
+    const hit = _first(repo, [path + ".rs", _join(path, "mod.rs")]);
+    if (hit !== null) return hit;
+  }
+  return null;
+}
+
+function _resolveRust(file: string, record: ImportRecord, repo: RepoView): string | null {
+  const segments = record.specifier.split("::").filter((s) => s !== "" && s !== "{");
+  const head = segments[0];
+  if (head === undefined) return null;
+  if (segments.length === 1 && !["crate", "self", "super"].includes(head)) {
+    // `mod name;` (or `use name;` of an external crate, which finds no file)
+    const here = _rustModuleDir(file);
+    return _first(repo, [_join(here, head + ".rs"), _join(here, head, "mod.rs")]);
+  }
+  let dir: string;
+  let rest = segments.slice(1);
+  if (head === "crate") dir = _rustCrateRoot(file, repo);
+  else if (head === "self") dir = _rustModuleDir(file);
+  else if (head === "super") {
+    dir = _dir(_rustModuleDir(file));
+    while (rest[0] === "super") {
+      dir = _dir(dir);
+      rest = rest.slice(1);
+    }
+  } else return null;
+  const names = rest.length > 0 ? rest : record.names;
+  if (rest.length === 0) {
+    for (const n of names) {
+      const hit = _rustPath(repo, dir, [n]);
+      if (hit !== null) return hit;
+    }
+    return _first(repo, [_join(dir, "mod.rs"), _join(dir, "lib.rs"), _join(dir, "main.rs")]);
+  }
+  // `a::b::Item` where no prefix names a file: the item lives in the module of `dir` itself.
+  return _rustPath(repo, dir, rest) ??
+    _first(repo, [
+      _join(dir, "mod.rs"),
+      _join(dir, "lib.rs"),
+      _join(dir, "main.rs"),
+      ...(dir === "" ? [] : [dir + ".rs"]),
+    ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Java, Kotlin, Scala, Groovy: `com.acme.Foo` is a file `com/acme/Foo.<ext>` under any source
+// root (`src/main/java/`...); `com.acme.Foo.member` falls back to `com.acme.Foo`.
+
+const _JVM_EXTENSIONS = [".java", ".kt", ".kts", ".scala", ".groovy"];
+
+function _jvmIndex(repo: RepoView): Map<string, string> {
+  return repo.memo("jvm.index", () => {
+    const index = new Map<string, string>();
+    for (const f of [...repo.files].sort()) {
+      const ext = _JVM_EXTENSIONS.find((e) => f.endsWith(e));
+      if (ext === undefined) continue;
+      const parts = f.slice(0, -ext.length).split("/");
+      for (let i = 0; i < parts.length; i++) {
+        const key = parts.slice(i).join("/");
+        if (!index.has(key)) index.set(key, f);
+      }
+    }
+    return index;
+  });
+}
+
+function _resolveJvm(_file: string, record: ImportRecord, repo: RepoView): string | null {
+  const parts = record.specifier.replace(/\.\*$/, "").split(".");
+  const index = _jvmIndex(repo);
+  for (let n = parts.length; n >= 2; n--) {
+    const hit = index.get(parts.slice(0, n).join("/"));
+    if (hit !== undefined) return hit;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// C/C++: `#include "x.h"` relative to the including file, then the repo root, then any directory
+// of the repo whose path ends with the specifier (include directories).
+
+function _cIndex(repo: RepoView): Map<string, string[]> {
+  return repo.memo("c.index", () => {
+    const index = new Map<string, string[]>();
+    for (const f of [...repo.files].sort()) {
+      const base = posix.basename(f);
+      const list = index.get(base);
+      if (list === undefined) index.set(base, [f]);
+      else list.push(f);
+    }
+    return index;
+  });
+}
+
+function _resolveC(file: string, record: ImportRecord, repo: RepoView): string | null {
+  const spec = record.specifier;
+  const direct = _first(repo, [_join(_dir(file), spec), spec]);
+  if (direct !== null) return direct;
+  const candidates = _cIndex(repo).get(posix.basename(spec)) ?? [];
+  return candidates.find((f) => f.endsWith("/" + spec)) ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ruby: `require_relative "x"` from the file's directory; `require "x"` from `lib/`, then the root.
+
+function _resolveRuby(file: string, record: ImportRecord, repo: RepoView): string | null {
+  const spec = record.specifier.replace(/\.rb$/, "");
+  return _first(repo, [
+    _join(_dir(file), spec + ".rb"),
+    _join("lib", spec + ".rb"),
+    spec + ".rb",
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// PHP: `require`/`include` paths (with `__DIR__ . '/x.php'` or `dirname(__FILE__) . '/x.php'`),
+// relative to the file, then the root; `use A\B\C` through composer.json PSR-4 prefixes.
+
+function _psr4(repo: RepoView): [string, string][] {
+  return repo.memo("php.psr4", () => {
+    const out: [string, string][] = [];
+    for (const f of repo.files) {
+      if (f !== "composer.json" && !f.endsWith("/composer.json")) continue;
+      try {
+        const json = JSON.parse(repo.readFile(f) ?? "{}") as {
+          autoload?: { "psr-4"?: Record<string, string | string[]> };
+          "autoload-dev"?: { "psr-4"?: Record<string, string | string[]> };
+        };
+        for (const section of [json.autoload, json["autoload-dev"]]) {
+          for (const [prefix, dirs] of Object.entries(section?.["psr-4"] ?? {})) {
+            for (const d of Array.isArray(dirs) ? dirs : [dirs]) {
+              out.push([prefix, _join(_dir(f), d)]);
+            }
+          }
+        }
+      } catch {
+        // an unreadable composer.json contributes no prefixes
+      }
+    }
+    return out.sort((a, b) => b[0].length - a[0].length);
+  });
+}
+
+function _resolvePhp(file: string, record: ImportRecord, repo: RepoView): string | null {
+  const raw = record.specifier;
+  if (raw.includes("\\") || /^[A-Z][A-Za-z0-9_]*$/.test(raw)) {
+    const name = raw.replace(/^\\/, "");
+    for (const [prefix, dir] of _psr4(repo)) {
+      if (name.startsWith(prefix)) {
+        const hit = _first(repo, [
+          _join(dir, name.slice(prefix.length).replaceAll("\\", "/") + ".php"),
+        ]);
+        if (hit !== null) return hit;
+      }
+    }
+    return null;
+  }
+  const fromDir = /(__DIR__|dirname\s*\(\s*__FILE__\s*\))\s*\.\s*(['"])(.*)\2/.exec(raw);
+  const path = fromDir ? fromDir[3]!.replace(/^\//, "") : raw.replace(/^(['"])(.*)\1$/, "$2");
+  return _first(repo, [_join(_dir(file), path), path]);
+}
+
 /** Resolvers by the name a `LanguageSpec` gives in `resolver`. */
 export const RESOLVERS: Record<ResolverName, Resolver> = {
   python: _resolvePython,
-  javascript: () => null,
-  go: () => null,
-  rust: () => null,
-  jvm: () => null,
-  c: () => null,
-  ruby: () => null,
-  php: () => null,
+  javascript: _resolveJavaScript,
+  go: _resolveGo,
+  rust: _resolveRust,
+  jvm: _resolveJvm,
+  c: _resolveC,
+  ruby: _resolveRuby,
+  php: _resolvePhp,
 };

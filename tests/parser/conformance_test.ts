@@ -72,10 +72,7 @@ for (const lang of languageDirs) {
           assert.equal(prefix.split("\n").length, s.line, `${s.id}: line matches byte_offset`);
           const lines = decoder.decode(file).split("\n");
           const first = lines[s.line - 1]!;
-          assert.ok(
-            first.trimStart().startsWith(text.split("\n")[0]!.trimStart()),
-            `${s.id}: source starts at the start of its line's text`,
-          );
+          assert.ok(first.includes(text.split("\n")[0]!), `${s.id}: source starts on its line`);
         }
       });
     }

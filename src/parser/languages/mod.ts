@@ -4,24 +4,40 @@
  */
 import type { LanguageSpec } from "../language_spec.ts";
 import { bash } from "./bash.ts";
+import { c } from "./c.ts";
+import { cpp } from "./cpp.ts";
 import { csharp } from "./csharp.ts";
 import { dart } from "./dart.ts";
+import { go } from "./go.ts";
+import { java } from "./java.ts";
+import { javascript } from "./javascript.ts";
 import { kotlin } from "./kotlin.ts";
 import { php } from "./php.ts";
 import { python } from "./python.ts";
 import { ruby } from "./ruby.ts";
+import { rust } from "./rust.ts";
 import { solidity } from "./solidity.ts";
+import { tsx } from "./tsx.ts";
+import { typescript } from "./typescript.ts";
 import { zig } from "./zig.ts";
 
 /** All language specs, by registry order. */
 export const LANGUAGES: readonly LanguageSpec[] = [
   bash,
+  c,
+  cpp,
   csharp,
   dart,
+  go,
+  java,
+  javascript,
   kotlin,
   php,
   python,
   ruby,
+  rust,
   solidity,
+  tsx,
+  typescript,
   zig,
 ];

@@ -1,0 +1,28 @@
+import type { LanguageSpec } from "../language_spec.ts";
+import {
+  C_FAMILY_CALLS,
+  C_FAMILY_DOC_COMMENTS,
+  C_FAMILY_IMPORTS,
+  cFamilyDefinitions,
+} from "./c_family_queries.ts";
+
+/**
+ * C (`.c`; headers `.h` go to C++, as in the reference). Function definitions → function;
+ * `struct`, `union`, `enum` with a body and `typedef`s → type (a struct defined inside a typedef
+ * is the typedef's symbol); `#define NAME value` and top-level `const` variables → constant.
+ * Prototypes are not definitions. Imports are `#include`s.
+ */
+export const c: LanguageSpec = {
+  id: "c",
+  extensions: [".c"],
+  grammar: "c",
+  definitions: cFamilyDefinitions([], [
+    ["struct_specifier", "type"],
+    ["union_specifier", "type"],
+    ["enum_specifier", "type"],
+  ], ["identifier"]),
+  imports: C_FAMILY_IMPORTS,
+  calls: C_FAMILY_CALLS,
+  docComments: C_FAMILY_DOC_COMMENTS,
+  resolver: "c",
+};

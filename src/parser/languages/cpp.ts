@@ -1,0 +1,56 @@
+import type { LanguageSpec } from "../language_spec.ts";
+import {
+  C_FAMILY_CALLS,
+  C_FAMILY_DOC_COMMENTS,
+  C_FAMILY_IMPORTS,
+  cFamilyDefinitions,
+} from "./c_family_queries.ts";
+
+/**
+ * C++ (and `.h` headers). Everything of C, plus `class` → class (struct, union, enum → type, as
+ * in the reference); functions defined in a class body, and out-of-line `Class::method`
+ * definitions, → method qualified by the full scope chain (`geo.Shape.area`); `namespace`
+ * qualifies names without being a symbol; `using X = ...` → type; templates document and wrap
+ * their definition. Calls include `ns::f()` and `obj.f()`.
+ */
+export const cpp: LanguageSpec = {
+  id: "cpp",
+  extensions: [".cpp", ".cc", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".h", ".ipp", ".tpp"],
+  grammar: "cpp",
+  definitions: cFamilyDefinitions(
+    ["declaration_list", "template_declaration"],
+    [
+      ["class_specifier", "class"],
+      ["struct_specifier", "type"],
+      ["union_specifier", "type"],
+      ["enum_specifier", "type"],
+    ],
+    ["identifier", "field_identifier", "destructor_name", "operator_name"],
+  ) + `
+(function_definition declarator: (function_declarator declarator: (qualified_identifier
+  scope: (_) @scope name: [(identifier) (destructor_name) (operator_name)] @name))) @definition.function
+(function_definition declarator: (pointer_declarator declarator: (function_declarator
+  declarator: (qualified_identifier scope: (_) @scope
+    name: [(identifier) (destructor_name) (operator_name)] @name)))) @definition.function
+(function_definition declarator: (reference_declarator (function_declarator
+  declarator: (qualified_identifier scope: (_) @scope
+    name: [(identifier) (destructor_name) (operator_name)] @name)))) @definition.function
+(alias_declaration name: (type_identifier) @name) @definition.type
+(namespace_definition name: [(namespace_identifier) (nested_namespace_specifier)] @name) @namespace
+(declaration_list (declaration (type_qualifier) @_const
+  declarator: (init_declarator declarator: (identifier) @name)) @definition.constant
+  (#eq? @_const "const"))
+`,
+  imports: C_FAMILY_IMPORTS,
+  calls: C_FAMILY_CALLS + `
+(call_expression function: (qualified_identifier scope: (_) @receiver
+  name: (identifier) @name)) @reference.call
+(call_expression function: (template_function name: (identifier) @name)) @reference.call
+(call_expression function: (qualified_identifier scope: (_) @receiver
+  name: (template_function name: (identifier) @name))) @reference.call
+(call_expression function: (qualified_identifier
+  name: (qualified_identifier scope: (_) @receiver name: (identifier) @name))) @reference.call
+`,
+  docComments: { ...C_FAMILY_DOC_COMMENTS, wrapperTypes: ["template_declaration"] },
+  resolver: "c",
+};

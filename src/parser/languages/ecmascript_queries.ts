@@ -1,0 +1,90 @@
+/**
+ * Query text shared by the JavaScript, TypeScript and TSX entries (the TypeScript grammars extend
+ * the JavaScript one). Not a language entry itself.
+ */
+
+/** Definitions common to JavaScript and TypeScript. */
+export const ECMASCRIPT_DEFINITIONS = `
+(function_declaration name: (identifier) @name body: (_) @body) @definition.function
+(generator_function_declaration name: (identifier) @name body: (_) @body) @definition.function
+(class_declaration name: (_) @name body: (_) @body) @definition.class
+(class_declaration decorator: (decorator) @decorator) @definition.class
+(export_statement decorator: (decorator) @decorator declaration: (_) @definition.class)
+(class_body (method_definition name: (_) @name body: (_) @body) @definition.method)
+(lexical_declaration
+  . (variable_declarator name: (identifier) @name
+    value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)
+      (generator_function body: (_) @body)])) @definition.function
+(variable_declaration
+  . (variable_declarator name: (identifier) @name
+    value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)
+      (generator_function body: (_) @body)])) @definition.function
+(expression_statement (assignment_expression
+  left: (member_expression object: [(identifier) (member_expression)] @scope
+    property: (property_identifier) @name)
+  right: [(function_expression body: (_) @body) (arrow_function body: (_) @body)])
+  (#not-eq? @name "exports")) @definition.function
+(program
+  (lexical_declaration "const"
+    . (variable_declarator name: (identifier) @name value: (_) @_value)) @definition.constant
+  (#match? @name "^[A-Z][A-Z0-9_]*$")
+  (#not-match? @_value "^(async[ ]*)?(function|[(]|[A-Za-z_$][A-Za-z0-9_$]*[ ]*=>)"))
+(export_statement
+  (lexical_declaration "const"
+    . (variable_declarator name: (identifier) @name value: (_) @_value)) @definition.constant
+  (#match? @name "^[A-Z][A-Z0-9_]*$")
+  (#not-match? @_value "^(async[ ]*)?(function|[(]|[A-Za-z_$][A-Za-z0-9_$]*[ ]*=>)"))
+`;
+
+/** TypeScript-only definitions (types, signatures, namespaces). */
+export const TYPESCRIPT_DEFINITIONS = `
+(abstract_class_declaration name: (_) @name body: (_) @body) @definition.class
+(abstract_class_declaration decorator: (decorator) @decorator) @definition.class
+(class_body (decorator) @decorator . (method_definition) @definition.method)
+(class_body (decorator) @decorator . (decorator) . (method_definition) @definition.method)
+(interface_declaration name: (_) @name body: (_) @body) @definition.type
+(type_alias_declaration name: (_) @name) @definition.type
+(enum_declaration name: (_) @name body: (_) @body) @definition.type
+(function_signature name: (identifier) @name) @definition.function
+(method_signature name: (_) @name) @definition.method
+(abstract_method_signature name: (_) @name) @definition.method
+(public_field_definition name: (_) @name
+  value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.method
+(class_body (decorator) @decorator . (public_field_definition value: [(arrow_function) (function_expression)]) @definition.method)
+(internal_module name: [(identifier) (nested_identifier)] @name) @namespace
+`;
+
+/** JavaScript-only class fields (`handler = () => {}`). */
+export const JAVASCRIPT_DEFINITIONS = `
+(field_definition property: (property_identifier) @name
+  value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.method
+`;
+
+export const ECMASCRIPT_IMPORTS = `
+(import_statement source: (string) @import.source) @import
+(import_statement (import_clause (identifier) @import.name) source: (string) @import.source) @import
+(import_statement (import_clause (named_imports (import_specifier name: (_) @import.name)))
+  source: (string) @import.source) @import
+(import_statement (import_clause (namespace_import) @import.name) source: (string) @import.source) @import
+(export_statement source: (string) @import.source) @import
+(export_statement (export_clause (export_specifier name: (_) @import.name))
+  source: (string) @import.source) @import
+(call_expression function: (identifier) @_require arguments: (arguments . (string) @import.source .)
+  (#eq? @_require "require")) @import
+(call_expression function: (import) arguments: (arguments . (string) @import.source)) @import
+`;
+
+export const ECMASCRIPT_CALLS = `
+(call_expression function: (identifier) @name) @reference.call
+(call_expression function: (member_expression object: (_) @receiver
+  property: (property_identifier) @name)) @reference.call
+(new_expression constructor: (identifier) @name) @reference.call
+(new_expression constructor: (member_expression object: (_) @receiver
+  property: (property_identifier) @name)) @reference.call
+`;
+
+/** Doc comments: any comment directly above, also above `export`. */
+export const ECMASCRIPT_DOC_COMMENTS = {
+  nodeTypes: ["comment"],
+  wrapperTypes: ["export_statement"],
+};

@@ -1,0 +1,45 @@
+import type { LanguageSpec } from "../language_spec.ts";
+
+/**
+ * Go: `func` → function; methods → method qualified by their receiver type (`Server.Start`, parent
+ * the type when it is declared in the same file); every `type X ...` (struct, interface, alias,
+ * func type) → type; interface method specs → method of the interface; top-level `const` →
+ * constant. Functions without a body (assembly stubs) are kept. Doc comments: the `//` comments
+ * directly above (above the `type`/`const` keyword for an ungrouped declaration).
+ */
+export const go: LanguageSpec = {
+  id: "go",
+  extensions: [".go"],
+  grammar: "go",
+  definitions: `
+(function_declaration name: (identifier) @name) @definition.function
+(function_declaration body: (block) @body) @definition.function
+(method_declaration
+  receiver: (parameter_list (parameter_declaration
+    type: [(type_identifier) @scope
+      (pointer_type (type_identifier) @scope)
+      (generic_type type: (type_identifier) @scope)
+      (pointer_type (generic_type type: (type_identifier) @scope))]))
+  name: (field_identifier) @name) @definition.method
+(method_declaration body: (block) @body) @definition.method
+(type_declaration . (type_spec name: (type_identifier) @name) .) @definition.type
+(type_declaration . (type_alias name: (type_identifier) @name) .) @definition.type
+(type_declaration "(" (type_spec name: (type_identifier) @name) @definition.type)
+(type_declaration "(" (type_alias name: (type_identifier) @name) @definition.type)
+(method_spec name: (field_identifier) @name) @definition.method
+(source_file (const_declaration (const_spec name: (identifier) @name) @definition.constant))
+`,
+  imports: `
+(import_spec path: (_) @import.source) @import
+`,
+  calls: `
+(call_expression function: (identifier) @name) @reference.call
+(call_expression function: (selector_expression operand: (_) @receiver
+  field: (field_identifier) @name)) @reference.call
+`,
+  docComments: {
+    nodeTypes: ["comment"],
+    wrapperTypes: ["const_declaration", "type_declaration", "var_declaration"],
+  },
+  resolver: "go",
+};

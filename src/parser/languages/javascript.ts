@@ -1,0 +1,26 @@
+import type { LanguageSpec } from "../language_spec.ts";
+import {
+  ECMASCRIPT_CALLS,
+  ECMASCRIPT_DEFINITIONS,
+  ECMASCRIPT_DOC_COMMENTS,
+  ECMASCRIPT_IMPORTS,
+  JAVASCRIPT_DEFINITIONS,
+} from "./ecmascript_queries.ts";
+
+/**
+ * JavaScript (ES modules and CommonJS, JSX). `function`/generator declarations and functions bound
+ * to `const`/`let`/`var` → function; `class` → class; class methods and function-valued class
+ * fields → method; `a.b = function () {}` (`res.send = ...`, `Foo.prototype.bar = ...`) → method
+ * qualified by the receiver; top-level UPPER_CASE `const` → constant. Imports: `import`,
+ * `export ... from`, `require("x")`, `import("x")`.
+ */
+export const javascript: LanguageSpec = {
+  id: "javascript",
+  extensions: [".js", ".jsx", ".mjs", ".cjs"],
+  grammar: "javascript",
+  definitions: ECMASCRIPT_DEFINITIONS + JAVASCRIPT_DEFINITIONS,
+  imports: ECMASCRIPT_IMPORTS,
+  calls: ECMASCRIPT_CALLS,
+  docComments: ECMASCRIPT_DOC_COMMENTS,
+  resolver: "javascript",
+};

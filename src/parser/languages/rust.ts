@@ -1,0 +1,64 @@
+import type { LanguageSpec } from "../language_spec.ts";
+
+const _ITEMS: [string, string][] = [
+  ["function_item", "function"],
+  ["function_signature_item", "function"],
+  ["struct_item", "type"],
+  ["enum_item", "type"],
+  ["union_item", "type"],
+  ["trait_item", "type"],
+  ["type_item", "type"],
+  ["const_item", "constant"],
+  ["static_item", "constant"],
+];
+
+/**
+ * Rust: `fn` → function (method inside an `impl` or `trait`, qualified by the impl's type:
+ * `Point.new`, parent the type when declared in the same file); struct, enum, union, trait and
+ * `type` aliases → type; `const` and `static` → constant; `macro_rules!` → function. `impl` blocks
+ * are containers, not symbols; `mod` blocks are not qualified. Attributes (`#[derive(...)]`) are
+ * decorators; doc comments are `///` and `/**` block comments above the item, across
+ * attributes.
+ */
+export const rust: LanguageSpec = {
+  id: "rust",
+  extensions: [".rs"],
+  grammar: "rust",
+  definitions: [
+    ..._ITEMS.map(([node, kind]) =>
+      `(${node} name: (_) @name) @definition.${kind}\n` +
+      `((attribute_item)+ @decorator . (${node}) @definition.${kind})`
+    ),
+    "(function_item body: (block) @body) @definition.function",
+    "([(struct_item body: (_) @body) (enum_item body: (_) @body) (union_item body: (_) @body)",
+    "  (trait_item body: (_) @body)] @definition.type)",
+    "(macro_definition name: (identifier) @name) @definition.function",
+    "(impl_item type: (type_identifier) @name) @container",
+    "(impl_item type: (generic_type type: (type_identifier) @name)) @container",
+    "(impl_item type: (scoped_type_identifier name: (type_identifier) @name)) @container",
+    "(impl_item body: (_) @body) @container",
+  ].join("\n"),
+  imports: `
+(use_declaration argument: [(scoped_identifier) (identifier) (crate) (self) (super)] @import.source) @import
+(use_declaration argument: (use_as_clause path: (_) @import.source)) @import
+(use_declaration argument: (scoped_use_list path: (_) @import.source
+  list: (use_list [(identifier) @import.name (self) @import.name
+    (use_as_clause path: (_) @import.name) (scoped_identifier) @import.name]))) @import
+(use_declaration argument: (use_wildcard (_) @import.source)) @import
+(mod_item name: (identifier) @import.source !body) @import
+`,
+  calls: `
+(call_expression function: (identifier) @name) @reference.call
+(call_expression function: (field_expression value: (_) @receiver
+  field: (field_identifier) @name)) @reference.call
+(call_expression function: (scoped_identifier path: (_) @receiver
+  name: (identifier) @name)) @reference.call
+(macro_invocation macro: (identifier) @name) @reference.call
+`,
+  docComments: {
+    nodeTypes: ["line_comment", "block_comment"],
+    prefixes: ["///", "/**"],
+    skipTypes: ["attribute_item"],
+  },
+  resolver: "rust",
+};

@@ -1,0 +1,25 @@
+import type { LanguageSpec } from "../language_spec.ts";
+import {
+  ECMASCRIPT_CALLS,
+  ECMASCRIPT_DEFINITIONS,
+  ECMASCRIPT_DOC_COMMENTS,
+  ECMASCRIPT_IMPORTS,
+  TYPESCRIPT_DEFINITIONS,
+} from "./ecmascript_queries.ts";
+
+/**
+ * TypeScript: everything of JavaScript, plus `interface`, `type` aliases and `enum` → type;
+ * `abstract class` → class; overload and ambient `function` signatures → function (overloads get
+ * `~N`); interface method signatures and abstract methods → method; `namespace X {}` qualifies
+ * the names inside it (`X.f`) without being a symbol.
+ */
+export const typescript: LanguageSpec = {
+  id: "typescript",
+  extensions: [".ts", ".mts", ".cts", ".d.ts"],
+  grammar: "typescript",
+  definitions: ECMASCRIPT_DEFINITIONS + TYPESCRIPT_DEFINITIONS,
+  imports: ECMASCRIPT_IMPORTS,
+  calls: ECMASCRIPT_CALLS,
+  docComments: ECMASCRIPT_DOC_COMMENTS,
+  resolver: "javascript",
+};
