@@ -104,7 +104,13 @@ export function extractFile(
     const host = loaded.regions.parser.parse(source.text, null, { progressCallback });
     if (host === null) return _skip(result, `parse timed out after ${timeoutMs} ms`);
     try {
-      includedRanges = loaded.regions.query.captures(host.rootNode)
+      const captures = loaded.regions.query.captures(host.rootNode);
+      // A `@region.language` capture (`lang="ts"`) selects one of the spec's region variants.
+      const language = captures.find((c) => c.name === "region.language");
+      if (language !== undefined) {
+        loaded = loaded.regions.variants.get(_stripSpecifier(language.node.text)) ?? loaded;
+      }
+      includedRanges = captures
         .filter((c) => c.name === "region" && c.node.endIndex > c.node.startIndex)
         .map((c) => ({
           startIndex: c.node.startIndex,

@@ -41,9 +41,26 @@ export interface DocCommentRule {
 export interface RegionRule {
   /** Host grammar file stem (`vue` for `tree-sitter-vue.wasm`). */
   grammar: string;
-  /** Query over the host tree; every `@region` node becomes an included range. */
+  /**
+   * Query over the host tree; every `@region` node becomes an included range. An optional
+   * `@region.language` capture (the value of a `lang` attribute) selects one of `variants`.
+   */
   query: string;
+  /**
+   * Grammar and queries for regions written in another language, by the `@region.language` text
+   * (Vue: `{ ts: typescript }` for `<script lang="ts">`). Any spec serves: only its `grammar`, its
+   * queries and `docComments` are used (queries it lacks are the spec's own); the records keep this
+   * spec's id. Without a match the spec's own grammar and queries apply.
+   * @default {}
+   */
+  variants?: Record<string, RegionVariant>;
 }
+
+/** The parts of a spec a region variant replaces. */
+export type RegionVariant = Pick<
+  LanguageSpec,
+  "grammar" | "definitions" | "imports" | "calls" | "docComments"
+>;
 
 /** One language: everything the generic extractor needs, as data. */
 export interface LanguageSpec {

@@ -16,8 +16,11 @@ export interface LoadedLanguage {
   definitions: Query;
   imports: Query | null;
   calls: Query | null;
-  /** Host parser and region query when the spec has `regions`. */
-  regions: { parser: Parser; query: Query } | null;
+  /**
+   * Host parser and region query when the spec has `regions`, and the loaded `regions.variants`
+   * (each with these same `regions`).
+   */
+  regions: { parser: Parser; query: Query; variants: Map<string, LoadedLanguage> } | null;
 }
 
 /** Capture names each query may use (captures starting with `_` are free for predicates). */
@@ -26,7 +29,7 @@ const _ALLOWED_CAPTURES: Record<"definitions" | "imports" | "calls" | "regions",
     /^(definition\.(function|class|method|constant|type|template)|container|namespace|name|scope|body|declaration|doc|decorator)$/,
   imports: /^import(\.source|\.name)?$/,
   calls: /^(reference\.call|name|receiver)$/,
-  regions: /^region$/,
+  regions: /^region(\.language)?$/,
 };
 
 let _runtime: Promise<void> | undefined;
@@ -101,31 +104,46 @@ export function loadLanguage(spec: LanguageSpec): Promise<LoadedLanguage> {
   let pending = _languages.get(spec.id);
   if (pending === undefined) {
     pending = (async () => {
-      const language = await loadGrammar(spec.grammar);
-      const parser = new Parser();
-      parser.setLanguage(language);
-      const definitions = compileQuery(language, spec.id, "definitions", spec.definitions);
-      const imports = spec.imports === undefined
-        ? null
-        : compileQuery(language, spec.id, "imports", spec.imports);
-      const calls = spec.calls === undefined
-        ? null
-        : compileQuery(language, spec.id, "calls", spec.calls);
-      let regions: LoadedLanguage["regions"] = null;
+      const loaded = await _compileSpec(spec);
       if (spec.regions !== undefined) {
         const host = await loadGrammar(spec.regions.grammar);
         const hostParser = new Parser();
         hostParser.setLanguage(host);
-        regions = {
+        const variants = new Map<string, LoadedLanguage>();
+        const regions = {
           parser: hostParser,
           query: compileQuery(host, spec.id, "regions", spec.regions.query),
+          variants,
         };
+        loaded.regions = regions;
+        for (const [key, v] of Object.entries(spec.regions.variants ?? {})) {
+          const variant: LanguageSpec = { ...spec, grammar: v.grammar, definitions: v.definitions };
+          if (v.imports !== undefined) variant.imports = v.imports;
+          if (v.calls !== undefined) variant.calls = v.calls;
+          if (v.docComments !== undefined) variant.docComments = v.docComments;
+          variants.set(key, { ...await _compileSpec(variant), regions });
+        }
       }
-      return { spec, parser, definitions, imports, calls, regions };
+      return loaded;
     })();
     _languages.set(spec.id, pending);
   }
   return pending;
+}
+
+/** A spec's grammar, a parser bound to it and its compiled queries (no regions yet). */
+async function _compileSpec(spec: LanguageSpec): Promise<LoadedLanguage> {
+  const language = await loadGrammar(spec.grammar);
+  const parser = new Parser();
+  parser.setLanguage(language);
+  const definitions = compileQuery(language, spec.id, "definitions", spec.definitions);
+  const imports = spec.imports === undefined
+    ? null
+    : compileQuery(language, spec.id, "imports", spec.imports);
+  const calls = spec.calls === undefined
+    ? null
+    : compileQuery(language, spec.id, "calls", spec.calls);
+  return { spec, parser, definitions, imports, calls, regions: null };
 }
 
 function _message(e: unknown): string {

@@ -17,6 +17,7 @@ import { python } from "./python.ts";
 import { ruby } from "./ruby.ts";
 import { rust } from "./rust.ts";
 import { solidity } from "./solidity.ts";
+import { swift } from "./swift.ts";
 import { tsx } from "./tsx.ts";
 import { typescript } from "./typescript.ts";
 import { zig } from "./zig.ts";
@@ -37,6 +38,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   ruby,
   rust,
   solidity,
+  swift,
   tsx,
   typescript,
   zig,
