@@ -1,0 +1,275 @@
+/**
+ * The MUNCH decoder. It needs no schema: tables, column types and scalar types come from the
+ * payload's `__tables`/`__stypes` (plus our additive `__absent` and `__xf`). The encoding id only
+ * selects which tier-1 transforms to undo.
+ *
+ * @module
+ */
+import { type CsvField, parseRows } from "./csv.ts";
+import { decodeName, unescapeText } from "./escape.ts";
+import { resolveHandle } from "./legend.ts";
+import { parseNumber } from "./numbers.ts";
+import { parseScalars } from "./scalars.ts";
+import type { EncoderSpec } from "./spec.ts";
+import { undoTransforms } from "./transforms.ts";
+import { type ColumnType, isJsonObject, type JsonObject, type JsonValue, setKey } from "./types.ts";
+
+const HEADER = /^#MUNCH\/(\d+) tool=(\S+) enc=(\S+)(?: .*)?$/;
+// Reserved scalar keys: the spec's two, plus our additive optional-column and transform lists.
+const RESERVED = new Set(["__tables", "__stypes", "__absent", "__xf"]);
+const COLUMN_TYPES = new Set(["int", "float", "bool", "str", "json"]);
+
+interface TableDef {
+  tag: string;
+  path: string[];
+  columns: string[];
+  types: ColumnType[];
+  optional: Set<string>;
+  rows: JsonObject[];
+}
+
+/** Parsed header of a MUNCH payload. */
+export interface MunchHeader {
+  version: number;
+  tool: string;
+  enc: string;
+}
+
+/** Read the header line; throws `SyntaxError` when it is not a MUNCH v1 header. */
+export function parseHeader(payload: string): MunchHeader {
+  if (!payload.startsWith("#MUNCH/")) {
+    throw new SyntaxError('Cannot decode payload: header must start with "#MUNCH/"');
+  }
+  const end = payload.indexOf("\n");
+  const line = end === -1 ? payload : payload.slice(0, end);
+  const m = HEADER.exec(line);
+  if (!m) {
+    throw new SyntaxError(
+      `Cannot decode payload: malformed header "${line.slice(0, 80)}" at line 1, column 1`,
+    );
+  }
+  const version = Number(m[1]);
+  if (version !== 1) {
+    throw new SyntaxError(`Cannot decode payload: unsupported MUNCH version "${m[1]}"`);
+  }
+  return { version, tool: m[2]!, enc: m[3]! };
+}
+
+/** Decode a MUNCH payload; `specFor` supplies the tier-1 spec of an encoding id, if known. */
+export function decodeMunch(
+  payload: string,
+  specFor: (enc: string) => EncoderSpec | undefined,
+): JsonObject {
+  const header = parseHeader(payload);
+  const body = payload.endsWith("\n") ? payload.slice(0, -1) : payload;
+  const firstBreak = body.indexOf("\n");
+  if (firstBreak === -1) {
+    throw new SyntaxError("Cannot decode payload: no scalars section at line 2, column 1");
+  }
+  // Sections follow the header after one blank line and are separated by one blank line.
+  let rest = body.slice(firstBreak + 1);
+  let line = 2;
+  if (rest.startsWith("\n")) {
+    rest = rest.slice(1);
+    line = 3;
+  }
+  const legend: string[] = [];
+  let scalarLine: { text: string; line: number } | undefined;
+  const tableSections: { text: string; line: number }[] = [];
+  for (const section of rest.split("\n\n")) {
+    if (section.startsWith("@")) _parseLegend(section, line, legend);
+    else if (/^[a-z],/.test(section)) tableSections.push({ text: section, line });
+    else if (scalarLine === undefined) {
+      if (section.includes("\n")) {
+        throw new SyntaxError(
+          `Cannot decode payload: scalars section must be one line at line ${line + 1}, column 1`,
+        );
+      }
+      scalarLine = { text: section, line };
+    } else {
+      throw new SyntaxError(
+        `Cannot decode payload: unexpected section "${
+          section.slice(0, 40)
+        }" at line ${line}, column 1`,
+      );
+    }
+    line += _countLines(section) + 1;
+  }
+  if (scalarLine === undefined) {
+    throw new SyntaxError("Cannot decode payload: no scalars section at line 2, column 1");
+  }
+
+  const pairs = parseScalars(scalarLine.text, scalarLine.line);
+  const reserved = new Map<string, string | null>();
+  const out: JsonObject = {};
+  for (const p of pairs) {
+    if (RESERVED.has(p.key)) reserved.set(p.key, p.value);
+  }
+  const stypes = new Map<string, string>();
+  for (const entry of _list(reserved.get("__stypes"), "|")) {
+    const i = entry.lastIndexOf(":");
+    if (i === -1) throw _bad(`invalid __stypes entry "${entry}"`, scalarLine.line);
+    stypes.set(entry.slice(0, i), entry.slice(i + 1));
+  }
+  for (const p of pairs) {
+    if (RESERVED.has(p.key)) continue;
+    if (p.key.startsWith("__json.")) {
+      const path = _path(p.key.slice(7), scalarLine.line);
+      let v: JsonValue;
+      try {
+        v = p.value === null ? null : JSON.parse(p.value);
+      } catch {
+        throw _bad(`invalid JSON in "${p.key}"`, scalarLine.line);
+      }
+      _put(out, path, v);
+      continue;
+    }
+    const path = _path(p.key, scalarLine.line);
+    _put(out, path, _scalarValue(p.value, stypes.get(p.key), legend));
+  }
+
+  const tables = _tableDefs(reserved, scalarLine.line);
+  const byTag = new Map(tables.map((t) => [t.tag, t]));
+  for (const s of tableSections) {
+    const rows = parseRows(s.text, s.line);
+    rows.forEach((fields, i) => {
+      const tagField = fields[0]!;
+      const t = byTag.get(tagField.text);
+      if (t === undefined || tagField.quoted) {
+        throw _bad(`unknown table tag "${tagField.text}"`, s.line + i);
+      }
+      if (fields.length !== t.columns.length + 1) {
+        throw _bad(
+          `table "${t.tag}" row has ${fields.length - 1} fields, expected ${t.columns.length}`,
+          s.line + i,
+        );
+      }
+      t.rows.push(_row(fields, t, legend, s.line + i));
+    });
+  }
+  for (const t of tables) _put(out, t.path, t.rows);
+
+  const spec = specFor(header.enc);
+  const applied = _list(reserved.get("__xf"), ",").map(decodeName);
+  if (applied.length && spec?.transforms) return undoTransforms(out, spec.transforms, applied);
+  return out;
+}
+
+function _parseLegend(section: string, line: number, legend: string[]): void {
+  section.split("\n").forEach((l, i) => {
+    const m = /^@(\d+)=/.exec(l);
+    if (!m) throw _bad(`invalid legend line "${l.slice(0, 40)}"`, line + i);
+    legend[Number(m[1]) - 1] = l.slice(m[0].length);
+  });
+}
+
+function _tableDefs(reserved: Map<string, string | null>, line: number): TableDef[] {
+  const optional = new Map<string, Set<string>>();
+  for (const entry of _list(reserved.get("__absent"), ",")) {
+    const [tag, cols] = entry.split(":");
+    optional.set(tag!, new Set((cols ?? "").split("|").map(decodeName)));
+  }
+  return _list(reserved.get("__tables"), ",").map((entry) => {
+    const parts = entry.split(":");
+    if (parts.length !== 4 || !/^[a-z]$/.test(parts[0]!)) {
+      throw _bad(`invalid __tables entry "${entry}"`, line);
+    }
+    const columns = parts[2]!.split("|").map(decodeName);
+    const types = parts[3]!.split("|");
+    if (types.length !== columns.length || !types.every((t) => COLUMN_TYPES.has(t))) {
+      throw _bad(`invalid column types in __tables entry "${entry}"`, line);
+    }
+    return {
+      tag: parts[0]!,
+      path: _path(parts[1]!, line),
+      columns,
+      types: types as ColumnType[],
+      optional: optional.get(parts[0]!) ?? new Set(),
+      rows: [],
+    };
+  });
+}
+
+function _row(fields: CsvField[], t: TableDef, legend: string[], line: number): JsonObject {
+  const row: JsonObject = {};
+  for (let j = 0; j < t.columns.length; j++) {
+    const f = fields[j + 1]!;
+    const name = t.columns[j]!;
+    if (f.text === "" && !f.quoted) {
+      if (!t.optional.has(name)) setKey(row, name, null);
+      continue;
+    }
+    let text = f.text;
+    if (f.quoted) {
+      try {
+        text = unescapeText(text);
+      } catch (e) {
+        throw _bad((e as Error).message, line);
+      }
+    }
+    let v: JsonValue;
+    switch (t.types[j]!) {
+      case "str":
+        v = resolveHandle(text, legend);
+        break;
+      case "int":
+      case "float":
+        v = parseNumber(text);
+        break;
+      case "bool":
+        v = text === "T";
+        break;
+      case "json":
+        try {
+          v = JSON.parse(text);
+        } catch {
+          throw _bad(`invalid JSON in column "${name}"`, line);
+        }
+    }
+    setKey(row, name, v);
+  }
+  return row;
+}
+
+function _scalarValue(value: string | null, type: string | undefined, legend: string[]) {
+  if (value === null) return null;
+  if (type === "int" || type === "float") return parseNumber(value);
+  if (type === "bool") return value === "T";
+  return resolveHandle(value, legend);
+}
+
+function _put(out: JsonObject, path: string[], value: JsonValue): void {
+  let o = out;
+  for (let i = 0; i < path.length - 1; i++) {
+    const k = path[i]!;
+    let next = Object.hasOwn(o, k) ? o[k] : undefined;
+    if (!isJsonObject(next)) {
+      next = {};
+      setKey(o, k, next);
+    }
+    o = next;
+  }
+  setKey(o, path[path.length - 1]!, value);
+}
+
+function _path(key: string, line: number): string[] {
+  try {
+    return key.split(".").map(decodeName);
+  } catch (e) {
+    throw _bad((e as Error).message, line);
+  }
+}
+
+function _list(value: string | null | undefined, sep: string): string[] {
+  return value ? value.split(sep) : [];
+}
+
+function _countLines(s: string): number {
+  let n = 1;
+  for (let i = s.indexOf("\n"); i !== -1; i = s.indexOf("\n", i + 1)) n++;
+  return n;
+}
+
+function _bad(what: string, line: number): SyntaxError {
+  return new SyntaxError(`Cannot decode payload: ${what} at line ${line}, column 1`);
+}

@@ -1,0 +1,277 @@
+/**
+ * The MUNCH encoder: `gen1` (shape-sniffing, for any response) and tier-1 (the same machinery
+ * steered by an `EncoderSpec`). Every payload carries `__tables`/`__stypes`, so a schema-free
+ * decoder reads it.
+ *
+ * @module
+ */
+import { formatField } from "./csv.ts";
+import { encodeColumn, encodeKey, escapeHandle, escapeText, needsEscape } from "./escape.ts";
+import { stringifyJson } from "./json_text.ts";
+import { Legend } from "./legend.ts";
+import { formatFloat, formatInt, isIntValue } from "./numbers.ts";
+import { formatScalar } from "./scalars.ts";
+import type { EncoderSpec, TableSpec } from "./spec.ts";
+import { applyTransforms } from "./transforms.ts";
+import { type ColumnType, isJsonObject, type JsonObject, type JsonValue } from "./types.ts";
+
+/** The MUNCH version this encoder writes. */
+export const MUNCH_VERSION = 1;
+/** Encoding id of the generic encoder. */
+export const GENERIC_ID = "gen1";
+
+const TAGS = "abcdefghijklmnopqrstuvwxyz";
+const TOOL_NAME = /^[A-Za-z0-9_.-]+$/;
+
+interface ScalarEntry {
+  /** Encoded dotted key (with the `__json.` prefix for blobs). */
+  key: string;
+  /** Unencoded dotted path, to match spec scalar order. */
+  path: string;
+  text: string;
+  type?: "int" | "float" | "bool";
+}
+
+interface TablePlan {
+  tag: string;
+  key: string;
+  rows: JsonObject[];
+  spec: TableSpec | undefined;
+}
+
+interface Column {
+  name: string;
+  type: ColumnType;
+  optional: boolean;
+  intern: boolean;
+}
+
+/**
+ * Encode a response object as MUNCH. With a spec, its tables, scalar order and transforms are
+ * used; without one, the payload is `gen1`.
+ */
+export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSpec): string {
+  if (!TOOL_NAME.test(tool)) {
+    throw new TypeError(`Cannot encode response: invalid tool name "${tool}"`);
+  }
+  if (!isJsonObject(response)) {
+    throw new TypeError("Cannot encode response: expected a plain object");
+  }
+  let value = response;
+  let applied: string[] = [];
+  if (spec?.transforms) ({ value, applied } = applyTransforms(response, spec.transforms));
+
+  const scalars: ScalarEntry[] = [];
+  const tables: TablePlan[] = [];
+  const specTables = new Map((spec?.tables ?? []).map((t) => [t.key, t]));
+  const usedTags = new Set<string>();
+  const pending: { path: string[]; rows: JsonObject[] }[] = [];
+
+  const visit = (path: string[], v: JsonValue) => {
+    if (Array.isArray(v)) {
+      if (_isTableable(v)) pending.push({ path, rows: v as JsonObject[] });
+      else _blob(scalars, path, v);
+    } else if (isJsonObject(v)) {
+      const keys = Object.keys(v);
+      if (keys.length === 0) _blob(scalars, path, v);
+      else for (const k of keys) visit([...path, k], v[k]!);
+    } else _scalar(scalars, path, v);
+  };
+  for (const k of Object.keys(value)) visit([k], value[k]!);
+
+  // Spec tables claim their tags first; the rest take the first letter of their key if free.
+  for (const p of pending) {
+    const s = specTables.get(p.path.join("."));
+    if (s && !usedTags.has(s.tag)) usedTags.add(s.tag);
+  }
+  for (const p of pending) {
+    const dotted = p.path.join(".");
+    const s = specTables.get(dotted);
+    let tag = s?.tag;
+    if (tag === undefined || tables.some((t) => t.tag === tag)) {
+      tag = _freeTag(p.path[p.path.length - 1]!, usedTags);
+    }
+    if (tag === undefined) {
+      _blob(scalars, p.path, p.rows);
+      continue;
+    }
+    usedTags.add(tag);
+    tables.push({ tag, key: _encodePath(p.path, false), rows: p.rows, spec: s });
+  }
+
+  // Columns, types and the interned values of every table.
+  const internValues: string[] = [];
+  const columnsOf = tables.map((t) => {
+    const cols = _columns(t.rows, t.spec);
+    for (const c of cols) {
+      if (!c.intern) continue;
+      for (const r of t.rows) {
+        const v = r[c.name];
+        if (typeof v === "string") internValues.push(v);
+      }
+    }
+    return cols;
+  });
+  const legend = Legend.build(internValues);
+
+  // Scalars line: spec order first, then response order; reserved keys last.
+  const order = new Map((spec?.scalars ?? []).map((k, i) => [k, i]));
+  const ranked = scalars.map((s, i) => ({ s, rank: order.get(s.path) ?? order.size + i }));
+  ranked.sort((a, b) => a.rank - b.rank);
+  const parts = ranked.map(({ s }) => s.key + "=" + s.text);
+  const tableDefs = tables.map((t, i) => {
+    const cols = columnsOf[i]!;
+    return `${t.tag}:${t.key}:${cols.map((c) => encodeColumn(c.name)).join("|")}:${
+      cols.map((c) => c.type).join("|")
+    }`;
+  });
+  const stypes = scalars.filter((s) => s.type).map((s) => `${s.key}:${s.type}`);
+  const absent = tables.flatMap((t, i) => {
+    const opt = columnsOf[i]!.filter((c) => c.optional);
+    return opt.length ? [`${t.tag}:${opt.map((c) => encodeColumn(c.name)).join("|")}`] : [];
+  });
+  parts.push("__tables=" + (tableDefs.length ? formatScalar(tableDefs.join(",")) : ""));
+  parts.push("__stypes=" + (stypes.length ? formatScalar(stypes.join("|")) : ""));
+  if (absent.length) parts.push("__absent=" + formatScalar(absent.join(",")));
+  if (applied.length) parts.push("__xf=" + formatScalar(applied.map(encodeKey).join(",")));
+
+  const sections: string[] = [
+    `#MUNCH/${MUNCH_VERSION} tool=${tool} enc=${spec?.id ?? GENERIC_ID}`,
+  ];
+  if (legend.entries.length) {
+    sections.push(legend.entries.map((e, i) => `@${i + 1}=${e}`).join("\n"));
+  }
+  sections.push(parts.join(" "));
+  tables.forEach((t, i) => sections.push(_rows(t, columnsOf[i]!, legend)));
+  return sections.join("\n\n") + "\n";
+}
+
+function _isTableable(list: JsonValue[]): boolean {
+  if (list.length === 0) return false;
+  let anyKey = false;
+  for (const r of list) {
+    if (!isJsonObject(r)) return false;
+    if (!anyKey) { for (const _ in r) anyKey = true; }
+  }
+  return anyKey;
+}
+
+function _freeTag(name: string, used: Set<string>): string | undefined {
+  const first = name.charAt(0).toLowerCase();
+  if (TAGS.includes(first) && first !== "" && !used.has(first)) return first;
+  for (const t of TAGS) if (!used.has(t)) return t;
+  return undefined;
+}
+
+function _encodePath(path: readonly string[], scalar = true): string {
+  const head = path[0]!;
+  // A scalar key starting with "__" would read as a reserved key (`__json.`, `__tables`).
+  const first = scalar && head.startsWith("__")
+    ? "%5F" + encodeKey(head.slice(1))
+    : encodeKey(head);
+  return [first, ...path.slice(1).map(encodeKey)].join(".");
+}
+
+function _blob(out: ScalarEntry[], path: string[], v: JsonValue): void {
+  out.push({
+    key: "__json." + _encodePath(path),
+    path: path.join("."),
+    text: formatScalar(stringifyJson(v)),
+  });
+}
+
+function _scalar(out: ScalarEntry[], path: string[], v: JsonValue): void {
+  const key = _encodePath(path);
+  const p = path.join(".");
+  if (typeof v === "string") out.push({ key, path: p, text: formatScalar(escapeHandle(v)) });
+  else if (typeof v === "number") {
+    const int = isIntValue(v);
+    out.push({
+      key,
+      path: p,
+      text: int ? formatInt(v) : formatFloat(v),
+      type: int ? "int" : "float",
+    });
+  } else if (typeof v === "boolean") out.push({ key, path: p, text: v ? "T" : "F", type: "bool" });
+  else out.push({ key, path: p, text: "" });
+}
+
+const KIND_STR = 1, KIND_INT = 2, KIND_FLOAT = 4, KIND_BOOL = 8, KIND_COMPLEX = 16;
+
+function _columns(rows: JsonObject[], spec: TableSpec | undefined): Column[] {
+  const seen = new Map<string, { kinds: number; nulls: boolean; count: number }>();
+  for (const name of spec?.columns ?? []) seen.set(name, { kinds: 0, nulls: false, count: 0 });
+  for (const r of rows) {
+    for (const k in r) {
+      let s = seen.get(k);
+      if (s === undefined) seen.set(k, s = { kinds: 0, nulls: false, count: 0 });
+      s.count++;
+      const v = r[k];
+      if (v === null) s.nulls = true;
+      else if (typeof v === "string") s.kinds |= KIND_STR;
+      else if (typeof v === "number") s.kinds |= isIntValue(v) ? KIND_INT : KIND_FLOAT;
+      else if (typeof v === "boolean") s.kinds |= KIND_BOOL;
+      else s.kinds |= KIND_COMPLEX;
+    }
+  }
+  const intern = spec ? new Set(spec.intern ?? []) : undefined;
+  const cols: Column[] = [];
+  for (const [name, s] of seen) {
+    if (s.count === 0) continue;
+    const optional = s.count < rows.length;
+    const k = s.kinds & KIND_INT && s.kinds & KIND_FLOAT ? (s.kinds & ~KIND_INT) : s.kinds;
+    let type: ColumnType;
+    if (k === 0 || k === KIND_STR) type = "str";
+    else if (k === KIND_INT) type = "int";
+    else if (k === KIND_FLOAT) type = "float";
+    else if (k === KIND_BOOL) type = "bool";
+    else type = "json";
+    if (optional && s.nulls) type = "json";
+    cols.push({
+      name,
+      type,
+      optional,
+      intern: type === "str" && (intern ? intern.has(name) : true),
+    });
+  }
+  return cols;
+}
+
+function _rows(t: TablePlan, cols: Column[], legend: Legend): string {
+  const lines: string[] = new Array(t.rows.length);
+  const prefix = t.tag + ",";
+  for (let i = 0; i < t.rows.length; i++) {
+    const r = t.rows[i]!;
+    let line = prefix;
+    for (let j = 0; j < cols.length; j++) {
+      const c = cols[j]!;
+      if (j > 0) line += ",";
+      const v = r[c.name];
+      if (v === undefined) continue;
+      line += _cell(v, c, legend);
+    }
+    lines[i] = line;
+  }
+  return lines.join("\n");
+}
+
+function _cell(v: JsonValue, c: Column, legend: Legend): string {
+  switch (c.type) {
+    case "str": {
+      if (v === null) return "";
+      const s = c.intern ? legend.apply(v as string) : escapeHandle(v as string);
+      return needsEscape(s) ? formatField(escapeText(s), true) : formatField(s);
+    }
+    case "int":
+      return v === null ? "" : formatInt(v as number);
+    case "float":
+      return v === null ? "" : formatFloat(v as number);
+    case "bool":
+      return v === null ? "" : v ? "T" : "F";
+    case "json": {
+      if (v === null && !c.optional) return "";
+      const s = stringifyJson(v);
+      return needsEscape(s) ? formatField(escapeText(s), true) : formatField(s);
+    }
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The scalars section: one line of space-separated `key=value` pairs.
+ *
+ * A value is written bare unless it is empty or contains `,`, `=`, whitespace, `"`, a backslash
+ * or a line break; then it is double-quoted with `""` for a quote, and escaped (see escape.ts).
+ * `null` is the empty bare value; the empty string is `""`.
+ *
+ * @module
+ */
+import { escapeText, needsEscape, unescapeText } from "./escape.ts";
+
+const NEEDS_QUOTES = /[,="\s]/;
+
+/** Format one scalar value (`null` → empty). */
+export function formatScalar(value: string | null): string {
+  if (value === null) return "";
+  if (value === "") return '""';
+  const escaped = needsEscape(value) ? escapeText(value) : value;
+  if (escaped === value && !NEEDS_QUOTES.test(value)) return value;
+  return '"' + escaped.replaceAll('"', '""') + '"';
+}
+
+/** One parsed `key=value` pair; `value` is null for an empty bare value. */
+export interface ScalarPair {
+  key: string;
+  value: string | null;
+}
+
+/** Parse the scalars line. Throws `SyntaxError` with line and column. */
+export function parseScalars(line: string, lineNo: number): ScalarPair[] {
+  const pairs: ScalarPair[] = [];
+  const n = line.length;
+  let i = 0;
+  const fail = (what: string, at: number): never => {
+    throw new SyntaxError(
+      `Cannot decode payload: ${what} at line ${lineNo}, column ${at + 1}`,
+    );
+  };
+  while (i < n) {
+    const c = line.charCodeAt(i);
+    if (c === 32 || c === 9) {
+      i++;
+      continue;
+    }
+    const eq = line.indexOf("=", i);
+    if (eq === -1) fail(`expected "=" after key "${line.slice(i, i + 40)}"`, i);
+    const key = line.slice(i, eq);
+    if (/[\s"]/.test(key)) fail(`invalid key "${key}"`, i);
+    i = eq + 1;
+    if (line.charCodeAt(i) === 34 /* " */) {
+      let raw = "";
+      let j = i + 1;
+      while (true) {
+        const q = line.indexOf('"', j);
+        if (q === -1) fail("unterminated quoted value", i);
+        raw += line.slice(j, q);
+        if (line.charCodeAt(q + 1) === 34) {
+          raw += '"';
+          j = q + 2;
+          continue;
+        }
+        j = q + 1;
+        break;
+      }
+      if (j < n && line.charCodeAt(j) !== 32 && line.charCodeAt(j) !== 9) {
+        fail("expected whitespace after quoted value", j);
+      }
+      let value: string;
+      try {
+        value = unescapeText(raw);
+      } catch (e) {
+        return fail((e as Error).message, i);
+      }
+      pairs.push({ key, value });
+      i = j;
+    } else {
+      let j = i;
+      while (j < n && line.charCodeAt(j) !== 32 && line.charCodeAt(j) !== 9) j++;
+      const raw = line.slice(i, j);
+      pairs.push({ key, value: raw === "" ? null : raw });
+      i = j;
+    }
+  }
+  return pairs;
+}

@@ -1,0 +1,32 @@
+/**
+ * The registry of tier-1 encoder specs: one file per tool, listed here. Tools without a spec
+ * encode through `gen1`.
+ *
+ * @module
+ */
+import type { EncoderSpec } from "../spec.ts";
+import { GET_FILE_OUTLINE } from "./get_file_outline.ts";
+import { GET_REPO_OUTLINE } from "./get_repo_outline.ts";
+import { SEARCH_SYMBOLS } from "./search_symbols.ts";
+import { SEARCH_TEXT } from "./search_text.ts";
+
+/** Every tier-1 spec. */
+export const SPECS: readonly EncoderSpec[] = [
+  SEARCH_SYMBOLS,
+  GET_FILE_OUTLINE,
+  GET_REPO_OUTLINE,
+  SEARCH_TEXT,
+];
+
+const BY_TOOL = new Map(SPECS.map((s) => [s.tool, s]));
+const BY_ID = new Map(SPECS.map((s) => [s.id, s]));
+
+/** The tier-1 spec of a tool, if it has one. */
+export function specForTool(tool: string): EncoderSpec | undefined {
+  return BY_TOOL.get(tool);
+}
+
+/** The tier-1 spec with this encoding id, if known. */
+export function specForId(id: string): EncoderSpec | undefined {
+  return BY_ID.get(id);
+}

@@ -1,0 +1,14 @@
+import type { EncoderSpec } from "../spec.ts";
+
+/** `ss1`: search_symbols hits as one table, ids and files interned. */
+export const SEARCH_SYMBOLS: EncoderSpec = {
+  id: "ss1",
+  tool: "search_symbols",
+  scalars: ["result_count", "query", "repo"],
+  tables: [{
+    tag: "s",
+    key: "results",
+    columns: ["id", "name", "kind", "file", "line", "score", "signature", "summary"],
+    intern: ["file", "id"],
+  }],
+};

@@ -1,0 +1,66 @@
+/**
+ * Tier-1 encoder specs: small data that tells the MUNCH encoder how a tool's response is laid
+ * out — which lists become which tables (tag, column order, interned columns), which scalars come
+ * first, and which nested shapes are flattened into a table and back. The encoder stays lossless
+ * whatever the response holds: keys and columns a spec does not name are encoded generically, and
+ * a transform whose preconditions do not hold is simply not applied.
+ *
+ * @module
+ */
+
+/** One table of a tier-1 spec. */
+export interface TableSpec {
+  /** Single tag character `a`–`z`. */
+  tag: string;
+  /** Dotted key path of the list in the (transformed) response. */
+  key: string;
+  /** Preferred column order; columns present in the rows but not listed follow in first-seen order. */
+  columns: readonly string[];
+  /** Columns whose string values are interned through the legend. */
+  intern?: readonly string[];
+}
+
+/**
+ * `group`: a list of `{[by]: string, [child]: [rows]}` is flattened into table `into`, one row per
+ * child with the `by` value prepended (search_text's file → matches).
+ */
+export interface GroupTransform {
+  kind: "group";
+  key: string;
+  into: string;
+  by: string;
+  child: string;
+}
+
+/** `tree`: a list of nodes with optional non-empty `children` lists, flattened in preorder with a `__depth` column. */
+export interface TreeTransform {
+  kind: "tree";
+  key: string;
+  children: string;
+}
+
+/** `dict`: an object `{k: v}` becomes rows `{[keyColumn]: k, [valueColumn]: v}` in key order. */
+export interface DictTransform {
+  kind: "dict";
+  key: string;
+  keyColumn: string;
+  valueColumn: string;
+}
+
+/** A reversible reshaping applied before encoding and undone after decoding. */
+export type Transform = GroupTransform | TreeTransform | DictTransform;
+
+/** A tier-1 encoder: the data that specializes the generic encoder for one tool. */
+export interface EncoderSpec {
+  /** Encoding id written in the header (`ss1`, `fo1`, …). */
+  id: string;
+  /** MCP tool name. */
+  tool: string;
+  /** Preferred order of scalar keys (dotted paths); others follow in response order. */
+  scalars: readonly string[];
+  tables: readonly TableSpec[];
+  transforms?: readonly Transform[];
+}
+
+/** The reserved column added by the `tree` transform. */
+export const DEPTH_COLUMN = "__depth";

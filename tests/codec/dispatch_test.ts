@@ -1,0 +1,94 @@
+import { deepStrictEqual, equal, match, ok, throws } from "node:assert/strict";
+import { decode, decodeTables, encodeResponse } from "../../mod.ts";
+import type { JsonObject } from "../../src/codec/types.ts";
+
+const hits: JsonObject = {
+  result_count: 40,
+  results: Array.from({ length: 40 }, (_, i) => ({
+    id: `src/services/billing/invoice_${i % 4}.py::Invoice.total_${i}#method`,
+    kind: "method",
+    name: `total_${i}`,
+    file: `src/services/billing/invoice_${i % 4}.py`,
+    line: 10 + i,
+    signature: `def total_${i}(self) -> Decimal:`,
+    summary: "Compute the invoice total.",
+    byte_length: 120 + i,
+  })),
+};
+
+Deno.test("encodeResponse picks the format and reports sizes", async (t) => {
+  await t.step("auto sends MUNCH when it saves at least the threshold", () => {
+    const r = encodeResponse("search_symbols", hits);
+    equal(r.encoding, "ss1");
+    match(r.text, /^#MUNCH\/1 tool=search_symbols enc=ss1\n/);
+    equal(r.json_bytes, new TextEncoder().encode(JSON.stringify(hits)).length);
+    equal(r.encoded_bytes, new TextEncoder().encode(r.text).length);
+    equal(r.encoding_tokens_saved, Math.floor((r.json_bytes - r.encoded_bytes) / 4));
+    ok(r.encoded_bytes < r.json_bytes * 0.6);
+    deepStrictEqual(decode(r.text), hits);
+  });
+  await t.step("auto sends JSON when the saving is below the threshold", () => {
+    const small = { repo: "a/b", ok: true };
+    const r = encodeResponse("list_repos", small);
+    equal(r.encoding, "json");
+    equal(r.text, JSON.stringify(small));
+    equal(r.encoding_tokens_saved, 0);
+    equal(encodeResponse("search_symbols", hits, { threshold: 0.99 }).encoding, "json");
+  });
+  await t.step("compact always sends MUNCH; gen1 for tools without a spec", () => {
+    const r = encodeResponse("list_repos", { repo: "a/b" }, { format: "compact" });
+    equal(r.encoding, "gen1");
+    deepStrictEqual(decode(r.text), { repo: "a/b" });
+  });
+  await t.step("json and the aliases", () => {
+    equal(encodeResponse("search_symbols", hits, { format: "json" }).encoding, "json");
+    equal(encodeResponse("search_symbols", hits, { format: "raw" }).encoding, "json");
+    equal(encodeResponse("search_symbols", hits, { format: "encoded" }).encoding, "ss1");
+    equal(encodeResponse("search_symbols", hits, { format: "adaptive" }).encoding, "ss1");
+  });
+  await t.step("table sends the JSON table form", () => {
+    const r = encodeResponse("search_symbols", hits, { format: "table" });
+    equal(r.encoding, "table");
+    deepStrictEqual(decodeTables(JSON.parse(r.text)), hits);
+    ok(r.encoded_bytes < r.json_bytes);
+  });
+  await t.step("bad format and threshold are rejected", () => {
+    throws(
+      () => encodeResponse("x", {}, { format: "yaml" as "json" }),
+      /Unknown format "yaml": expected one of auto, adaptive, compact, encoded, json, raw, table/,
+    );
+    throws(() => encodeResponse("x", {}, { threshold: 2 }), RangeError);
+  });
+});
+
+Deno.test("encodeResponse reports an encoder failure and falls back to JSON", () => {
+  const errors: string[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => errors.push(args.join(" "));
+  try {
+    const r = encodeResponse("bad tool name", { a: 1 }, { format: "compact" });
+    equal(r.encoding, "json");
+    equal(r.text, '{"a":1}');
+    match(r.encoder_error ?? "", /invalid tool name/);
+  } finally {
+    console.error = original;
+  }
+  equal(errors.length, 1);
+  match(errors[0]!, /compact encoder failed for tool "bad tool name"/);
+});
+
+Deno.test("encodeResponse takes its defaults from the environment", () => {
+  Deno.env.set("JCODEMUNCH_DEFAULT_FORMAT", "json");
+  try {
+    equal(encodeResponse("search_symbols", hits).encoding, "json");
+    equal(encodeResponse("search_symbols", hits, { format: "auto" }).encoding, "ss1");
+  } finally {
+    Deno.env.delete("JCODEMUNCH_DEFAULT_FORMAT");
+  }
+  Deno.env.set("JCODEMUNCH_ENCODING_THRESHOLD", "0.99");
+  try {
+    equal(encodeResponse("search_symbols", hits).encoding, "json");
+  } finally {
+    Deno.env.delete("JCODEMUNCH_ENCODING_THRESHOLD");
+  }
+});

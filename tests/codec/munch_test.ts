@@ -1,0 +1,243 @@
+import { deepStrictEqual, equal, match, ok, throws } from "node:assert/strict";
+import fc from "fast-check";
+import { decode, encode } from "../../mod.ts";
+import type { JsonObject } from "../../src/codec/types.ts";
+import { jsonObject, jsonValue, plain, trickyString } from "./_arbitraries.ts";
+
+function roundTrip(x: JsonObject, tool = "some_tool"): string {
+  const text = encode(tool, x);
+  deepStrictEqual(decode(text), x, `round trip failed for payload:\n${text}`);
+  return text;
+}
+
+Deno.test("MUNCH round-trips hand-written hard cases", async (t) => {
+  const cases: Record<string, JsonObject> = {
+    "blank lines in strings do not split sections": {
+      s: "a\n\nb",
+      rows: [{ t: "x\n\ny" }, { t: "\n\n\n" }],
+    },
+    "strings that look like legend handles": {
+      s: "@1abc",
+      z: "@0",
+      rows: [{ f: "@1" }, { f: "@12/x" }, { f: "src/a/b.py" }, { f: "src/a/c.py" }],
+    },
+    "empty string vs null, in scalars and cells": {
+      a: "",
+      b: null,
+      rows: [{ v: "", w: null }, { v: null, w: "" }],
+    },
+    "commas, quotes, equals, tabs, CR/LF": {
+      s: 'a,b "c" d=e\tf\r\ng',
+      rows: [{ v: 'x,"y"' }, { v: "=\t=" }, { v: "\r" }],
+    },
+    "unicode and emoji": { s: "héllo 😀 \u2028 \u0085", rows: [{ v: "日本語" }, { v: "😀" }] },
+    "keys with special characters": {
+      "a:b": 1,
+      "c|d": 2,
+      "e,f": 3,
+      "g.h": 4,
+      "i=j": 5,
+      "k%l": 6,
+      "m n": 7,
+      "": 8,
+      "@1": 9,
+      "__tables": "user",
+      "__json": { x: 1 },
+      rows: [{ "a.b": 1, "c|d": "x", "e:f": true }],
+    },
+    "nested arrays and objects": {
+      a: { b: { c: [1, [2, 3], { d: null }] } },
+      e: {},
+      f: [],
+      g: [[]],
+      rows: [{ x: { y: [1] } }, { x: [] }],
+    },
+    "mixed-type columns": { rows: [{ v: 1 }, { v: "1" }, { v: true }, { v: null }, { v: 1.5 }] },
+    "optional columns and null together": { rows: [{ a: 1 }, { a: null }, { b: 2 }] },
+    "numbers: -0, exponents, beyond 2^53": {
+      z: -0,
+      e: 1e-7,
+      big: 12345678901234567890,
+      huge: 1e21,
+      neg: -1e300,
+      tiny: 5e-324,
+      rows: [{ n: -0 }, { n: 1.5 }, { n: 2 ** 53 + 2 }],
+    },
+    "_meta re-nests": { _meta: { timing_ms: 1.5, truncated: false, repo: "a/b" }, x: 1 },
+    "__proto__ keys stay own properties": JSON.parse(
+      '{"__proto__": {"a": 1}, "rows": [{"__proto__": 1}, {"__proto__": 2}]}',
+    ),
+    "a list of 27 tables (more than the tag alphabet)": Object.fromEntries(
+      Array.from({ length: 27 }, (_, i) => [`t${i}`, [{ a: i }, { a: i + 1 }]]),
+    ),
+    "rows with keys in different orders": { rows: [{ a: 1, b: 2 }, { b: 3, a: 4 }] },
+    "a row of only empty objects falls back to JSON": { rows: [{}, {}] },
+  };
+  for (const [name, value] of Object.entries(cases)) {
+    await t.step(name, () => {
+      roundTrip(value);
+    });
+  }
+});
+
+Deno.test("MUNCH output is deterministic, line-oriented and ends with a newline", () => {
+  const files = ["a", "b", "c", "d", "e", "f"].map((n) => ({ f: `src/x/${n}.ts` }));
+  const x = { b: 1, a: files };
+  const text = encode("t", x);
+  equal(encode("t", structuredClone(x)), text);
+  ok(text.endsWith("\n") && !text.endsWith("\n\n"));
+  match(text, /^#MUNCH\/1 tool=t enc=gen1\n\n/);
+  match(text, /__tables=a:a:f:str/);
+  match(text, /^@1=src\/x\/$/m);
+});
+
+Deno.test("MUNCH round-trips arbitrary JSON objects (property)", () => {
+  fc.assert(
+    fc.property(jsonObject, (x) => {
+      roundTrip(x);
+    }),
+    { numRuns: 3000 },
+  );
+});
+
+Deno.test("MUNCH tier-1 encoders round-trip arbitrary objects under their tool names (property)", () => {
+  const tools = ["search_symbols", "get_file_outline", "get_repo_outline", "search_text"];
+  fc.assert(
+    fc.property(jsonObject, fc.constantFrom(...tools), (x, tool) => {
+      roundTrip(x, tool);
+    }),
+    { numRuns: 2000 },
+  );
+});
+
+Deno.test("decode reads non-MUNCH text as JSON", () => {
+  deepStrictEqual(decode('{"a":[1,2]}'), { a: [1, 2] });
+  throws(() => decode("not json"), SyntaxError);
+});
+
+Deno.test("decode rejects malformed MUNCH with SyntaxError naming line and column", async (t) => {
+  const bad: Record<string, [string, RegExp]> = {
+    "unsupported version": ["#MUNCH/2 tool=x enc=gen1\n\na=1\n", /unsupported MUNCH version "2"/],
+    "malformed header": ["#MUNCH/1 tool\n\na=1\n", /malformed header .* at line 1, column 1/],
+    "missing =": [
+      "#MUNCH/1 tool=x enc=gen1\n\na=1 b\n",
+      /expected "=" after key "b" at line 3, column 5/,
+    ],
+    "unterminated quote": [
+      '#MUNCH/1 tool=x enc=gen1\n\na="x\n',
+      /unterminated quoted value at line 3, column 3/,
+    ],
+    "unknown tag": [
+      "#MUNCH/1 tool=x enc=gen1\n\n__tables=\n\nq,1\n",
+      /unknown table tag "q" at line 5, column 1/,
+    ],
+    "wrong field count": [
+      "#MUNCH/1 tool=x enc=gen1\n\n__tables=t:r:a|b:int|int\n\nt,1,2\nt,1\n",
+      /table "t" row has 1 fields, expected 2 at line 6, column 1/,
+    ],
+    "bad quoted field": [
+      '#MUNCH/1 tool=x enc=gen1\n\n__tables=t:r:a:str\n\nt,"x"y\n',
+      /expected "," after quoted field at line 5, column 6/,
+    ],
+    "bad escape": [
+      '#MUNCH/1 tool=x enc=gen1\n\na="\\q"\n',
+      /invalid escape "\\q" at line 3, column 3/,
+    ],
+    "bad json blob": [
+      '#MUNCH/1 tool=x enc=gen1\n\n__json.a="{"\n',
+      /invalid JSON in "__json.a" at line 3/,
+    ],
+    "bad legend": [
+      "#MUNCH/1 tool=x enc=gen1\n\n@x=1\n\na=1\n",
+      /invalid legend line "@x=1" at line 3/,
+    ],
+  };
+  for (const [name, [payload, re]] of Object.entries(bad)) {
+    await t.step(name, () => {
+      throws(() => decode(payload), (e: unknown) => e instanceof SyntaxError && re.test(e.message));
+    });
+  }
+});
+
+Deno.test("decode follows the spec for payloads from other encoders", async (t) => {
+  await t.step("the spec's table example", () => {
+    const payload = "#MUNCH/1 tool=find_references enc=fr1\n\n" +
+      "__tables=t:references:file|line|kind:str|int|str\n\n" +
+      "t,src/a.py,10,call\nt,src/a.py,22,call\nt,src/b.py,5,ref\n";
+    deepStrictEqual(decode(payload), {
+      references: [
+        { file: "src/a.py", line: 10, kind: "call" },
+        { file: "src/a.py", line: 22, kind: "call" },
+        { file: "src/b.py", line: 5, kind: "ref" },
+      ],
+    });
+  });
+  await t.step("legend handles expand; unknown handles stay verbatim", () => {
+    const payload = "#MUNCH/1 tool=x enc=zz9\n\n@1=src/models/\n\n" +
+      "__tables=t:r:f:str\n\nt,@1user.py\nt,@7x\n";
+    deepStrictEqual(decode(payload), { r: [{ f: "src/models/user.py" }, { f: "@7x" }] });
+  });
+  await t.step("int and float fields that are not numbers stay text", () => {
+    const payload = "#MUNCH/1 tool=x enc=gen1\n\n__tables=t:r:n|b:int|bool\n\nt,abc,T\nt,,x\n";
+    deepStrictEqual(decode(payload), { r: [{ n: "abc", b: true }, { n: null, b: false }] });
+  });
+  await t.step("scalars typed by __stypes, the rest strings", () => {
+    const payload = '#MUNCH/1 tool=x enc=gen1\n\nn=42 r=0.5 ok=T s=42 e= q="" ' +
+      "__stypes=n:int|r:float|ok:bool\n";
+    deepStrictEqual(decode(payload), { n: 42, r: 0.5, ok: true, s: "42", e: null, q: "" });
+  });
+});
+
+Deno.test("tier-1 transforms round-trip the shapes they reshape (property)", async (t) => {
+  const node = fc.letrec<{ node: unknown }>((tie) => ({
+    node: fc.record({
+      id: trickyString,
+      kind: fc.constantFrom("class", "method", "function"),
+      line: fc.nat(),
+      children: fc.option(fc.array(tie("node"), { minLength: 0, maxLength: 3 }), {
+        nil: undefined,
+      }),
+    }, { requiredKeys: ["id", "kind", "line"] }),
+  })).node as unknown as fc.Arbitrary<JsonObject>;
+  const cases: [string, fc.Arbitrary<unknown>][] = [
+    [
+      "search_text",
+      fc.record({
+        result_count: fc.nat(),
+        results: fc.array(
+          fc.record({
+            file: trickyString,
+            matches: fc.array(
+              fc.record({
+                line: fc.nat(),
+                text: trickyString,
+                before: fc.array(trickyString),
+              }, { requiredKeys: ["line", "text"] }),
+              { maxLength: 4 },
+            ),
+          }),
+          { maxLength: 5 },
+        ),
+      }),
+    ],
+    [
+      "get_file_outline",
+      fc.record({ repo: trickyString, symbols: fc.array(node, { maxLength: 4 }) }),
+    ],
+    [
+      "get_repo_outline",
+      fc.record({
+        repo: trickyString,
+        languages: fc.dictionary(trickyString, fc.nat(), { noNullPrototype: true }),
+        directories: fc.dictionary(trickyString, jsonValue, { noNullPrototype: true }),
+      }),
+    ],
+  ];
+  for (const [tool, arb] of cases) {
+    await t.step(tool, () => {
+      fc.assert(fc.property(arb, (x) => void roundTrip(plain(x) as JsonObject, tool)), {
+        numRuns: 700,
+      });
+    });
+  }
+});
