@@ -20,6 +20,7 @@ import { solidity } from "./solidity.ts";
 import { swift } from "./swift.ts";
 import { tsx } from "./tsx.ts";
 import { typescript } from "./typescript.ts";
+import { vue } from "./vue.ts";
 import { zig } from "./zig.ts";
 
 /** All language specs, by registry order. */
@@ -41,5 +42,6 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   swift,
   tsx,
   typescript,
+  vue,
   zig,
 ];
