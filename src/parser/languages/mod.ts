@@ -16,6 +16,7 @@ import { php } from "./php.ts";
 import { python } from "./python.ts";
 import { ruby } from "./ruby.ts";
 import { rust } from "./rust.ts";
+import { scala } from "./scala.ts";
 import { solidity } from "./solidity.ts";
 import { swift } from "./swift.ts";
 import { tsx } from "./tsx.ts";
@@ -38,6 +39,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   python,
   ruby,
   rust,
+  scala,
   solidity,
   swift,
   tsx,
