@@ -403,7 +403,7 @@ function _signature(text: string, d: _Draft): string {
     if (nl !== -1) sig = sig.slice(0, nl);
   }
   sig = sig.trimEnd();
-  if (sig.endsWith("{") || sig.endsWith(":") || sig.endsWith(";")) sig = sig.slice(0, -1).trimEnd();
+  if (/[{:;,]$/.test(sig)) sig = sig.slice(0, -1).trimEnd();
   return sig;
 }
 
@@ -541,7 +541,18 @@ function _collectCalls(
 ): CallRecord[] {
   const found: { start: number; callee: string; receiver: string | null; line: number }[] = [];
   const seen = new Set<number>();
-  for (const match of loaded.calls!.matches(root)) {
+  const matches = loaded.calls!.matches(root);
+  // A match with `@reference.call` and no `@name` marks a node inside which no call is recorded
+  // (definition heads or type specs that parse as calls: Elixir's `def f(x)`, `@spec f(t) :: t`).
+  const excluded: Node[] = [];
+  for (const match of matches) {
+    if (match.captures.some((c) => c.name === "name")) continue;
+    const region = match.captures.find((c) => c.name === "reference.call");
+    if (region !== undefined) excluded.push(region.node);
+  }
+  const isExcluded = (n: Node) =>
+    excluded.some((x) => n.startIndex >= x.startIndex && n.endIndex <= x.endIndex);
+  for (const match of matches) {
     let call: Node | undefined;
     let name: Node | undefined;
     let receiver: Node | undefined;
@@ -550,7 +561,7 @@ function _collectCalls(
       else if (c.name === "name") name = c.node;
       else if (c.name === "receiver") receiver = c.node;
     }
-    if (call === undefined || name === undefined || seen.has(call.id)) continue;
+    if (call === undefined || name === undefined || seen.has(call.id) || isExcluded(call)) continue;
     seen.add(call.id);
     found.push({
       start: call.startIndex,
