@@ -1,0 +1,74 @@
+/**
+ * Indexing settings from the environment, with generous defaults for real monorepos.
+ *
+ * | Variable | Default | Meaning |
+ * |---|---|---|
+ * | `JCODEMUNCH_MAX_FOLDER_FILES` | 100000 | most files indexed from one folder |
+ * | `JCODEMUNCH_MAX_FILE_SIZE` | 512000 | largest file indexed, in bytes (500 KB) |
+ * | `JCODEMUNCH_EXTRA_IGNORE_PATTERNS` | — | gitignore patterns (comma-separated or JSON list) |
+ * | `CODEMUNCH_ALLOWED_ROOTS` | — | folders that may be indexed (path list); unset = any |
+ * | `CODEMUNCH_INDEX_WAIT_MS` | 30000 | how long a second indexer waits before `index_busy` |
+ */
+import { delimiter, resolve } from "node:path";
+import { expandHome } from "../store/paths.ts";
+
+/** Settings for walking and indexing a folder. */
+export interface IngestConfig {
+  /** @default 100000 */
+  maxFiles: number;
+  /** @default 512000 */
+  maxFileBytes: number;
+  /** Gitignore-style patterns applied to every folder, relative to its root. */
+  extraIgnorePatterns: string[];
+  /** Absolute folders that may be indexed; null allows any folder Deno lets us read. */
+  allowedRoots: string[] | null;
+  /** @default 30000 */
+  indexWaitMs: number;
+}
+
+/** The defaults, without looking at the environment. */
+export const DEFAULT_INGEST_CONFIG: IngestConfig = {
+  maxFiles: 100_000,
+  maxFileBytes: 500 * 1024,
+  extraIgnorePatterns: [],
+  allowedRoots: null,
+  indexWaitMs: 30_000,
+};
+
+/** Read the settings from environment variables (see the module doc for names). */
+export function ingestConfigFromEnv(
+  env: (name: string) => string | undefined = (n) => Deno.env.get(n),
+): IngestConfig {
+  const int = (name: string, fallback: number) => {
+    const v = env(name);
+    if (v === undefined || v.trim() === "") return fallback;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n <= 0) {
+      throw new RangeError(`Invalid ${name}: expected a positive integer, got "${v}"`);
+    }
+    return n;
+  };
+  const roots = env("CODEMUNCH_ALLOWED_ROOTS");
+  return {
+    maxFiles: int("JCODEMUNCH_MAX_FOLDER_FILES", DEFAULT_INGEST_CONFIG.maxFiles),
+    maxFileBytes: int("JCODEMUNCH_MAX_FILE_SIZE", DEFAULT_INGEST_CONFIG.maxFileBytes),
+    extraIgnorePatterns: parsePatternList(env("JCODEMUNCH_EXTRA_IGNORE_PATTERNS")),
+    allowedRoots: roots === undefined || roots.trim() === ""
+      ? null
+      : roots.split(delimiter).filter((r) => r.trim() !== "").map((r) =>
+        resolve(expandHome(r.trim(), env))
+      ),
+    indexWaitMs: int("CODEMUNCH_INDEX_WAIT_MS", DEFAULT_INGEST_CONFIG.indexWaitMs),
+  };
+}
+
+/** A pattern list given as a JSON array or as comma-separated text. */
+export function parsePatternList(text: string | undefined): string[] {
+  if (text === undefined || text.trim() === "") return [];
+  const t = text.trim();
+  if (t.startsWith("[")) {
+    const parsed = JSON.parse(t) as unknown;
+    if (Array.isArray(parsed)) return parsed.map(String).filter((p) => p !== "");
+  }
+  return t.split(",").map((p) => p.trim()).filter((p) => p !== "");
+}

@@ -1,0 +1,423 @@
+/**
+ * Read access to one repo's index: the queries the read tools use. Every path a caller passes is
+ * looked up in the index (`files.path`), never joined onto a disk path, and every byte returned
+ * comes from the stored copy, so answers stay consistent with the index even when the folder
+ * on disk has changed since.
+ */
+import type {
+  CallRecord,
+  ImportRecord,
+  ParseStatus,
+  SymbolKind,
+  SymbolRecord,
+} from "../parser/types.ts";
+import { ToolError } from "../tools/errors.ts";
+import { type DatabaseSync, openDatabase } from "./sqlite.ts";
+import { SCHEMA_VERSION, schemaState } from "./schema.ts";
+import { symbolMatchExpression } from "./fts_text.ts";
+import { trigramQueryAll } from "./trigrams.ts";
+
+/** Per-repo facts stored in the `meta` table. */
+export interface RepoMeta {
+  /** Repo id, e.g. `local/app-1a2b3c4d` or `owner/name`. */
+  repo: string;
+  owner: string;
+  name: string;
+  display_name: string;
+  /** Absolute folder path for local repos, `""` for remote ones. */
+  source_root: string;
+  /** ISO 8601 UTC time of the last completed index. */
+  indexed_at: string;
+  /** `HEAD` commit of a local git checkout at index time, or `""`. */
+  git_head: string;
+  index_version: number;
+  /** Files per language. */
+  languages: Record<string, number>;
+  file_count: number;
+  symbol_count: number;
+  /** What the last index skipped and why (API.md §1.2 `discovery_skip_counts`). */
+  discovery_skip_counts: Record<string, number>;
+}
+
+/** One indexed file, without its content. */
+export interface FileEntry {
+  path: string;
+  language: string;
+  /** Size in bytes. */
+  size: number;
+  /** SHA-256 hex of the content. */
+  hash: string;
+  status: ParseStatus;
+  /** Why the parser skipped the file or what made it partial, else null. */
+  reason: string | null;
+  summary: string;
+  symbol_count: number;
+  line_count: number;
+}
+
+/** An import with the path of the file it appears in. */
+export interface StoredImport extends ImportRecord {
+  file: string;
+}
+
+/** A call site with the path of the file it appears in. */
+export interface StoredCall extends CallRecord {
+  file: string;
+}
+
+/** A symbol search hit: the symbol and its FTS5 BM25 relevance (higher is better). */
+export interface SymbolHit {
+  symbol: SymbolRecord;
+  bm25: number;
+}
+
+/** Options for {@linkcode RepoIndex.searchSymbols}. */
+export interface SymbolSearchOptions {
+  /**
+   * Maximum hits.
+   * @default 50
+   */
+  limit?: number;
+  /** Only these kinds. */
+  kinds?: readonly SymbolKind[];
+  /** Only this language id. */
+  language?: string;
+}
+
+const _SYMBOL_COLUMNS = `s.id, f.path AS file, s.name, s.qualified_name, s.kind, s.language,
+  s.signature, s.docstring, s.summary, s.decorators, s.keywords, s.parent, s.line, s.end_line,
+  s.byte_offset, s.byte_length, s.content_hash`;
+
+const _CALL_COLUMNS = "f.path AS file, c.callee, c.receiver, s.id AS caller, c.line";
+
+const _FILE_COLUMNS =
+  "path, language, size, hash, status, reason, summary, symbol_count, line_count";
+
+/** Decode stored bytes to text; invalid UTF-8 becomes U+FFFD (the stored bytes stay exact). */
+const _decoder = new TextDecoder();
+
+/** Read queries over one repo's SQLite index. Open with {@linkcode RepoIndex.open}. */
+export class RepoIndex {
+  readonly #db: DatabaseSync;
+  /** Path of the database file. */
+  readonly dbPath: string;
+
+  private constructor(db: DatabaseSync, dbPath: string) {
+    this.#db = db;
+    this.dbPath = dbPath;
+  }
+
+  /**
+   * Open an index for reading. Throws `ToolError("index_incompatible")` when the database was
+   * written by another schema version (run `index_folder` again to rebuild it).
+   */
+  static open(dbPath: string): RepoIndex {
+    const db = openDatabase(dbPath, { readOnly: true });
+    try {
+      const { state, version } = schemaState(db);
+      if (state !== "current") {
+        const which = state === "newer" ? "a newer" : "an older";
+        throw new ToolError(
+          "index_incompatible",
+          `The index at "${dbPath}" was written by ${which} codemunch (schema ${version}, this build uses ${SCHEMA_VERSION}). Run index_folder (or index_repo) again to rebuild it`,
+        );
+      }
+    } catch (e) {
+      db.close();
+      throw e;
+    }
+    return new RepoIndex(db, dbPath);
+  }
+
+  /** Close the database connection. */
+  close(): void {
+    if (this.#db.isOpen) this.#db.close();
+  }
+
+  /** The repo's stored facts, with live file and symbol counts. */
+  meta(): RepoMeta {
+    return readMeta(this.#db);
+  }
+
+  /** Number of indexed files. */
+  fileCount(): number {
+    return (this.#db.prepare("SELECT count(*) AS n FROM files").get() as { n: number }).n;
+  }
+
+  /** Number of indexed symbols. */
+  symbolCount(): number {
+    return (this.#db.prepare("SELECT count(*) AS n FROM symbols").get() as { n: number }).n;
+  }
+
+  /** Every indexed file, sorted by path. */
+  listFiles(): FileEntry[] {
+    return this.#db.prepare(`SELECT ${_FILE_COLUMNS} FROM files ORDER BY path`).all()
+      .map(_fileEntry);
+  }
+
+  /** One file by its repo-relative path exactly as indexed, or undefined. */
+  file(path: string): FileEntry | undefined {
+    const row = this.#db.prepare(`SELECT ${_FILE_COLUMNS} FROM files WHERE path = ?`).get(path);
+    return row === undefined ? undefined : _fileEntry(row);
+  }
+
+  /** The stored bytes of a file, exactly as read at index time, or undefined when not indexed. */
+  fileBytes(path: string): Uint8Array | undefined {
+    const row = this.#db.prepare("SELECT content FROM files WHERE path = ?").get(path) as
+      | { content: Uint8Array }
+      | undefined;
+    return row?.content;
+  }
+
+  /** The stored text of a file (invalid UTF-8 shown as U+FFFD), or undefined. */
+  fileText(path: string): string | undefined {
+    const bytes = this.fileBytes(path);
+    return bytes === undefined ? undefined : _decoder.decode(bytes);
+  }
+
+  /** The symbols of a file in source order (empty when the file is unknown). */
+  symbolsOfFile(path: string): SymbolRecord[] {
+    return this.#db.prepare(
+      `SELECT ${_SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
+       WHERE f.path = ? ORDER BY s.seq`,
+    ).all(path).map(_symbol);
+  }
+
+  /** One symbol by id, or undefined. */
+  symbol(id: string): SymbolRecord | undefined {
+    const row = this.#db.prepare(
+      `SELECT ${_SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id = ?`,
+    ).get(id);
+    return row === undefined ? undefined : _symbol(row);
+  }
+
+  /** Symbols whose `name` equals `name` (case-insensitively), in file and source order. */
+  symbolsByName(name: string): SymbolRecord[] {
+    return this.#db.prepare(
+      `SELECT ${_SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
+       WHERE s.name = ? COLLATE NOCASE ORDER BY f.path, s.seq`,
+    ).all(name).map(_symbol);
+  }
+
+  /** Every symbol of the repo, in file and source order. */
+  allSymbols(): SymbolRecord[] {
+    return this.#db.prepare(
+      `SELECT ${_SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
+       ORDER BY f.path, s.seq`,
+    ).all().map(_symbol);
+  }
+
+  /**
+   * The exact source bytes of a symbol: a slice of the stored file content by the symbol's byte
+   * offset and length (no re-reading of the disk), or undefined when the id is unknown.
+   */
+  symbolBytes(id: string): Uint8Array | undefined {
+    const row = this.#db.prepare(
+      `SELECT substr(f.content, s.byte_offset + 1, s.byte_length) AS source
+       FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id = ?`,
+    ).get(id) as { source: Uint8Array } | undefined;
+    return row?.source;
+  }
+
+  /** The source text of a symbol (invalid UTF-8 shown as U+FFFD), or undefined. */
+  symbolSource(id: string): string | undefined {
+    const bytes = this.symbolBytes(id);
+    return bytes === undefined ? undefined : _decoder.decode(bytes);
+  }
+
+  /**
+   * Full-text symbol search (FTS5 BM25 over name parts ×10, signature ×3, docstring ×1,
+   * summary ×1, keywords ×2), best first. Query words and their camelCase/snake_case parts are
+   * matched as prefixes and OR-ed. Returns `[]` for a query with no searchable characters.
+   */
+  searchSymbols(query: string, options: SymbolSearchOptions = {}): SymbolHit[] {
+    const match = symbolMatchExpression(query);
+    if (match === null) return [];
+    const params: (string | number)[] = [match];
+    let where = "";
+    if (options.kinds !== undefined && options.kinds.length > 0) {
+      where += ` AND s.kind IN (${options.kinds.map(() => "?").join(",")})`;
+      params.push(...options.kinds);
+    }
+    if (options.language !== undefined) {
+      where += " AND s.language = ?";
+      params.push(options.language);
+    }
+    params.push(options.limit ?? 50);
+    const rows = this.#db.prepare(
+      `SELECT ${_SYMBOL_COLUMNS}, -bm25(symbols_fts, 10.0, 3.0, 1.0, 1.0, 2.0) AS score
+       FROM symbols_fts JOIN symbols s ON s.rowid = symbols_fts.rowid
+       JOIN files f ON f.id = s.file_id
+       WHERE symbols_fts MATCH ?${where}
+       ORDER BY score DESC, s.id LIMIT ?`,
+    ).all(...params) as Record<string, unknown>[];
+    return rows.map((r) => ({ symbol: _symbol(r), bm25: Number(r.score) }));
+  }
+
+  /**
+   * Paths (sorted) of the files that may contain every one of `literals` case-insensitively —
+   * a superset chosen by the trigram index, for the caller to verify — or null when the literals
+   * are too short for the index to narrow anything (then every file is a candidate).
+   */
+  textCandidates(literals: readonly string[]): string[] | null {
+    const match = trigramQueryAll(literals);
+    if (match === null) return null;
+    return (this.#db.prepare(
+      `SELECT f.path FROM text_grams JOIN files f ON f.id = text_grams.rowid
+       WHERE text_grams MATCH ? ORDER BY f.path`,
+    ).all(match) as { path: string }[]).map((r) => r.path);
+  }
+
+  /** The imports of one file, in source order. */
+  importsOf(path: string): StoredImport[] {
+    return this.#db.prepare(
+      `SELECT f.path AS file, i.specifier, i.names, i.line, i.resolved FROM imports i
+       JOIN files f ON f.id = i.file_id WHERE f.path = ? ORDER BY i.seq`,
+    ).all(path).map(_import);
+  }
+
+  /** The imports anywhere in the repo that resolve to `path`, by importing file and line. */
+  importersOf(path: string): StoredImport[] {
+    return this.#db.prepare(
+      `SELECT f.path AS file, i.specifier, i.names, i.line, i.resolved FROM imports i
+       JOIN files f ON f.id = i.file_id WHERE i.resolved = ? ORDER BY f.path, i.seq`,
+    ).all(path).map(_import);
+  }
+
+  /** Every import of the repo, by file and source order (for dependency graphs). */
+  allImports(): StoredImport[] {
+    return this.#db.prepare(
+      `SELECT f.path AS file, i.specifier, i.names, i.line, i.resolved FROM imports i
+       JOIN files f ON f.id = i.file_id ORDER BY f.path, i.seq`,
+    ).all().map(_import);
+  }
+
+  /** The calls made from inside the symbol `callerId`, in source order. */
+  callsFrom(callerId: string): StoredCall[] {
+    return this.#db.prepare(
+      `SELECT ${_CALL_COLUMNS} FROM symbols s JOIN calls c ON c.caller_rowid = s.rowid
+       JOIN files f ON f.id = c.file_id WHERE s.id = ? ORDER BY c.seq`,
+    ).all(callerId).map(_call);
+  }
+
+  /** The call sites whose callee name is `name`, by file and source order. */
+  callsTo(name: string): StoredCall[] {
+    return this.#db.prepare(
+      `SELECT ${_CALL_COLUMNS} FROM calls c JOIN files f ON f.id = c.file_id
+       LEFT JOIN symbols s ON s.rowid = c.caller_rowid
+       WHERE c.callee = ? ORDER BY f.path, c.seq`,
+    ).all(name).map(_call);
+  }
+
+  /** The call sites of one file, in source order. */
+  callsInFile(path: string): StoredCall[] {
+    return this.#db.prepare(
+      `SELECT ${_CALL_COLUMNS} FROM calls c JOIN files f ON f.id = c.file_id
+       LEFT JOIN symbols s ON s.rowid = c.caller_rowid
+       WHERE f.path = ? ORDER BY c.seq`,
+    ).all(path).map(_call);
+  }
+
+  /** Every call site of the repo, by file and source order (for call graphs). */
+  allCalls(): StoredCall[] {
+    return this.#db.prepare(
+      `SELECT ${_CALL_COLUMNS} FROM calls c JOIN files f ON f.id = c.file_id
+       LEFT JOIN symbols s ON s.rowid = c.caller_rowid ORDER BY f.path, c.seq`,
+    ).all().map(_call);
+  }
+}
+
+/** Read the meta table of an open index (shared with the writer). */
+export function readMeta(db: DatabaseSync): RepoMeta {
+  const values = new Map<string, string>();
+  for (
+    const row of db.prepare("SELECT key, value FROM meta").all() as { key: string; value: string }[]
+  ) {
+    values.set(row.key, row.value);
+  }
+  const json = <T>(key: string, fallback: T): T => {
+    const v = values.get(key);
+    if (v === undefined) return fallback;
+    try {
+      return JSON.parse(v) as T;
+    } catch {
+      return fallback;
+    }
+  };
+  const count = (table: string) =>
+    (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  return {
+    repo: values.get("repo") ?? "",
+    owner: values.get("owner") ?? "",
+    name: values.get("name") ?? "",
+    display_name: values.get("display_name") ?? "",
+    source_root: values.get("source_root") ?? "",
+    indexed_at: values.get("indexed_at") ?? "",
+    git_head: values.get("git_head") ?? "",
+    index_version: SCHEMA_VERSION,
+    languages: json("languages", {}),
+    file_count: count("files"),
+    symbol_count: count("symbols"),
+    discovery_skip_counts: json("discovery_skip_counts", {}),
+  };
+}
+
+function _fileEntry(row: unknown): FileEntry {
+  const r = row as FileEntry;
+  return {
+    path: r.path,
+    language: r.language,
+    size: r.size,
+    hash: r.hash,
+    status: r.status,
+    reason: r.reason,
+    summary: r.summary,
+    symbol_count: r.symbol_count,
+    line_count: r.line_count,
+  };
+}
+
+function _symbol(row: unknown): SymbolRecord {
+  const r = row as Record<string, unknown>;
+  return {
+    id: r.id as string,
+    file: r.file as string,
+    name: r.name as string,
+    qualified_name: r.qualified_name as string,
+    kind: r.kind as SymbolKind,
+    language: r.language as string,
+    signature: r.signature as string,
+    docstring: r.docstring as string,
+    summary: r.summary as string,
+    decorators: JSON.parse(r.decorators as string) as string[],
+    keywords: JSON.parse(r.keywords as string) as string[],
+    parent: (r.parent as string | null) ?? null,
+    line: r.line as number,
+    end_line: r.end_line as number,
+    byte_offset: r.byte_offset as number,
+    byte_length: r.byte_length as number,
+    content_hash: r.content_hash as string,
+  };
+}
+
+function _import(row: unknown): StoredImport {
+  const r = row as Record<string, unknown>;
+  return {
+    file: r.file as string,
+    specifier: r.specifier as string,
+    names: JSON.parse(r.names as string) as string[],
+    line: r.line as number,
+    resolved: (r.resolved as string | null) ?? null,
+  };
+}
+
+function _call(row: unknown): StoredCall {
+  const r = row as Record<string, unknown>;
+  return {
+    file: r.file as string,
+    callee: r.callee as string,
+    receiver: (r.receiver as string | null) ?? null,
+    caller: (r.caller as string | null) ?? null,
+    line: r.line as number,
+  };
+}

@@ -1,0 +1,429 @@
+/**
+ * Write access to one repo's index. A writer holds SQLite's write lock (`BEGIN IMMEDIATE`) for
+ * the whole re-index, so one re-index is one transaction: readers keep seeing the previous index
+ * until `commit()`, a crash or kill before it leaves the previous index intact (WAL rollback),
+ * and a second writer waits for the lock or gets `ToolError("index_busy")`.
+ */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import type { ParseResult } from "../parser/types.ts";
+import { ToolError } from "../tools/errors.ts";
+import { beginImmediate, type DatabaseSync, openDatabase, rollbackQuietly } from "./sqlite.ts";
+import { ensureSchema } from "./schema.ts";
+import { nameTokens } from "./fts_text.ts";
+import { TrigramSet } from "./trigrams.ts";
+import { readMeta, type RepoMeta } from "./repo_index.ts";
+
+/** What the writer remembers about a stored file, for change detection. */
+export interface StoredFileState {
+  id: number;
+  hash: string;
+  size: number;
+  mtime_ms: number;
+  ctime_ms: number;
+  /** Wall-clock time at which this stat was taken. */
+  checked_ms: number;
+}
+
+/** A file to store: its bytes, stat and derived facts. */
+export interface FileToStore {
+  path: string;
+  language: string;
+  content: Uint8Array;
+  hash: string;
+  mtime_ms: number;
+  ctime_ms: number;
+  checked_ms: number;
+  summary: string;
+  line_count: number;
+}
+
+/** An import row as stored, for re-resolution after files were added or removed. */
+export interface ImportRow {
+  file: string;
+  language: string;
+  file_id: number;
+  seq: number;
+  specifier: string;
+  names: string[];
+  line: number;
+  resolved: string | null;
+}
+
+/** Options for {@linkcode RepoWriter.open}. */
+export interface WriterOptions {
+  /**
+   * How long to wait for another writer to finish before failing with `index_busy`, in ms.
+   * @default 30000
+   */
+  waitMs?: number;
+}
+
+/** Writes one re-index of a repo as a single transaction. */
+export class RepoWriter {
+  readonly #db: DatabaseSync;
+  readonly #grams = new TrigramSet();
+  #stmts = new Map<string, ReturnType<DatabaseSync["prepare"]>>();
+  #deferSymbolIndex = false;
+  #nextSymbolRowid: number | undefined;
+  /** Milliseconds spent so far inserting rows and building the two full-text indexes. */
+  readonly timings = { rows_ms: 0, text_index_ms: 0, symbol_index_ms: 0 };
+  /** Set when an existing index had to be migrated or rebuilt. */
+  readonly schemaWarning: string | null;
+
+  private constructor(db: DatabaseSync, schemaWarning: string | null) {
+    this.#db = db;
+    this.schemaWarning = schemaWarning;
+  }
+
+  /**
+   * Open (creating it if needed) the index at `dbPath` and take its write lock. The schema is
+   * created, migrated, or — for an index from an older schema that cannot be migrated —
+   * rebuilt empty, all inside the transaction.
+   */
+  static async open(dbPath: string, options: WriterOptions = {}): Promise<RepoWriter> {
+    mkdirSync(dirname(dbPath), { recursive: true });
+    const db = openDatabase(dbPath);
+    try {
+      const locked = await beginImmediate(db, options.waitMs ?? 30_000);
+      if (!locked) {
+        throw new ToolError(
+          "index_busy",
+          `The index at "${dbPath}" is being written by another process; try again when it finishes`,
+        );
+      }
+      let warning: string | null;
+      try {
+        warning = ensureSchema(db);
+      } catch (e) {
+        if (e instanceof RangeError) throw new ToolError("index_incompatible", e.message);
+        throw e;
+      }
+      return new RepoWriter(db, warning);
+    } catch (e) {
+      rollbackQuietly(db);
+      db.close();
+      throw e;
+    }
+  }
+
+  #stmt(sql: string) {
+    let s = this.#stmts.get(sql);
+    if (s === undefined) {
+      s = this.#db.prepare(sql);
+      this.#stmts.set(sql, s);
+    }
+    return s;
+  }
+
+  /** The stored state of every file, by path. */
+  fileStates(): Map<string, StoredFileState> {
+    const out = new Map<string, StoredFileState>();
+    const rows = this.#db.prepare(
+      "SELECT id, path, hash, size, mtime_ms, ctime_ms, checked_ms FROM files",
+    ).all() as unknown as (StoredFileState & { path: string })[];
+    for (const r of rows) {
+      out.set(r.path, {
+        id: r.id,
+        hash: r.hash,
+        size: r.size,
+        mtime_ms: r.mtime_ms,
+        ctime_ms: r.ctime_ms,
+        checked_ms: r.checked_ms,
+      });
+    }
+    return out;
+  }
+
+  /** The stored content of a file, or undefined. */
+  fileBytes(path: string): Uint8Array | undefined {
+    const row = this.#stmt("SELECT content FROM files WHERE path = ?").get(path) as
+      | { content: Uint8Array }
+      | undefined;
+    return row?.content;
+  }
+
+  /** The stored facts of the repo. */
+  meta(): RepoMeta {
+    return readMeta(this.#db);
+  }
+
+  /**
+   * Remove every file, symbol, import and call (a full rebuild starts here). The symbol search
+   * index is then built in one pass by `commit()` instead of file by file.
+   */
+  clear(): void {
+    this.#deferSymbolIndex = true;
+    this.#db.exec(`
+      INSERT INTO symbols_fts(symbols_fts) VALUES('delete-all');
+      INSERT INTO text_grams(text_grams) VALUES('delete-all');
+      DELETE FROM calls; DELETE FROM imports; DELETE FROM symbols; DELETE FROM files;`);
+  }
+
+  /**
+   * Store a new or changed file with its parse result, replacing what was stored for it. Rows
+   * of one table go in with one statement per file (a JSON array read by `json_each`), which
+   * keeps the JavaScript-to-SQLite crossings per file constant.
+   */
+  putFile(file: FileToStore, result: ParseResult): void {
+    const t0 = performance.now();
+    const existing = this.#stmt("SELECT id FROM files WHERE path = ?").get(file.path) as
+      | { id: number }
+      | undefined;
+    let fileId: number;
+    const values = [
+      file.language,
+      file.content.length,
+      file.hash,
+      file.mtime_ms,
+      file.ctime_ms,
+      file.checked_ms,
+      result.status,
+      result.reason,
+      file.summary,
+      result.symbols.length,
+      file.line_count,
+      file.content,
+    ] as const;
+    if (existing !== undefined) {
+      fileId = existing.id;
+      this.#deleteChildren(fileId);
+      this.#stmt(
+        `UPDATE files SET language = ?, size = ?, hash = ?, mtime_ms = ?, ctime_ms = ?,
+         checked_ms = ?, status = ?, reason = ?, summary = ?, symbol_count = ?, line_count = ?,
+         content = ? WHERE id = ?`,
+      ).run(...values, fileId);
+    } else {
+      const r = this.#stmt(
+        `INSERT INTO files(path, language, size, hash, mtime_ms, ctime_ms, checked_ms, status,
+         reason, summary, symbol_count, line_count, content)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(file.path, ...values);
+      fileId = Number(r.lastInsertRowid);
+    }
+    const tg = performance.now();
+    this.#stmt("INSERT INTO text_grams(rowid, grams) VALUES (?, ?)").run(
+      fileId,
+      this.#grams.document(file.content),
+    );
+    const textMs = performance.now() - tg;
+    const rowids = new Map<string, number>();
+    if (result.symbols.length > 0) {
+      // Row numbers are assigned here, so that calls can refer to their caller's row.
+      this.#nextSymbolRowid ??= (this.#db.prepare(
+        "SELECT coalesce(max(rowid), 0) + 1 AS n FROM symbols",
+      ).get() as { n: number }).n;
+      const base = this.#nextSymbolRowid;
+      this.#nextSymbolRowid += result.symbols.length;
+      result.symbols.forEach((s, i) => rowids.set(s.id, base + i));
+      const ins = this.#stmt(
+        `INSERT INTO symbols(rowid, id, file_id, seq, name, qualified_name, kind, language,
+         signature, docstring, summary, decorators, keywords, parent, line, end_line, byte_offset,
+         byte_length, content_hash, name_tokens)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      let seq = 0;
+      for (const s of result.symbols) {
+        ins.run(
+          base + seq,
+          s.id,
+          fileId,
+          seq++,
+          s.name,
+          s.qualified_name,
+          s.kind,
+          s.language,
+          s.signature,
+          s.docstring,
+          s.summary,
+          JSON.stringify(s.decorators),
+          JSON.stringify(s.keywords),
+          s.parent,
+          s.line,
+          s.end_line,
+          s.byte_offset,
+          s.byte_length,
+          s.content_hash,
+          nameTokens(s.name, s.qualified_name),
+        );
+      }
+    }
+    let ftsMs = 0;
+    if (result.symbols.length > 0 && !this.#deferSymbolIndex) {
+      const tf = performance.now();
+      this.#stmt(
+        `INSERT INTO symbols_fts(rowid, name_tokens, signature, docstring, summary, keywords)
+         SELECT rowid, name_tokens, signature, docstring, summary, keywords
+         FROM symbols WHERE file_id = ?`,
+      ).run(fileId);
+      ftsMs = performance.now() - tf;
+    }
+    this.#insertRows(
+      "imports(file_id, seq, specifier, names, line, resolved)",
+      6,
+      result.imports.map((i, seq) => [
+        fileId,
+        seq,
+        i.specifier,
+        JSON.stringify(i.names),
+        i.line,
+        i.resolved,
+      ]),
+    );
+    // The caller is a symbol of the same file: store its row number, not its long id again.
+    this.#insertRows(
+      "calls(file_id, seq, callee, receiver, caller_rowid, line)",
+      6,
+      result.calls.map((c, seq) => [
+        fileId,
+        seq,
+        c.callee,
+        c.receiver,
+        c.caller === null ? null : rowids.get(c.caller) ?? null,
+        c.line,
+      ]),
+    );
+    this.timings.text_index_ms += textMs;
+    this.timings.symbol_index_ms += ftsMs;
+    this.timings.rows_ms += performance.now() - t0 - textMs - ftsMs;
+  }
+
+  /** Insert many small rows with multi-row VALUES statements (far fewer calls into SQLite). */
+  #insertRows(target: string, width: number, rows: (string | number | null)[][]): void {
+    const batch = 32;
+    const sql = (n: number) =>
+      `INSERT INTO ${target} VALUES ` +
+      Array(n).fill("(" + Array(width).fill("?").join(",") + ")").join(",");
+    let i = 0;
+    if (rows.length >= batch) {
+      const many = this.#stmt(sql(batch));
+      for (; i + batch <= rows.length; i += batch) many.run(...rows.slice(i, i + batch).flat());
+    }
+    if (i < rows.length) {
+      const one = this.#stmt(sql(1));
+      for (; i < rows.length; i++) one.run(...rows[i]!);
+    }
+  }
+
+  /** Record a fresh stat for a file whose content did not change. */
+  touchFile(path: string, mtimeMs: number, ctimeMs: number, checkedMs: number): void {
+    this.#stmt("UPDATE files SET mtime_ms = ?, ctime_ms = ?, checked_ms = ? WHERE path = ?")
+      .run(mtimeMs, ctimeMs, checkedMs, path);
+  }
+
+  /** Remove a file with its symbols, imports and calls. */
+  deleteFile(path: string): void {
+    const row = this.#stmt("SELECT id FROM files WHERE path = ?").get(path) as
+      | { id: number }
+      | undefined;
+    if (row === undefined) return;
+    this.#deleteChildren(row.id);
+    this.#stmt("DELETE FROM files WHERE id = ?").run(row.id);
+  }
+
+  #deleteChildren(fileId: number): void {
+    // External-content FTS5 needs the old values to remove a row's terms.
+    this.#stmt(
+      `INSERT INTO symbols_fts(symbols_fts, rowid, name_tokens, signature, docstring, summary, keywords)
+       SELECT 'delete', rowid, name_tokens, signature, docstring, summary, keywords
+       FROM symbols WHERE file_id = ?`,
+    ).run(fileId);
+    this.#stmt("DELETE FROM symbols WHERE file_id = ?").run(fileId);
+    this.#stmt("DELETE FROM imports WHERE file_id = ?").run(fileId);
+    this.#stmt("DELETE FROM calls WHERE file_id = ?").run(fileId);
+    this.#stmt("DELETE FROM text_grams WHERE rowid = ?").run(fileId);
+  }
+
+  /**
+   * Stored imports with their file's path and language (for re-resolution): those of `paths`,
+   * or every import when `paths` is null.
+   */
+  imports(paths: readonly string[] | null): ImportRow[] {
+    const sql = `SELECT f.path AS file, f.language, i.file_id, i.seq, i.specifier, i.names, i.line,
+       i.resolved FROM imports i JOIN files f ON f.id = i.file_id`;
+    type Row = Omit<ImportRow, "names"> & { names: string };
+    let rows: Row[];
+    if (paths === null) {
+      rows = this.#db.prepare(sql + " ORDER BY f.path, i.seq").all() as unknown as Row[];
+    } else {
+      rows = [];
+      const one = this.#stmt(sql + " WHERE f.path = ? ORDER BY i.seq");
+      for (const p of paths) rows.push(...(one.all(p) as unknown as Row[]));
+    }
+    return rows.map((r) => ({ ...r, names: JSON.parse(r.names) as string[] }));
+  }
+
+  /** Change the resolved target of one stored import. */
+  setResolved(fileId: number, seq: number, resolved: string | null): void {
+    this.#stmt("UPDATE imports SET resolved = ? WHERE file_id = ? AND seq = ?")
+      .run(resolved, fileId, seq);
+  }
+
+  /** Files per language over the whole stored index. */
+  languageCounts(): Record<string, number> {
+    const out: Record<string, number> = {};
+    const rows = this.#db.prepare(
+      "SELECT language, count(*) AS n FROM files GROUP BY language ORDER BY language",
+    ).all() as { language: string; n: number }[];
+    for (const r of rows) out[r.language] = r.n;
+    return out;
+  }
+
+  /** The first `limit` stored paths, sorted. */
+  paths(limit: number): string[] {
+    return (this.#db.prepare("SELECT path FROM files ORDER BY path LIMIT ?").all(limit) as {
+      path: string;
+    }[]).map((r) => r.path);
+  }
+
+  /** Number of files with a non-empty summary. */
+  fileSummaryCount(): number {
+    return (this.#db.prepare("SELECT count(*) AS n FROM files WHERE summary <> ''").get() as {
+      n: number;
+    }).n;
+  }
+
+  /** Set meta keys (objects are stored as JSON). */
+  setMeta(values: Record<string, string | number | object>): void {
+    const stmt = this.#stmt("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)");
+    for (const [k, v] of Object.entries(values)) {
+      stmt.run(k, typeof v === "string" ? v : JSON.stringify(v));
+    }
+  }
+
+  /** Build what was deferred (the symbol search index of a full rebuild). */
+  finish(): void {
+    if (this.#deferSymbolIndex) {
+      const t = performance.now();
+      this.#db.exec("INSERT INTO symbols_fts(symbols_fts) VALUES('rebuild')");
+      this.timings.symbol_index_ms += performance.now() - t;
+      this.#deferSymbolIndex = false;
+    }
+  }
+
+  /** Make the re-index visible to readers, atomically, and release the lock. */
+  commit(): void {
+    this.finish();
+    this.#db.exec("COMMIT");
+    this.#close();
+  }
+
+  /** Discard everything written since `open` and release the lock. */
+  rollback(): void {
+    rollbackQuietly(this.#db);
+    this.#close();
+  }
+
+  #close(): void {
+    this.#stmts.clear();
+    if (this.#db.isOpen) {
+      try {
+        // Fold the WAL back into the database when no reader needs it (never blocks).
+        this.#db.exec("PRAGMA wal_checkpoint(PASSIVE)");
+      } catch {
+        // A checkpoint is an optimisation; a busy one is retried on the next write.
+      }
+      this.#db.close();
+    }
+  }
+}

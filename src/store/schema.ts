@@ -1,0 +1,181 @@
+/**
+ * The per-repo database schema, its version, and forward migration.
+ *
+ * The version lives in `PRAGMA user_version`. An index written by an older schema is migrated
+ * step by step when a migration exists; otherwise the writer rebuilds it from scratch (and says
+ * so in a warning) and readers refuse it with a clear message — it is never misread.
+ */
+import type { DatabaseSync } from "./sqlite.ts";
+
+/** The schema version this build writes and reads. */
+export const SCHEMA_VERSION = 1;
+
+/**
+ * The tables. Text is stored once: `files.content` holds each file's exact bytes; the symbol
+ * search index is an external-content FTS5 table over `symbols`, and the text-search index is
+ * a contentless FTS5 table of per-file trigram tokens (see `trigrams.ts`).
+ */
+const _DDL = `
+CREATE TABLE meta(
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE files(
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL UNIQUE,
+  language TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  hash TEXT NOT NULL,
+  mtime_ms REAL NOT NULL,
+  ctime_ms REAL NOT NULL,
+  checked_ms REAL NOT NULL,
+  status TEXT NOT NULL,
+  reason TEXT,
+  summary TEXT NOT NULL,
+  symbol_count INTEGER NOT NULL,
+  line_count INTEGER NOT NULL,
+  content BLOB NOT NULL
+);
+
+CREATE TABLE symbols(
+  rowid INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  file_id INTEGER NOT NULL,
+  seq INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  qualified_name TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  language TEXT NOT NULL,
+  signature TEXT NOT NULL,
+  docstring TEXT NOT NULL,
+  summary TEXT NOT NULL,
+  decorators TEXT NOT NULL,
+  keywords TEXT NOT NULL,
+  parent TEXT,
+  line INTEGER NOT NULL,
+  end_line INTEGER NOT NULL,
+  byte_offset INTEGER NOT NULL,
+  byte_length INTEGER NOT NULL,
+  content_hash TEXT NOT NULL,
+  name_tokens TEXT NOT NULL
+);
+CREATE INDEX symbols_by_file ON symbols(file_id, seq);
+CREATE INDEX symbols_by_name ON symbols(name COLLATE NOCASE);
+
+CREATE TABLE imports(
+  file_id INTEGER NOT NULL,
+  seq INTEGER NOT NULL,
+  specifier TEXT NOT NULL,
+  names TEXT NOT NULL,
+  line INTEGER NOT NULL,
+  resolved TEXT,
+  PRIMARY KEY(file_id, seq)
+) WITHOUT ROWID;
+CREATE INDEX imports_by_resolved ON imports(resolved) WHERE resolved IS NOT NULL;
+
+CREATE TABLE calls(
+  file_id INTEGER NOT NULL,
+  seq INTEGER NOT NULL,
+  callee TEXT NOT NULL,
+  receiver TEXT,
+  caller_rowid INTEGER,
+  line INTEGER NOT NULL,
+  PRIMARY KEY(file_id, seq)
+) WITHOUT ROWID;
+CREATE INDEX calls_by_callee ON calls(callee);
+CREATE INDEX calls_by_caller ON calls(caller_rowid) WHERE caller_rowid IS NOT NULL;
+
+CREATE VIRTUAL TABLE symbols_fts USING fts5(
+  name_tokens, signature, docstring, summary, keywords,
+  content='symbols', content_rowid='rowid',
+  tokenize='porter unicode61 remove_diacritics 2'
+);
+
+CREATE VIRTUAL TABLE text_grams USING fts5(
+  grams,
+  content='', contentless_delete=1, detail=none, tokenize='ascii'
+);
+`;
+
+/**
+ * Forward migrations: `MIGRATIONS[n]` upgrades a database at version `n` to `n + 1` inside the
+ * caller's transaction. A version with no entry cannot be migrated and is rebuilt.
+ */
+const _MIGRATIONS: Record<number, (db: DatabaseSync) => void> = {};
+
+/** The schema state of an opened database. */
+export type SchemaState = "current" | "empty" | "older" | "newer";
+
+/** Classify a database by its `user_version` (and whether it has any tables at all). */
+export function schemaState(db: DatabaseSync): { state: SchemaState; version: number } {
+  const version = Number(
+    (db.prepare("PRAGMA user_version").get() as { user_version: number })
+      .user_version,
+  );
+  if (version === SCHEMA_VERSION) return { state: "current", version };
+  if (version > SCHEMA_VERSION) return { state: "newer", version };
+  const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master").get() as { n: number };
+  return { state: version === 0 && tables.n === 0 ? "empty" : "older", version };
+}
+
+/** Whether every step from `version` to the current one has a migration. */
+export function canMigrate(version: number): boolean {
+  if (version < 1) return false;
+  for (let v = version; v < SCHEMA_VERSION; v++) if (_MIGRATIONS[v] === undefined) return false;
+  return true;
+}
+
+/**
+ * Bring a database (inside the caller's write transaction) to the current schema: create it
+ * when empty, migrate it when possible, otherwise drop everything and recreate. Returns a warning
+ * when an existing index was migrated or discarded, else null.
+ */
+export function ensureSchema(db: DatabaseSync): string | null {
+  const { state, version } = schemaState(db);
+  if (state === "current") return null;
+  if (state === "newer") {
+    throw new RangeError(
+      `Cannot use index: it was written by a newer codemunch (schema ${version}, this build reads ${SCHEMA_VERSION})`,
+    );
+  }
+  if (state === "empty") {
+    _create(db);
+    return null;
+  }
+  if (canMigrate(version)) {
+    for (let v = version; v < SCHEMA_VERSION; v++) _MIGRATIONS[v]!(db);
+    db.exec(`PRAGMA user_version=${SCHEMA_VERSION}`);
+    return `Index migrated from schema ${version} to ${SCHEMA_VERSION}`;
+  }
+  _dropAll(db);
+  _create(db);
+  return `Index was written by an older codemunch (schema ${version}); it was discarded and rebuilt`;
+}
+
+function _create(db: DatabaseSync): void {
+  db.exec(_DDL);
+  db.exec(`PRAGMA user_version=${SCHEMA_VERSION}`);
+}
+
+function _dropAll(db: DatabaseSync): void {
+  const rows = db.prepare(
+    "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%'",
+  ).all() as { type: string; name: string }[];
+  // Virtual tables first: dropping one also drops its shadow tables.
+  const ordered = [
+    ...rows.filter((r) => /^\s*CREATE VIRTUAL/i.test(_sql(db, r.name))),
+    ...rows.filter((r) => !/^\s*CREATE VIRTUAL/i.test(_sql(db, r.name))),
+  ];
+  for (const r of ordered) {
+    const still = db.prepare("SELECT 1 FROM sqlite_master WHERE name = ?").get(r.name);
+    if (still) db.exec(`DROP ${r.type.toUpperCase()} "${r.name.replaceAll('"', '""')}"`);
+  }
+}
+
+function _sql(db: DatabaseSync, name: string): string {
+  const row = db.prepare("SELECT sql FROM sqlite_master WHERE name = ?").get(name) as
+    | { sql: string | null }
+    | undefined;
+  return row?.sql ?? "";
+}

@@ -1,0 +1,234 @@
+/**
+ * The index directory: one SQLite database per repo (`<slug>.db`), the shared savings counter,
+ * repo identifier resolution (API.md §0.3), and deletion of an index.
+ */
+import { join } from "node:path";
+import { ToolError } from "../tools/errors.ts";
+import { beginImmediate, openDatabase, rollbackQuietly } from "./sqlite.ts";
+import { defaultIndexDir, repoIdFromSlug, repoSlug } from "./paths.ts";
+import { RepoIndex, type RepoMeta } from "./repo_index.ts";
+import { RepoWriter, type WriterOptions } from "./repo_writer.ts";
+import { SavingsCounter } from "./savings.ts";
+
+/** A repo found in the index directory whose database cannot be read by this build. */
+export interface UnreadableIndex {
+  repo: string;
+  error: string;
+}
+
+/** The index directory and the repos in it. */
+export class Store {
+  /** Absolute path of the index directory. */
+  readonly indexDir: string;
+  /** Running totals of tokens saved, shared by all repos. */
+  readonly savings: SavingsCounter;
+  #open = new Map<string, { index: RepoIndex; ino: number | null; mtime: number }>();
+  #metaCache = new Map<string, { key: string; meta: RepoMeta | UnreadableIndex }>();
+
+  /** A store over `indexDir` (created lazily, on the first write). */
+  constructor(indexDir: string) {
+    this.indexDir = indexDir;
+    this.savings = new SavingsCounter(indexDir);
+  }
+
+  /** A store at `$CODE_INDEX_PATH`, else `~/.code-index`. */
+  static fromEnv(env: (name: string) => string | undefined = (n) => Deno.env.get(n)): Store {
+    return new Store(defaultIndexDir(env));
+  }
+
+  /** Path of a repo's database file (whether or not it exists). */
+  dbPath(repo: string): string {
+    return join(this.indexDir, repoSlug(repo) + ".db");
+  }
+
+  /** Whether an index exists for this exact repo id. */
+  has(repo: string): boolean {
+    try {
+      return Deno.statSync(this.dbPath(repo)).isFile;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Repo ids of every index in the directory, sorted. */
+  repoIds(): string[] {
+    const ids: string[] = [];
+    let entries: Deno.DirEntry[];
+    try {
+      entries = [...Deno.readDirSync(this.indexDir)];
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound) return [];
+      throw e;
+    }
+    for (const e of entries) {
+      if (!e.isFile || !e.name.endsWith(".db")) continue;
+      const repo = repoIdFromSlug(e.name.slice(0, -3));
+      if (repo !== null && repo.includes("/")) ids.push(repo);
+    }
+    return ids.sort();
+  }
+
+  /**
+   * Facts of every indexed repo, sorted by repo id; indexes this build cannot read (another
+   * schema version) are returned separately so that callers can report them.
+   */
+  listRepos(): { repos: RepoMeta[]; unreadable: UnreadableIndex[] } {
+    const repos: RepoMeta[] = [];
+    const unreadable: UnreadableIndex[] = [];
+    for (const repo of this.repoIds()) {
+      const meta = this.#meta(repo);
+      if ("error" in meta) unreadable.push(meta);
+      else repos.push(meta);
+    }
+    return { repos, unreadable };
+  }
+
+  #meta(repo: string): RepoMeta | UnreadableIndex {
+    const path = this.dbPath(repo);
+    let key = "";
+    try {
+      const st = Deno.statSync(path);
+      let walSt: Deno.FileInfo | null = null;
+      try {
+        walSt = Deno.statSync(path + "-wal");
+      } catch { /* no WAL: the database file is complete */ }
+      key = `${st.ino}:${st.mtime?.getTime()}:${st.size}:${walSt?.mtime?.getTime()}:${walSt?.size}`;
+    } catch {
+      key = "";
+    }
+    const cached = this.#metaCache.get(repo);
+    if (cached !== undefined && cached.key === key && key !== "") return cached.meta;
+    let meta: RepoMeta | UnreadableIndex;
+    try {
+      const index = RepoIndex.open(path);
+      try {
+        meta = index.meta();
+      } finally {
+        index.close();
+      }
+      if (meta.repo === "") {
+        meta = { repo, error: "index has no metadata (an interrupted first index)" };
+      }
+    } catch (e) {
+      meta = { repo, error: e instanceof Error ? e.message : String(e) };
+    }
+    this.#metaCache.set(repo, { key, meta });
+    return meta;
+  }
+
+  /**
+   * Resolve a repo identifier (API.md §0.3): `owner/name` is taken as is (and must be indexed);
+   * a bare name is matched against the name part and the display name of every index.
+   * Throws `ToolError` `repo_not_found` or `repo_ambiguous`.
+   */
+  resolveRepo(identifier: string): string {
+    const id = identifier.trim();
+    if (id === "") throw new ToolError("invalid_argument", 'Argument "repo" must not be empty');
+    if (id.includes("/")) {
+      if (!this.has(id)) {
+        throw new ToolError(
+          "repo_not_found",
+          `Repository not indexed: ${id}. Run index_folder (or index_repo) first, or list_repos to see what is indexed`,
+        );
+      }
+      return id;
+    }
+    const hits = new Set<string>();
+    for (const repo of this.repoIds()) {
+      const name = repo.slice(repo.indexOf("/") + 1);
+      if (name === id) {
+        hits.add(repo);
+        continue;
+      }
+      const meta = this.#meta(repo);
+      if (!("error" in meta) && meta.display_name === id) hits.add(repo);
+    }
+    if (hits.size === 0) {
+      throw new ToolError(
+        "repo_not_found",
+        `Repository not found: ${id}. Use list_repos to see indexed repositories`,
+      );
+    }
+    if (hits.size > 1) {
+      throw new ToolError(
+        "repo_ambiguous",
+        `Ambiguous repository name: ${id}. Use one of: ${[...hits].sort().join(", ")}`,
+      );
+    }
+    return [...hits][0]!;
+  }
+
+  /**
+   * The read index of a repo (resolving the identifier first). Connections are cached and
+   * reopened when the database file was replaced; callers must not close the returned index.
+   */
+  repo(identifier: string): RepoIndex {
+    const repo = this.resolveRepo(identifier);
+    const path = this.dbPath(repo);
+    let ino: number | null = null;
+    let mtime = 0;
+    try {
+      const st = Deno.statSync(path);
+      ino = st.ino;
+      mtime = st.birthtime?.getTime() ?? 0;
+    } catch {
+      throw new ToolError("repo_not_found", `Repository not indexed: ${repo}`);
+    }
+    const cached = this.#open.get(repo);
+    if (cached !== undefined && cached.ino === ino && cached.mtime === mtime) return cached.index;
+    cached?.index.close();
+    const index = RepoIndex.open(path);
+    this.#open.set(repo, { index, ino, mtime });
+    return index;
+  }
+
+  /** Open a repo's index for one re-index (see {@linkcode RepoWriter}). */
+  writer(repo: string, options: WriterOptions = {}): Promise<RepoWriter> {
+    return RepoWriter.open(this.dbPath(repo), options);
+  }
+
+  /**
+   * Delete a repo's index (database, WAL and shared-memory files). Waits for a running writer
+   * to finish first. Returns false when there was no index.
+   */
+  async deleteRepo(repo: string, waitMs = 30_000): Promise<boolean> {
+    const path = this.dbPath(repo);
+    if (!this.has(repo)) return false;
+    this.#open.get(repo)?.index.close();
+    this.#open.delete(repo);
+    this.#metaCache.delete(repo);
+    const db = openDatabase(path);
+    try {
+      if (!(await beginImmediate(db, waitMs))) {
+        throw new ToolError(
+          "index_busy",
+          `The index of ${repo} is being written by another process; try again when it finishes`,
+        );
+      }
+      for (const suffix of ["", "-wal", "-shm"]) {
+        try {
+          Deno.removeSync(path + suffix);
+        } catch (e) {
+          if (!(e instanceof Deno.errors.NotFound)) throw e;
+        }
+      }
+    } finally {
+      rollbackQuietly(db);
+      db.close();
+      // Closing may recreate nothing, but be sure no stray sidecar files remain.
+      for (const suffix of ["-wal", "-shm"]) {
+        try {
+          Deno.removeSync(path + suffix);
+        } catch { /* already gone */ }
+      }
+    }
+    return true;
+  }
+
+  /** Close every cached connection. */
+  close(): void {
+    for (const { index } of this.#open.values()) index.close();
+    this.#open.clear();
+    this.savings.close();
+  }
+}

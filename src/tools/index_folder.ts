@@ -1,0 +1,167 @@
+/**
+ * `index_folder`: index a local folder into the store (API.md §1.2), incrementally by default.
+ */
+import { z } from "zod";
+import { ParserPool } from "../parser/mod.ts";
+import type { Store } from "../store/store.ts";
+import { DEFAULT_INGEST_CONFIG, type IngestConfig } from "../ingest/config.ts";
+import {
+  type FileParser,
+  indexLocalFolder,
+  type IndexOutcome,
+  type ProgressFn,
+} from "../ingest/index_local.ts";
+import { ToolError } from "./errors.ts";
+
+/** Tool name. */
+export const name = "index_folder";
+
+/** Tool description shown to agents. */
+export const description =
+  "Index a local folder so the other tools can query it: symbols, imports, calls and file text go into a local SQLite index. Incremental by default (only changed files are re-parsed). Honours .gitignore at every level; skips secrets, binaries, dependency and build folders. Returns the repo id to pass to other tools.";
+
+/** Input schema. */
+export const inputSchema = z.object({
+  path: z.string().describe(
+    "Folder to index: absolute, relative to the server's working directory, or starting with ~",
+  ),
+  use_ai_summaries: z.boolean().optional().describe(
+    "Accepted for compatibility; summaries come from docstrings and signatures",
+  ),
+  extra_ignore_patterns: z.array(z.string()).optional().describe(
+    "Extra gitignore-style patterns to exclude, relative to the folder",
+  ),
+  follow_symlinks: z.boolean().optional().describe(
+    "Include symlinked files whose target is inside the folder (default false); symlinked folders are never followed",
+  ),
+  incremental: z.boolean().optional().describe(
+    "Re-parse only changed files (default true); false rebuilds the index",
+  ),
+});
+
+/** Validated arguments. */
+export type IndexFolderArgs = z.infer<typeof inputSchema>;
+
+/** Annotations for MCP clients. */
+export const annotations = { readOnlyHint: false, openWorldHint: false } as const;
+
+/** What the handler needs. */
+export interface IndexFolderContext {
+  store: Store;
+  /** Indexing settings. @default DEFAULT_INGEST_CONFIG */
+  ingest?: IngestConfig;
+  /** A long-lived parser pool; when absent, one is created for the call. */
+  parser?: FileParser;
+  /** Progress callback (files done of total, last path). */
+  onProgress?: ProgressFn;
+  /** Base for relative paths. @default Deno.cwd() */
+  cwd?: string;
+}
+
+/** Index a folder; returns the response object of API.md §1.2. */
+export async function handler(
+  ctx: IndexFolderContext,
+  args: IndexFolderArgs,
+): Promise<Record<string, unknown>> {
+  const parsed = inputSchema.safeParse(args);
+  if (!parsed.success) {
+    throw new ToolError(
+      "invalid_argument",
+      `Invalid arguments: ${
+        parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")
+      }`,
+    );
+  }
+  const a = parsed.data;
+  const ownPool = ctx.parser === undefined ? new ParserPool() : null;
+  try {
+    const outcome = await indexLocalFolder(
+      ctx.store,
+      ctx.ingest ?? DEFAULT_INGEST_CONFIG,
+      ctx.parser ?? ownPool!,
+      {
+        path: a.path,
+        ...(a.extra_ignore_patterns !== undefined
+          ? { extraIgnorePatterns: a.extra_ignore_patterns }
+          : {}),
+        ...(a.follow_symlinks !== undefined ? { followSymlinks: a.follow_symlinks } : {}),
+        ...(a.incremental !== undefined ? { incremental: a.incremental } : {}),
+        ...(ctx.onProgress !== undefined ? { onProgress: ctx.onProgress } : {}),
+        ...(ctx.cwd !== undefined ? { cwd: ctx.cwd } : {}),
+      },
+    );
+    return indexFolderResponse(outcome, !a.path.startsWith("/") && !a.path.startsWith("~"));
+  } catch (e) {
+    if (e instanceof ToolError) throw e;
+    throw new ToolError(
+      "indexing_failed",
+      `Indexing failed: ${e instanceof Error ? e.message : String(e)}`,
+    );
+  } finally {
+    await ownPool?.close();
+  }
+}
+
+/** Shape an index outcome as the API response (full, incremental, or "No changes detected"). */
+export function indexFolderResponse(
+  o: IndexOutcome,
+  relativeInput = false,
+): Record<string, unknown> {
+  const duration_seconds = Math.round(o.timings.total_ms) / 1000;
+  const warnings = [...o.warnings];
+  if (relativeInput) warnings.unshift(`Relative path resolved to ${o.folder_path}`);
+  const optional = (r: Record<string, unknown>) => {
+    if (o.parse_warnings.length > 0) r.parse_warnings = o.parse_warnings;
+    if (warnings.length > 0) r.warnings = warnings;
+    if (o.files_skipped_cap > 0) {
+      r.files_discovered = o.files_discovered;
+      r.files_indexed = o.files_indexed;
+      r.files_skipped_cap = o.files_skipped_cap;
+    }
+    return r;
+  };
+  if (o.mode === "unchanged") {
+    return optional({
+      success: true,
+      message: "No changes detected",
+      repo: o.repo,
+      folder_path: o.folder_path,
+      changed: 0,
+      new: 0,
+      deleted: 0,
+      duration_seconds,
+    });
+  }
+  if (o.mode === "incremental") {
+    return optional({
+      success: true,
+      repo: o.repo,
+      folder_path: o.folder_path,
+      incremental: true,
+      changed: o.changed,
+      new: o.new,
+      deleted: o.deleted,
+      symbol_count: o.symbol_count,
+      indexed_at: o.indexed_at,
+      duration_seconds,
+      discovery_skip_counts: o.discovery_skip_counts,
+      no_symbols_count: o.no_symbols_count,
+      no_symbols_files: o.no_symbols_files,
+    });
+  }
+  return optional({
+    success: true,
+    repo: o.repo,
+    folder_path: o.folder_path,
+    indexed_at: o.indexed_at,
+    file_count: o.file_count,
+    symbol_count: o.symbol_count,
+    file_summary_count: o.file_summary_count,
+    languages: o.languages,
+    files: o.files,
+    duration_seconds,
+    discovery_skip_counts: o.discovery_skip_counts,
+    no_symbols_count: o.no_symbols_count,
+    no_symbols_files: o.no_symbols_files,
+  });
+}
