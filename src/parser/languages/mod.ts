@@ -8,6 +8,7 @@ import { c } from "./c.ts";
 import { cpp } from "./cpp.ts";
 import { csharp } from "./csharp.ts";
 import { dart } from "./dart.ts";
+import { elixir } from "./elixir.ts";
 import { go } from "./go.ts";
 import { java } from "./java.ts";
 import { javascript } from "./javascript.ts";
@@ -31,6 +32,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   cpp,
   csharp,
   dart,
+  elixir,
   go,
   java,
   javascript,
