@@ -53,16 +53,23 @@ export function isBusyError(e: unknown): boolean {
 export async function beginImmediate(db: DatabaseSync, waitMs: number): Promise<boolean> {
   const deadline = Date.now() + waitMs;
   let pause = 10;
-  for (;;) {
-    try {
-      db.exec("BEGIN IMMEDIATE");
-      return true;
-    } catch (e) {
-      if (!isBusyError(e)) throw e;
-      if (Date.now() >= deadline) return false;
-      await new Promise((r) => setTimeout(r, pause));
-      pause = Math.min(pause * 2, 200);
+  const previous = (db.prepare("PRAGMA busy_timeout").get() as { timeout: number }).timeout;
+  // Poll without SQLite's own (blocking) wait, so that waiting never freezes the event loop.
+  db.exec("PRAGMA busy_timeout=0");
+  try {
+    for (;;) {
+      try {
+        db.exec("BEGIN IMMEDIATE");
+        return true;
+      } catch (e) {
+        if (!isBusyError(e)) throw e;
+        if (Date.now() >= deadline) return false;
+        await new Promise((r) => setTimeout(r, pause));
+        pause = Math.min(pause * 2, 200);
+      }
     }
+  } finally {
+    db.exec(`PRAGMA busy_timeout=${Number(previous) || 0}`);
   }
 }
 

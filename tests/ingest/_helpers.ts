@@ -1,0 +1,52 @@
+/** Shared helpers for the store, ingest and tool tests: temporary trees and stores. */
+import { dirname, join } from "node:path";
+import { parseSource } from "../../src/parser/mod.ts";
+import type { FileParser } from "../../src/ingest/index_local.ts";
+import { DEFAULT_INGEST_CONFIG, type IngestConfig } from "../../src/ingest/config.ts";
+import { Store } from "../../src/store/mod.ts";
+
+/** Write files (text or bytes) under `root`, creating folders. */
+export function writeTree(root: string, files: Record<string, string | Uint8Array>): void {
+  for (const [path, content] of Object.entries(files)) {
+    const abs = join(root, path);
+    Deno.mkdirSync(dirname(abs), { recursive: true });
+    if (typeof content === "string") Deno.writeTextFileSync(abs, content);
+    else Deno.writeFileSync(abs, content);
+  }
+}
+
+/** A temporary project folder and a temporary index directory, removed by `dispose`. */
+export function tempWorkspace(prefix = "codemunch-test-"): {
+  root: string;
+  indexDir: string;
+  store: Store;
+  dispose: () => void;
+} {
+  const base = Deno.realPathSync(Deno.makeTempDirSync({ prefix }));
+  const root = join(base, "project");
+  const indexDir = join(base, "index");
+  Deno.mkdirSync(root);
+  const store = new Store(indexDir);
+  return {
+    root,
+    indexDir,
+    store,
+    dispose: () => {
+      store.close();
+      Deno.removeSync(base, { recursive: true });
+    },
+  };
+}
+
+/** The real parser, run in this thread (no workers: fast start for small test trees). */
+export const inThreadParser: FileParser = { parse: (file, bytes) => parseSource(file, bytes) };
+
+/** Indexing settings for tests (defaults, no environment). */
+export function testConfig(overrides: Partial<IngestConfig> = {}): IngestConfig {
+  return { ...DEFAULT_INGEST_CONFIG, ...overrides };
+}
+
+/** A small Python module defining `names` as functions. */
+export function pyModule(...names: string[]): string {
+  return names.map((n) => `def ${n}(x):\n    """Doc of ${n}."""\n    return x\n`).join("\n");
+}
