@@ -33,6 +33,8 @@ const _ALLOWED_CAPTURES: Record<"definitions" | "imports" | "calls" | "regions",
 };
 
 let _runtime: Promise<void> | undefined;
+/** Grammar loads run one at a time: web-tree-sitter's dynamic linking is not re-entrant. */
+let _loading: Promise<unknown> = Promise.resolve();
 const _grammars = new Map<string, Promise<Language>>();
 const _languages = new Map<string, Promise<LoadedLanguage>>();
 
@@ -54,7 +56,9 @@ function _initRuntime(): Promise<void> {
 export function loadGrammar(grammar: string): Promise<Language> {
   let pending = _grammars.get(grammar);
   if (pending === undefined) {
+    const previous = _loading;
     pending = (async () => {
+      await previous.catch(() => {});
       await _initRuntime();
       let bytes: Uint8Array;
       try {
@@ -63,12 +67,21 @@ export function loadGrammar(grammar: string): Promise<Language> {
         throw new Error(`Cannot read grammar "${grammar}": ${_message(e)}`);
       }
       try {
-        return await Language.load(bytes);
+        const language = await Language.load(bytes);
+        // An ABI the runtime does not support only shows when a parser takes the language.
+        const probe = new Parser();
+        try {
+          probe.setLanguage(language);
+        } finally {
+          probe.delete();
+        }
+        return language;
       } catch (e) {
         throw new Error(`Cannot load grammar "${grammar}": ${_message(e)}`);
       }
     })();
     _grammars.set(grammar, pending);
+    _loading = pending;
   }
   return pending;
 }

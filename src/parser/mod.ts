@@ -24,3 +24,4 @@ export { parseSource } from "./parse.ts";
 export type { ExtractLimits } from "./extract.ts";
 export { type RepoView, resolveImports, type Resolver, RESOLVERS } from "./resolve.ts";
 export { buildOutline, type OutlineNode } from "./outline.ts";
+export { ParserPool, type ParserPoolOptions } from "./pool.ts";

@@ -1,5 +1,6 @@
 /** In-process parsing of one file: language lookup, limits, grammar loading, extraction. */
 import type { ParseResult } from "./types.ts";
+import type { LanguageSpec } from "./language_spec.ts";
 import { languageById, languageForPath } from "./registry.ts";
 import { loadLanguage } from "./loader.ts";
 import { extractFile, type ExtractLimits, precheck } from "./extract.ts";
@@ -20,7 +21,7 @@ import { SourceText } from "./source_text.ts";
  * assertEquals(result.symbols.map((s) => s.id), ["app.py::hello#function"]);
  * ```
  */
-export async function parseSource(
+export function parseSource(
   file: string,
   bytes: Uint8Array,
   language?: string,
@@ -40,8 +41,30 @@ export async function parseSource(
     base.reason = language === undefined
       ? "unsupported file type"
       : `unknown language: "${language}"`;
-    return base;
+    return Promise.resolve(base);
   }
+  return parseWithSpec(spec, file, bytes, limits);
+}
+
+/**
+ * Parse one file with a given language spec (one not necessarily in the registry). Same contract
+ * as `parseSource`.
+ */
+export async function parseWithSpec(
+  spec: LanguageSpec,
+  file: string,
+  bytes: Uint8Array,
+  limits: ExtractLimits = {},
+): Promise<ParseResult> {
+  const base: ParseResult = {
+    file,
+    language: spec.id,
+    status: "skipped",
+    reason: null,
+    symbols: [],
+    imports: [],
+    calls: [],
+  };
   const source = new SourceText(bytes);
   const tooBig = precheck(source, limits);
   if (tooBig !== null) {

@@ -1,0 +1,168 @@
+/** A pool of parser workers: parse many files in parallel without blocking the caller. */
+import type { ParseResult } from "./types.ts";
+import type { ExtractLimits } from "./extract.ts";
+
+/** Message to a worker. */
+export interface WorkerRequest {
+  id: number;
+  file: string;
+  bytes: Uint8Array;
+  language: string | undefined;
+  limits: ExtractLimits;
+}
+
+/** Message from a worker. */
+export type WorkerResponse = { id: number; result: ParseResult } | { id: number; error: string };
+
+/** Options of `ParserPool`. */
+export interface ParserPoolOptions {
+  /**
+   * Number of workers.
+   * @default navigator.hardwareConcurrency
+   */
+  workers?: number;
+  /**
+   * Per-file limits applied in the workers.
+   * @default {}
+   */
+  limits?: ExtractLimits;
+}
+
+interface _Job {
+  id: number;
+  file: string;
+  bytes: Uint8Array;
+  language: string | undefined;
+  resolve: (result: ParseResult) => void;
+  reject: (error: Error) => void;
+}
+
+interface _Slot {
+  worker: Worker;
+  running: Map<number, _Job>;
+}
+
+/** Jobs kept in flight per worker, so a worker never waits for the next message. */
+const _IN_FLIGHT = 2;
+
+/**
+ * Parses files in a pool of Deno workers (one per CPU by default). `parse()` may be called any
+ * number of times concurrently: jobs queue and are handed to the least busy worker; the bytes are
+ * copied to the worker, so the caller keeps its buffer. Always `close()` the pool.
+ *
+ * @example Parse two files in parallel
+ * ```ts
+ * import { deepEqual as assertEquals } from "node:assert/strict";
+ * import { ParserPool } from "./mod.ts";
+ * const pool = new ParserPool({ workers: 2 });
+ * const enc = new TextEncoder();
+ * const results = await Promise.all([
+ *   pool.parse("a.py", enc.encode("def a():\n    pass\n")),
+ *   pool.parse("b.go", enc.encode("package b\n\nfunc B() {}\n")),
+ * ]);
+ * await pool.close();
+ * assertEquals(results.map((r) => r.symbols[0]?.id), ["a.py::a#function", "b.go::B#function"]);
+ * ```
+ */
+export class ParserPool {
+  #slots: _Slot[] = [];
+  #queue: _Job[] = [];
+  #nextId = 1;
+  #closed = false;
+  #size: number;
+  #limits: ExtractLimits;
+
+  constructor(options: ParserPoolOptions = {}) {
+    const size = options.workers ?? navigator.hardwareConcurrency ?? 1;
+    if (!Number.isInteger(size) || size < 1) {
+      throw new RangeError(
+        `Cannot create parser pool: workers must be a positive integer: ${size}`,
+      );
+    }
+    this.#size = size;
+    this.#limits = options.limits ?? {};
+  }
+
+  /** Number of workers. */
+  get size(): number {
+    return this.#size;
+  }
+
+  /** Parse one file in a worker; the language is found from the path unless given. */
+  parse(file: string, bytes: Uint8Array, language?: string): Promise<ParseResult> {
+    if (this.#closed) return Promise.reject(new Error("Cannot parse: the parser pool is closed"));
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ id: this.#nextId++, file, bytes, language, resolve, reject });
+      this.#pump();
+    });
+  }
+
+  /** Stop all workers; jobs not finished yet are rejected. */
+  close(): Promise<void> {
+    this.#closed = true;
+    const error = new Error("Cannot parse: the parser pool was closed");
+    for (const job of this.#queue) job.reject(error);
+    this.#queue = [];
+    for (const slot of this.#slots) {
+      slot.worker.terminate();
+      for (const job of slot.running.values()) job.reject(error);
+      slot.running.clear();
+    }
+    this.#slots = [];
+    return Promise.resolve();
+  }
+
+  #spawn(): _Slot {
+    const worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
+    const slot: _Slot = { worker, running: new Map() };
+    worker.onmessage = (event: MessageEvent<WorkerResponse>) => {
+      const data = event.data;
+      const job = slot.running.get(data.id);
+      if (job === undefined) return;
+      slot.running.delete(data.id);
+      if ("result" in data) job.resolve(data.result);
+      else job.reject(new Error(`Cannot parse "${job.file}": ${data.error}`));
+      this.#pump();
+    };
+    worker.onerror = (event: ErrorEvent) => {
+      event.preventDefault();
+      // A crashed worker fails its own jobs and is replaced; the pool keeps going.
+      worker.terminate();
+      this.#slots = this.#slots.filter((s) => s !== slot);
+      for (const job of slot.running.values()) {
+        job.reject(new Error(`Cannot parse "${job.file}": worker failed: ${event.message}`));
+      }
+      slot.running.clear();
+      this.#pump();
+    };
+    this.#slots.push(slot);
+    return slot;
+  }
+
+  #pump(): void {
+    while (this.#queue.length > 0 && !this.#closed) {
+      let slot: _Slot | undefined;
+      for (const s of this.#slots) {
+        if (
+          s.running.size < _IN_FLIGHT && (slot === undefined || s.running.size < slot.running.size)
+        ) {
+          slot = s;
+        }
+      }
+      if ((slot === undefined || slot.running.size > 0) && this.#slots.length < this.#size) {
+        slot = this.#spawn();
+      }
+      if (slot === undefined) return;
+      const job = this.#queue.shift()!;
+      slot.running.set(job.id, job);
+      const request: WorkerRequest = {
+        id: job.id,
+        file: job.file,
+        bytes: job.bytes,
+        language: job.language,
+        limits: this.#limits,
+      };
+      slot.worker.postMessage(request);
+    }
+  }
+}

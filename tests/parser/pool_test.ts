@@ -1,0 +1,69 @@
+/** The worker pool gives the same results as in-process parsing, concurrently and in any order. */
+import assert from "node:assert/strict";
+import { ParserPool, parseSource } from "../../src/parser/mod.ts";
+import { FIXTURES, listFiles } from "./_conformance.ts";
+
+Deno.test("ParserPool parses many files concurrently with the same results as parseSource", async () => {
+  const files: { path: string; bytes: Uint8Array }[] = [];
+  for (const lang of ["python", "go", "typescript", "rust", "java", "c", "cpp", "javascript"]) {
+    const dir = new URL(`${lang}/`, FIXTURES);
+    for (const f of await listFiles(dir)) {
+      if (f === "expected.json") continue;
+      files.push({ path: `${lang}/${f}`, bytes: await Deno.readFile(new URL(f, dir)) });
+    }
+  }
+  const lengths = files.map((f) => f.bytes.byteLength);
+  const pool = new ParserPool({ workers: 2 });
+  try {
+    assert.equal(pool.size, 2);
+    // Every file three times, all at once: the queue must hand out and collect all of them.
+    const jobs = [...files, ...files, ...files];
+    const results = await Promise.all(jobs.map((f) => pool.parse(f.path, f.bytes)));
+    for (let i = 0; i < jobs.length; i++) {
+      const expected = await parseSource(jobs[i]!.path, jobs[i]!.bytes);
+      assert.deepEqual(results[i], expected, jobs[i]!.path);
+    }
+    // The caller keeps its buffers: the pool copies them.
+    assert.deepEqual(files.map((f) => f.bytes.byteLength), lengths);
+  } finally {
+    await pool.close();
+  }
+});
+
+Deno.test("ParserPool reports skipped files instead of dropping them", async () => {
+  const pool = new ParserPool({ workers: 1, limits: { maxBytes: 10 } });
+  try {
+    const enc = new TextEncoder();
+    const [unknown, big] = await Promise.all([
+      pool.parse("x.unknownext", enc.encode("?")),
+      pool.parse("big.py", enc.encode("x = 1\n".repeat(10))),
+    ]);
+    assert.deepEqual([unknown.status, unknown.reason], ["skipped", "unsupported file type"]);
+    assert.deepEqual([big.status, big.reason], ["skipped", "file too large: 60 bytes (limit 10)"]);
+  } finally {
+    await pool.close();
+  }
+});
+
+Deno.test("ParserPool defaults to one worker per CPU and refuses work after close", async () => {
+  const pool = new ParserPool();
+  assert.equal(pool.size, navigator.hardwareConcurrency);
+  await pool.close();
+  await assert.rejects(
+    pool.parse("a.py", new Uint8Array()),
+    /Cannot parse: the parser pool is closed/,
+  );
+  assert.throws(() => new ParserPool({ workers: 0 }), RangeError);
+});
+
+Deno.test("a query compile error in a worker rejects the job with the message", async () => {
+  // The registry has no broken query, so use a language id the worker cannot find: the job
+  // still resolves, as a skipped file (only bugs reject).
+  const pool = new ParserPool({ workers: 1 });
+  try {
+    const r = await pool.parse("a.py", new TextEncoder().encode("x = 1"), "no-such-language");
+    assert.deepEqual([r.status, r.reason], ["skipped", 'unknown language: "no-such-language"']);
+  } finally {
+    await pool.close();
+  }
+});
