@@ -13,6 +13,7 @@ import { go } from "./go.ts";
 import { java } from "./java.ts";
 import { javascript } from "./javascript.ts";
 import { kotlin } from "./kotlin.ts";
+import { lua } from "./lua.ts";
 import { php } from "./php.ts";
 import { python } from "./python.ts";
 import { ruby } from "./ruby.ts";
@@ -37,6 +38,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   java,
   javascript,
   kotlin,
+  lua,
   php,
   python,
   ruby,
