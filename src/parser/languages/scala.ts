@@ -9,8 +9,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  * signature ends before the `=` of a definition. Annotations are decorators (the grammar has none
  * on objects and traits); doc comments are Scaladoc `/** *\/` blocks. Imports are the path, with
  * the selectors of `{A, B => C}` as names (the wildcard `_` as written); calls are applications
- * `f(x)`, `a.f(x)`, `f[T](x)` and
- * alphanumeric infix calls `a f b` (receiver `a`).
+ * `f(x)`, `a.f(x)`, `f[T](x)` and alphanumeric infix calls `a f b` (receiver `a`).
  */
 export const scala: LanguageSpec = {
   id: "scala",
