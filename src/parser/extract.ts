@@ -403,7 +403,7 @@ function _signature(text: string, d: _Draft): string {
     if (nl !== -1) sig = sig.slice(0, nl);
   }
   sig = sig.trimEnd();
-  if (/[{:;,]$/.test(sig)) sig = sig.slice(0, -1).trimEnd();
+  if (/[{:;,]$|\s=$/.test(sig)) sig = sig.slice(0, -1).trimEnd();
   return sig;
 }
 
