@@ -1,8 +1,9 @@
 import type { LanguageSpec } from "../language_spec.ts";
 
 /**
- * Ruby: `class` and `module` are classes; `def` is a function (a method inside a class or module,
- * `def self.x` included; `def Foo.x` is qualified by `Foo`). Constants are assignments to a
+ * Ruby: `class` and `module` are classes (`class A::B` is `B` qualified by `A`); `def` is a
+ * function (a method inside a class or module, `def self.x` included; `def Foo.x` is qualified by
+ * `Foo`). Constants are assignments to a
  * constant name at file, class or module level. Ruby has no decorators. Doc comments are the `#`
  * lines directly above a definition. `require`, `require_relative` and `load` with a string
  * argument are imports (not calls); every other method call is a call, with or without
@@ -14,10 +15,12 @@ export const ruby: LanguageSpec = {
   fileNames: ["Rakefile", "Gemfile", "Guardfile", "Vagrantfile"],
   grammar: "ruby",
   definitions: `
-(class name: (_) @name) @definition.class
+(class name: (constant) @name) @definition.class
+(class name: (scope_resolution scope: (_) @scope name: (_) @name)) @definition.class
 (class superclass: (superclass) @_super . (body_statement) @body) @definition.class
 (class name: (_) . (body_statement) @body) @definition.class
-(module name: (_) @name) @definition.class
+(module name: (constant) @name) @definition.class
+(module name: (scope_resolution scope: (_) @scope name: (_) @name)) @definition.class
 (module name: (_) . (body_statement) @body) @definition.class
 (method name: (_) @name) @definition.function
 (method body: (body_statement) @body) @definition.function
