@@ -8,7 +8,7 @@
  * or that a rule now excludes, are removed with their symbols, imports and calls.
  */
 import { createHash } from "node:crypto";
-import { basename, join, resolve } from "node:path";
+import { basename, isAbsolute, join, resolve } from "node:path";
 import { languageForPath, LANGUAGES, type ParseResult, resolveImports } from "../parser/mod.ts";
 import type { Store } from "../store/store.ts";
 import type { RepoWriter, StoredFileState } from "../store/repo_writer.ts";
@@ -91,11 +91,19 @@ export interface IndexOutcome {
  * check (before the disk is touched), existence, and the "too broad" guard. Returns the folder's
  * real path.
  */
-export function resolveFolder(path: string, config: IngestConfig, cwd: string): string {
+export function resolveFolder(
+  path: string,
+  config: IngestConfig,
+  cwd: string | (() => string),
+): string {
   if (typeof path !== "string" || path.trim() === "") {
     throw new ToolError("invalid_argument", 'Argument "path" must be a non-empty folder path');
   }
-  const absolute = resolve(cwd, expandHome(path.trim(), (n) => Deno.env.get(n)));
+  const expanded = expandHome(path.trim(), (n) => Deno.env.get(n));
+  // Only a relative path needs the working directory (reading it needs a permission of its own).
+  const absolute = isAbsolute(expanded)
+    ? resolve(expanded)
+    : resolve(typeof cwd === "string" ? cwd : cwd(), expanded);
   const roots = config.allowedRoots;
   const allowed = (p: string) => roots === null || roots.some((r) => isInside(r, p));
   const outside = () =>
@@ -153,7 +161,7 @@ export async function indexLocalFolder(
   request: IndexFolderRequest,
 ): Promise<IndexOutcome> {
   const t0 = performance.now();
-  const root = resolveFolder(request.path, config, request.cwd ?? Deno.cwd());
+  const root = resolveFolder(request.path, config, request.cwd ?? (() => Deno.cwd()));
   const repo = localRepoId(root);
   const timings: IndexTimings = {
     total_ms: 0,
@@ -166,6 +174,7 @@ export async function indexLocalFolder(
     resolve_ms: 0,
     commit_ms: 0,
   };
+  const existed = store.has(repo);
   const writer = await store.writer(repo, { waitMs: config.indexWaitMs });
   timings.lock_ms = performance.now() - t0;
   try {
@@ -177,6 +186,8 @@ export async function indexLocalFolder(
     return outcome;
   } catch (e) {
     writer.rollback();
+    // A failed first index leaves no empty database behind.
+    if (!existed) await store.deleteIfEmpty(repo);
     throw permissionError(e, root) ?? e;
   }
 }

@@ -36,7 +36,8 @@ export function nameTokens(name: string, qualifiedName: string): string {
 
 /**
  * An FTS5 MATCH expression for a free-text symbol query: every word and every identifier part
- * as a quoted prefix term, OR-ed, so BM25 ranks symbols that match more of them higher.
+ * as a quoted term and a prefix term, OR-ed, so BM25 ranks symbols that match more of them —
+ * and match them whole — higher.
  * Returns null when the query has no searchable characters.
  */
 export function symbolMatchExpression(query: string): string | null {
@@ -47,5 +48,9 @@ export function symbolMatchExpression(query: string): string | null {
     for (const part of splitIdentifier(word)) terms.add(part);
   }
   if (terms.size === 0) return null;
-  return [...terms].map((t) => `"${t.replaceAll('"', '""')}"*`).join(" OR ");
+  // Each term twice: as a prefix (recall) and exactly, so that whole-token matches score higher.
+  return [...terms].map((t) => {
+    const q = `"${t.replaceAll('"', '""')}"`;
+    return `${q} OR ${q}*`;
+  }).join(" OR ");
 }

@@ -115,6 +115,12 @@ export class RepoIndex {
     const db = openDatabase(dbPath, { readOnly: true });
     try {
       const { state, version } = schemaState(db);
+      if (state === "empty") {
+        throw new ToolError(
+          "repo_not_found",
+          `No index in "${dbPath}" yet. Run index_folder first`,
+        );
+      }
       if (state !== "current") {
         const which = state === "newer" ? "a newer" : "an older";
         throw new ToolError(

@@ -4,11 +4,17 @@
  */
 import { join } from "node:path";
 import { ToolError } from "../tools/errors.ts";
-import { beginImmediate, openDatabase, rollbackQuietly } from "./sqlite.ts";
+import { beginImmediate, type DatabaseSync, openDatabase, rollbackQuietly } from "./sqlite.ts";
 import { defaultIndexDir, repoIdFromSlug, repoSlug } from "./paths.ts";
 import { RepoIndex, type RepoMeta } from "./repo_index.ts";
 import { RepoWriter, type WriterOptions } from "./repo_writer.ts";
 import { SavingsCounter } from "./savings.ts";
+
+function _hasMeta(db: DatabaseSync): boolean {
+  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'meta'").get();
+  return table !== undefined &&
+    db.prepare("SELECT 1 FROM meta WHERE key = 'repo'").get() !== undefined;
+}
 
 /** A repo found in the index directory whose database cannot be read by this build. */
 export interface UnreadableIndex {
@@ -77,8 +83,11 @@ export class Store {
     const unreadable: UnreadableIndex[] = [];
     for (const repo of this.repoIds()) {
       const meta = this.#meta(repo);
-      if ("error" in meta) unreadable.push(meta);
-      else repos.push(meta);
+      if (!("error" in meta)) repos.push(meta);
+      // A first index that is still running (or failed) has no completed index to list.
+      else if (meta.error !== "no completed index yet" && !/^No index in /.test(meta.error)) {
+        unreadable.push(meta);
+      }
     }
     return { repos, unreadable };
   }
@@ -191,7 +200,7 @@ export class Store {
    * Delete a repo's index (database, WAL and shared-memory files). Waits for a running writer
    * to finish first. Returns false when there was no index.
    */
-  async deleteRepo(repo: string, waitMs = 30_000): Promise<boolean> {
+  async deleteRepo(repo: string, waitMs = 30_000, onlyIfEmpty = false): Promise<boolean> {
     const path = this.dbPath(repo);
     if (!this.has(repo)) return false;
     this.#open.get(repo)?.index.close();
@@ -205,6 +214,7 @@ export class Store {
           `The index of ${repo} is being written by another process; try again when it finishes`,
         );
       }
+      if (onlyIfEmpty && _hasMeta(db)) return false;
       for (const suffix of ["", "-wal", "-shm"]) {
         try {
           Deno.removeSync(path + suffix);
@@ -223,6 +233,15 @@ export class Store {
       }
     }
     return true;
+  }
+
+  /** Remove a database left without any completed index (a failed first index). */
+  async deleteIfEmpty(repo: string): Promise<void> {
+    try {
+      await this.deleteRepo(repo, 0, true);
+    } catch {
+      // Busy: another indexer is writing it, so it will not stay empty.
+    }
   }
 
   /** Close every cached connection. */
