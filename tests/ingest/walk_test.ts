@@ -6,9 +6,6 @@ import { isSecretFile, looksBinary } from "../../src/ingest/filters.ts";
 import { tempWorkspace, writeTree } from "./_helpers.ts";
 
 const options: WalkOptions = { languageOf: (p) => languageForPath(p)?.id };
-const paths = (root: string, extra: Partial<WalkOptions> = {}) =>
-  walkFolder(root, { ...options, ...extra }).files.map((f) => f.path);
-
 Deno.test(".gitignore files apply at every level, deeper ones overriding", () => {
   const ws = tempWorkspace();
   try {

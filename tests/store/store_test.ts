@@ -2,13 +2,7 @@ import { deepEqual, equal, ok, rejects, throws } from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { type ParseResult, parseSource } from "../../src/parser/mod.ts";
-import {
-  RepoIndex,
-  RepoWriter,
-  SavingsCounter,
-  SCHEMA_VERSION,
-  Store,
-} from "../../src/store/mod.ts";
+import { RepoIndex, RepoWriter, SavingsCounter, SCHEMA_VERSION } from "../../src/store/mod.ts";
 import { ToolError } from "../../src/tools/errors.ts";
 import { tempWorkspace } from "../ingest/_helpers.ts";
 

@@ -1,5 +1,4 @@
 import { deepEqual, equal, ok, rejects } from "node:assert/strict";
-import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { TextLineStream } from "./_lines.ts";
 import { indexLocalFolder } from "../../src/ingest/index_local.ts";
