@@ -3,7 +3,7 @@
  * tree and turns the captures into records. It knows only the `LanguageSpec` interface and the
  * standard capture names (see `LANGUAGES.md`); it never branches on a language.
  */
-import type { Node, QueryCapture, Range, Tree } from "web-tree-sitter";
+import type { Node, QueryCapture, QueryMatch, Range, Tree } from "web-tree-sitter";
 import type { LoadedLanguage } from "./loader.ts";
 import type { DocCommentRule } from "./language_spec.ts";
 import type { CallRecord, ImportRecord, ParseResult, SymbolKind, SymbolRecord } from "./types.ts";
@@ -146,12 +146,21 @@ export function extractFile(
       result.status = "partial";
       result.reason = problems.join("; ");
     }
-    const drafts = _collectDefinitions(loaded, root);
-    result.symbols = _buildSymbols(loaded, drafts, file, source);
-    if (loaded.imports !== null) result.imports = _collectImports(loaded, root);
-    if (loaded.calls !== null) {
-      result.calls = _collectCalls(loaded, root, drafts, result.symbols);
+    // One walk of the tree for all three queries; each match belongs to one of them.
+    const definitions: QueryMatch[] = [];
+    const imports: QueryMatch[] = [];
+    const calls: QueryMatch[] = [];
+    for (const match of loaded.combined.matches(root)) {
+      const first = match.captures[0]?.name ?? "";
+      if (match.captures.some((c) => c.name === "reference.call")) calls.push(match);
+      else if (first === "import" || first.startsWith("import.")) imports.push(match);
+      else if (match.captures.some((c) => c.name === "import")) imports.push(match);
+      else definitions.push(match);
     }
+    const drafts = _collectDefinitions(definitions);
+    result.symbols = _buildSymbols(loaded, drafts, file, source);
+    result.imports = _collectImports(imports);
+    result.calls = _collectCalls(calls, drafts, result.symbols);
   } finally {
     tree.delete();
   }
@@ -192,9 +201,9 @@ function _countErrors(root: Node): number {
 // ---------------------------------------------------------------------------------------------
 // Definitions
 
-function _collectDefinitions(loaded: LoadedLanguage, root: Node): _Draft[] {
+function _collectDefinitions(matches: readonly QueryMatch[]): _Draft[] {
   const byNode = new Map<number, _Draft>();
-  for (const match of loaded.definitions.matches(root)) {
+  for (const match of matches) {
     let target: QueryCapture | undefined;
     for (const c of match.captures) {
       if (c.name.startsWith("definition.") || c.name === "container" || c.name === "namespace") {
@@ -438,7 +447,11 @@ function _precedingDoc(d: _Draft, rule: DocCommentRule): string {
     if (!rule.nodeTypes.includes(prev.type) || prev.endPosition.row < row - 1) break;
     // A comment that ends on the line of an earlier statement is a trailing comment of it.
     const before = prev.previousNamedSibling;
-    if (before !== null && before.endPosition.row === prev.startPosition.row) break;
+    // (A node ending at column 0, like an `#import` line with its newline, ends on the row before.)
+    if (
+      before !== null && before.endPosition.row === prev.startPosition.row &&
+      before.endPosition.column > 0
+    ) break;
     comments.unshift(prev);
     row = prev.startPosition.row;
   }
@@ -501,9 +514,9 @@ function _stripSpecifier(text: string): string {
   return m ? m[2]! : t;
 }
 
-function _collectImports(loaded: LoadedLanguage, root: Node): ImportRecord[] {
+function _collectImports(matches: readonly QueryMatch[]): ImportRecord[] {
   const records = new Map<string, ImportRecord & { _start: number }>();
-  for (const match of loaded.imports!.matches(root)) {
+  for (const match of matches) {
     let statement: Node | undefined;
     let sourceNode: Node | undefined;
     const names: string[] = [];
@@ -534,19 +547,17 @@ function _collectImports(loaded: LoadedLanguage, root: Node): ImportRecord[] {
 }
 
 function _collectCalls(
-  loaded: LoadedLanguage,
-  root: Node,
+  matches: readonly QueryMatch[],
   drafts: _Draft[],
   symbols: SymbolRecord[],
 ): CallRecord[] {
   const found: { start: number; callee: string; receiver: string | null; line: number }[] = [];
   const seen = new Set<number>();
-  const matches = loaded.calls!.matches(root);
   // A match with `@reference.call` and no `@name` marks a node inside which no call is recorded
   // (definition heads or type specs that parse as calls: Elixir's `def f(x)`, `@spec f(t) :: t`).
   const excluded: Node[] = [];
   for (const match of matches) {
-    if (match.captures.some((c) => c.name === "name")) continue;
+    if (match.captures.some((c) => c.name === "callee")) continue;
     const region = match.captures.find((c) => c.name === "reference.call");
     if (region !== undefined) excluded.push(region.node);
   }
@@ -558,7 +569,7 @@ function _collectCalls(
     let receiver: Node | undefined;
     for (const c of match.captures) {
       if (c.name === "reference.call") call = c.node;
-      else if (c.name === "name") name = c.node;
+      else if (c.name === "callee") name = c.node;
       else if (c.name === "receiver") receiver = c.node;
     }
     if (call === undefined || name === undefined || seen.has(call.id) || isExcluded(call)) continue;
@@ -572,7 +583,7 @@ function _collectCalls(
   }
   found.sort((a, b) => a.start - b.start);
   // Sweep calls and symbol ranges together; the innermost open symbol is the caller.
-  const ranges = drafts.filter((d) => d.kind !== "container");
+  const ranges = drafts.filter((d) => d.index !== -1);
   const stack: number[] = [];
   let next = 0;
   const calls: CallRecord[] = [];

@@ -17,6 +17,11 @@ export interface LoadedLanguage {
   imports: Query | null;
   calls: Query | null;
   /**
+   * The three queries as one, so a file's tree is walked once. Captures keep their names except
+   * the calls query's `@name`, renamed `@callee`.
+   */
+  combined: Query;
+  /**
    * Host parser and region query when the spec has `regions`, and the loaded `regions.variants`
    * (each with these same `regions`).
    */
@@ -156,7 +161,15 @@ async function _compileSpec(spec: LanguageSpec): Promise<LoadedLanguage> {
   const calls = spec.calls === undefined
     ? null
     : compileQuery(language, spec.id, "calls", spec.calls);
-  return { spec, parser, definitions, imports, calls, regions: null };
+  const combined = new Query(
+    language,
+    [
+      spec.definitions,
+      spec.imports ?? "",
+      (spec.calls ?? "").replace(/@name\b/g, "@callee"),
+    ].join("\n"),
+  );
+  return { spec, parser, definitions, imports, calls, combined, regions: null };
 }
 
 function _message(e: unknown): string {

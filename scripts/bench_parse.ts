@@ -1,0 +1,346 @@
+/**
+ * `deno task bench parse [--corpus a,b] [--json FILE]`: parse throughput over real corpora
+ * (`corpora/`, made by `scripts/prepare_corpora.sh`), side by side in one run:
+ *
+ * - **ceiling**: web-tree-sitter parsing the same files with nothing else (one thread);
+ * - **1 worker** / **2 workers**: our parse + extract through `ParserPool`;
+ * - **ctags**: Universal Ctags (`ctags --output-format=json`) on the same file list.
+ *
+ * Each measurement runs in its own process so its peak RSS (VmHWM) is its own. File reading is
+ * not timed (all bytes are read first); grammars are loaded before the clock starts. Recall is the
+ * share of ctags' function/class/method/type definitions (by file and name) that we also extract.
+ */
+import { posix } from "node:path";
+import { Parser } from "web-tree-sitter";
+import { languageForPath, ParserPool } from "../src/parser/mod.ts";
+import { loadLanguage } from "../src/parser/loader.ts";
+import { SourceText } from "../src/parser/source_text.ts";
+import { markdownTable, parseFlags, writeJson } from "./bench_util.ts";
+
+/** Corpora and the languages we measure in each (the corpus' own language). */
+const CORPORA: Record<string, string[]> = {
+  typescript: ["typescript", "javascript"],
+  express: ["javascript"],
+  gin: ["go"],
+  gostd: ["go"],
+  django: ["python"],
+};
+
+/** ctags kinds that count as definitions for recall, per ctags language. */
+const CTAGS_KINDS: Record<string, string[]> = {
+  Python: ["class", "function", "member"],
+  Go: ["func", "type", "struct", "interface", "talias", "methodSpec"],
+  JavaScript: ["function", "class", "method", "generator", "getter", "setter"],
+  TypeScript: ["function", "class", "interface", "enum", "method", "generator", "alias"],
+};
+
+const ROOT = new URL("../corpora/", import.meta.url);
+
+interface PhaseResult {
+  seconds: number;
+  files: number;
+  bytes: number;
+  symbols: number;
+  skipped: number;
+  partial: number;
+  rssMb: number;
+  /** `file\tname` of every symbol (only for the recall phase). */
+  names?: string[];
+}
+
+async function _walk(dir: string, rel = ""): Promise<string[]> {
+  const out: string[] = [];
+  for await (const e of Deno.readDir(posix.join(dir, rel))) {
+    const p = rel === "" ? e.name : `${rel}/${e.name}`;
+    if (e.isDirectory) out.push(...await _walk(dir, p));
+    else if (e.isFile) out.push(p);
+  }
+  return out;
+}
+
+/** The measured files of a corpus: those whose language is one of the corpus' languages. */
+async function corpusFiles(corpus: string): Promise<string[]> {
+  const dir = new URL(`${corpus}/`, ROOT).pathname;
+  const langs = CORPORA[corpus]!;
+  return (await _walk(dir)).filter((f) => langs.includes(languageForPath(f)?.id ?? "")).sort();
+}
+
+async function _readAll(corpus: string, files: string[]): Promise<Uint8Array[]> {
+  const dir = new URL(`${corpus}/`, ROOT);
+  return await Promise.all(files.map((f) => Deno.readFile(new URL(f, dir))));
+}
+
+/** Indices of the files parsed before timing (up to ~1 MB), so V8 has tiered up the wasm code. */
+function _warmSet(bytes: Uint8Array[]): number[] {
+  const out: number[] = [];
+  let total = 0;
+  for (let i = 0; i < bytes.length && total < 1_000_000; i++) {
+    out.push(i);
+    total += bytes[i]!.length;
+  }
+  return out;
+}
+
+async function phaseCeiling(corpus: string): Promise<PhaseResult> {
+  const files = await corpusFiles(corpus);
+  const bytes = await _readAll(corpus, files);
+  const parsers = new Map<string, Parser>();
+  for (const f of files) {
+    const spec = languageForPath(f)!;
+    if (!parsers.has(spec.id)) {
+      const loaded = await loadLanguage(spec);
+      const p = new Parser();
+      p.setLanguage(loaded.parser.language);
+      parsers.set(spec.id, p);
+    }
+  }
+  for (let round = 0; round < 2; round++) {
+    for (const i of _warmSet(bytes)) {
+      parsers.get(languageForPath(files[i]!)!.id)!.parse(new SourceText(bytes[i]!).text)?.delete();
+    }
+  }
+  const start = performance.now();
+  let total = 0;
+  for (let i = 0; i < files.length; i++) {
+    const source = new SourceText(bytes[i]!);
+    const tree = parsers.get(languageForPath(files[i]!)!.id)!.parse(source.text);
+    tree?.delete();
+    total += bytes[i]!.length;
+  }
+  const seconds = (performance.now() - start) / 1000;
+  return {
+    seconds,
+    files: files.length,
+    bytes: total,
+    symbols: 0,
+    skipped: 0,
+    partial: 0,
+    rssMb: NaN,
+  };
+}
+
+async function phasePool(
+  corpus: string,
+  workers: number,
+  keepNames: boolean,
+): Promise<PhaseResult> {
+  const files = await corpusFiles(corpus);
+  const bytes = await _readAll(corpus, files);
+  const pool = new ParserPool({ workers });
+  try {
+    // Warm every worker with every language so grammar loading is not timed.
+    const langs = [...new Set(files.map((f) => languageForPath(f)!.id))];
+    const warm = langs.map((l) => files.find((f) => languageForPath(f)!.id === l)!);
+    await Promise.all(
+      warm.flatMap((f) => Array.from({ length: workers }, () => pool.parse(f, new Uint8Array()))),
+    );
+    for (let round = 0; round < 2 * workers; round++) {
+      await Promise.all(_warmSet(bytes).map((i) => pool.parse(files[i]!, bytes[i]!)));
+    }
+    const start = performance.now();
+    const results = await Promise.all(files.map((f, i) => pool.parse(f, bytes[i]!)));
+    const seconds = (performance.now() - start) / 1000;
+    const result: PhaseResult = {
+      seconds,
+      files: files.length,
+      bytes: bytes.reduce((n, b) => n + b.length, 0),
+      symbols: results.reduce((n, r) => n + r.symbols.length, 0),
+      skipped: results.filter((r) => r.status === "skipped").length,
+      partial: results.filter((r) => r.status === "partial").length,
+      rssMb: NaN,
+    };
+    if (keepNames) {
+      result.names = results.flatMap((r) => r.symbols.map((s) => `${r.file}\t${s.name}`));
+      const skipped = results.filter((r) => r.status === "skipped");
+      for (const r of skipped) console.error(`bench: skipped ${corpus}/${r.file}: ${r.reason}`);
+    }
+    return result;
+  } finally {
+    await pool.close();
+  }
+}
+
+async function phaseCtags(corpus: string): Promise<PhaseResult & { tags: string[] }> {
+  const files = await corpusFiles(corpus);
+  const dir = new URL(`${corpus}/`, ROOT).pathname;
+  const list = await Deno.makeTempFile({ suffix: ".txt" });
+  const out = await Deno.makeTempFile({ suffix: ".json" });
+  try {
+    await Deno.writeTextFile(list, files.join("\n") + "\n");
+    const start = performance.now();
+    const cmd = new Deno.Command("/usr/bin/time", {
+      args: ["-f", "%M", "ctags", "--output-format=json", "--fields=+l", "-f", out, "-L", list],
+      cwd: dir,
+      stdout: "null",
+      stderr: "piped",
+    });
+    const { code, stderr } = await cmd.output();
+    const seconds = (performance.now() - start) / 1000;
+    const errText = new TextDecoder().decode(stderr).trim();
+    if (code !== 0) throw new Error(`ctags failed: ${errText}`);
+    const rssKb = Number(errText.split("\n").pop());
+    const tags: string[] = [];
+    for (const line of (await Deno.readTextFile(out)).split("\n")) {
+      if (line === "") continue;
+      const t = JSON.parse(line) as {
+        _type: string;
+        name: string;
+        path: string;
+        kind?: string;
+        language?: string;
+      };
+      if (t._type !== "tag" || t.kind === undefined || t.language === undefined) continue;
+      if (!(CTAGS_KINDS[t.language] ?? []).includes(t.kind)) continue;
+      if (t.name.startsWith("AnonymousFunction") || t.name.startsWith("__anon")) continue;
+      tags.push(`${t.path}\t${t.name}`);
+    }
+    let total = 0;
+    for (const f of files) total += (await Deno.stat(posix.join(dir, f))).size;
+    return {
+      seconds,
+      files: files.length,
+      bytes: total,
+      symbols: tags.length,
+      skipped: 0,
+      partial: 0,
+      rssMb: rssKb / 1024,
+      tags,
+    };
+  } finally {
+    await Deno.remove(list);
+    await Deno.remove(out);
+  }
+}
+
+async function _runPhase(args: string[]): Promise<unknown> {
+  // Under /usr/bin/time: its last stderr line is the phase's peak RSS in KB.
+  const cmd = new Deno.Command("/usr/bin/time", {
+    args: [
+      "-f",
+      "%M",
+      Deno.execPath(),
+      "run",
+      "--allow-read",
+      "--allow-write",
+      "--allow-env",
+      "--allow-sys",
+      "--allow-run",
+      new URL(import.meta.url).pathname,
+      ...args,
+    ],
+    stdout: "piped",
+    stderr: "piped",
+  });
+  const { code, stdout, stderr } = await cmd.output();
+  const lines = new TextDecoder().decode(stderr).trimEnd().split("\n");
+  const rssKb = Number(lines.pop());
+  if (lines.length > 0) console.error(lines.join("\n"));
+  if (code !== 0) throw new Error(`bench phase ${args.join(" ")} failed (exit ${code})`);
+  const result = JSON.parse(new TextDecoder().decode(stdout)) as PhaseResult;
+  if (typeof result.rssMb !== "number" || !Number.isFinite(result.rssMb)) {
+    result.rssMb = rssKb / 1024;
+  }
+  return result;
+}
+
+/** Entry point used by `scripts/bench.ts`. */
+export async function main(args: string[]): Promise<void> {
+  const flags = parseFlags(args);
+  const phase = flags.get("phase");
+  const corpus = flags.get("corpus");
+  if (phase !== undefined && corpus !== undefined) {
+    let result: unknown;
+    if (phase === "ceiling") result = await phaseCeiling(corpus);
+    else if (phase === "pool1") result = await phasePool(corpus, 1, true);
+    else if (phase === "pool2") result = await phasePool(corpus, 2, false);
+    else if (phase === "ctags") result = await phaseCtags(corpus);
+    else throw new Error(`unknown phase: ${phase}`);
+    console.log(JSON.stringify(result));
+    return;
+  }
+  const corpora = (corpus ?? Object.keys(CORPORA).join(",")).split(",");
+  const rows: unknown[][] = [];
+  const recallRows: unknown[][] = [];
+  const json: Record<string, unknown> = {};
+  for (const c of corpora) {
+    try {
+      await Deno.stat(new URL(`${c}/`, ROOT));
+    } catch {
+      console.error(`bench: corpus ${c} missing: run scripts/prepare_corpora.sh`);
+      continue;
+    }
+    console.error(`bench: ${c}: ceiling`);
+    const ceiling = await _runPhase(["--phase", "ceiling", "--corpus", c]) as PhaseResult;
+    console.error(`bench: ${c}: 1 worker`);
+    const one = await _runPhase(["--phase", "pool1", "--corpus", c]) as PhaseResult;
+    console.error(`bench: ${c}: 2 workers`);
+    const two = await _runPhase(["--phase", "pool2", "--corpus", c]) as PhaseResult;
+    console.error(`bench: ${c}: ctags`);
+    const ctags = await _runPhase(["--phase", "ctags", "--corpus", c]) as PhaseResult & {
+      tags: string[];
+    };
+    const ours = new Set(one.names ?? []);
+    const byLanguage = new Map<string, { total: number; found: number }>();
+    for (const tag of ctags.tags) {
+      const lang = languageForPath(tag.split("\t")[0]!)?.id ?? "?";
+      const entry = byLanguage.get(lang) ?? { total: 0, found: 0 };
+      entry.total++;
+      if (ours.has(tag)) entry.found++;
+      byLanguage.set(lang, entry);
+    }
+    const mb = ceiling.bytes / 1e6;
+    const mbps = (r: PhaseResult) => r.bytes / 1e6 / r.seconds;
+    rows.push([
+      c,
+      ceiling.files,
+      mb,
+      mbps(ceiling),
+      mbps(one),
+      `${Math.round((100 * mbps(one)) / mbps(ceiling))}%`,
+      mbps(two),
+      `${(mbps(two) / mbps(one)).toFixed(2)}x`,
+      mbps(ctags),
+      `${(mbps(two) / mbps(ctags)).toFixed(2)}x`,
+      `${Math.round(one.files / one.seconds)} / ${Math.round(two.files / two.seconds)}`,
+      `${Math.round(one.symbols / one.seconds)} / ${Math.round(two.symbols / two.seconds)}`,
+      `${Math.round(ceiling.rssMb)} / ${Math.round(one.rssMb)} / ${Math.round(two.rssMb)} / ${
+        Math.round(ctags.rssMb)
+      }`,
+      `${one.skipped} / ${one.partial}`,
+    ]);
+    for (const [lang, { total, found }] of byLanguage) {
+      recallRows.push([c, lang, total, found, `${((100 * found) / total).toFixed(1)}%`]);
+    }
+    const { names: _n, ...oneOut } = one;
+    const { tags: _t, ...ctagsOut } = ctags;
+    json[c] = {
+      ceiling,
+      one: oneOut,
+      two,
+      ctags: ctagsOut,
+      recall: Object.fromEntries(byLanguage),
+    };
+  }
+  console.log("\nParse throughput (MB/s; RSS = peak resident MB of each run's process)\n");
+  console.log(markdownTable([
+    "corpus",
+    "files",
+    "MB",
+    "ceiling MB/s",
+    "1 worker MB/s",
+    "1w / ceiling",
+    "2 workers MB/s",
+    "2w / 1w",
+    "ctags MB/s",
+    "2w / ctags",
+    "files/s 1w / 2w",
+    "symbols/s 1w / 2w",
+    "RSS ceiling / 1w / 2w / ctags",
+    "skipped / partial",
+  ], rows));
+  console.log("\nRecall of ctags' function/class/method/type definitions (by file and name)\n");
+  console.log(markdownTable(["corpus", "language", "ctags defs", "found", "recall"], recallRows));
+  await writeJson(flags, json);
+}
+
+if (import.meta.main) await main(Deno.args);
