@@ -1,0 +1,179 @@
+/**
+ * `deno task bench index [--corpora a,b] [--json FILE]`: full index and one-file incremental
+ * re-index of the real corpora (corpora/, see prepare_corpora.sh), side by side with
+ * `ctags -R` in the same run. Reports wall time with a phase breakdown, peak RSS, and the
+ * database size against the size of the indexed source.
+ *
+ * Each corpus is copied to a temporary folder (the one-file change must not touch corpora/)
+ * and indexed by a fresh child process, so peak RSS is that of one index run.
+ */
+import { join } from "node:path";
+import { markdownTable, parseFlags, writeJson } from "./bench_util.ts";
+
+const ALL = ["express", "gin", "django", "typescript", "gostd"];
+
+interface ChildReport {
+  files: number;
+  symbols: number;
+  source_bytes: number;
+  db_bytes: number;
+  full: Record<string, number>;
+  incremental: Record<string, number>;
+  incremental_changed: number;
+  peak_rss_mb: number;
+}
+
+/** Entry point for the dispatcher. */
+export async function main(args: string[]): Promise<void> {
+  const flags = parseFlags(args);
+  if (flags.has("child")) return await _child(flags);
+  const names = (flags.get("corpora") ?? ALL.join(",")).split(",");
+  const rows: unknown[][] = [];
+  const results: Record<string, unknown> = {};
+  for (const name of names) {
+    const src = join("corpora", name);
+    try {
+      Deno.statSync(src);
+    } catch {
+      console.error(`bench index: corpus "${name}" missing (run scripts/prepare_corpora.sh)`);
+      continue;
+    }
+    const work = Deno.makeTempDirSync({ prefix: `bench-index-${name}-` });
+    try {
+      const copy = join(work, name);
+      await _run("cp", ["-r", src, copy]);
+      const ctagsMs = await _ctags(copy, join(work, "tags"));
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: [
+          "run",
+          "--allow-read",
+          "--allow-write",
+          "--allow-env",
+          "--allow-sys",
+          new URL("./bench_index.ts", import.meta.url).pathname,
+          "--child",
+          copy,
+          "--index",
+          join(work, "index"),
+        ],
+        stdout: "piped",
+        stderr: "inherit",
+      }).output();
+      if (!out.success) throw new Error(`child failed for ${name}`);
+      const r = JSON.parse(new TextDecoder().decode(out.stdout)) as ChildReport;
+      const f = r.full;
+      results[name] = { ctags_ms: ctagsMs, ...r };
+      rows.push([
+        name,
+        r.files,
+        r.symbols,
+        ctagsMs,
+        f.total_ms!,
+        f.total_ms! / ctagsMs,
+        f.walk_ms!,
+        f.read_hash_ms!,
+        f.parse_ms!,
+        f.store_ms!,
+        f.fts_ms!,
+        f.resolve_ms! + f.commit_ms!,
+        r.incremental.total_ms!,
+        r.peak_rss_mb,
+        r.source_bytes / 1e6,
+        r.db_bytes / 1e6,
+        r.db_bytes / r.source_bytes,
+      ]);
+      console.error(`bench index: ${name} done`);
+    } finally {
+      Deno.removeSync(work, { recursive: true });
+    }
+  }
+  console.log(markdownTable([
+    "corpus",
+    "files",
+    "symbols",
+    "ctags ms",
+    "full ms",
+    "× ctags",
+    "walk",
+    "read+hash",
+    "parse",
+    "store",
+    "fts",
+    "resolve+commit",
+    "1-file ms",
+    "peak RSS MB",
+    "source MB",
+    "DB MB",
+    "DB/source",
+  ], rows));
+  await writeJson(flags, results);
+}
+
+async function _child(flags: Map<string, string>): Promise<void> {
+  const { Store } = await import("../src/store/mod.ts");
+  const { indexLocalFolder } = await import("../src/ingest/index_local.ts");
+  const { ParserPool } = await import("../src/parser/mod.ts");
+  const { DEFAULT_INGEST_CONFIG } = await import("../src/ingest/config.ts");
+  const folder = flags.get("child")!;
+  const store = new Store(flags.get("index")!);
+  const pool = new ParserPool();
+  // Peak RSS: /proc/self needs --allow-all in Deno, so sample the resident set instead.
+  let peak = Deno.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, Deno.memoryUsage().rss);
+  }, 20);
+  try {
+    const full = await indexLocalFolder(store, DEFAULT_INGEST_CONFIG, pool, { path: folder });
+    // Change one file the way an editor does: append a function, new mtime.
+    const index = store.repo(full.repo);
+    const target = index.listFiles().find((f) =>
+      f.language === "go" || f.language === "python" ||
+      f.language === "typescript" || f.language === "javascript"
+    )!;
+    const bytes = index.fileBytes(target.path)!;
+    const extra = target.language === "go"
+      ? "\nfunc benchAddedFunction() int { return 1 }\n"
+      : target.language === "python"
+      ? "\n\ndef bench_added_function():\n    return 1\n"
+      : "\nexport function benchAddedFunction() { return 1; }\n";
+    Deno.writeFileSync(
+      join(folder, target.path),
+      new Uint8Array([...bytes, ...new TextEncoder().encode(extra)]),
+    );
+    const inc = await indexLocalFolder(store, DEFAULT_INGEST_CONFIG, pool, { path: folder });
+    const dbPath = store.dbPath(full.repo);
+    const source = index.listFiles().reduce((n, f) => n + f.size, 0);
+    let db = Deno.statSync(dbPath).size;
+    try {
+      db += Deno.statSync(dbPath + "-wal").size;
+    } catch { /* no WAL left */ }
+    const report: ChildReport = {
+      files: full.file_count,
+      symbols: full.symbol_count,
+      source_bytes: source,
+      db_bytes: db,
+      full: { ...full.timings },
+      incremental: { ...inc.timings },
+      incremental_changed: inc.changed,
+      peak_rss_mb: Math.max(peak, Deno.memoryUsage().rss) / 1024 / 1024,
+    };
+    console.log(JSON.stringify(report));
+  } finally {
+    clearInterval(sampler);
+    await pool.close();
+    store.close();
+  }
+}
+
+async function _ctags(folder: string, tagsFile: string): Promise<number> {
+  const t = performance.now();
+  await _run("ctags", ["-R", "-f", tagsFile, folder]);
+  return performance.now() - t;
+}
+
+async function _run(cmd: string, args: string[]): Promise<void> {
+  const out = await new Deno.Command(cmd, { args, stdout: "null", stderr: "null" }).output();
+  if (!out.success) throw new Error(`${cmd} failed`);
+}
+
+if (import.meta.main) await main(Deno.args);
