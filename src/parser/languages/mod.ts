@@ -14,6 +14,7 @@ import { java } from "./java.ts";
 import { javascript } from "./javascript.ts";
 import { kotlin } from "./kotlin.ts";
 import { lua } from "./lua.ts";
+import { objc } from "./objc.ts";
 import { ocaml } from "./ocaml.ts";
 import { php } from "./php.ts";
 import { python } from "./python.ts";
@@ -40,6 +41,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   javascript,
   kotlin,
   lua,
+  objc,
   ocaml,
   php,
   python,
