@@ -19,6 +19,9 @@ export const ECMASCRIPT_DEFINITIONS = `
   . (variable_declarator name: (identifier) @name
     value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)
       (generator_function body: (_) @body)])) @definition.function
+(arguments (function_expression name: (identifier) @name body: (_) @body) @definition.function)
+(return_statement (function_expression name: (identifier) @name body: (_) @body) @definition.function)
+(pair value: (function_expression name: (identifier) @name body: (_) @body) @definition.function)
 (expression_statement (assignment_expression
   left: (member_expression object: [(identifier) (member_expression)] @scope
     property: (property_identifier) @name)
@@ -48,6 +51,7 @@ export const TYPESCRIPT_DEFINITIONS = `
 (function_signature name: (identifier) @name) @definition.function
 (method_signature name: (_) @name) @definition.method
 (abstract_method_signature name: (_) @name) @definition.method
+(construct_signature "new" @name) @definition.method
 (public_field_definition name: (_) @name
   value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.method
 (class_body (decorator) @decorator . (public_field_definition value: [(arrow_function) (function_expression)]) @definition.method)
