@@ -11,7 +11,7 @@ import type { LanguageSpec } from "../language_spec.ts";
 export const bash: LanguageSpec = {
   id: "bash",
   extensions: [".sh", ".bash"],
-  fileNames: [".bashrc", ".bash_profile", ".profile", "bashrc"],
+  fileNames: [".bashrc", ".bash_profile", ".bash_login", ".bash_logout"],
   grammar: "bash",
   definitions: `
 (function_definition name: (word) @name body: (_) @body) @definition.function

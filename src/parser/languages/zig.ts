@@ -11,7 +11,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  */
 export const zig: LanguageSpec = {
   id: "zig",
-  extensions: [".zig", ".zon"],
+  extensions: [".zig"],
   grammar: "zig",
   definitions: `
 (function_declaration name: (identifier) @name body: (block) @body) @definition.function
