@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { escapeText, needsEscape } from "./escape.ts";
 
 /** One parsed field: its text and whether it was quoted. */
 export interface CsvField {
@@ -16,7 +17,23 @@ export interface CsvField {
   quoted: boolean;
 }
 
-const NEEDS_QUOTES = /[",\n\r]|^\s|\s$/;
+// RFC 4180 keeps spaces as part of a field, so only quotes, commas and line breaks need quoting.
+const NEEDS_QUOTES = /[",\n\r]/;
+
+// Any character that makes a text field more than its bare self: RFC 4180 specials and what the
+// codec escapes (backslash and line breaks).
+// deno-lint-ignore no-control-regex -- the control characters are the point
+const SPECIAL = /[",\\\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
+
+/**
+ * Format a text field the codec's way: `""` for the empty string, bare when nothing is special,
+ * else quoted, with backslashes and line breaks escaped (escape.ts).
+ */
+export function formatTextField(text: string): string {
+  if (text === "") return '""';
+  if (!SPECIAL.test(text)) return text;
+  return formatField(needsEscape(text) ? escapeText(text) : text, true);
+}
 
 /**
  * Format one field. `null` is the unquoted empty field; `force` quotes the field even when
@@ -32,73 +49,85 @@ export function formatField(text: string | null, force = false): string {
 }
 
 /**
- * Parse the rows of one section (lines joined by `\n`, no trailing newline).
- * Quoted fields may not span lines (the codec escapes line breaks), so each line is a row.
- * Throws `SyntaxError` with the 1-based line (offset by `firstLine`) and column.
+ * Scan the rows of one section (lines joined by `\n`, no trailing newline), calling `onRow` with
+ * each row's field texts, their quoted flags and the field count. The arrays are reused between
+ * calls. Quoted fields may not span lines (the codec escapes line breaks), so each line is a row.
+ * Throws `SyntaxError` with the 1-based line (counting from `firstLine`) and column.
  */
+export function scanRows(
+  section: string,
+  firstLine: number,
+  onRow: (texts: string[], quoted: boolean[], count: number, line: number) => void,
+): void {
+  const texts: string[] = [];
+  const quoted: boolean[] = [];
+  const n = section.length;
+  let line = firstLine;
+  let lineStart = 0;
+  let i = 0;
+  while (true) {
+    let count = 0;
+    let c: number;
+    while (true) {
+      if (section.charCodeAt(i) === 34 /* " */) {
+        let text = "";
+        let j = i + 1;
+        while (true) {
+          const q = section.indexOf('"', j);
+          const nl = section.indexOf("\n", j);
+          if (q === -1 || (nl !== -1 && nl < q)) {
+            throw _error("unterminated quoted field", line, i - lineStart);
+          }
+          text += section.slice(j, q);
+          if (section.charCodeAt(q + 1) === 34) {
+            text += '"';
+            j = q + 2;
+            continue;
+          }
+          j = q + 1;
+          break;
+        }
+        c = j < n ? section.charCodeAt(j) : 10;
+        if (c !== 44 && c !== 10) {
+          throw _error('expected "," after quoted field', line, j - lineStart);
+        }
+        texts[count] = text;
+        quoted[count++] = true;
+        i = j + 1;
+      } else {
+        let j = i;
+        c = 10;
+        while (j < n) {
+          c = section.charCodeAt(j);
+          if (c === 44 || c === 10) break;
+          if (c === 34) throw _error("unexpected quote in unquoted field", line, j - lineStart);
+          j++;
+        }
+        if (j === n) c = 10;
+        texts[count] = section.slice(i, j);
+        quoted[count++] = false;
+        i = j + 1;
+      }
+      if (c === 10) break;
+    }
+    onRow(texts, quoted, count, line);
+    if (i > n) return;
+    line++;
+    lineStart = i;
+  }
+}
+
+/** Parse the rows of one section into fields (see {@linkcode scanRows}). */
 export function parseRows(section: string, firstLine: number): CsvField[][] {
   const rows: CsvField[][] = [];
-  let lineNo = firstLine;
-  let start = 0;
-  while (start <= section.length) {
-    let end = section.indexOf("\n", start);
-    if (end === -1) end = section.length;
-    rows.push(parseRow(section.slice(start, end), lineNo));
-    lineNo++;
-    start = end + 1;
-  }
+  scanRows(section, firstLine, (texts, quoted, count) => {
+    const row: CsvField[] = [];
+    for (let k = 0; k < count; k++) row.push({ text: texts[k]!, quoted: quoted[k]! });
+    rows.push(row);
+  });
   return rows;
 }
 
-/** Parse one CSV line into fields. */
-export function parseRow(line: string, lineNo: number): CsvField[] {
-  const fields: CsvField[] = [];
-  let i = 0;
-  const n = line.length;
-  while (true) {
-    if (line.charCodeAt(i) === 34 /* " */) {
-      let text = "";
-      let j = i + 1;
-      while (true) {
-        const q = line.indexOf('"', j);
-        if (q === -1) {
-          throw new SyntaxError(
-            `Cannot decode payload: unterminated quoted field at line ${lineNo}, column ${i + 1}`,
-          );
-        }
-        text += line.slice(j, q);
-        if (line.charCodeAt(q + 1) === 34) {
-          text += '"';
-          j = q + 2;
-          continue;
-        }
-        j = q + 1;
-        break;
-      }
-      fields.push({ text, quoted: true });
-      if (j === n) return fields;
-      if (line.charCodeAt(j) !== 44 /* , */) {
-        throw new SyntaxError(
-          `Cannot decode payload: expected "," after quoted field at line ${lineNo}, column ${
-            j + 1
-          }`,
-        );
-      }
-      i = j + 1;
-    } else {
-      const c = line.indexOf(",", i);
-      const end = c === -1 ? n : c;
-      const text = line.slice(i, end);
-      if (text.includes('"')) {
-        throw new SyntaxError(
-          `Cannot decode payload: unexpected quote in unquoted field at line ${lineNo}, column ${
-            i + text.indexOf('"') + 1
-          }`,
-        );
-      }
-      fields.push({ text, quoted: false });
-      if (c === -1) return fields;
-      i = c + 1;
-    }
-  }
+function _error(what: string, line: number, column: number): SyntaxError {
+  return new SyntaxError(`Cannot decode payload: ${what} at line ${line}, column ${column + 1}`);
 }

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type CsvField, parseRows } from "./csv.ts";
+import { scanRows } from "./csv.ts";
 import { decodeName, unescapeText } from "./escape.ts";
 import { resolveHandle } from "./legend.ts";
 import { parseNumber } from "./numbers.ts";
@@ -26,6 +26,8 @@ interface TableDef {
   types: ColumnType[];
   optional: Set<string>;
   rows: JsonObject[];
+  /** Per column: decoded values of bare `str` fields. */
+  caches: Map<string, string>[];
 }
 
 /** Parsed header of a MUNCH payload. */
@@ -131,20 +133,16 @@ export function decodeMunch(
   const tables = _tableDefs(reserved, scalarLine.line);
   const byTag = new Map(tables.map((t) => [t.tag, t]));
   for (const s of tableSections) {
-    const rows = parseRows(s.text, s.line);
-    rows.forEach((fields, i) => {
-      const tagField = fields[0]!;
-      const t = byTag.get(tagField.text);
-      if (t === undefined || tagField.quoted) {
-        throw _bad(`unknown table tag "${tagField.text}"`, s.line + i);
-      }
-      if (fields.length !== t.columns.length + 1) {
+    scanRows(s.text, s.line, (texts, quoted, count, line) => {
+      const t = byTag.get(texts[0]!);
+      if (t === undefined || quoted[0]) throw _bad(`unknown table tag "${texts[0]}"`, line);
+      if (count !== t.columns.length + 1) {
         throw _bad(
-          `table "${t.tag}" row has ${fields.length - 1} fields, expected ${t.columns.length}`,
-          s.line + i,
+          `table "${t.tag}" row has ${count - 1} fields, expected ${t.columns.length}`,
+          line,
         );
       }
-      t.rows.push(_row(fields, t, legend, s.line + i));
+      t.rows.push(_row(texts, quoted, t, legend, line));
     });
   }
   for (const t of tables) _put(out, t.path, t.rows);
@@ -186,49 +184,69 @@ function _tableDefs(reserved: Map<string, string | null>, line: number): TableDe
       types: types as ColumnType[],
       optional: optional.get(parts[0]!) ?? new Set(),
       rows: [],
+      caches: columns.map(() => new Map<string, string>()),
     };
   });
 }
 
-function _row(fields: CsvField[], t: TableDef, legend: string[], line: number): JsonObject {
+function _row(
+  texts: string[],
+  quoted: boolean[],
+  t: TableDef,
+  legend: string[],
+  line: number,
+): JsonObject {
   const row: JsonObject = {};
   for (let j = 0; j < t.columns.length; j++) {
-    const f = fields[j + 1]!;
+    const text = texts[j + 1]!;
     const name = t.columns[j]!;
-    if (f.text === "" && !f.quoted) {
-      if (!t.optional.has(name)) setKey(row, name, null);
-      continue;
-    }
-    let text = f.text;
-    if (f.quoted) {
-      try {
-        text = unescapeText(text);
-      } catch (e) {
-        throw _bad((e as Error).message, line);
+    if (!quoted[j + 1]) {
+      if (text === "") {
+        if (!t.optional.has(name)) setKey(row, name, null);
+        continue;
+      }
+      // Bare text is literal; interned strings repeat, so their decoded values are cached.
+      if (t.types[j] === "str") {
+        const cache = t.caches[j]!;
+        let v = cache.get(text);
+        if (v === undefined) cache.set(text, v = resolveHandle(text, legend));
+        setKey(row, name, v);
+        continue;
       }
     }
-    let v: JsonValue;
-    switch (t.types[j]!) {
-      case "str":
-        v = resolveHandle(text, legend);
-        break;
-      case "int":
-      case "float":
-        v = parseNumber(text);
-        break;
-      case "bool":
-        v = text === "T";
-        break;
-      case "json":
-        try {
-          v = JSON.parse(text);
-        } catch {
-          throw _bad(`invalid JSON in column "${name}"`, line);
-        }
-    }
-    setKey(row, name, v);
+    setKey(
+      row,
+      name,
+      _value(quoted[j + 1] ? _unescape(text, line) : text, t.types[j]!, name, legend, line),
+    );
   }
   return row;
+}
+
+function _unescape(text: string, line: number): string {
+  try {
+    return unescapeText(text);
+  } catch (e) {
+    throw _bad((e as Error).message, line);
+  }
+}
+
+function _value(text: string, type: ColumnType, name: string, legend: string[], line: number) {
+  switch (type) {
+    case "str":
+      return resolveHandle(text, legend);
+    case "int":
+    case "float":
+      return parseNumber(text);
+    case "bool":
+      return text === "T";
+    case "json":
+      try {
+        return JSON.parse(text) as JsonValue;
+      } catch {
+        throw _bad(`invalid JSON in column "${name}"`, line);
+      }
+  }
 }
 
 function _scalarValue(value: string | null, type: string | undefined, legend: string[]) {

@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { formatField } from "./csv.ts";
-import { encodeColumn, encodeKey, escapeHandle, escapeText, needsEscape } from "./escape.ts";
+import { formatTextField } from "./csv.ts";
+import { encodeColumn, encodeKey, escapeHandle } from "./escape.ts";
 import { stringifyJson } from "./json_text.ts";
 import { Legend } from "./legend.ts";
 import { formatFloat, formatInt, isIntValue } from "./numbers.ts";
@@ -44,6 +44,8 @@ interface Column {
   type: ColumnType;
   optional: boolean;
   intern: boolean;
+  /** Formatted fields of interned values (they repeat by design). */
+  cache?: Map<string, string>;
 }
 
 /**
@@ -67,17 +69,23 @@ export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSp
   const usedTags = new Set<string>();
   const pending: { path: string[]; rows: JsonObject[] }[] = [];
 
-  const visit = (path: string[], v: JsonValue) => {
+  const visit = (path: string[], v: JsonValue, into: ScalarEntry[]) => {
     if (Array.isArray(v)) {
       if (_isTableable(v)) pending.push({ path, rows: v as JsonObject[] });
-      else _blob(scalars, path, v);
+      else _blob(into, path, v);
     } else if (isJsonObject(v)) {
       const keys = Object.keys(v);
-      if (keys.length === 0) _blob(scalars, path, v);
-      else for (const k of keys) visit([...path, k], v[k]!);
-    } else _scalar(scalars, path, v);
+      if (keys.length === 0) return _blob(into, path, v);
+      // A nested object is flattened to dotted keys, or sent as one JSON blob when that is
+      // shorter (typed leaves cost their key twice: once more in `__stypes`).
+      const flat: ScalarEntry[] = [];
+      const tablesBefore = pending.length;
+      for (const k of keys) visit([...path, k], v[k]!, flat);
+      if (pending.length === tablesBefore && _cost(flat) > _blobCost(path, v)) _blob(into, path, v);
+      else into.push(...flat);
+    } else _scalar(into, path, v);
   };
-  for (const k of Object.keys(value)) visit([k], value[k]!);
+  for (const k of Object.keys(value)) visit([k], value[k]!, scalars);
 
   // Spec tables claim their tags first; the rest take the first letter of their key if free.
   for (const p of pending) {
@@ -100,14 +108,14 @@ export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSp
   }
 
   // Columns, types and the interned values of every table.
-  const internValues: string[] = [];
+  const internValues = new Map<string, number>();
   const columnsOf = tables.map((t) => {
     const cols = _columns(t.rows, t.spec);
     for (const c of cols) {
       if (!c.intern) continue;
       for (const r of t.rows) {
-        const v = r[c.name];
-        if (typeof v === "string") internValues.push(v);
+        const v = c.optional && !Object.hasOwn(r, c.name) ? undefined : r[c.name];
+        if (typeof v === "string") internValues.set(v, (internValues.get(v) ?? 0) + 1);
       }
     }
     return cols;
@@ -170,6 +178,16 @@ function _encodePath(path: readonly string[], scalar = true): string {
     ? "%5F" + encodeKey(head.slice(1))
     : encodeKey(head);
   return [first, ...path.slice(1).map(encodeKey)].join(".");
+}
+
+function _cost(entries: readonly ScalarEntry[]): number {
+  let n = 0;
+  for (const e of entries) n += e.key.length + e.text.length + 2 + (e.type ? e.key.length + 6 : 0);
+  return n;
+}
+
+function _blobCost(path: string[], v: JsonValue): number {
+  return 8 + _encodePath(path).length + formatScalar(stringifyJson(v)).length;
 }
 
 function _blob(out: ScalarEntry[], path: string[], v: JsonValue): void {
@@ -246,9 +264,9 @@ function _rows(t: TablePlan, cols: Column[], legend: Legend): string {
     for (let j = 0; j < cols.length; j++) {
       const c = cols[j]!;
       if (j > 0) line += ",";
-      const v = r[c.name];
-      if (v === undefined) continue;
-      line += _cell(v, c, legend);
+      // Optional columns are absent from some rows (and a row's prototype is no value).
+      if (c.optional && !Object.hasOwn(r, c.name)) continue;
+      line += _cell(r[c.name]!, c, legend);
     }
     lines[i] = line;
   }
@@ -259,8 +277,14 @@ function _cell(v: JsonValue, c: Column, legend: Legend): string {
   switch (c.type) {
     case "str": {
       if (v === null) return "";
-      const s = c.intern ? legend.apply(v as string) : escapeHandle(v as string);
-      return needsEscape(s) ? formatField(escapeText(s), true) : formatField(s);
+      if (!c.intern) return formatTextField(escapeHandle(v as string));
+      const cache = c.cache ??= new Map();
+      let field = cache.get(v as string);
+      if (field === undefined) {
+        field = formatTextField(legend.apply(v as string));
+        cache.set(v as string, field);
+      }
+      return field;
     }
     case "int":
       return v === null ? "" : formatInt(v as number);
@@ -270,8 +294,7 @@ function _cell(v: JsonValue, c: Column, legend: Legend): string {
       return v === null ? "" : v ? "T" : "F";
     case "json": {
       if (v === null && !c.optional) return "";
-      const s = stringifyJson(v);
-      return needsEscape(s) ? formatField(escapeText(s), true) : formatField(s);
+      return formatTextField(stringifyJson(v));
     }
   }
 }

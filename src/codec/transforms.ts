@@ -16,11 +16,11 @@ export function applyTransforms(
   let value = response;
   const applied: string[] = [];
   for (const t of transforms) {
-    const v = value[t.key];
+    const v = Object.hasOwn(value, t.key) ? value[t.key] : undefined;
     let out: JsonValue[] | undefined;
     let target = t.key;
     if (t.kind === "group") {
-      if (t.into in value) continue;
+      if (Object.hasOwn(value, t.into)) continue;
       out = _flattenGroups(v, t.by, t.child);
       target = t.into;
     } else if (t.kind === "tree") {
@@ -79,7 +79,7 @@ function _flattenGroups(v: JsonValue | undefined, by: string, child: string) {
     if (!Array.isArray(items) || items.length === 0) return undefined;
     last = name;
     for (const item of items) {
-      if (!isJsonObject(item) || by in item) return undefined;
+      if (!isJsonObject(item) || Object.hasOwn(item, by)) return undefined;
       rows.push({ [by]: name, ...item });
     }
   }
@@ -110,7 +110,7 @@ function _flattenTree(v: JsonValue | undefined, children: string) {
   const rows: JsonValue[] = [];
   const visit = (nodes: JsonValue[], depth: number): boolean => {
     for (const n of nodes) {
-      if (!isJsonObject(n) || DEPTH_COLUMN in n) return false;
+      if (!isJsonObject(n) || Object.hasOwn(n, DEPTH_COLUMN)) return false;
       const { [children]: kids, ...rest } = n;
       rows.push({ [DEPTH_COLUMN]: depth, ...rest });
       if (kids === undefined) continue;

@@ -25,7 +25,7 @@ export function isJsonObject(value: unknown): value is JsonObject {
 
 /** Set an own property, also for the key `__proto__` (which plain assignment would not create). */
 export function setKey(obj: JsonObject, key: string, value: JsonValue): void {
-  if (key === "__proto__") {
+  if (key.length === 9 && key === "__proto__") {
     Object.defineProperty(obj, key, {
       value,
       enumerable: true,

@@ -80,7 +80,24 @@ const scalar: fc.Arbitrary<JsonValue> = fc.oneof(
   fc.constant(null),
 );
 
-const KEY_POOL = ["id", "file", "line", "a.b", "c d", "__x", "@1", "x,y", "", "kind", "%"];
+const KEY_POOL = [
+  "id",
+  "file",
+  "line",
+  "a.b",
+  "c d",
+  "__x",
+  "@1",
+  "x,y",
+  "",
+  "kind",
+  "%",
+  "constructor",
+  "valueOf",
+  "toString",
+  "children",
+  "matches",
+];
 
 /** Any JSON value, biased towards the shapes MUNCH turns into tables. */
 export const jsonValue: fc.Arbitrary<JsonValue> = fc.letrec<{ value: JsonValue; obj: JsonObject }>(

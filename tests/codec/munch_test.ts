@@ -81,14 +81,14 @@ Deno.test("MUNCH round-trips hand-written hard cases", async (t) => {
 });
 
 Deno.test("MUNCH output is deterministic, line-oriented and ends with a newline", () => {
-  const files = ["a", "b", "c", "d", "e", "f"].map((n) => ({ f: `src/x/${n}.ts` }));
+  const files = ["a", "b", "c", "d", "e", "f"].map((n) => ({ f: `src/components/${n}.ts` }));
   const x = { b: 1, a: files };
   const text = encode("t", x);
   equal(encode("t", structuredClone(x)), text);
   ok(text.endsWith("\n") && !text.endsWith("\n\n"));
   match(text, /^#MUNCH\/1 tool=t enc=gen1\n\n/);
   match(text, /__tables=a:a:f:str/);
-  match(text, /^@1=src\/x\/$/m);
+  match(text, /^@1=src\/components\/$/m);
 });
 
 Deno.test("MUNCH round-trips arbitrary JSON objects (property)", () => {

@@ -23,7 +23,7 @@ export const GET_FILE_OUTLINE: EncoderSpec = {
         "signature",
         "summary",
       ],
-      intern: ["id", "parent"],
+      intern: ["id", "parent", "signature", "summary"],
     },
     { tag: "b", key: "results", columns: ["file", "symbol_count"], intern: ["file"] },
   ],

@@ -5,6 +5,7 @@
  * @module
  */
 import type { EncoderSpec } from "../spec.ts";
+import { GET_FILE_TREE } from "./get_file_tree.ts";
 import { GET_FILE_OUTLINE } from "./get_file_outline.ts";
 import { GET_REPO_OUTLINE } from "./get_repo_outline.ts";
 import { SEARCH_SYMBOLS } from "./search_symbols.ts";
@@ -14,6 +15,7 @@ import { SEARCH_TEXT } from "./search_text.ts";
 export const SPECS: readonly EncoderSpec[] = [
   SEARCH_SYMBOLS,
   GET_FILE_OUTLINE,
+  GET_FILE_TREE,
   GET_REPO_OUTLINE,
   SEARCH_TEXT,
 ];

@@ -9,6 +9,7 @@ export const SEARCH_SYMBOLS: EncoderSpec = {
     tag: "s",
     key: "results",
     columns: ["id", "name", "kind", "file", "line", "score", "signature", "summary"],
-    intern: ["file", "id"],
+    // Summaries often repeat the signature (the signature fallback): interning shares them.
+    intern: ["file", "id", "signature", "summary"],
   }],
 };

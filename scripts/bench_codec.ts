@@ -1,0 +1,405 @@
+/**
+ * `deno task bench codec [--json FILE] [--corpus NAME]`: MUNCH against its peers on realistic
+ * responses built from a real corpus (default `django`, prepared by scripts/prepare_corpora.sh):
+ * real repo paths and symbols from Universal Ctags, real source lines for text search.
+ *
+ * For each sample: bytes and tokens (o200k, cl100k) of pretty JSON, minified JSON, TOON, our
+ * table format and MUNCH; then encode+decode throughput against JSON.stringify+JSON.parse.
+ */
+import { encode as toonEncode } from "@toon-format/toon";
+import { encode as o200k } from "gpt-tokenizer/encoding/o200k_base";
+import { encode as cl100k } from "gpt-tokenizer/encoding/cl100k_base";
+import { decode, decodeTables, encode, encodeTables } from "../mod.ts";
+import type { JsonObject, JsonValue } from "../src/codec/types.ts";
+import { markdownTable, median, parseFlags, writeJson } from "./bench_util.ts";
+import { deepStrictEqual } from "node:assert/strict";
+
+interface Tag {
+  name: string;
+  path: string;
+  line: number;
+  end?: number;
+  kind: string;
+  scope?: string;
+  scopeKind?: string;
+  signature?: string;
+  pattern?: string;
+}
+
+interface Sample {
+  name: string;
+  tool: string;
+  /** List-shaped responses count towards the byte-saving target. */
+  list: boolean;
+  response: JsonObject;
+}
+
+const KIND: Record<string, string> = {
+  class: "class",
+  function: "function",
+  member: "method",
+  method: "method",
+  variable: "constant",
+};
+
+export async function main(args: string[]): Promise<void> {
+  const flags = parseFlags(args);
+  const corpus = flags.get("corpus") ?? "django";
+  const root = `corpora/${corpus}`;
+  try {
+    await Deno.stat(root);
+  } catch {
+    console.error(
+      `bench codec: ${root} is missing; run: bash scripts/prepare_corpora.sh ${corpus}`,
+    );
+    Deno.exit(2);
+  }
+  const tags = await _ctags(root);
+  const lines = await _sourceLines(root, tags);
+  const samples = _samples(corpus, root, tags, lines);
+
+  const sizeRows: unknown[][] = [];
+  const speedRows: unknown[][] = [];
+  const results: Record<string, unknown>[] = [];
+  for (const s of samples) {
+    const munch = encode(s.tool, s.response);
+    const dump = flags.get("dump");
+    if (dump !== undefined) {
+      await Deno.mkdir(dump, { recursive: true });
+      await Deno.writeTextFile(`${dump}/${s.name.replaceAll(" ", "_")}.json`, JSON.stringify(s));
+    }
+    if (flags.get("show") === s.name) {
+      console.log(`${munch}\n--- TOON ---\n${toonEncode(s.response)}\n`);
+    }
+    deepStrictEqual(decode(munch), s.response, `MUNCH round trip failed for ${s.name}`);
+    const forms: Record<string, string> = {
+      pretty: JSON.stringify(s.response, null, 2),
+      json: JSON.stringify(s.response),
+      toon: toonEncode(s.response),
+      table: JSON.stringify(encodeTables(s.response)),
+      munch,
+    };
+    const bytes = Object.fromEntries(
+      Object.entries(forms).map(([k, v]) => [k, new TextEncoder().encode(v).length]),
+    );
+    const tok200 = Object.fromEntries(Object.entries(forms).map(([k, v]) => [k, o200k(v).length]));
+    const tok100 = Object.fromEntries(Object.entries(forms).map(([k, v]) => [k, cl100k(v).length]));
+    const saving = 1 - bytes.munch! / bytes.json!;
+    sizeRows.push([
+      s.name,
+      bytes.pretty,
+      bytes.json,
+      bytes.toon,
+      bytes.table,
+      bytes.munch,
+      `${(saving * 100).toFixed(1)}%`,
+      tok200.json,
+      tok200.toon,
+      tok200.munch,
+      tok100.toon,
+      tok100.munch,
+    ]);
+    const speed = _speed(s, forms.json!);
+    speedRows.push([
+      s.name,
+      speed.jsonMBs,
+      speed.munchMBs,
+      speed.tableMBs,
+      `${(speed.munchMBs / speed.jsonMBs).toFixed(2)}x`,
+    ]);
+    results.push({
+      sample: s.name,
+      tool: s.tool,
+      list: s.list,
+      bytes,
+      tokens_o200k: tok200,
+      tokens_cl100k: tok100,
+      byte_saving_vs_json: saving,
+      speed,
+    });
+  }
+
+  console.log(`\nCodec sizes on ${corpus} (bytes; tokens o200k / cl100k)\n`);
+  console.log(markdownTable([
+    "sample",
+    "pretty",
+    "json",
+    "toon",
+    "table",
+    "munch",
+    "munch saving",
+    "json tok",
+    "toon tok",
+    "munch tok",
+    "toon cl100k",
+    "munch cl100k",
+  ], sizeRows));
+  console.log("\nEncode+decode throughput (MB of minified JSON per second; median of runs)\n");
+  console.log(markdownTable(["sample", "JSON", "MUNCH", "table", "MUNCH/JSON"], speedRows));
+
+  const listSavings = results.filter((r) => r.list).map((r) => r.byte_saving_vs_json as number);
+  const beatsToon = results.every((r) => {
+    const t2 = r.tokens_o200k as Record<string, number>;
+    const t1 = r.tokens_cl100k as Record<string, number>;
+    return t2.munch! < t2.toon! && t1.munch! < t1.toon!;
+  });
+  const ratio = median(results.map((r) => {
+    const sp = r.speed as { munchMBs: number; jsonMBs: number };
+    return sp.munchMBs / sp.jsonMBs;
+  }));
+  const summary = {
+    median_list_byte_saving: median(listSavings),
+    fewer_tokens_than_toon_on_every_sample: beatsToon,
+    median_speed_ratio_vs_json: ratio,
+    targets: { median_list_byte_saving: 0.45, speed_ratio: 1 / 3 },
+  };
+  console.log(
+    `\nmedian MUNCH byte saving on list-shaped samples: ${
+      (summary.median_list_byte_saving * 100).toFixed(1)
+    }% (target >= 45%)`,
+  );
+  console.log(`fewer tokens than TOON on every sample (o200k and cl100k): ${beatsToon}`);
+  console.log(
+    `median encode+decode speed vs JSON.stringify+parse: ${ratio.toFixed(2)}x (target >= 0.33x)`,
+  );
+  await writeJson(flags, { corpus, samples: results, summary });
+}
+
+/**
+ * Throughput of each codec's encode+decode round trip, in MB of minified JSON per second. The
+ * three are run interleaved, round after round, so machine load affects them alike; medians.
+ */
+function _speed(s: Sample, json: string) {
+  const mb = new TextEncoder().encode(json).length / 1e6;
+  const fns = [
+    () => JSON.parse(JSON.stringify(s.response)),
+    () => decode(encode(s.tool, s.response)),
+    () => decodeTables(JSON.parse(JSON.stringify(encodeTables(s.response)))),
+  ];
+  const runs: number[][] = [[], [], []];
+  let total = 0;
+  for (let i = 0; i < 300 && (i < 7 || total < 1500); i++) {
+    fns.forEach((fn, k) => {
+      const t0 = performance.now();
+      fn();
+      const dt = performance.now() - t0;
+      runs[k]!.push(dt);
+      total += dt;
+    });
+  }
+  const [jsonMBs, munchMBs, tableMBs] = runs.map((r) => mb / (median(r) / 1000));
+  return { jsonMBs: jsonMBs!, munchMBs: munchMBs!, tableMBs: tableMBs! };
+}
+
+async function _ctags(root: string): Promise<Tag[]> {
+  const out = await new Deno.Command("ctags", {
+    args: ["-R", "--output-format=json", "--fields=+nKSeZ", "-f", "-", root],
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  if (!out.success) throw new Error("ctags failed; install universal-ctags");
+  const tags: Tag[] = [];
+  for (const line of new TextDecoder().decode(out.stdout).split("\n")) {
+    if (!line.startsWith("{")) continue;
+    const t = JSON.parse(line);
+    if (t._type !== "tag" || !KIND[t.kind]) continue;
+    tags.push({ ...t, path: t.path.slice(root.length + 1) });
+  }
+  tags.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line);
+  return tags;
+}
+
+async function _sourceLines(root: string, tags: Tag[]): Promise<Map<string, string[]>> {
+  const files = [...new Set(tags.map((t) => t.path))].slice(0, 400);
+  const m = new Map<string, string[]>();
+  for (const f of files) {
+    m.set(f, (await Deno.readTextFile(`${root}/${f}`)).split("\n"));
+  }
+  return m;
+}
+
+function _symbolId(t: Tag): string {
+  const q = t.scope ? `${t.scope.split(".").pop()}.${t.name}` : t.name;
+  return `${t.path}::${q}#${KIND[t.kind]}`;
+}
+
+function _signature(t: Tag): string {
+  const p = (t.pattern ?? "").replace(/^\/\^/, "").replace(/\$\/$/, "").trim();
+  return p || `${t.kind} ${t.name}`;
+}
+
+function _hit(t: Tag): JsonObject {
+  return {
+    id: _symbolId(t),
+    kind: KIND[t.kind]!,
+    name: t.name,
+    file: t.path,
+    line: t.line,
+    signature: _signature(t),
+    summary: t.kind === "class" ? `Class ${t.name}` : _signature(t).slice(0, 120),
+    byte_length: 40 + ((t.end ?? t.line) - t.line) * 38,
+  };
+}
+
+function _samples(
+  corpus: string,
+  root: string,
+  tags: Tag[],
+  lines: Map<string, string[]>,
+): Sample[] {
+  const repo = `local/${corpus}-1a2b3c4d`;
+  const meta = { timing_ms: 2.4, tokens_saved: 18250, total_tokens_saved: 912000 };
+  const samples: Sample[] = [];
+  const defs = tags.filter((t) => t.kind !== "variable");
+  for (const n of [10, 50, 100]) {
+    const results = defs.filter((t) => /get|query|model/i.test(t.name)).slice(0, n).map(_hit);
+    samples.push({
+      name: `search_symbols ${results.length}`,
+      tool: "search_symbols",
+      list: true,
+      response: { result_count: results.length, results, _meta: { ...meta, truncated: false } },
+    });
+  }
+  // The file with the most symbols, as a nested outline.
+  const byFile = Map.groupBy(tags, (t) => t.path);
+  const [bigFile, fileTags] = [...byFile].sort((a, b) => b[1].length - a[1].length)[0]!;
+  const nodes = new Map<string, JsonObject>();
+  const roots: JsonObject[] = [];
+  for (const t of fileTags!) {
+    const node: JsonObject = {
+      id: _symbolId(t),
+      kind: KIND[t.kind]!,
+      name: t.name,
+      signature: _signature(t),
+      summary: t.kind === "class" ? `Class ${t.name}` : _signature(t).slice(0, 120),
+      line: t.line,
+    };
+    const parent = t.scope ? nodes.get(t.scope.split(".").pop()!) : undefined;
+    if (parent) ((parent.children ??= []) as JsonValue[]).push(node);
+    else roots.push(node);
+    if (t.kind === "class") nodes.set(t.name, node);
+  }
+  samples.push({
+    name: `get_file_outline ${fileTags!.length}`,
+    tool: "get_file_outline",
+    list: true,
+    response: {
+      repo,
+      file: bigFile,
+      language: "python",
+      file_summary: `Defines ${roots.length} top-level symbols`,
+      symbols: roots,
+      _meta: { ...meta, symbol_count: fileTags!.length },
+    },
+  });
+  // Reference lists: one row per call-site-like location, real paths and names.
+  for (const n of [10, 100, 1000, 5000]) {
+    const refs = tags.slice(0, n).map((t) => ({
+      file: t.path,
+      line: t.line,
+      caller: t.scope ? `${t.path}::${t.scope.split(".").pop()}#class` : null,
+      name: t.name,
+      kind: "call",
+    }));
+    samples.push({
+      name: `references ${refs.length}`,
+      tool: "find_references",
+      list: true,
+      response: {
+        repo,
+        identifier: "get",
+        reference_count: refs.length,
+        references: refs,
+        _meta: meta,
+      },
+    });
+  }
+  // search_text: real lines containing "return".
+  for (const n of [20, 100]) {
+    const results: JsonObject[] = [];
+    let count = 0;
+    for (const [file, src] of lines) {
+      const matches: JsonObject[] = [];
+      src.forEach((text, i) => {
+        if (count < n && text.includes("return self")) {
+          matches.push({ line: i + 1, text: text.trimEnd().slice(0, 200) });
+          count++;
+        }
+      });
+      if (matches.length) results.push({ file, matches });
+      if (count >= n) break;
+    }
+    samples.push({
+      name: `search_text ${count}`,
+      tool: "search_text",
+      list: true,
+      response: {
+        result_count: count,
+        results,
+        _meta: { ...meta, files_searched: 400, truncated: true },
+      },
+    });
+  }
+  // File tree (500 files) and repo outline.
+  const files = [...byFile.keys()].slice(0, 500);
+  samples.push({
+    name: `get_file_tree ${files.length}`,
+    tool: "get_file_tree",
+    list: true,
+    response: {
+      repo,
+      path_prefix: "",
+      tree: _tree(files, byFile),
+      _meta: { ...meta, file_count: files.length },
+    },
+  });
+  const dirs: Record<string, number> = {};
+  for (const f of byFile.keys()) {
+    const d = f.includes("/") ? f.slice(0, f.indexOf("/") + 1) : "(root)";
+    dirs[d] = (dirs[d] ?? 0) + 1;
+  }
+  samples.push({
+    name: "get_repo_outline",
+    tool: "get_repo_outline",
+    list: false,
+    response: {
+      repo,
+      indexed_at: "2026-11-29T21:00:00",
+      file_count: byFile.size,
+      symbol_count: tags.length,
+      languages: { python: byFile.size },
+      directories: Object.fromEntries(Object.entries(dirs).sort((a, b) => b[1] - a[1])),
+      symbol_kinds: Object.fromEntries(
+        Object.entries(Object.groupBy(tags, (t) => KIND[t.kind]!)).map(([k, v]) => [k, v!.length]),
+      ),
+      _meta: { ...meta, is_stale: false },
+    },
+  });
+  void root;
+  return samples;
+}
+
+function _tree(files: string[], byFile: Map<string, Tag[]>): JsonObject[] {
+  const root: JsonObject[] = [];
+  const dirs = new Map<string, JsonObject[]>([["", root]]);
+  for (const f of files.sort()) {
+    const parts = f.split("/");
+    let parentPath = "";
+    for (let i = 0; i < parts.length - 1; i++) {
+      const p = parentPath + parts[i] + "/";
+      if (!dirs.has(p)) {
+        const children: JsonObject[] = [];
+        dirs.get(parentPath)!.push({ path: parts[i] + "/", type: "dir", children });
+        dirs.set(p, children);
+      }
+      parentPath = p;
+    }
+    dirs.get(parentPath)!.push({
+      path: f,
+      type: "file",
+      language: "python",
+      symbol_count: byFile.get(f)!.length,
+    });
+  }
+  return root;
+}
