@@ -53,7 +53,7 @@ export function permissionInputs(
     : rootsText.split(delimiter).filter((r) => r.trim() !== "").map((r) =>
       resolve(cwd, expandHome(r.trim(), env))
     );
-  const hosts = [env("JCODEMUNCH_GITHUB_API_HOST") ?? "api.github.com"];
+  const hosts = ["api.github.com"];
   for (const name of ["ANTHROPIC_BASE_URL", "OPENAI_API_BASE"]) {
     const url = env(name);
     if (url) {

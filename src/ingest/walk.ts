@@ -138,7 +138,7 @@ export function walkFolder(root: string, options: WalkOptions): WalkResult {
     rel: string,
     name: string,
     absolute: string,
-    info: Deno.FileInfo,
+    stat: () => Deno.FileInfo | null,
     matchers: readonly _Matcher[],
   ) => {
     const ignored = ignoredBy(rel, false, matchers);
@@ -163,6 +163,12 @@ export function walkFolder(root: string, options: WalkOptions): WalkResult {
     if (language === undefined) {
       skipCounts.wrong_extension++;
       otherFiles.push(rel);
+      return;
+    }
+    // Stat only files that passed the cheap name rules.
+    const info = stat();
+    if (info === null) {
+      skipCounts.unreadable++;
       return;
     }
     if (info.size > maxBytes) {
@@ -240,7 +246,7 @@ export function walkFolder(root: string, options: WalkOptions): WalkResult {
           skipCounts.symlink++; // symlinked directories are never descended
           continue;
         }
-        considerFile(rel, entry.name, real, info, matchers);
+        considerFile(rel, entry.name, real, () => info, matchers);
         continue;
       }
       if (entry.isDirectory) {
@@ -257,15 +263,14 @@ export function walkFolder(root: string, options: WalkOptions): WalkResult {
         continue;
       }
       if (!entry.isFile) continue; // sockets, fifos, devices
-      let info: Deno.FileInfo;
-      try {
-        info = Deno.lstatSync(abs);
-      } catch (e) {
-        if (e instanceof Deno.errors.NotCapable) throw e;
-        skipCounts.unreadable++;
-        continue;
-      }
-      considerFile(rel, entry.name, abs, info, matchers);
+      considerFile(rel, entry.name, abs, () => {
+        try {
+          return Deno.lstatSync(abs);
+        } catch (e) {
+          if (e instanceof Deno.errors.NotCapable) throw e;
+          return null;
+        }
+      }, matchers);
     }
   };
 

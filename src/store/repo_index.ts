@@ -86,7 +86,7 @@ export interface SymbolSearchOptions {
 
 const _SYMBOL_COLUMNS = `s.id, f.path AS file, s.name, s.qualified_name, s.kind, s.language,
   s.signature, s.docstring, s.summary, s.decorators, s.keywords, s.parent, s.line, s.end_line,
-  s.byte_offset, s.byte_length, s.content_hash`;
+  s.byte_offset, s.byte_length, lower(hex(s.content_hash)) AS content_hash`;
 
 const _CALL_COLUMNS = "f.path AS file, c.callee, c.receiver, s.id AS caller, c.line";
 
@@ -169,7 +169,9 @@ export class RepoIndex {
 
   /** The stored bytes of a file, exactly as read at index time, or undefined when not indexed. */
   fileBytes(path: string): Uint8Array | undefined {
-    const row = this.#db.prepare("SELECT content FROM files WHERE path = ?").get(path) as
+    const row = this.#db.prepare(
+      "SELECT c.content FROM files f JOIN contents c ON c.file_id = f.id WHERE f.path = ?",
+    ).get(path) as
       | { content: Uint8Array }
       | undefined;
     return row?.content;
@@ -219,8 +221,8 @@ export class RepoIndex {
    */
   symbolBytes(id: string): Uint8Array | undefined {
     const row = this.#db.prepare(
-      `SELECT substr(f.content, s.byte_offset + 1, s.byte_length) AS source
-       FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id = ?`,
+      `SELECT substr(c.content, s.byte_offset + 1, s.byte_length) AS source
+       FROM symbols s JOIN contents c ON c.file_id = s.file_id WHERE s.id = ?`,
     ).get(id) as { source: Uint8Array } | undefined;
     return row?.source;
   }

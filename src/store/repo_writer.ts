@@ -9,7 +9,7 @@ import { dirname } from "node:path";
 import type { ParseResult } from "../parser/types.ts";
 import { ToolError } from "../tools/errors.ts";
 import { beginImmediate, type DatabaseSync, openDatabase, rollbackQuietly } from "./sqlite.ts";
-import { ensureSchema } from "./schema.ts";
+import { ensureSchema, SECONDARY_INDEXES } from "./schema.ts";
 import { nameTokens } from "./fts_text.ts";
 import { TrigramSet } from "./trigrams.ts";
 import { readMeta, type RepoMeta } from "./repo_index.ts";
@@ -137,7 +137,9 @@ export class RepoWriter {
 
   /** The stored content of a file, or undefined. */
   fileBytes(path: string): Uint8Array | undefined {
-    const row = this.#stmt("SELECT content FROM files WHERE path = ?").get(path) as
+    const row = this.#stmt(
+      "SELECT c.content FROM files f JOIN contents c ON c.file_id = f.id WHERE f.path = ?",
+    ).get(path) as
       | { content: Uint8Array }
       | undefined;
     return row?.content;
@@ -154,10 +156,14 @@ export class RepoWriter {
    */
   clear(): void {
     this.#deferSymbolIndex = true;
+    for (const name of Object.keys(SECONDARY_INDEXES)) {
+      this.#db.exec(`DROP INDEX IF EXISTS ${name}`);
+    }
     this.#db.exec(`
       INSERT INTO symbols_fts(symbols_fts) VALUES('delete-all');
       INSERT INTO text_grams(text_grams) VALUES('delete-all');
-      DELETE FROM calls; DELETE FROM imports; DELETE FROM symbols; DELETE FROM files;`);
+      DELETE FROM calls; DELETE FROM imports; DELETE FROM symbols; DELETE FROM contents;
+      DELETE FROM files;`);
   }
 
   /**
@@ -183,23 +189,24 @@ export class RepoWriter {
       file.summary,
       result.symbols.length,
       file.line_count,
-      file.content,
     ] as const;
     if (existing !== undefined) {
       fileId = existing.id;
       this.#deleteChildren(fileId);
       this.#stmt(
         `UPDATE files SET language = ?, size = ?, hash = ?, mtime_ms = ?, ctime_ms = ?,
-         checked_ms = ?, status = ?, reason = ?, summary = ?, symbol_count = ?, line_count = ?,
-         content = ? WHERE id = ?`,
+         checked_ms = ?, status = ?, reason = ?, summary = ?, symbol_count = ?, line_count = ?
+         WHERE id = ?`,
       ).run(...values, fileId);
+      this.#stmt("UPDATE contents SET content = ? WHERE file_id = ?").run(file.content, fileId);
     } else {
       const r = this.#stmt(
         `INSERT INTO files(path, language, size, hash, mtime_ms, ctime_ms, checked_ms, status,
-         reason, summary, symbol_count, line_count, content)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         reason, summary, symbol_count, line_count)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(file.path, ...values);
       fileId = Number(r.lastInsertRowid);
+      this.#stmt("INSERT INTO contents(file_id, content) VALUES (?, ?)").run(fileId, file.content);
     }
     const tg = performance.now();
     this.#stmt("INSERT INTO text_grams(rowid, grams) VALUES (?, ?)").run(
@@ -220,7 +227,7 @@ export class RepoWriter {
         `INSERT INTO symbols(rowid, id, file_id, seq, name, qualified_name, kind, language,
          signature, docstring, summary, decorators, keywords, parent, line, end_line, byte_offset,
          byte_length, content_hash, name_tokens)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, unhex(?), ?)`,
       );
       let seq = 0;
       for (const s of result.symbols) {
@@ -318,6 +325,7 @@ export class RepoWriter {
       | undefined;
     if (row === undefined) return;
     this.#deleteChildren(row.id);
+    this.#stmt("DELETE FROM contents WHERE file_id = ?").run(row.id);
     this.#stmt("DELETE FROM files WHERE id = ?").run(row.id);
   }
 
@@ -394,6 +402,9 @@ export class RepoWriter {
   /** Build what was deferred (the symbol search index of a full rebuild). */
   finish(): void {
     if (this.#deferSymbolIndex) {
+      const ti = performance.now();
+      for (const sql of Object.values(SECONDARY_INDEXES)) this.#db.exec(sql);
+      this.timings.rows_ms += performance.now() - ti;
       const t = performance.now();
       this.#db.exec("INSERT INTO symbols_fts(symbols_fts) VALUES('rebuild')");
       this.timings.symbol_index_ms += performance.now() - t;

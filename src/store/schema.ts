@@ -11,7 +11,8 @@ import type { DatabaseSync } from "./sqlite.ts";
 export const SCHEMA_VERSION = 1;
 
 /**
- * The tables. Text is stored once: `files.content` holds each file's exact bytes; the symbol
+ * The tables. Text is stored once: `contents.content` holds each file's exact bytes (apart from
+ * `files`, so that scanning file metadata never reads content pages); the symbol
  * search index is an external-content FTS5 table over `symbols`, and the text-search index is
  * a contentless FTS5 table of per-file trigram tokens (see `trigrams.ts`).
  */
@@ -34,13 +35,17 @@ CREATE TABLE files(
   reason TEXT,
   summary TEXT NOT NULL,
   symbol_count INTEGER NOT NULL,
-  line_count INTEGER NOT NULL,
+  line_count INTEGER NOT NULL
+);
+
+CREATE TABLE contents(
+  file_id INTEGER PRIMARY KEY,
   content BLOB NOT NULL
 );
 
 CREATE TABLE symbols(
   rowid INTEGER PRIMARY KEY,
-  id TEXT NOT NULL UNIQUE,
+  id TEXT NOT NULL,
   file_id INTEGER NOT NULL,
   seq INTEGER NOT NULL,
   name TEXT NOT NULL,
@@ -57,9 +62,10 @@ CREATE TABLE symbols(
   end_line INTEGER NOT NULL,
   byte_offset INTEGER NOT NULL,
   byte_length INTEGER NOT NULL,
-  content_hash TEXT NOT NULL,
+  content_hash BLOB NOT NULL,
   name_tokens TEXT NOT NULL
 );
+CREATE UNIQUE INDEX symbols_by_id ON symbols(id);
 CREATE INDEX symbols_by_file ON symbols(file_id, seq);
 CREATE INDEX symbols_by_name ON symbols(name COLLATE NOCASE);
 
@@ -97,6 +103,22 @@ CREATE VIRTUAL TABLE text_grams USING fts5(
   content='', contentless_delete=1, detail=none, tokenize='ascii'
 );
 `;
+
+/**
+ * Secondary indexes, by name, with their definitions. A full rebuild drops them first and
+ * creates them again at the end: sorting once is far cheaper than inserting at random positions
+ * of a large b-tree row by row.
+ */
+export const SECONDARY_INDEXES: Record<string, string> = {
+  symbols_by_id: "CREATE UNIQUE INDEX symbols_by_id ON symbols(id)",
+  symbols_by_file: "CREATE INDEX symbols_by_file ON symbols(file_id, seq)",
+  symbols_by_name: "CREATE INDEX symbols_by_name ON symbols(name COLLATE NOCASE)",
+  imports_by_resolved:
+    "CREATE INDEX imports_by_resolved ON imports(resolved) WHERE resolved IS NOT NULL",
+  calls_by_callee: "CREATE INDEX calls_by_callee ON calls(callee)",
+  calls_by_caller:
+    "CREATE INDEX calls_by_caller ON calls(caller_rowid) WHERE caller_rowid IS NOT NULL",
+};
 
 /**
  * Forward migrations: `MIGRATIONS[n]` upgrades a database at version `n` to `n + 1` inside the
