@@ -11,6 +11,7 @@
  * share of ctags' function/class/method/type definitions (by file and name) that we also extract.
  */
 import { posix } from "node:path";
+import { cpuUsage } from "node:process";
 import { Parser } from "web-tree-sitter";
 import { languageForPath, ParserPool } from "../src/parser/mod.ts";
 import { loadLanguage } from "../src/parser/loader.ts";
@@ -38,6 +39,8 @@ const ROOT = new URL("../corpora/", import.meta.url);
 
 interface PhaseResult {
   seconds: number;
+  /** CPU seconds (user + system, all threads) spent in the timed section. */
+  cpuSeconds: number;
   files: number;
   bytes: number;
   symbols: number;
@@ -70,11 +73,16 @@ async function _readAll(corpus: string, files: string[]): Promise<Uint8Array[]> 
   return await Promise.all(files.map((f) => Deno.readFile(new URL(f, dir))));
 }
 
-/** Indices of the files parsed before timing (up to ~1 MB), so V8 has tiered up the wasm code. */
+function _cpuSince(start: { user: number; system: number }): number {
+  const now = cpuUsage(start);
+  return (now.user + now.system) / 1e6;
+}
+
+/** Indices of the files parsed before timing (up to ~2 MB), so V8 has tiered up the wasm code. */
 function _warmSet(bytes: Uint8Array[]): number[] {
   const out: number[] = [];
   let total = 0;
-  for (let i = 0; i < bytes.length && total < 1_000_000; i++) {
+  for (let i = 0; i < bytes.length && total < 2_000_000; i++) {
     out.push(i);
     total += bytes[i]!.length;
   }
@@ -94,11 +102,12 @@ async function phaseCeiling(corpus: string): Promise<PhaseResult> {
       parsers.set(spec.id, p);
     }
   }
-  for (let round = 0; round < 2; round++) {
+  for (let round = 0; round < 3; round++) {
     for (const i of _warmSet(bytes)) {
       parsers.get(languageForPath(files[i]!)!.id)!.parse(new SourceText(bytes[i]!).text)?.delete();
     }
   }
+  const cpuStart = cpuUsage();
   const start = performance.now();
   let total = 0;
   for (let i = 0; i < files.length; i++) {
@@ -108,8 +117,10 @@ async function phaseCeiling(corpus: string): Promise<PhaseResult> {
     total += bytes[i]!.length;
   }
   const seconds = (performance.now() - start) / 1000;
+  const cpuSeconds = _cpuSince(cpuStart);
   return {
     seconds,
+    cpuSeconds,
     files: files.length,
     bytes: total,
     symbols: 0,
@@ -134,14 +145,17 @@ async function phasePool(
     await Promise.all(
       warm.flatMap((f) => Array.from({ length: workers }, () => pool.parse(f, new Uint8Array()))),
     );
-    for (let round = 0; round < 2 * workers; round++) {
+    for (let round = 0; round < 3 * workers; round++) {
       await Promise.all(_warmSet(bytes).map((i) => pool.parse(files[i]!, bytes[i]!)));
     }
+    const cpuStart = cpuUsage();
     const start = performance.now();
     const results = await Promise.all(files.map((f, i) => pool.parse(f, bytes[i]!)));
     const seconds = (performance.now() - start) / 1000;
+    const cpuSeconds = _cpuSince(cpuStart);
     const result: PhaseResult = {
       seconds,
+      cpuSeconds,
       files: files.length,
       bytes: bytes.reduce((n, b) => n + b.length, 0),
       symbols: results.reduce((n, r) => n + r.symbols.length, 0),
@@ -198,6 +212,7 @@ async function phaseCtags(corpus: string): Promise<PhaseResult & { tags: string[
     for (const f of files) total += (await Deno.stat(posix.join(dir, f))).size;
     return {
       seconds,
+      cpuSeconds: NaN,
       files: files.length,
       bytes: total,
       symbols: tags.length,
@@ -297,6 +312,7 @@ export async function main(args: string[]): Promise<void> {
       mbps(ceiling),
       mbps(one),
       `${Math.round((100 * mbps(one)) / mbps(ceiling))}%`,
+      `${Math.round((100 * ceiling.cpuSeconds) / one.cpuSeconds)}%`,
       mbps(two),
       `${(mbps(two) / mbps(one)).toFixed(2)}x`,
       mbps(ctags),
@@ -329,6 +345,7 @@ export async function main(args: string[]): Promise<void> {
     "ceiling MB/s",
     "1 worker MB/s",
     "1w / ceiling",
+    "1w / ceiling (CPU)",
     "2 workers MB/s",
     "2w / 1w",
     "ctags MB/s",
