@@ -28,6 +28,8 @@ interface TableDef {
   rows: JsonObject[];
   /** Per column: decoded values of bare `str` fields. */
   caches: Map<string, string>[];
+  /** Per column: whether an empty bare field means the key is absent. */
+  absentable: boolean[];
 }
 
 /** Parsed header of a MUNCH payload. */
@@ -185,6 +187,7 @@ function _tableDefs(reserved: Map<string, string | null>, line: number): TableDe
       optional: optional.get(parts[0]!) ?? new Set(),
       rows: [],
       caches: columns.map(() => new Map<string, string>()),
+      absentable: columns.map((c) => optional.get(parts[0]!)?.has(c) ?? false),
     };
   });
 }
@@ -197,28 +200,24 @@ function _row(
   line: number,
 ): JsonObject {
   const row: JsonObject = {};
-  for (let j = 0; j < t.columns.length; j++) {
+  const { columns, types, caches, absentable } = t;
+  for (let j = 0; j < columns.length; j++) {
     const text = texts[j + 1]!;
-    const name = t.columns[j]!;
-    if (!quoted[j + 1]) {
-      if (text === "") {
-        if (!t.optional.has(name)) setKey(row, name, null);
-        continue;
-      }
+    const name = columns[j]!;
+    let v: JsonValue;
+    if (quoted[j + 1]) v = _value(_unescape(text, line), types[j]!, name, legend, line);
+    else if (text === "") {
+      if (absentable[j]) continue;
+      v = null;
+    } else if (types[j] === "str") {
       // Bare text is literal; interned strings repeat, so their decoded values are cached.
-      if (t.types[j] === "str") {
-        const cache = t.caches[j]!;
-        let v = cache.get(text);
-        if (v === undefined) cache.set(text, v = resolveHandle(text, legend));
-        setKey(row, name, v);
-        continue;
-      }
-    }
-    setKey(
-      row,
-      name,
-      _value(quoted[j + 1] ? _unescape(text, line) : text, t.types[j]!, name, legend, line),
-    );
+      const cache = caches[j]!;
+      let s = cache.get(text);
+      if (s === undefined) cache.set(text, s = resolveHandle(text, legend));
+      v = s;
+    } else v = _value(text, types[j]!, name, legend, line);
+    if (name === "__proto__") setKey(row, name, v);
+    else row[name] = v;
   }
   return row;
 }

@@ -111,8 +111,13 @@ function _flattenTree(v: JsonValue | undefined, children: string) {
   const visit = (nodes: JsonValue[], depth: number): boolean => {
     for (const n of nodes) {
       if (!isJsonObject(n) || Object.hasOwn(n, DEPTH_COLUMN)) return false;
-      const { [children]: kids, ...rest } = n;
-      rows.push({ [DEPTH_COLUMN]: depth, ...rest });
+      const row: JsonObject = { [DEPTH_COLUMN]: depth };
+      let kids: JsonValue | undefined;
+      for (const k of Object.keys(n)) {
+        if (k === children) kids = n[k];
+        else setKey(row, k, n[k]!);
+      }
+      rows.push(row);
       if (kids === undefined) continue;
       if (!Array.isArray(kids) || kids.length === 0) return false;
       if (!visit(kids, depth + 1)) return false;
@@ -127,7 +132,9 @@ function _buildTree(rows: JsonValue[], children: string): JsonValue[] {
   const stack: JsonObject[] = [];
   for (const r of rows) {
     if (!isJsonObject(r)) throw new SyntaxError("Cannot decode payload: tree row is not an object");
-    const { [DEPTH_COLUMN]: depth, ...node } = r;
+    const depth = r[DEPTH_COLUMN];
+    const node: JsonObject = {};
+    for (const k of Object.keys(r)) if (k !== DEPTH_COLUMN) setKey(node, k, r[k]!);
     if (typeof depth !== "number" || depth < 0 || depth > stack.length) {
       throw new SyntaxError(`Cannot decode payload: invalid tree depth "${String(depth)}"`);
     }
