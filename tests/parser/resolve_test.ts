@@ -1,0 +1,89 @@
+/** Import resolution against repo-wide knowledge (go.mod, package roots, include dirs). */
+import assert from "node:assert/strict";
+import {
+  buildOutline,
+  type ParseResult,
+  parseSource,
+  resolveImports,
+} from "../../src/parser/mod.ts";
+
+const enc = new TextEncoder();
+
+async function resolved(
+  files: Record<string, string>,
+  file: string,
+): Promise<(string | null)[]> {
+  const results: ParseResult[] = [];
+  for (const [path, text] of Object.entries(files)) {
+    const r = await parseSource(path, enc.encode(text));
+    if (r.status !== "skipped") results.push(r);
+  }
+  resolveImports(results, new Set(Object.keys(files)), (p) => files[p]);
+  return results.find((r) => r.file === file)!.imports.map((i) => i.resolved);
+}
+
+Deno.test("go: module paths, the std module, vendor and nested modules", async (t) => {
+  await t.step("std: unprefixed imports are packages of the repo, tests excluded", async () => {
+    const files = {
+      "go.mod": "module std\n",
+      "net/http/server.go": 'package http\n\nimport (\n\t"fmt"\n\t"golang.org/x/net/idna"\n)\n',
+      "fmt/print.go": "package fmt\n",
+      "fmt/fmt_test.go": "package fmt\n",
+      "vendor/golang.org/x/net/idna/idna.go": "package idna\n",
+    };
+    assert.deepEqual(await resolved(files, "net/http/server.go"), [
+      "fmt/print.go",
+      "vendor/golang.org/x/net/idna/idna.go",
+    ]);
+  });
+  await t.step("a nested module (cmd/go.mod) and an external package", async () => {
+    const files = {
+      "go.mod": "module std\n",
+      "cmd/go.mod": "module cmd\n",
+      "cmd/go/main.go": 'package main\n\nimport (\n\t"cmd/internal/base"\n\t"github.com/x/y"\n)\n',
+      "cmd/internal/base/base.go": "package base\n",
+      "cmd/internal/base/doc.go": "package base\n",
+    };
+    assert.deepEqual(await resolved(files, "cmd/go/main.go"), ["cmd/internal/base/base.go", null]);
+  });
+});
+
+Deno.test("python: a checkout that is itself the package resolves its own absolute imports", async () => {
+  const files = {
+    "__init__.py": "",
+    "db/__init__.py": "",
+    "db/models/__init__.py": "",
+    "db/models/base.py": "from django.db.models import fields\nimport os.path\n",
+    "db/models/fields.py": "",
+  };
+  assert.deepEqual(await resolved(files, "db/models/base.py"), ["db/models/__init__.py", null]);
+});
+
+Deno.test("c: includes relative to the file, the root, then include directories", async () => {
+  const files = {
+    "src/main.c": '#include "util.h"\n#include "acme/api.h"\n#include <stdio.h>\n',
+    "src/util.h": "int util(void);\n",
+    "include/acme/api.h": "int api(void);\n",
+  };
+  assert.deepEqual(await resolved(files, "src/main.c"), ["src/util.h", "include/acme/api.h", null]);
+});
+
+Deno.test("javascript: unresolvable relative imports and packages stay external", async () => {
+  const files = {
+    "src/a.js": 'import x from "./missing";\nimport y from "lodash";\nimport z from "./b";\n',
+    "src/b.mjs": "export default 1;\n",
+  };
+  assert.deepEqual(await resolved(files, "src/a.js"), [null, null, "src/b.mjs"]);
+});
+
+Deno.test("buildOutline nests methods under classes and keeps source order", async () => {
+  const src = "class A:\n    def m(self):\n        def inner():\n            pass\n\n" +
+    "    class B:\n        def n(self):\n            pass\n\ndef top():\n    pass\n";
+  const { symbols } = await parseSource("o.py", enc.encode(src));
+  const shape = (nodes: ReturnType<typeof buildOutline>): unknown =>
+    nodes.map((n) => [n.symbol.qualified_name, shape(n.children)]);
+  assert.deepEqual(shape(buildOutline(symbols)), [
+    ["A", [["A.m", [["A.m.inner", []]]], ["A.B", [["A.B.n", []]]]]],
+    ["top", []],
+  ]);
+});
