@@ -1,11 +1,34 @@
 /**
- * The parser: tree-sitter extraction of symbols, imports and calls for many languages.
+ * The parser: tree-sitter extraction of symbols, imports and calls (records of `types.ts`,
+ * API.md §4.1) for every language of the registry (`languages/`, one data entry per language; see
+ * `LANGUAGES.md`).
  *
- * - `parseSource(file, bytes, language?)` parses one file in this thread.
- * - `ParserPool` parses in a pool of workers (default: one per CPU); the caller never blocks.
- * - `resolveImports(results, allFiles, readFile)` fills `ImportRecord.resolved` with repo files.
- * - `buildOutline(symbols)` turns a file's symbols into a tree.
- * - `languageForPath(path)` / `LANGUAGES` describe the registry (one data entry per language).
+ * ```ts ignore
+ * // One file, in this thread (tests, small jobs). Never throws for a bad file: it comes back
+ * // "skipped" (unknown type, grammar fails to load, too large, minified, timeout) or "partial"
+ * // (syntax errors, invalid UTF-8) with the reason. Throws only for a query bug in a spec.
+ * parseSource(file: string, bytes: Uint8Array, language?: string, limits?: ExtractLimits):
+ *   Promise<ParseResult>
+ *
+ * // Many files: a pool of Deno workers (default navigator.hardwareConcurrency); parse() may be
+ * // called concurrently (jobs queue); bytes are copied to the worker; always close().
+ * new ParserPool(options?: { workers?: number; limits?: ExtractLimits })
+ * pool.parse(file: string, bytes: Uint8Array, language?: string): Promise<ParseResult>
+ * pool.close(): Promise<void>
+ *
+ * // After parsing a whole repo: fill ImportRecord.resolved in place. allFiles holds every
+ * // repo-relative POSIX path (not only parsed ones); readFile(path) returns a repo file's text or
+ * // undefined (used for go.mod, composer.json). Unresolved imports keep resolved: null.
+ * resolveImports(results: ParseResult[], allFiles: ReadonlySet<string>,
+ *   readFile: (path: string) => string | undefined): void
+ *
+ * buildOutline(symbols: readonly SymbolRecord[]): OutlineNode[]   // { symbol, children }
+ * languageForPath(path: string): LanguageSpec | undefined          // extension or file name
+ * ```
+ *
+ * A `deno compile` binary needs the grammars and the worker embedded:
+ * `--include node_modules/tree-sitter-wasms/out --include node_modules/web-tree-sitter
+ * --include src/parser/worker.ts`.
  *
  * @module
  */
