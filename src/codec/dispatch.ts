@@ -67,12 +67,46 @@ export interface EncodeResult {
   encoder_error?: string;
 }
 
-/** Encode with the tool's tier-1 spec (or `gen1`). */
+/**
+ * Encode a response as MUNCH with the tool's tier-1 spec, or the generic `gen1` encoder.
+ * Throws `TypeError` for a tool name that is not `[A-Za-z0-9_.-]+` or a response that is not a
+ * plain object.
+ *
+ * @example Encode search hits
+ * ```ts
+ * import { encode } from "@codemunch/codemunch";
+ * import { ok } from "node:assert/strict";
+ *
+ * const text = encode("search_symbols", {
+ *   result_count: 1,
+ *   results: [{ id: "a.py::f#function", name: "f", kind: "function", file: "a.py", line: 1 }],
+ * });
+ * ok(text.startsWith("#MUNCH/1 tool=search_symbols enc=ss1\n"));
+ * ```
+ */
 export function encode(tool: string, response: JsonObject, options: EncodeOptions = {}): string {
   return encodeMunch(tool, response, options.generic ? undefined : specForTool(tool));
 }
 
-/** Decode MUNCH, or parse JSON when the text is not MUNCH. */
+/**
+ * Decode a MUNCH payload, or parse the text as JSON when it does not start with `#MUNCH/`.
+ * Throws `SyntaxError` (naming line and column) for malformed MUNCH.
+ *
+ * @example Decode a payload from any conforming encoder
+ * ```ts
+ * import { decode } from "@codemunch/codemunch";
+ * import { deepStrictEqual } from "node:assert/strict";
+ *
+ * const payload = "#MUNCH/1 tool=find_references enc=fr1\n\n@1=src/\n\n" +
+ *   "total=2 __tables=r:refs:file|line:str|int __stypes=total:int\n\n" +
+ *   "r,@1a.py,10\nr,@1b.py,5\n";
+ * deepStrictEqual(decode(payload), {
+ *   total: 2,
+ *   refs: [{ file: "src/a.py", line: 10 }, { file: "src/b.py", line: 5 }],
+ * });
+ * deepStrictEqual(decode('{"plain":"json"}'), { plain: "json" });
+ * ```
+ */
 export function decode(payload: string): unknown {
   if (typeof payload !== "string") {
     throw new TypeError("Cannot decode payload: expected a string");
@@ -92,7 +126,24 @@ export function resolveFormat(name: string): Format {
   return f;
 }
 
-/** Encode one response in the requested format and report the sizes. */
+/**
+ * Encode one response in the requested format and report the sizes. `auto` sends MUNCH only when
+ * it is at least `threshold` smaller than JSON. An encoder failure is logged to stderr with the
+ * tool name and answered with JSON (`encoder_error` says why); it is never silent. Throws
+ * `TypeError` for an unknown format and `RangeError` for a threshold outside 0..1.
+ *
+ * @example Let `auto` choose
+ * ```ts
+ * import { decode, encodeResponse } from "@codemunch/codemunch";
+ * import { deepStrictEqual, equal } from "node:assert/strict";
+ *
+ * const rows = Array.from({ length: 30 }, (_, i) => ({ file: "src/app/main.py", line: i }));
+ * const result = encodeResponse("find_references", { references: rows });
+ * equal(result.encoding, "gen1");
+ * deepStrictEqual(decode(result.text), { references: rows });
+ * equal(encodeResponse("list_repos", { count: 0 }).encoding, "json");
+ * ```
+ */
 export function encodeResponse(
   tool: string,
   response: JsonObject,

@@ -39,7 +39,10 @@ export interface TreeTransform {
   children: string;
 }
 
-/** `dict`: an object `{k: v}` becomes rows `{[keyColumn]: k, [valueColumn]: v}` in key order. */
+/**
+ * `dict`: an object `{k: v}` with at least 4 entries becomes rows `{[keyColumn]: k, [valueColumn]: v}`
+ * in key order (smaller maps are cheaper as dotted keys or a JSON blob).
+ */
 export interface DictTransform {
   kind: "dict";
   key: string;

@@ -8,6 +8,9 @@
 import { DEPTH_COLUMN, type Transform } from "./spec.ts";
 import { isJsonObject, type JsonObject, type JsonValue, setKey } from "./types.ts";
 
+/** Fewest entries for which the `dict` transform turns a map into a table. */
+const DICT_MIN_ENTRIES = 4;
+
 /** Apply the transforms that fit; returns the new object and the keys transformed. */
 export function applyTransforms(
   response: JsonObject,
@@ -153,7 +156,8 @@ function _buildTree(rows: JsonValue[], children: string): JsonValue[] {
 function _dictToRows(v: JsonValue | undefined, keyColumn: string, valueColumn: string) {
   if (!isJsonObject(v)) return undefined;
   const keys = Object.keys(v);
-  if (keys.length === 0) return undefined;
+  // A table costs a `__tables` entry; a small map is cheaper as dotted keys or a JSON blob.
+  if (keys.length < DICT_MIN_ENTRIES) return undefined;
   return keys.map((k) => ({ [keyColumn]: k, [valueColumn]: v[k]! }));
 }
 
