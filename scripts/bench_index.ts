@@ -21,6 +21,9 @@ interface ChildReport {
   incremental: Record<string, number>;
   incremental_changed: number;
   peak_rss_mb: number;
+  /** CPU seconds of the full index: whole process, and the main thread (walk, store, FTS). */
+  cpu_s: number;
+  main_thread_cpu_s: number;
 }
 
 /** Entry point for the dispatcher. */
@@ -42,14 +45,13 @@ export async function main(args: string[]): Promise<void> {
     try {
       const copy = join(work, name);
       await _run("cp", ["-r", src, copy]);
-      const ctagsMs = await _ctags(copy, join(work, "tags"));
+      const ctags = await _ctags(copy, join(work, "tags"));
+      const ctagsMs = ctags.ms;
       const out = await new Deno.Command(Deno.execPath(), {
+        // -A: the child reads its own CPU times from /proc/self, which Deno grants only to -A.
         args: [
           "run",
-          "--allow-read",
-          "--allow-write",
-          "--allow-env",
-          "--allow-sys",
+          "-A",
           new URL("./bench_index.ts", import.meta.url).pathname,
           "--child",
           copy,
@@ -62,7 +64,7 @@ export async function main(args: string[]): Promise<void> {
       if (!out.success) throw new Error(`child failed for ${name}`);
       const r = JSON.parse(new TextDecoder().decode(out.stdout)) as ChildReport;
       const f = r.full;
-      results[name] = { ctags_ms: ctagsMs, ...r };
+      results[name] = { ctags_ms: ctagsMs, ctags_cpu_s: ctags.cpu_s, ...r };
       rows.push([
         name,
         r.files,
@@ -76,6 +78,10 @@ export async function main(args: string[]): Promise<void> {
         f.store_ms!,
         f.fts_ms!,
         f.resolve_ms! + f.commit_ms!,
+        ctags.cpu_s,
+        r.cpu_s,
+        r.cpu_s / ctags.cpu_s,
+        r.main_thread_cpu_s,
         r.incremental.total_ms!,
         r.peak_rss_mb,
         r.source_bytes / 1e6,
@@ -100,6 +106,10 @@ export async function main(args: string[]): Promise<void> {
     "store",
     "fts",
     "resolve+commit",
+    "ctags CPU s",
+    "CPU s",
+    "CPU × ctags",
+    "main-thread CPU s",
     "1-file ms",
     "peak RSS MB",
     "source MB",
@@ -123,7 +133,9 @@ async function _child(flags: Map<string, string>): Promise<void> {
     peak = Math.max(peak, Deno.memoryUsage().rss);
   }, 20);
   try {
+    const cpu0 = _cpuSeconds();
     const full = await indexLocalFolder(store, DEFAULT_INGEST_CONFIG, pool, { path: folder });
+    const cpu1 = _cpuSeconds();
     // Change one file the way an editor does: append a function, new mtime.
     const index = store.repo(full.repo);
     const target = index.listFiles().find((f) =>
@@ -156,6 +168,8 @@ async function _child(flags: Map<string, string>): Promise<void> {
       incremental: { ...inc.timings },
       incremental_changed: inc.changed,
       peak_rss_mb: Math.max(peak, Deno.memoryUsage().rss) / 1024 / 1024,
+      cpu_s: cpu1.process - cpu0.process,
+      main_thread_cpu_s: cpu1.main - cpu0.main,
     };
     console.log(JSON.stringify(report));
   } finally {
@@ -165,10 +179,39 @@ async function _child(flags: Map<string, string>): Promise<void> {
   }
 }
 
-async function _ctags(folder: string, tagsFile: string): Promise<number> {
+/** CPU seconds (user + system) of this process and of its main thread, from /proc (Linux). */
+function _cpuSeconds(): { process: number; main: number } {
+  const read = (path: string) => {
+    try {
+      const fields = Deno.readTextFileSync(path).split(") ")[1]!.split(" ");
+      return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks
+    } catch {
+      return NaN;
+    }
+  };
+  return { process: read("/proc/self/stat"), main: read(`/proc/self/task/${Deno.pid}/stat`) };
+}
+
+/** Wall time and CPU seconds (user + system, from bash's `time`) of `ctags -R`. */
+async function _ctags(folder: string, tagsFile: string): Promise<{ ms: number; cpu_s: number }> {
   const t = performance.now();
-  await _run("ctags", ["-R", "-f", tagsFile, folder]);
-  return performance.now() - t;
+  const out = await new Deno.Command("bash", {
+    args: [
+      "-c",
+      'TIMEFORMAT="%U %S"; time ctags -R -f "$1" "$2" 2>/dev/null',
+      "_",
+      tagsFile,
+      folder,
+    ],
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  const ms = performance.now() - t;
+  if (!out.success) throw new Error("ctags failed");
+  const [user, sys] = new TextDecoder().decode(out.stderr).trim().split(/\s+/).slice(-2).map(
+    Number,
+  );
+  return { ms, cpu_s: (user ?? NaN) + (sys ?? NaN) };
 }
 
 async function _run(cmd: string, args: string[]): Promise<void> {

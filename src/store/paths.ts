@@ -32,7 +32,7 @@ export function expandHome(path: string, env: (name: string) => string | undefin
  * ```ts
  * import { equal } from "node:assert/strict";
  * import { localRepoId } from "./paths.ts";
- * equal(localRepoId("/home/me/projects/app"), "local/app-" + localRepoId("/home/me/projects/app").slice(-8));
+ * equal(localRepoId("/home/me/app"), "local/app-fae53059");
  * ```
  */
 export function localRepoId(absolutePath: string): string {
