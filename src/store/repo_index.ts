@@ -88,8 +88,6 @@ const _SYMBOL_COLUMNS = `s.id, f.path AS file, s.name, s.qualified_name, s.kind,
   s.signature, s.docstring, s.summary, s.decorators, s.keywords, s.parent, s.line, s.end_line,
   s.byte_offset, s.byte_length, lower(hex(s.content_hash)) AS content_hash`;
 
-const _CALL_COLUMNS = "f.path AS file, c.callee, c.receiver, s.id AS caller, c.line";
-
 const _FILE_COLUMNS =
   "path, language, size, hash, status, reason, summary, symbol_count, line_count";
 
@@ -302,38 +300,71 @@ export class RepoIndex {
 
   /** The calls made from inside the symbol `callerId`, in source order. */
   callsFrom(callerId: string): StoredCall[] {
-    return this.#db.prepare(
-      `SELECT ${_CALL_COLUMNS} FROM symbols s JOIN calls c ON c.caller_rowid = s.rowid
-       JOIN files f ON f.id = c.file_id WHERE s.id = ? ORDER BY c.seq`,
-    ).all(callerId).map(_call);
+    const row = this.#db.prepare(
+      `SELECT f.path, s.file_id, s.seq, cs.calls FROM symbols s JOIN files f ON f.id = s.file_id
+       JOIN call_sites cs ON cs.file_id = s.file_id WHERE s.id = ?`,
+    ).get(callerId) as { path: string; file_id: number; seq: number; calls: string } | undefined;
+    if (row === undefined) return [];
+    return this.#sites(row.path, row.file_id, row.calls, (site) => site[2] === row.seq);
   }
 
   /** The call sites whose callee name is `name`, by file and source order. */
   callsTo(name: string): StoredCall[] {
-    return this.#db.prepare(
-      `SELECT ${_CALL_COLUMNS} FROM calls c JOIN files f ON f.id = c.file_id
-       LEFT JOIN symbols s ON s.rowid = c.caller_rowid
-       WHERE c.callee = ? ORDER BY f.path, c.seq`,
-    ).all(name).map(_call);
+    const rows = this.#db.prepare(
+      `SELECT f.path, f.id AS file_id, cs.calls FROM callees c JOIN files f ON f.id = c.file_id
+       JOIN call_sites cs ON cs.file_id = c.file_id WHERE c.callee = ? ORDER BY f.path`,
+    ).all(name) as { path: string; file_id: number; calls: string }[];
+    return rows.flatMap((r) => this.#sites(r.path, r.file_id, r.calls, (site) => site[0] === name));
   }
 
   /** The call sites of one file, in source order. */
   callsInFile(path: string): StoredCall[] {
-    return this.#db.prepare(
-      `SELECT ${_CALL_COLUMNS} FROM calls c JOIN files f ON f.id = c.file_id
-       LEFT JOIN symbols s ON s.rowid = c.caller_rowid
-       WHERE f.path = ? ORDER BY c.seq`,
-    ).all(path).map(_call);
+    const row = this.#db.prepare(
+      `SELECT f.id AS file_id, cs.calls FROM files f JOIN call_sites cs ON cs.file_id = f.id
+       WHERE f.path = ?`,
+    ).get(path) as { file_id: number; calls: string } | undefined;
+    return row === undefined ? [] : this.#sites(path, row.file_id, row.calls, () => true);
   }
 
   /** Every call site of the repo, by file and source order (for call graphs). */
   allCalls(): StoredCall[] {
-    return this.#db.prepare(
-      `SELECT ${_CALL_COLUMNS} FROM calls c JOIN files f ON f.id = c.file_id
-       LEFT JOIN symbols s ON s.rowid = c.caller_rowid ORDER BY f.path, c.seq`,
-    ).all().map(_call);
+    const rows = this.#db.prepare(
+      `SELECT f.path, f.id AS file_id, cs.calls FROM call_sites cs JOIN files f ON f.id = cs.file_id
+       ORDER BY f.path`,
+    ).all() as { path: string; file_id: number; calls: string }[];
+    return rows.flatMap((r) => this.#sites(r.path, r.file_id, r.calls, () => true));
+  }
+
+  #sites(
+    path: string,
+    fileId: number,
+    json: string,
+    keep: (site: _Site) => boolean,
+  ): StoredCall[] {
+    const sites = (JSON.parse(json) as _Site[]).filter(keep);
+    if (sites.length === 0) return [];
+    const ids = new Map<number, string>();
+    if (sites.some((s) => s[2] !== null)) {
+      const rows = this.#db.prepare("SELECT seq, id FROM symbols WHERE file_id = ?").all(
+        fileId,
+      ) as {
+        seq: number;
+        id: string;
+      }[];
+      for (const r of rows) ids.set(r.seq, r.id);
+    }
+    return sites.map(([callee, receiver, caller, line]) => ({
+      file: path,
+      callee,
+      receiver,
+      caller: caller === null ? null : ids.get(caller) ?? null,
+      line,
+    }));
   }
 }
+
+/** One stored call site: callee, receiver, seq of the calling symbol in its file, line. */
+type _Site = [string, string | null, number | null, number];
 
 /** Read the meta table of an open index (shared with the writer). */
 export function readMeta(db: DatabaseSync): RepoMeta {
@@ -416,16 +447,5 @@ function _import(row: unknown): StoredImport {
     names: JSON.parse(r.names as string) as string[],
     line: r.line as number,
     resolved: (r.resolved as string | null) ?? null,
-  };
-}
-
-function _call(row: unknown): StoredCall {
-  const r = row as Record<string, unknown>;
-  return {
-    file: r.file as string,
-    callee: r.callee as string,
-    receiver: (r.receiver as string | null) ?? null,
-    caller: (r.caller as string | null) ?? null,
-    line: r.line as number,
   };
 }

@@ -162,7 +162,7 @@ export class RepoWriter {
     this.#db.exec(`
       INSERT INTO symbols_fts(symbols_fts) VALUES('delete-all');
       INSERT INTO text_grams(text_grams) VALUES('delete-all');
-      DELETE FROM calls; DELETE FROM imports; DELETE FROM symbols; DELETE FROM contents;
+      DELETE FROM call_sites; DELETE FROM callees; DELETE FROM imports; DELETE FROM symbols; DELETE FROM contents;
       DELETE FROM files;`);
   }
 
@@ -214,15 +214,13 @@ export class RepoWriter {
       this.#grams.document(file.content),
     );
     const textMs = performance.now() - tg;
-    const rowids = new Map<string, number>();
     if (result.symbols.length > 0) {
-      // Row numbers are assigned here, so that calls can refer to their caller's row.
+      // Row numbers are assigned here: one prepared insert, no lookups of the new rows.
       this.#nextSymbolRowid ??= (this.#db.prepare(
         "SELECT coalesce(max(rowid), 0) + 1 AS n FROM symbols",
       ).get() as { n: number }).n;
       const base = this.#nextSymbolRowid;
       this.#nextSymbolRowid += result.symbols.length;
-      result.symbols.forEach((s, i) => rowids.set(s.id, base + i));
       const ins = this.#stmt(
         `INSERT INTO symbols(rowid, id, file_id, seq, name, qualified_name, kind, language,
          signature, docstring, summary, decorators, keywords, parent, line, end_line, byte_offset,
@@ -243,8 +241,8 @@ export class RepoWriter {
           s.signature,
           s.docstring,
           s.summary,
-          JSON.stringify(s.decorators),
-          JSON.stringify(s.keywords),
+          s.decorators.length === 0 ? "[]" : JSON.stringify(s.decorators),
+          s.keywords.length === 0 ? "[]" : JSON.stringify(s.keywords),
           s.parent,
           s.line,
           s.end_line,
@@ -265,51 +263,64 @@ export class RepoWriter {
       ).run(fileId);
       ftsMs = performance.now() - tf;
     }
-    this.#insertRows(
-      "imports(file_id, seq, specifier, names, line, resolved)",
-      6,
-      result.imports.map((i, seq) => [
-        fileId,
-        seq,
-        i.specifier,
-        JSON.stringify(i.names),
-        i.line,
-        i.resolved,
-      ]),
-    );
-    // The caller is a symbol of the same file: store its row number, not its long id again.
-    this.#insertRows(
-      "calls(file_id, seq, callee, receiver, caller_rowid, line)",
-      6,
-      result.calls.map((c, seq) => [
-        fileId,
-        seq,
+    if (result.imports.length > 0) {
+      const flat: (string | number | null)[] = [];
+      let seq = 0;
+      for (const i of result.imports) {
+        flat.push(fileId, seq++, i.specifier, JSON.stringify(i.names), i.line, i.resolved);
+      }
+      this.#insertFlat("imports(file_id, seq, specifier, names, line, resolved)", 6, flat);
+    }
+    if (result.calls.length > 0) {
+      // The caller is a symbol of the same file: store its position there, not its long id.
+      const seqOf = new Map<string, number>();
+      result.symbols.forEach((s, i) => seqOf.set(s.id, i));
+      const sites = result.calls.map((c) => [
         c.callee,
         c.receiver,
-        c.caller === null ? null : rowids.get(c.caller) ?? null,
+        c.caller === null ? null : seqOf.get(c.caller) ?? null,
         c.line,
-      ]),
-    );
+      ]);
+      this.#stmt("INSERT INTO call_sites(file_id, calls) VALUES (?, ?)").run(
+        fileId,
+        JSON.stringify(sites),
+      );
+      const flat: (string | number)[] = [];
+      for (const callee of new Set(result.calls.map((c) => c.callee))) flat.push(callee, fileId);
+      this.#insertFlat("callees(callee, file_id)", 2, flat);
+    }
     this.timings.text_index_ms += textMs;
     this.timings.symbol_index_ms += ftsMs;
     this.timings.rows_ms += performance.now() - t0 - textMs - ftsMs;
   }
 
-  /** Insert many small rows with multi-row VALUES statements (far fewer calls into SQLite). */
-  #insertRows(target: string, width: number, rows: (string | number | null)[][]): void {
-    const batch = 32;
-    const sql = (n: number) =>
-      `INSERT INTO ${target} VALUES ` +
-      Array(n).fill("(" + Array(width).fill("?").join(",") + ")").join(",");
+  /**
+   * Insert many small rows (given flat, `width` values per row) with multi-row VALUES
+   * statements: far fewer calls into SQLite than one statement per row.
+   */
+  #insertFlat(target: string, width: number, flat: (string | number | null)[]): void {
+    const batch = 64;
+    const rows = flat.length / width;
     let i = 0;
-    if (rows.length >= batch) {
-      const many = this.#stmt(sql(batch));
-      for (; i + batch <= rows.length; i += batch) many.run(...rows.slice(i, i + batch).flat());
+    if (rows >= batch) {
+      const many = this.#multiInsert(target, width, batch);
+      for (; i + batch <= rows; i += batch) many.run(...flat.slice(i * width, (i + batch) * width));
     }
-    if (i < rows.length) {
-      const one = this.#stmt(sql(1));
-      for (; i < rows.length; i++) one.run(...rows[i]!);
+    if (i < rows) {
+      const one = this.#multiInsert(target, width, 1);
+      for (; i < rows; i++) one.run(...flat.slice(i * width, (i + 1) * width));
     }
+  }
+
+  #multiInsert(target: string, width: number, rows: number) {
+    const key = `${target}*${rows}`;
+    let s = this.#stmts.get(key);
+    if (s === undefined) {
+      const row = "(" + Array(width).fill("?").join(",") + ")";
+      s = this.#db.prepare(`INSERT INTO ${target} VALUES ` + Array(rows).fill(row).join(","));
+      this.#stmts.set(key, s);
+    }
+    return s;
   }
 
   /** Record a fresh stat for a file whose content did not change. */
@@ -338,7 +349,8 @@ export class RepoWriter {
     ).run(fileId);
     this.#stmt("DELETE FROM symbols WHERE file_id = ?").run(fileId);
     this.#stmt("DELETE FROM imports WHERE file_id = ?").run(fileId);
-    this.#stmt("DELETE FROM calls WHERE file_id = ?").run(fileId);
+    this.#stmt("DELETE FROM call_sites WHERE file_id = ?").run(fileId);
+    this.#stmt("DELETE FROM callees WHERE file_id = ?").run(fileId);
     this.#stmt("DELETE FROM text_grams WHERE rowid = ?").run(fileId);
   }
 

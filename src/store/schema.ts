@@ -80,17 +80,19 @@ CREATE TABLE imports(
 ) WITHOUT ROWID;
 CREATE INDEX imports_by_resolved ON imports(resolved) WHERE resolved IS NOT NULL;
 
-CREATE TABLE calls(
-  file_id INTEGER NOT NULL,
-  seq INTEGER NOT NULL,
+-- A file's call sites, in source order, as one JSON array of [callee, receiver, caller, line]
+-- (caller = the seq of the enclosing symbol in the same file, or null): one row per file instead
+-- of one per call keeps writes cheap; callees lists each file's distinct callee names for lookup.
+CREATE TABLE call_sites(
+  file_id INTEGER PRIMARY KEY,
+  calls TEXT NOT NULL
+);
+CREATE TABLE callees(
   callee TEXT NOT NULL,
-  receiver TEXT,
-  caller_rowid INTEGER,
-  line INTEGER NOT NULL,
-  PRIMARY KEY(file_id, seq)
+  file_id INTEGER NOT NULL,
+  PRIMARY KEY(callee, file_id)
 ) WITHOUT ROWID;
-CREATE INDEX calls_by_callee ON calls(callee);
-CREATE INDEX calls_by_caller ON calls(caller_rowid) WHERE caller_rowid IS NOT NULL;
+CREATE INDEX callees_by_file ON callees(file_id);
 
 CREATE VIRTUAL TABLE symbols_fts USING fts5(
   name_tokens, signature, docstring, summary, keywords,
@@ -115,9 +117,7 @@ export const SECONDARY_INDEXES: Record<string, string> = {
   symbols_by_name: "CREATE INDEX symbols_by_name ON symbols(name COLLATE NOCASE)",
   imports_by_resolved:
     "CREATE INDEX imports_by_resolved ON imports(resolved) WHERE resolved IS NOT NULL",
-  calls_by_callee: "CREATE INDEX calls_by_callee ON calls(callee)",
-  calls_by_caller:
-    "CREATE INDEX calls_by_caller ON calls(caller_rowid) WHERE caller_rowid IS NOT NULL",
+  callees_by_file: "CREATE INDEX callees_by_file ON callees(file_id)",
 };
 
 /**
