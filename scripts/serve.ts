@@ -84,7 +84,11 @@ export function permissionFlags(p: PermissionInputs): string[] {
 
 if (import.meta.main) {
   const inputs = permissionInputs();
-  Deno.mkdirSync(inputs.indexDir, { recursive: true });
+  // The launcher runs without write access (see the module doc); the server creates the
+  // index directory on its first write, so create it here only when allowed to.
+  if (Deno.permissions.querySync({ name: "write", path: inputs.indexDir }).state === "granted") {
+    Deno.mkdirSync(inputs.indexDir, { recursive: true });
+  }
   const child = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
