@@ -1,0 +1,270 @@
+/**
+ * The codemunch command line: `codemunch serve` (the default) runs the MCP server over stdio;
+ * the other subcommands call the same tools once and print the response.
+ *
+ * ```text
+ * codemunch [serve]                         MCP server over stdio
+ * codemunch call <tool> ['<json args>']     call any tool, print its response
+ * codemunch index <path>                    index_folder
+ * codemunch search <query> [--repo R]       search_symbols
+ * codemunch outline <file> [--repo R]       get_file_outline
+ * codemunch symbol <id> [--repo R]          get_symbol_source
+ * ```
+ *
+ * @module
+ */
+import { relative, resolve } from "node:path";
+import process from "node:process";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { type Format, resolveFormat } from "./src/codec/dispatch.ts";
+import { ingestConfigFromEnv } from "./src/ingest/config.ts";
+import { createServer, SERVER_INFO } from "./src/server/server.ts";
+import { type CallResult, ToolRunner } from "./src/server/runner.ts";
+import { type ServerSettings, settingsFromEnv } from "./src/server/config.ts";
+import { TOOLS } from "./src/tools/mod.ts";
+import { Store } from "./src/store/store.ts";
+
+/** Usage text of `--help`. */
+export const USAGE =
+  `codemunch ${SERVER_INFO.version} — index code once, serve agents exactly what they need
+
+Usage:
+  codemunch [serve]                          run the MCP server over stdio (the default)
+  codemunch call <tool> ['<json args>']      call any tool and print its response
+  codemunch index <path>                     index a folder (index_folder)
+  codemunch search <query> [--repo R] [--kind K] [--language L] [--max N]
+                                             search symbols (search_symbols)
+  codemunch outline <file> [--repo R]        outline of a file (get_file_outline)
+  codemunch symbol <id> [--repo R]           source of a symbol (get_symbol_source)
+  codemunch tools                            list the tools
+
+Options:
+  --format <auto|compact|json|table>         response format (default json)
+  -h, --help                                 show this help
+  -V, --version                              show the version
+
+Environment: CODE_INDEX_PATH (index directory, default ~/.code-index), CODEMUNCH_ALLOWED_ROOTS,
+CODEMUNCH_META=off, JCODEMUNCH_REDACT_RESPONSE_SECRETS=0, JCODEMUNCH_DEFAULT_FORMAT (server).
+Tools: ${TOOLS.map((t) => t.name).join(", ")}`;
+
+/** A command-line mistake: printed with the usage hint, exit code 2. */
+class UsageError extends Error {}
+
+interface Parsed {
+  command: string;
+  positional: string[];
+  flags: Map<string, string>;
+}
+
+const _VALUE_FLAGS = new Set(["format", "repo", "kind", "language", "max"]);
+
+function _parse(argv: readonly string[]): Parsed {
+  const positional: string[] = [];
+  const flags = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === "-h" || a === "--help") flags.set("help", "true");
+    else if (a === "-V" || a === "--version") flags.set("version", "true");
+    else if (a === "--") positional.push(...argv.slice(i + 1)), i = argv.length;
+    else if (a.startsWith("--")) {
+      const eq = a.indexOf("=");
+      const name = a.slice(2, eq === -1 ? undefined : eq);
+      if (!_VALUE_FLAGS.has(name)) throw new UsageError(`Unknown option "--${name}"`);
+      const value = eq === -1 ? argv[++i] : a.slice(eq + 1);
+      if (value === undefined || value === "") {
+        throw new UsageError(`Option "--${name}" needs a value`);
+      }
+      flags.set(name, value);
+    } else positional.push(a);
+  }
+  return { command: positional.shift() ?? "serve", positional, flags };
+}
+
+function _format(flags: Map<string, string>): Format {
+  const f = flags.get("format") ?? "json";
+  try {
+    return resolveFormat(f.toLowerCase());
+  } catch (e) {
+    throw new UsageError((e as Error).message.replace(/^Unknown format/, "Unknown --format"));
+  }
+}
+
+function _settings(): ServerSettings {
+  return settingsFromEnv();
+}
+
+/** The repo for a shortcut: --repo, else the only indexed one, else the one `fits` picks. */
+function _pickRepo(
+  store: Store,
+  flags: Map<string, string>,
+  fits?: (repo: string) => boolean,
+): string {
+  const given = flags.get("repo");
+  if (given !== undefined) return given;
+  const repos = store.repoIds();
+  if (repos.length === 0) {
+    throw new UsageError("No repository is indexed yet: run `codemunch index <path>` first");
+  }
+  if (repos.length === 1) return repos[0]!;
+  const fitting = fits === undefined ? [] : repos.filter(fits);
+  if (fitting.length === 1) return fitting[0]!;
+  throw new UsageError(
+    `Several repositories are indexed: pass --repo (one of ${repos.join(", ")})`,
+  );
+}
+
+async function _serve(): Promise<number> {
+  const store = Store.fromEnv();
+  const server = createServer({ store, ingest: ingestConfigFromEnv(), settings: _settings() });
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((done) => {
+    // stdin closing ends the session: the client went away.
+    process.stdin.on("end", () => done());
+    process.stdin.on("close", () => done());
+  });
+  await server.connect(transport);
+  console.error(
+    `codemunch ${SERVER_INFO.version}: MCP server on stdio, index in ${store.indexDir}`,
+  );
+  await closed;
+  await server.close();
+  return 0;
+}
+
+function _print(result: CallResult, format: Format): number {
+  if (result.isError) {
+    let message = result.text;
+    try {
+      message = (JSON.parse(result.text) as { error: string }).error;
+    } catch { /* not JSON: print as is */ }
+    console.error(`codemunch: ${message} (${result.code})`);
+    return 1;
+  }
+  if (format === "json") {
+    console.log(JSON.stringify(JSON.parse(result.text), null, 2));
+  } else {
+    console.log(result.text.replace(/\n$/, ""));
+  }
+  return 0;
+}
+
+/** Run the CLI with these arguments; returns the exit code. */
+export async function run(argv: readonly string[]): Promise<number> {
+  let parsed: Parsed;
+  try {
+    parsed = _parse(argv);
+  } catch (e) {
+    console.error(`codemunch: ${(e as Error).message}. Run "codemunch --help" for usage`);
+    return 2;
+  }
+  const { command, positional, flags } = parsed;
+  if (flags.has("help") || command === "help") {
+    console.log(USAGE);
+    return 0;
+  }
+  if (flags.has("version")) {
+    console.log(`codemunch ${SERVER_INFO.version}`);
+    return 0;
+  }
+  let runner: ToolRunner | null = null;
+  try {
+    if (command === "serve") {
+      if (positional.length > 0) throw new UsageError(`"serve" takes no arguments`);
+      return await _serve();
+    }
+    if (command === "tools") {
+      for (const t of TOOLS) console.log(`${t.name.padEnd(18)} ${t.description.split(". ")[0]}`);
+      return 0;
+    }
+    const format = _format(flags);
+    const store = Store.fromEnv();
+    runner = new ToolRunner({ store, ingest: ingestConfigFromEnv(), settings: _settings() });
+    const expect = (n: number, what: string) => {
+      if (positional.length !== n) {
+        throw new UsageError(`"${command}" expects ${what}, got ${positional.length} arguments`);
+      }
+    };
+    let tool: string;
+    let args: Record<string, unknown>;
+    switch (command) {
+      case "call": {
+        if (positional.length < 1 || positional.length > 2) {
+          throw new UsageError(`"call" expects <tool> and optionally '<json args>'`);
+        }
+        tool = positional[0]!;
+        try {
+          args = positional[1] === undefined ? {} : JSON.parse(positional[1]);
+        } catch (e) {
+          throw new UsageError(`The arguments of "call" must be JSON: ${(e as Error).message}`);
+        }
+        if (typeof args !== "object" || args === null || Array.isArray(args)) {
+          throw new UsageError(
+            `The arguments of "call" must be a JSON object, like '{"repo": "x"}'`,
+          );
+        }
+        break;
+      }
+      case "index":
+        expect(1, "a folder path");
+        tool = "index_folder";
+        args = { path: resolve(positional[0]!) };
+        break;
+      case "search": {
+        if (positional.length === 0) throw new UsageError(`"search" expects a query`);
+        tool = "search_symbols";
+        args = { repo: _pickRepo(store, flags), query: positional.join(" ") };
+        for (const k of ["kind", "language"]) if (flags.has(k)) args[k] = flags.get(k);
+        if (flags.has("max")) args.max_results = flags.get("max");
+        break;
+      }
+      case "outline": {
+        expect(1, "a file path");
+        tool = "get_file_outline";
+        let file = positional[0]!;
+        const abs = resolve(file);
+        const owner = (repo: string) => {
+          const root = store.listRepos().repos.find((m) => m.repo === repo)?.source_root ?? "";
+          return root !== "" && abs.startsWith(root + "/");
+        };
+        const repo = _pickRepo(store, flags, owner);
+        const root = store.listRepos().repos.find((m) => m.repo === repo)?.source_root ?? "";
+        if (root !== "" && abs.startsWith(root + "/")) file = relative(root, abs);
+        args = { repo, file_path: file };
+        break;
+      }
+      case "symbol": {
+        expect(1, "a symbol id");
+        tool = "get_symbol_source";
+        const id = positional[0]!;
+        const repo = _pickRepo(store, flags, (r) => {
+          try {
+            return store.repo(r).symbol(id) !== undefined;
+          } catch {
+            return false;
+          }
+        });
+        args = { repo, symbol_id: id };
+        break;
+      }
+      default:
+        throw new UsageError(`Unknown command "${command}"`);
+    }
+    if (flags.has("repo") && command === "call") {
+      throw new UsageError(`"call" takes the repo in its JSON`);
+    }
+    return _print(await runner.call(tool, args, { format }), format);
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof RangeError) {
+      console.error(`codemunch: ${e.message}. Run "codemunch --help" for usage`);
+      return 2;
+    }
+    console.error(`codemunch: ${e instanceof Error ? e.message : String(e)}`);
+    return 1;
+  } finally {
+    await runner?.close();
+  }
+}
+
+if (import.meta.main) {
+  Deno.exit(await run(Deno.args));
+}

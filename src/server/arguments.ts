@@ -1,0 +1,111 @@
+/**
+ * Argument handling before a tool runs (API.md §0.1): the `format` argument is taken out, the
+ * `file` alias becomes `file_path`, strings are coerced where the schema wants a boolean or a
+ * number ("true", "10"), and the result is validated by the tool's zod schema. Every failure is
+ * a `ToolError("invalid_argument")` whose message names the argument and what was expected.
+ */
+import type { z } from "zod";
+import { type Format, resolveFormat } from "../codec/dispatch.ts";
+import { ToolError } from "../tools/errors.ts";
+
+/** Arguments split into the format and the tool's own validated arguments. */
+export interface PreparedArguments {
+  format: Format | undefined;
+  args: Record<string, unknown>;
+}
+
+// deno-lint-ignore no-explicit-any -- zod internals differ per schema type
+type AnySchema = any;
+
+function _baseType(schema: AnySchema): string {
+  let s = schema;
+  for (let i = 0; i < 5 && s?._zod?.def !== undefined; i++) {
+    const def = s._zod.def;
+    if (def.type === "optional" || def.type === "default" || def.type === "nullable") {
+      s = def.innerType;
+    } else return def.type as string;
+  }
+  return "unknown";
+}
+
+function _coerce(value: unknown, type: string): unknown {
+  if (typeof value !== "string") return value;
+  const v = value.trim().toLowerCase();
+  if (type === "boolean") {
+    if (["true", "1", "yes", "on"].includes(v)) return true;
+    if (["false", "0", "no", "off"].includes(v)) return false;
+  }
+  if ((type === "number" || type === "int") && v !== "" && Number.isFinite(Number(v))) {
+    return Number(v);
+  }
+  return value;
+}
+
+function _describe(value: unknown): string {
+  if (value === undefined) return "nothing";
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? text.slice(0, 57) + "..." : text;
+}
+
+/** Split off `format`, apply aliases and coercion, validate against `schema`. */
+export function prepareArguments(
+  tool: string,
+  schema: z.ZodObject,
+  raw: unknown,
+): PreparedArguments {
+  if (raw !== undefined && raw !== null && (typeof raw !== "object" || Array.isArray(raw))) {
+    throw new ToolError(
+      "invalid_argument",
+      `Arguments of ${tool} must be a JSON object, got ${_describe(raw)}`,
+    );
+  }
+  const args: Record<string, unknown> = { ...(raw as Record<string, unknown> | null ?? {}) };
+  let format: Format | undefined;
+  if (args.format !== undefined && args.format !== null) {
+    if (typeof args.format !== "string") {
+      throw new ToolError(
+        "invalid_argument",
+        `Invalid argument "format": expected a string (auto, compact, json or table), got ${
+          _describe(args.format)
+        }`,
+      );
+    }
+    try {
+      format = resolveFormat(args.format.trim().toLowerCase());
+    } catch (e) {
+      throw new ToolError("invalid_argument", `Invalid argument "format": ${(e as Error).message}`);
+    }
+  }
+  delete args.format;
+  const shape = schema.shape as Record<string, AnySchema>;
+  if (args.file !== undefined && args.file_path === undefined && "file_path" in shape) {
+    args.file_path = args.file;
+  }
+  for (const key of Object.keys(args)) {
+    const field = shape[key];
+    if (field === undefined) continue;
+    if (args[key] === null) {
+      delete args[key]; // null means "not given" for the optional arguments of every tool
+      continue;
+    }
+    args[key] = _coerce(args[key], _baseType(field));
+  }
+  const parsed = schema.safeParse(args);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const key = issue.path.map(String).join(".");
+      const top = issue.path[0];
+      const given = top === undefined ? args : args[String(top)];
+      if (issue.code === "invalid_type" && given === undefined) {
+        return `Missing required argument "${key}": ${
+          (shape[key]?.description as string | undefined) ?? `expected ${issue.expected}`
+        }`;
+      }
+      return `Invalid argument "${key || "(arguments)"}": ${issue.message} (got ${
+        _describe(given)
+      })`;
+    });
+    throw new ToolError("invalid_argument", problems.join("; "));
+  }
+  return { format, args: parsed.data as Record<string, unknown> };
+}

@@ -1,0 +1,66 @@
+/**
+ * Server settings from the environment.
+ *
+ * | Variable | Default | Meaning |
+ * |---|---|---|
+ * | `CODEMUNCH_META` | on | `off` (or `0`, `false`, `no`) leaves `_meta` out of every response |
+ * | `JCODEMUNCH_REDACT_RESPONSE_SECRETS` | on | `0` (or `off`, `false`, `no`) turns secret redaction off |
+ * | `JCODEMUNCH_DEFAULT_FORMAT` | `auto` | format when a call gives none (`auto`, `compact`, `json`, `table`) |
+ * | `JCODEMUNCH_ENCODING_THRESHOLD` | 0.15 | least saving for `auto` to send MUNCH |
+ */
+import { type Format, resolveFormat } from "../codec/dispatch.ts";
+
+/** What the envelope does with every response. */
+export interface ServerSettings {
+  /** Add `_meta` to responses. @default true */
+  meta: boolean;
+  /** Redact secrets in served text. @default true */
+  redact: boolean;
+  /** Format when a call does not name one. @default "auto" */
+  defaultFormat: Format;
+  /** Least saving for `auto` to pick MUNCH. @default 0.15 */
+  threshold: number;
+}
+
+/** The defaults, without looking at the environment. */
+export const DEFAULT_SETTINGS: ServerSettings = {
+  meta: true,
+  redact: true,
+  defaultFormat: "auto",
+  threshold: 0.15,
+};
+
+function _off(v: string | undefined): boolean {
+  return v !== undefined && /^(0|off|false|no)$/i.test(v.trim());
+}
+
+/** Read the settings from environment variables (see the module doc); bad values throw `RangeError`. */
+export function settingsFromEnv(
+  env: (name: string) => string | undefined = (n) => Deno.env.get(n),
+): ServerSettings {
+  const format = env("JCODEMUNCH_DEFAULT_FORMAT")?.trim();
+  const threshold = env("JCODEMUNCH_ENCODING_THRESHOLD")?.trim();
+  let defaultFormat: Format = "auto";
+  if (format) {
+    try {
+      defaultFormat = resolveFormat(format.toLowerCase());
+    } catch (e) {
+      throw new RangeError(`Invalid JCODEMUNCH_DEFAULT_FORMAT: ${(e as Error).message}`);
+    }
+  }
+  let t = DEFAULT_SETTINGS.threshold;
+  if (threshold) {
+    t = Number(threshold);
+    if (!(t >= 0 && t <= 1)) {
+      throw new RangeError(
+        `Invalid JCODEMUNCH_ENCODING_THRESHOLD: expected a number from 0 to 1, got "${threshold}"`,
+      );
+    }
+  }
+  return {
+    meta: !_off(env("CODEMUNCH_META")),
+    redact: !_off(env("JCODEMUNCH_REDACT_RESPONSE_SECRETS")) && !_off(env("CODEMUNCH_REDACT")),
+    defaultFormat,
+    threshold: t,
+  };
+}

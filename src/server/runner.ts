@@ -1,0 +1,138 @@
+/**
+ * The tool runner: one call of one tool, from raw arguments to the text a client receives —
+ * shared by the MCP server and the CLI. Failures never escape: a `ToolError` becomes an error
+ * result `{"error", "code", ...details}`; anything else is logged to stderr and answered with a
+ * generic message.
+ */
+import type { Format } from "../codec/dispatch.ts";
+import { DEFAULT_INGEST_CONFIG, type IngestConfig } from "../ingest/config.ts";
+import type { FileParser, ProgressFn } from "../ingest/index_local.ts";
+import { ParserPool } from "../parser/pool.ts";
+import type { Store } from "../store/store.ts";
+import { DetailedToolError, type ToolContext } from "../tools/context.ts";
+import { ToolError } from "../tools/errors.ts";
+import { toolByName, type ToolDefinition, TOOLS } from "../tools/mod.ts";
+import { prepareArguments } from "./arguments.ts";
+import { DEFAULT_SETTINGS, type ServerSettings } from "./config.ts";
+import { envelope } from "./envelope.ts";
+
+/** What a runner (and a server) is built from. */
+export interface ServerDeps {
+  /** The index store. */
+  store: Store;
+  /** Indexing settings. @default DEFAULT_INGEST_CONFIG */
+  ingest?: IngestConfig;
+  /** Envelope settings. @default DEFAULT_SETTINGS */
+  settings?: ServerSettings;
+  /** Base for relative folder paths. @default Deno.cwd() */
+  cwd?: string;
+  /** Parser for index runs. @default a ParserPool created on first use */
+  parser?: FileParser;
+  /** Where diagnostics go. @default console.error */
+  log?: (message: string) => void;
+}
+
+/** The outcome of one call. */
+export interface CallResult {
+  /** JSON, MUNCH or table text. */
+  text: string;
+  isError: boolean;
+  /** `json`, `table` or the MUNCH encoding id; `error` for errors. */
+  encoding: string;
+  /** Stable error code when `isError`. */
+  code?: string;
+}
+
+/** Per-call options. */
+export interface CallOptions {
+  /** Format used when the arguments name none. */
+  format?: Format;
+  onProgress?: ProgressFn;
+}
+
+/** Runs tools against one store. */
+export class ToolRunner {
+  readonly #ctx: ToolContext;
+  readonly #settings: ServerSettings;
+  readonly #log: (message: string) => void;
+  #pool: ParserPool | null = null;
+
+  constructor(deps: ServerDeps) {
+    this.#settings = deps.settings ?? DEFAULT_SETTINGS;
+    this.#log = deps.log ?? ((m) => console.error(m));
+    const parser = deps.parser;
+    this.#ctx = {
+      store: deps.store,
+      ingest: deps.ingest ?? DEFAULT_INGEST_CONFIG,
+      parser: () => parser ?? (this.#pool ??= new ParserPool()),
+      cwd: deps.cwd ?? Deno.cwd(),
+      cache: new Map(),
+    };
+  }
+
+  /** The tools this runner serves. */
+  get tools(): readonly ToolDefinition[] {
+    return TOOLS;
+  }
+
+  /** Call a tool by name with raw (unvalidated) arguments. Never throws. */
+  async call(name: string, rawArgs: unknown, options: CallOptions = {}): Promise<CallResult> {
+    const started = performance.now();
+    const tool = toolByName(name);
+    try {
+      if (tool === undefined) {
+        throw new ToolError(
+          "unknown_tool",
+          `Unknown tool: ${name}. Available tools: ${TOOLS.map((t) => t.name).join(", ")}`,
+        );
+      }
+      const { format, args } = prepareArguments(tool.name, tool.inputSchema, rawArgs);
+      const ctx = options.onProgress === undefined
+        ? this.#ctx
+        : { ...this.#ctx, onProgress: options.onProgress };
+      const out = await tool.run(ctx, args);
+      const elapsed = performance.now() - started;
+      const env = envelope(
+        tool.name,
+        out,
+        elapsed,
+        format ?? options.format ?? this.#settings.defaultFormat,
+        this.#settings,
+        this.#ctx.store.savings,
+      );
+      return { text: env.text, isError: false, encoding: env.encoding };
+    } catch (e) {
+      return this.#error(name, e);
+    }
+  }
+
+  #error(tool: string, e: unknown): CallResult {
+    if (e instanceof ToolError) {
+      const body: Record<string, unknown> = { error: e.message, code: e.code };
+      if (e instanceof DetailedToolError) Object.assign(body, e.details);
+      return { text: JSON.stringify(body), isError: true, encoding: "error", code: e.code };
+    }
+    const err = e instanceof Error ? e : new Error(String(e));
+    this.#log(`codemunch: internal error in ${tool}: ${err.stack ?? err.message}`);
+    const summary = `${err.name}: ${
+      err.message.split("\n")[0]!.replace(/\s+/g, " ").slice(0, 200)
+    }`;
+    return {
+      text: JSON.stringify({
+        error:
+          `Internal error processing ${tool} (${summary}). The server keeps running; check the arguments or re-index the repo`,
+        code: "internal_error",
+      }),
+      isError: true,
+      encoding: "error",
+      code: "internal_error",
+    };
+  }
+
+  /** Stop the parser pool and close the store's connections. */
+  async close(): Promise<void> {
+    await this.#pool?.close();
+    this.#pool = null;
+    this.#ctx.store.close();
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * The MCP server: every tool of `src/tools/mod.ts` registered on an SDK `McpServer` (name,
+ * description, zod input schema with `format`, annotations), with calls answered by the
+ * {@linkcode ToolRunner} so that every failure — unknown tool, bad arguments, tool errors — comes
+ * back as an `isError` result with a stable code, never as a protocol fault or a crash.
+ */
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import {
+  type CallToolRequest,
+  CallToolRequestSchema,
+  type CallToolResult,
+  type ServerNotification,
+  type ServerRequest,
+} from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import denoJson from "../../deno.json" with { type: "json" };
+import type { ProgressFn } from "../ingest/index_local.ts";
+import { type CallResult, type ServerDeps, ToolRunner } from "./runner.ts";
+
+/** Server name and version, as in deno.json. */
+export const SERVER_INFO = { name: "codemunch", version: denoJson.version } as const;
+
+/** The `format` argument every tool takes. */
+export const FORMAT_ARGUMENT = z.enum([
+  "auto",
+  "compact",
+  "json",
+  "table",
+  "adaptive",
+  "encoded",
+  "raw",
+])
+  .optional()
+  .describe(
+    "Response format: auto (default: compact MUNCH when it saves at least 15%, else JSON), compact (always MUNCH), json, or table (JSON with columnar lists)",
+  );
+
+const _INSTRUCTIONS =
+  "codemunch indexes code once and serves symbols, outlines and search results instead of whole files. Start with list_repos (or index_folder for a new folder), then search_symbols / search_text to find code, get_file_outline to see a file's structure, and get_symbol_source to read exactly the symbols you need. Responses may be MUNCH (a compact, lossless text format; header #MUNCH/1) unless you pass format=json.";
+
+function _toResult(r: CallResult): CallToolResult {
+  return { content: [{ type: "text", text: r.text }], ...(r.isError ? { isError: true } : {}) };
+}
+
+/**
+ * Build a server from its dependencies (no module-level state). Connect it to a transport with
+ * `server.connect(transport)`; closing the server stops the parser pool and the store.
+ */
+export function createServer(deps: ServerDeps): McpServer {
+  const runner = new ToolRunner(deps);
+  const server = new McpServer(SERVER_INFO, {
+    capabilities: { tools: {} },
+    instructions: _INSTRUCTIONS,
+  });
+  for (const tool of runner.tools) {
+    server.registerTool(tool.name, {
+      description: tool.description,
+      inputSchema: tool.inputSchema.extend({ format: FORMAT_ARGUMENT }),
+      annotations: tool.annotations,
+    }, async (args: Record<string, unknown>) => _toResult(await runner.call(tool.name, args)));
+  }
+  // Calls go to the runner with the raw arguments: it coerces ("true", "10"), validates and
+  // reports every failure with our error codes, where the SDK's own validation would not.
+  server.server.removeRequestHandler("tools/call");
+  server.server.setRequestHandler(CallToolRequestSchema, async (
+    request: CallToolRequest,
+    extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+  ) => {
+    const token = request.params._meta?.progressToken;
+    let onProgress: ProgressFn | undefined;
+    if (token !== undefined) {
+      let last = 0;
+      onProgress = (done, total, path) => {
+        const now = performance.now();
+        if (done !== total && now - last < 100) return;
+        last = now;
+        extra.sendNotification({
+          method: "notifications/progress",
+          params: { progressToken: token, progress: done, total, message: path },
+        }).catch(() => {/* the client went away; the call still completes */});
+      };
+    }
+    const result = await runner.call(
+      request.params.name,
+      request.params.arguments,
+      onProgress === undefined ? {} : { onProgress },
+    );
+    return _toResult(result);
+  });
+  const previous = server.server.onclose;
+  server.server.onclose = () => {
+    previous?.();
+    runner.close().catch((e) => console.error(`codemunch: error while closing: ${e}`));
+  };
+  return server;
+}

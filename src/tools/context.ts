@@ -1,0 +1,224 @@
+/**
+ * What every read tool shares: the context a handler runs in, the output it returns to the
+ * server (the response plus what the envelope needs: raw bytes for `tokens_saved`, extra `_meta`),
+ * and the lookups that fail with a helpful `ToolError` (unknown repo with the indexed ones, file
+ * not in the index with the closest paths).
+ */
+import type { Store } from "../store/store.ts";
+import type { FileEntry, RepoIndex } from "../store/repo_index.ts";
+import type { IngestConfig } from "../ingest/config.ts";
+import type { FileParser, ProgressFn } from "../ingest/index_local.ts";
+import { ToolError, type ToolErrorCode } from "./errors.ts";
+
+/** What a tool handler needs; built once per server (no module-level state). */
+export interface ToolContext {
+  store: Store;
+  /** Indexing settings. */
+  ingest: IngestConfig;
+  /** The long-lived parser for index runs (created on first use). */
+  parser: () => FileParser;
+  /** Base for relative folder paths. */
+  cwd: string;
+  /** Progress of the current index run, when the caller asked for it. */
+  onProgress?: ProgressFn;
+  /** Per-server caches of derived data, keyed by repo id and index time. */
+  cache: Map<string, { key: string; value: unknown }>;
+}
+
+/** What a tool returns to the server. */
+export interface ToolOutput {
+  /** The response object (API.md), without `_meta`. */
+  response: Record<string, unknown>;
+  /** Bytes an agent would have read without the tool (for `tokens_saved`); 0 when not a read. */
+  rawBytes?: number;
+  /** Repo id the call was about. */
+  repo?: string;
+  /** Tool-specific `_meta` fields (`truncated`, `hint`, `files_searched`, …). */
+  meta?: Record<string, unknown>;
+}
+
+/** A `ToolError` that carries extra fields for the error object (candidates, closest matches). */
+export class DetailedToolError extends ToolError {
+  /** Extra fields of the error object, e.g. `{candidates: [...]}`. */
+  readonly details: Record<string, unknown>;
+
+  constructor(code: ToolErrorCode, message: string, details: Record<string, unknown>) {
+    super(code, message);
+    this.details = details;
+  }
+}
+
+/** Most repo ids listed in a `repo_not_found` error. */
+const _MAX_LISTED_REPOS = 10;
+
+/**
+ * Open a repo's index by identifier. An unknown repo fails with `repo_not_found` and, when few
+ * repos are indexed, their ids; an ambiguous bare name with `repo_ambiguous` and the candidates.
+ */
+export function openRepo(ctx: ToolContext, identifier: string): { repo: string; index: RepoIndex } {
+  try {
+    const repo = ctx.store.resolveRepo(identifier);
+    return { repo, index: ctx.store.repo(repo) };
+  } catch (e) {
+    if (!(e instanceof ToolError) || e instanceof DetailedToolError) throw e;
+    if (e.code === "repo_not_found") {
+      const repos = ctx.store.repoIds();
+      if (repos.length === 0) {
+        throw new DetailedToolError(
+          e.code,
+          `${e.message}. No repository is indexed yet: run index_folder with a folder path first`,
+          { repos: [] },
+        );
+      }
+      if (repos.length <= _MAX_LISTED_REPOS) {
+        throw new DetailedToolError(e.code, `${e.message}. Indexed: ${repos.join(", ")}`, {
+          repos,
+        });
+      }
+    }
+    if (e.code === "repo_ambiguous") {
+      const list = e.message.split("Use one of: ")[1]?.split(", ") ?? [];
+      throw new DetailedToolError(e.code, e.message, { candidates: list });
+    }
+    throw e;
+  }
+}
+
+/** Cached derived data of a repo, recomputed when the repo was re-indexed. */
+export function cached<T>(
+  ctx: ToolContext,
+  repo: string,
+  index: RepoIndex,
+  what: string,
+  f: () => T,
+): T {
+  const key = _dbVersion(index.dbPath);
+  const slot = `${what}\u0000${repo}`;
+  const hit = ctx.cache.get(slot);
+  if (hit !== undefined && hit.key === key) return hit.value as T;
+  const value = f();
+  ctx.cache.set(slot, { key, value });
+  return value;
+}
+
+/** Identity of a database's current state: size and mtime of the file and its WAL (cheap stats). */
+function _dbVersion(path: string): string {
+  const stat = (p: string) => {
+    try {
+      const s = Deno.statSync(p);
+      return `${s.ino}:${s.size}:${s.mtime?.getTime()}`;
+    } catch {
+      return "-";
+    }
+  };
+  return `${stat(path)}/${stat(path + "-wal")}`;
+}
+
+/**
+ * The file at `path` exactly as indexed; otherwise `file_not_found` with up to 5 indexed paths
+ * that look closest (same file name first, then by edit distance).
+ */
+export function requireFile(index: RepoIndex, repo: string, path: string): FileEntry {
+  const entry = index.file(path);
+  if (entry !== undefined) return entry;
+  const closest = closestPaths(index.listFiles().map((f) => f.path), path, 5);
+  throw new DetailedToolError(
+    "file_not_found",
+    `File not found in the index of ${repo}: ${path}. Paths are repo-relative with "/" as in get_file_tree${
+      closest.length > 0 ? `; did you mean ${closest.join(", ")}?` : ""
+    }`,
+    { closest },
+  );
+}
+
+/** Up to `n` of `paths` closest to `wanted`: same base name, then substring, then edit distance. */
+export function closestPaths(paths: readonly string[], wanted: string, n: number): string[] {
+  const base = wanted.slice(wanted.lastIndexOf("/") + 1).toLowerCase();
+  const sameBase = paths.filter((p) => p.slice(p.lastIndexOf("/") + 1).toLowerCase() === base);
+  if (sameBase.length > 0) return sameBase.slice(0, n);
+  const lower = wanted.toLowerCase();
+  const containing = base === "" ? [] : paths.filter((p) => p.toLowerCase().includes(base));
+  if (containing.length > 0) return containing.slice(0, n);
+  return paths
+    .map((p) => ({ p, d: levenshtein(p.toLowerCase(), lower, 8) }))
+    .filter((x) => x.d <= 8)
+    .sort((a, b) => a.d - b.d || (a.p < b.p ? -1 : 1))
+    .slice(0, n)
+    .map((x) => x.p);
+}
+
+/**
+ * Levenshtein distance, giving up (returning `max + 1`) once it must exceed `max`.
+ *
+ * @example
+ * ```ts
+ * import { equal } from "node:assert/strict";
+ * import { levenshtein } from "./context.ts";
+ * equal(levenshtein("kitten", "sitting"), 3);
+ * equal(levenshtein("abc", "xyzxyz", 2), 3);
+ * ```
+ */
+export function levenshtein(a: string, b: string, max = Infinity): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(
+        prev[j]! + 1,
+        cur[j - 1]! + 1,
+        prev[j - 1]! + (a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1),
+      );
+      cur.push(v);
+      if (v < best) best = v;
+    }
+    if (best > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/**
+ * A file glob as Python's `fnmatch` reads it (`*` also crosses `/`, `?` one character,
+ * `[...]` a class), matched against the whole path or any `/`-suffix of it, so `*.go` and
+ * `handler.go` both work.
+ *
+ * @example
+ * ```ts
+ * import { equal } from "node:assert/strict";
+ * import { globMatcher } from "./context.ts";
+ * const m = globMatcher("src/*.ts");
+ * equal(m("src/a/b.ts"), true);
+ * equal(globMatcher("b.ts")("src/a/b.ts"), true);
+ * equal(m("lib/b.ts"), false);
+ * ```
+ */
+export function globMatcher(pattern: string): (path: string) => boolean {
+  let re = "";
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i]!;
+    if (ch === "*") re += ".*";
+    else if (ch === "?") re += ".";
+    else if (ch === "[") {
+      const close = pattern.indexOf("]", i + 2);
+      if (close === -1) re += "\\[";
+      else {
+        let body = pattern.slice(i + 1, close).replaceAll("\\", "\\\\");
+        if (body.startsWith("!")) body = "^" + body.slice(1);
+        re += `[${body}]`;
+        i = close;
+      }
+    } else re += ch.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  }
+  const full = new RegExp(`^(?:${re})$`, "s");
+  const suffix = new RegExp(`(?:^|/)(?:${re})$`, "s");
+  return (path) => full.test(path) || suffix.test(path);
+}
+
+/** Sum of the sizes of the distinct indexed files among `paths`. */
+export function bytesOfFiles(index: RepoIndex, paths: Iterable<string>): number {
+  let total = 0;
+  for (const p of new Set(paths)) total += index.file(p)?.size ?? 0;
+  return total;
+}

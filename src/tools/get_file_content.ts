@@ -1,0 +1,73 @@
+/** `get_file_content`: the stored text of an indexed file, optionally a line range (API.md §1.7). */
+import { z } from "zod";
+import { openRepo, requireFile, type ToolContext, type ToolOutput } from "./context.ts";
+
+/** Tool name. */
+export const name = "get_file_content";
+
+/** Tool description shown to agents. */
+export const description =
+  "Get the text of an indexed file as it was indexed, whole or a line range (start_line..end_line, 1-based, inclusive). Prefer get_file_outline + get_symbol_source for code; use this for config, docs, or a specific line range.";
+
+/** Input schema. */
+export const inputSchema = z.object({
+  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+  file_path: z.string().describe("Repo-relative path exactly as indexed, e.g. src/app.ts"),
+  start_line: z.number().int().min(1).optional().describe("First line, 1-based (default 1)"),
+  end_line: z.number().int().min(1).optional().describe(
+    "Last line, inclusive (default: the last line)",
+  ),
+});
+
+/** Validated arguments. */
+export type GetFileContentArgs = z.infer<typeof inputSchema>;
+
+/** Annotations for MCP clients. */
+export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+
+// Python's str.splitlines() boundaries.
+// deno-lint-ignore no-control-regex -- the control characters are the point
+const _LINE_BREAK = /\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
+
+/** Lines as Python's `splitlines()` makes them (a trailing break ends the last line). */
+export function splitLines(text: string): string[] {
+  if (text === "") return [];
+  const lines = text.split(_LINE_BREAK);
+  if (lines.at(-1) === "") lines.pop();
+  return lines;
+}
+
+/** The file's text (or the requested lines, clamped to the file) with its line facts. */
+export function handler(ctx: ToolContext, args: GetFileContentArgs): ToolOutput {
+  const { repo, index } = openRepo(ctx, args.repo);
+  const entry = requireFile(index, repo, args.file_path);
+  const text = index.fileText(args.file_path) ?? "";
+  const lines = splitLines(text);
+  const n = lines.length;
+  let start = 1;
+  let end = n;
+  let content = text;
+  if (n === 0) {
+    start = 0;
+    end = 0;
+    content = "";
+  } else if (args.start_line !== undefined || args.end_line !== undefined) {
+    start = Math.min(Math.max(args.start_line ?? 1, 1), n);
+    end = Math.min(Math.max(args.end_line ?? n, start), n);
+    content = lines.slice(start - 1, end).join("\n");
+  }
+  return {
+    response: {
+      repo,
+      file: args.file_path,
+      language: entry.language,
+      file_summary: entry.summary,
+      start_line: start,
+      end_line: end,
+      line_count: n,
+      content,
+    },
+    rawBytes: entry.size,
+    repo,
+  };
+}

@@ -1,0 +1,171 @@
+/** `get_repo_outline`: a one-screen overview of an indexed repo (API.md §1.10). */
+import { z } from "zod";
+import { readGitHead } from "../ingest/git_head.ts";
+import type { SymbolRecord } from "../parser/types.ts";
+import type { RepoIndex } from "../store/repo_index.ts";
+import { cached, openRepo, type ToolContext, type ToolOutput } from "./context.ts";
+
+/** Tool name. */
+export const name = "get_repo_outline";
+
+/** Tool description shown to agents. */
+export const description =
+  "Get a one-screen overview of an indexed repo: file and symbol counts, languages, the biggest directories, symbol kinds, the most imported files and the most central symbols, and whether the index is stale. Use it first on an unfamiliar repo.";
+
+/** Input schema. */
+export const inputSchema = z.object({
+  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+});
+
+/** Validated arguments. */
+export type GetRepoOutlineArgs = z.infer<typeof inputSchema>;
+
+/** Annotations for MCP clients. */
+export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+
+/** Days after which an index without a git head to compare counts as stale. */
+const _STALE_DAYS = 7;
+const _KIND_PRIORITY = ["class", "function", "method", "type", "constant"];
+
+function _byCountDesc<T extends string>(counts: Map<T, number>): [T, number][] {
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+}
+
+/** `dir/` → file count; two levels for big repos when that is finer, the 40 largest. */
+export function directoryCounts(paths: readonly string[]): Record<string, number> {
+  const level = (depth: number) => {
+    const counts = new Map<string, number>();
+    for (const p of paths) {
+      const parts = p.split("/");
+      const dir = parts.length === 1 ? "(root)" : parts.slice(0, Math.min(depth, parts.length - 1))
+        .join("/") + "/";
+      counts.set(dir, (counts.get(dir) ?? 0) + 1);
+    }
+    return counts;
+  };
+  let counts = level(1);
+  if (paths.length > 500) {
+    const two = level(2);
+    if (two.size > counts.size) counts = two;
+  }
+  return Object.fromEntries(_byCountDesc(counts).slice(0, 40));
+}
+
+/** File PageRank over resolved imports (damping 0.85, up to 100 iterations). */
+export function pageRank(
+  files: readonly string[],
+  edges: readonly [string, string][],
+): Map<string, number> {
+  const n = files.length;
+  const idx = new Map(files.map((f, i) => [f, i]));
+  const out: number[][] = files.map(() => []);
+  for (const [from, to] of edges) {
+    const a = idx.get(from), b = idx.get(to);
+    if (a !== undefined && b !== undefined && a !== b) out[a]!.push(b);
+  }
+  let rank = new Float64Array(n).fill(1 / n);
+  for (let iter = 0; iter < 100; iter++) {
+    const next = new Float64Array(n).fill(0.15 / n);
+    let dangling = 0;
+    for (let i = 0; i < n; i++) {
+      const targets = out[i]!;
+      if (targets.length === 0) dangling += rank[i]!;
+      else for (const t of targets) next[t]! += (0.85 * rank[i]!) / targets.length;
+    }
+    let delta = 0;
+    for (let i = 0; i < n; i++) {
+      next[i]! += (0.85 * dangling) / n;
+      delta += Math.abs(next[i]! - rank[i]!);
+    }
+    rank = next;
+    if (delta < 1e-6) break;
+  }
+  return new Map(files.map((f, i) => [f, rank[i]!]));
+}
+
+function _overview(index: RepoIndex) {
+  const files = index.listFiles();
+  const paths = files.map((f) => f.path);
+  const symbols = index.allSymbols();
+  const kinds = new Map<string, number>();
+  const byFile = new Map<string, SymbolRecord[]>();
+  for (const s of symbols) {
+    kinds.set(s.kind, (kinds.get(s.kind) ?? 0) + 1);
+    let list = byFile.get(s.file);
+    if (list === undefined) byFile.set(s.file, list = []);
+    list.push(s);
+  }
+  const imports = index.allImports();
+  const inDegree = new Map<string, number>();
+  const edges: [string, string][] = [];
+  for (const i of imports) {
+    if (i.resolved === null || i.resolved === i.file) continue;
+    inDegree.set(i.resolved, (inDegree.get(i.resolved) ?? 0) + 1);
+    edges.push([i.file, i.resolved]);
+  }
+  const mostImported = _byCountDesc(inDegree).filter(([, n]) => n > 1).slice(0, 10)
+    .map(([file, n]) => ({ file, imported_by: n }));
+  const central: Record<string, unknown>[] = [];
+  if (edges.length > 0) {
+    const ranks = [...pageRank(paths, edges)].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    for (const [file, score] of ranks) {
+      if (central.length >= 10) break;
+      const own = byFile.get(file);
+      if (own === undefined || own.length === 0) continue;
+      const rep = [...own].sort((a, b) => {
+        const pa = _KIND_PRIORITY.indexOf(a.kind), pb = _KIND_PRIORITY.indexOf(b.kind);
+        return (pa === -1 ? 9 : pa) - (pb === -1 ? 9 : pb) || b.byte_length - a.byte_length;
+      })[0]!;
+      central.push({ symbol_id: rep.id, score: Math.round(score * 1e6) / 1e6, kind: rep.kind });
+    }
+  }
+  return {
+    directories: directoryCounts(paths),
+    symbol_kinds: Object.fromEntries(_byCountDesc(kinds)),
+    most_imported_files: mostImported,
+    most_central_symbols: central,
+    raw_bytes: files.reduce((n, f) => n + f.size, 0),
+  };
+}
+
+/** The overview of a repo. */
+export function handler(ctx: ToolContext, args: GetRepoOutlineArgs): ToolOutput {
+  const { repo, index } = openRepo(ctx, args.repo);
+  const meta = index.meta();
+  const o = cached(ctx, repo, index, "overview", () => _overview(index));
+  const response: Record<string, unknown> = {
+    repo,
+    indexed_at: meta.indexed_at,
+    file_count: meta.file_count,
+    symbol_count: meta.symbol_count,
+    languages: meta.languages,
+    directories: o.directories,
+    symbol_kinds: o.symbol_kinds,
+  };
+  if (o.most_imported_files.length > 0) response.most_imported_files = o.most_imported_files;
+  if (o.most_central_symbols.length > 0) response.most_central_symbols = o.most_central_symbols;
+  let isStale: boolean | null = null;
+  if (meta.git_head !== "" && meta.source_root !== "") {
+    const head = readGitHead(meta.source_root);
+    if (head !== "") {
+      isStale = head !== meta.git_head;
+      if (isStale) {
+        response.staleness_warning = `The folder's git HEAD (${
+          head.slice(0, 12)
+        }) differs from the indexed commit (${meta.git_head.slice(0, 12)}): run index_folder again`;
+      }
+    }
+  } else if (meta.indexed_at !== "") {
+    const days = (Date.now() - Date.parse(meta.indexed_at)) / 86_400_000;
+    isStale = days >= _STALE_DAYS;
+    if (isStale) {
+      response.staleness_warning = `Indexed ${Math.floor(days)} days ago: re-index to refresh`;
+    }
+  }
+  return {
+    response,
+    rawBytes: o.raw_bytes,
+    repo,
+    meta: { symbol_count: meta.symbol_count, is_stale: isStale },
+  };
+}

@@ -1,0 +1,264 @@
+/**
+ * `search_symbols`: ranked symbol search — FTS5 BM25 plus exact / prefix / substring name
+ * bonuses, filters, and an optional fuzzy pass (API.md §1.8, §4.2; Part A §7).
+ */
+import { z } from "zod";
+import { LANGUAGES } from "../parser/languages/mod.ts";
+import type { SymbolKind, SymbolRecord } from "../parser/types.ts";
+import type { RepoIndex } from "../store/repo_index.ts";
+import { ToolError } from "./errors.ts";
+import {
+  bytesOfFiles,
+  cached,
+  globMatcher,
+  levenshtein,
+  openRepo,
+  type ToolContext,
+  type ToolOutput,
+} from "./context.ts";
+
+/** Tool name. */
+export const name = "search_symbols";
+
+/** Tool description shown to agents. */
+export const description =
+  "Search an indexed repo's functions, classes, methods, types and constants by name or words (camelCase and snake_case parts match; exact and prefix name matches rank first). Returns ids, signatures and one-line summaries with a score. Use it to find code by what it is called or does, then read it with get_symbol_source. Filter by kind, language or file_pattern; fuzzy=true tolerates typos.";
+
+const _KINDS = ["function", "class", "method", "constant", "type", "template", "import"] as const;
+
+/** Input schema. */
+export const inputSchema = z.object({
+  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+  query: z.string().min(1).max(500).describe(
+    "Symbol name, name fragment or words, e.g. getUser, parse config, HTTPClient",
+  ),
+  kind: z.enum(_KINDS).optional().describe("Only symbols of this kind"),
+  language: z.string().optional().describe('Only symbols in this language, e.g. "python", "go"'),
+  file_pattern: z.string().optional().describe(
+    'Only files matching this glob ("*" also crosses "/"), e.g. "src/*.ts" or "*_test.go"',
+  ),
+  decorator: z.string().optional().describe(
+    "Only symbols with a decorator/annotation containing this text (case-insensitive)",
+  ),
+  max_results: z.number().int().min(1).max(500).optional().describe(
+    "Most results (1-500, default 10)",
+  ),
+  detail_level: z.enum(["compact", "standard", "full"]).optional().describe(
+    "compact: ids and locations; standard (default): + signature and summary; full: + docstring and source",
+  ),
+  fuzzy: z.boolean().optional().describe(
+    "Also add names within an edit distance or trigram similarity (typos); runs anyway when nothing matches",
+  ),
+  fuzzy_threshold: z.number().min(0).max(1).optional().describe(
+    "Least trigram similarity (0-1) for a fuzzy hit (default 0.4)",
+  ),
+  max_edit_distance: z.number().int().min(0).max(10).optional().describe(
+    "Most edits for a fuzzy hit (default 2)",
+  ),
+});
+
+/** Validated arguments. */
+export type SearchSymbolsArgs = z.infer<typeof inputSchema>;
+
+/** Annotations for MCP clients. */
+export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+
+/**
+ * Bonus for the query being the name or id (50; 45 ignoring case), a prefix of the name (30), or
+ * inside the id (20), all but the first ignoring case.
+ */
+export function identityBonus(s: Pick<SymbolRecord, "id" | "name">, query: string): number {
+  if (s.name === query || s.id === query) return 50;
+  const q = query.toLowerCase();
+  const n = s.name.toLowerCase();
+  if (n === q || s.id.toLowerCase() === q) return 45;
+  if (n.startsWith(q)) return 30;
+  if (s.id.toLowerCase().includes(q)) return 20;
+  return 0;
+}
+
+function _trigrams(s: string): Set<string> {
+  const t = new Set<string>();
+  const padded = `  ${s} `;
+  for (let i = 0; i + 3 <= padded.length; i++) t.add(padded.slice(i, i + 3));
+  return t;
+}
+
+function _jaccard(a: Set<string>, b: Set<string>): number {
+  let inter = 0;
+  for (const x of a) if (b.has(x)) inter++;
+  return inter / (a.size + b.size - inter || 1);
+}
+
+interface NameEntry {
+  id: string;
+  name: string;
+  kind: SymbolKind;
+  language: string;
+  file: string;
+}
+
+function _names(ctx: ToolContext, repo: string, index: RepoIndex): NameEntry[] {
+  return cached(ctx, repo, index, "symbol-names", () =>
+    index.allSymbols().map((s) => ({
+      id: s.id,
+      name: s.name,
+      kind: s.kind,
+      language: s.language,
+      file: s.file,
+    })));
+}
+
+function _counts(ctx: ToolContext, repo: string, index: RepoIndex) {
+  return cached(ctx, repo, index, "counts", () => ({
+    symbols: index.symbolCount(),
+    files: index.fileCount(),
+  }));
+}
+
+/** Ranked hits with scores; fuzzy hits after the lexical ones. */
+export function handler(ctx: ToolContext, args: SearchSymbolsArgs): ToolOutput {
+  const { repo, index } = openRepo(ctx, args.repo);
+  const query = args.query.trim();
+  if (query === "") {
+    throw new ToolError("invalid_argument", 'Argument "query" must contain a name or words');
+  }
+  if (args.language !== undefined && !LANGUAGES.some((l) => l.id === args.language)) {
+    throw new ToolError(
+      "invalid_argument",
+      `Unknown language "${args.language}": expected one of ${
+        LANGUAGES.map((l) => l.id).join(", ")
+      }`,
+    );
+  }
+  const maxResults = args.max_results ?? 10;
+  const detail = args.detail_level ?? "standard";
+  const pattern = args.file_pattern === undefined ? null : globMatcher(args.file_pattern);
+  const decorator = args.decorator?.toLowerCase();
+  const keepPlace = (s: Pick<SymbolRecord, "file" | "kind" | "language">) =>
+    (pattern === null || pattern(s.file)) &&
+    (args.kind === undefined || s.kind === args.kind) &&
+    (args.language === undefined || s.language === args.language);
+  const keep = (s: SymbolRecord) =>
+    keepPlace(s) &&
+    (decorator === undefined || s.decorators.some((d) => d.toLowerCase().includes(decorator)));
+  const filtered = pattern !== null || decorator !== undefined;
+  const limit = filtered ? 5000 : Math.max(100, maxResults * 5);
+  const scored = new Map<string, { s: SymbolRecord; score: number }>();
+  const searchOptions = {
+    limit,
+    ...(args.kind !== undefined ? { kinds: [args.kind] } : {}),
+    ...(args.language !== undefined ? { language: args.language } : {}),
+  };
+  for (const hit of index.searchSymbols(query, searchOptions)) {
+    if (!keep(hit.symbol)) continue;
+    scored.set(hit.symbol.id, {
+      s: hit.symbol,
+      score: hit.bm25 + identityBonus(hit.symbol, query),
+    });
+  }
+  // Exact names always compete, even when BM25 ranked them below the candidate limit.
+  if (!/\s/.test(query)) {
+    for (const s of index.symbolsByName(query)) {
+      if (scored.has(s.id) || !keep(s)) continue;
+      scored.set(s.id, { s, score: identityBonus(s, query) });
+    }
+  }
+  const ranked = [...scored.values()]
+    .filter((x) => x.score > 0)
+    .sort((a, b) => b.score - a.score || (a.s.id < b.s.id ? -1 : a.s.id > b.s.id ? 1 : 0));
+  const top = ranked.slice(0, maxResults);
+  const results = top.map((x) => _entry(index, x.s, detail, x.score));
+  let fuzzyCount = 0;
+  if (args.fuzzy === true || results.length === 0) {
+    const threshold = args.fuzzy_threshold ?? 0.4;
+    const maxEdits = args.max_edit_distance ?? 2;
+    const q = query.toLowerCase();
+    const qGrams = _trigrams(q);
+    const seen = new Set(top.map((x) => x.s.id));
+    const fuzzy: { e: NameEntry; d: number; j: number }[] = [];
+    for (const e of _names(ctx, repo, index)) {
+      if (seen.has(e.id) || !keepPlace(e)) continue;
+      const n = e.name.toLowerCase();
+      const d = levenshtein(n, q, maxEdits);
+      const j = _jaccard(qGrams, _trigrams(n));
+      if (d <= maxEdits || j >= threshold) fuzzy.push({ e, d, j });
+    }
+    fuzzy.sort((a, b) => a.d - b.d || b.j - a.j || (a.e.id < b.e.id ? -1 : 1));
+    for (const f of fuzzy) {
+      if (fuzzyCount >= maxResults) break;
+      const s = index.symbol(f.e.id);
+      if (s === undefined || !keep(s)) continue;
+      const entry = _entry(index, s, detail, _round(f.j * 10));
+      entry.match_type = "fuzzy";
+      entry.fuzzy_similarity = _round(f.j);
+      entry.edit_distance = Math.min(f.d, maxEdits + 1);
+      results.push(entry);
+      fuzzyCount++;
+    }
+  }
+  const counts = _counts(ctx, repo, index);
+  const truncated = ranked.length > maxResults;
+  const response: Record<string, unknown> = { result_count: results.length, results };
+  const meta: Record<string, unknown> = { total_symbols: counts.symbols, truncated };
+  if (truncated) {
+    meta.hint =
+      `More than ${maxResults} symbols matched: narrow with kind, language or file_pattern, or raise max_results`;
+  }
+  if (results.length === 0) {
+    const terms = query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((t) => t.length >= 3);
+    const related = terms.length === 0 ? [] : index.listFiles().map((f) => f.path).filter((p) => {
+      const base = p.slice(p.lastIndexOf("/") + 1).toLowerCase();
+      return terms.some((t) => base.includes(t));
+    }).slice(0, 5);
+    const evidence: Record<string, unknown> = {
+      verdict: "no_implementation_found",
+      scanned_symbols: counts.symbols,
+      scanned_files: counts.files,
+      best_match_score: 0,
+    };
+    if (related.length > 0) evidence.related_existing = related;
+    response.negative_evidence = evidence;
+    response["⚠ warning"] =
+      `No implementation found for '${query}'. Do not claim this feature exists.`;
+  }
+  return {
+    response,
+    rawBytes: bytesOfFiles(index, results.map((r) => String(r.file))),
+    repo,
+    meta,
+  };
+}
+
+function _round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+function _entry(
+  index: RepoIndex,
+  s: SymbolRecord,
+  detail: "compact" | "standard" | "full",
+  score: number,
+): Record<string, unknown> {
+  const e: Record<string, unknown> = detail === "compact"
+    ? { id: s.id, name: s.name, kind: s.kind, file: s.file, line: s.line }
+    : {
+      id: s.id,
+      kind: s.kind,
+      name: s.name,
+      file: s.file,
+      line: s.line,
+      signature: s.signature,
+      summary: s.summary,
+    };
+  e.byte_length = s.byte_length;
+  if (detail === "full") {
+    const source = index.symbolSource(s.id) ?? "";
+    e.end_line = s.end_line;
+    e.docstring = s.docstring;
+    e.source = source;
+  }
+  if (s.decorators.length > 0) e.decorators = s.decorators;
+  e.score = _round(score);
+  return e;
+}
