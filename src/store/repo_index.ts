@@ -310,10 +310,20 @@ export class RepoIndex {
 
   /** The call sites whose callee name is `name`, by file and source order. */
   callsTo(name: string): StoredCall[] {
-    const rows = this.#db.prepare(
-      `SELECT f.path, f.id AS file_id, cs.calls FROM callees c JOIN files f ON f.id = c.file_id
-       JOIN call_sites cs ON cs.file_id = c.file_id WHERE c.callee = ? ORDER BY f.path`,
-    ).all(name) as { path: string; file_id: number; calls: string }[];
+    // The callee index narrows to the files that may call `name` (a superset: its tokenizer
+    // folds case and splits at punctuation); the exact name is checked in each file's sites.
+    const words = name.match(/[\p{L}\p{N}_$]+/gu) ?? [];
+    const sql = `SELECT f.path, f.id AS file_id, cs.calls FROM call_sites cs
+       JOIN files f ON f.id = cs.file_id`;
+    const rows =
+      (words.length === 0 ? this.#db.prepare(sql + " ORDER BY f.path").all() : this.#db.prepare(
+        sql + ` WHERE cs.file_id IN (SELECT rowid FROM callee_files WHERE callee_files MATCH ?)
+         ORDER BY f.path`,
+      ).all(words.map((w) => `"${w}"`).join(" "))) as {
+        path: string;
+        file_id: number;
+        calls: string;
+      }[];
     return rows.flatMap((r) => this.#sites(r.path, r.file_id, r.calls, (site) => site[0] === name));
   }
 

@@ -162,7 +162,8 @@ export class RepoWriter {
     this.#db.exec(`
       INSERT INTO symbols_fts(symbols_fts) VALUES('delete-all');
       INSERT INTO text_grams(text_grams) VALUES('delete-all');
-      DELETE FROM call_sites; DELETE FROM callees; DELETE FROM imports; DELETE FROM symbols; DELETE FROM contents;
+      INSERT INTO callee_files(callee_files) VALUES('delete-all');
+      DELETE FROM call_sites; DELETE FROM imports; DELETE FROM symbols; DELETE FROM contents;
       DELETE FROM files;`);
   }
 
@@ -285,9 +286,10 @@ export class RepoWriter {
         fileId,
         JSON.stringify(sites),
       );
-      const flat: (string | number)[] = [];
-      for (const callee of new Set(result.calls.map((c) => c.callee))) flat.push(callee, fileId);
-      this.#insertFlat("callees(callee, file_id)", 2, flat);
+      this.#stmt("INSERT INTO callee_files(rowid, callees) VALUES (?, ?)").run(
+        fileId,
+        [...new Set(result.calls.map((c) => c.callee))].join(" "),
+      );
     }
     this.timings.text_index_ms += textMs;
     this.timings.symbol_index_ms += ftsMs;
@@ -350,7 +352,7 @@ export class RepoWriter {
     this.#stmt("DELETE FROM symbols WHERE file_id = ?").run(fileId);
     this.#stmt("DELETE FROM imports WHERE file_id = ?").run(fileId);
     this.#stmt("DELETE FROM call_sites WHERE file_id = ?").run(fileId);
-    this.#stmt("DELETE FROM callees WHERE file_id = ?").run(fileId);
+    this.#stmt("DELETE FROM callee_files WHERE rowid = ?").run(fileId);
     this.#stmt("DELETE FROM text_grams WHERE rowid = ?").run(fileId);
   }
 
@@ -441,8 +443,10 @@ export class RepoWriter {
     this.#stmts.clear();
     if (this.#db.isOpen) {
       try {
-        // Fold the WAL back into the database when no reader needs it (never blocks).
-        this.#db.exec("PRAGMA wal_checkpoint(PASSIVE)");
+        // Fold the WAL back into the database and truncate it, unless a reader is using it
+        // (never waits: without a busy timeout a busy checkpoint just stops).
+        this.#db.exec("PRAGMA busy_timeout=0");
+        this.#db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
       } catch {
         // A checkpoint is an optimisation; a busy one is retried on the next write.
       }

@@ -82,17 +82,17 @@ CREATE INDEX imports_by_resolved ON imports(resolved) WHERE resolved IS NOT NULL
 
 -- A file's call sites, in source order, as one JSON array of [callee, receiver, caller, line]
 -- (caller = the seq of the enclosing symbol in the same file, or null): one row per file instead
--- of one per call keeps writes cheap; callees lists each file's distinct callee names for lookup.
+-- of one per call keeps writes cheap. callee_files indexes each file's distinct callee names
+-- (rowid = file id) so that "who calls X" reads only the files that do.
 CREATE TABLE call_sites(
   file_id INTEGER PRIMARY KEY,
   calls TEXT NOT NULL
 );
-CREATE TABLE callees(
-  callee TEXT NOT NULL,
-  file_id INTEGER NOT NULL,
-  PRIMARY KEY(callee, file_id)
-) WITHOUT ROWID;
-CREATE INDEX callees_by_file ON callees(file_id);
+CREATE VIRTUAL TABLE callee_files USING fts5(
+  callees,
+  content='', contentless_delete=1, detail=none,
+  tokenize="unicode61 remove_diacritics 0 tokenchars '_$'"
+);
 
 CREATE VIRTUAL TABLE symbols_fts USING fts5(
   name_tokens, signature, docstring, summary, keywords,
@@ -117,7 +117,6 @@ export const SECONDARY_INDEXES: Record<string, string> = {
   symbols_by_name: "CREATE INDEX symbols_by_name ON symbols(name COLLATE NOCASE)",
   imports_by_resolved:
     "CREATE INDEX imports_by_resolved ON imports(resolved) WHERE resolved IS NOT NULL",
-  callees_by_file: "CREATE INDEX callees_by_file ON callees(file_id)",
 };
 
 /**

@@ -35,6 +35,8 @@ export function openDatabase(path: string, options: OpenOptions = {}): DatabaseS
     // Switching to WAL needs a moment of exclusive access; another process may hold it briefly.
     _retryBusySync(() => db.exec("PRAGMA journal_mode=WAL"));
     db.exec("PRAGMA synchronous=NORMAL");
+    // Keep a WAL that grew during a large re-index from staying large on disk.
+    db.exec("PRAGMA journal_size_limit=16777216");
   }
   db.exec("PRAGMA cache_size=-32000");
   return db;

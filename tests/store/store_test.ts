@@ -114,6 +114,13 @@ Deno.test("RepoIndex reads what RepoWriter stored", async (t) => {
         deepEqual(index.importsOf("pkg/app.py").map((i) => i.specifier), ["os", ".util"]);
         const calls = index.callsFrom("pkg/app.py::UserStore.delete_user#method");
         deepEqual(calls.map((c) => c.callee), ["getUserName"]);
+        // Exact names: the callee index is only a filter.
+        deepEqual(index.callsTo("getusername"), []);
+        deepEqual(index.callsTo("getUserName").map((c) => c.caller), [
+          "pkg/app.py::UserStore.delete_user#method",
+        ]);
+        deepEqual(index.callsInFile("pkg/util.py"), []);
+        deepEqual(index.allCalls().map((c) => c.callee).sort(), ["getUserName", "helper"]);
         deepEqual(index.callsTo("helper").map((c) => [c.file, c.caller]), [
           ["pkg/app.py", "pkg/app.py::UserStore.getUserName#method"],
         ]);

@@ -33,9 +33,21 @@ Deno.test("trigram tokens", async (t) => {
     );
   });
 
-  await t.step("short and non-ASCII-only needles do not narrow", () => {
+  await t.step("short, whitespace-only and non-ASCII-only needles do not narrow", () => {
     equal(trigramQuery("ab"), null);
     equal(trigramQuery("ééé"), null);
+    equal(trigramQuery("a b c"), null);
+    equal(
+      trigramQuery("func main"),
+      ["fun", "unc", "mai", "ain"].map((t) =>
+        ((t.charCodeAt(0) << 16) | (t.charCodeAt(1) << 8) | t.charCodeAt(2)).toString(36)
+      ).join(" "),
+    );
+  });
+
+  await t.step("trigrams with whitespace are not indexed", () => {
+    deepEqual(set.collect(enc.encode("ab cd\nef")), []);
+    deepEqual(set.collect(enc.encode(" abc")), [0x616263]);
   });
 });
 
