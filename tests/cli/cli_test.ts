@@ -1,0 +1,148 @@
+import { deepStrictEqual, equal, match, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { decode } from "../../mod.ts";
+import { permissionFlags, permissionInputs } from "../../scripts/serve.ts";
+import { CHECKOUT, tempProject } from "../e2e/_server.ts";
+
+/** Run `main.ts` under the server's narrow permission flags, as the README shows. */
+async function cli(
+  p: { root: string; indexDir: string },
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const vars: Record<string, string> = {
+    CODE_INDEX_PATH: p.indexDir,
+    CODEMUNCH_ALLOWED_ROOTS: p.root,
+    ...env,
+  };
+  const flags = permissionFlags(permissionInputs((n) => vars[n] ?? Deno.env.get(n), p.root));
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", ...flags, join(CHECKOUT, "main.ts"), ...args],
+    env: vars,
+    cwd: p.root,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+function noStack(text: string) {
+  ok(!/\n\s+at /.test(text), `no stack trace in: ${text}`);
+}
+
+Deno.test("CLI: help, version and bad input", async (t) => {
+  const p = tempProject("codemunch-cli-");
+  try {
+    await t.step("--help and --version", async () => {
+      const help = await cli(p, ["--help"]);
+      equal(help.code, 0);
+      match(help.stdout, /Usage:\n {2}codemunch \[serve\]/);
+      match(help.stdout, /codemunch call <tool>/);
+      const version = await cli(p, ["--version"]);
+      equal(version.code, 0);
+      const expected = JSON.parse(Deno.readTextFileSync(join(CHECKOUT, "deno.json"))).version;
+      equal(version.stdout.trim(), `codemunch ${expected}`);
+    });
+    await t.step(
+      "unknown command, unknown option, bad JSON: exit 2 with a clear message",
+      async () => {
+        const unknown = await cli(p, ["frobnicate"]);
+        equal(unknown.code, 2);
+        match(unknown.stderr, /^codemunch: Unknown command "frobnicate"\. Run "codemunch --help"/);
+        noStack(unknown.stderr);
+        const option = await cli(p, ["search", "x", "--colour", "red"]);
+        equal(option.code, 2);
+        match(option.stderr, /Unknown option "--colour"/);
+        const json = await cli(p, ["call", "list_repos", "{not json"]);
+        equal(json.code, 2);
+        match(json.stderr, /must be JSON/);
+        noStack(json.stderr);
+        const format = await cli(p, ["call", "list_repos", "--format", "yaml"]);
+        equal(format.code, 2);
+        match(format.stderr, /Unknown --format "yaml"/);
+        const missing = await cli(p, ["index"]);
+        equal(missing.code, 2);
+        match(missing.stderr, /"index" expects a folder path/);
+      },
+    );
+    await t.step("shortcuts before anything is indexed", async () => {
+      const r = await cli(p, ["search", "greet"]);
+      equal(r.code, 2);
+      match(r.stderr, /No repository is indexed yet: run `codemunch index <path>` first/);
+    });
+    await t.step("tool errors: exit 1 with the message and code", async () => {
+      const r = await cli(p, ["call", "no_such_tool", "{}"]);
+      equal(r.code, 1);
+      match(r.stderr, /Unknown tool: no_such_tool.*\(unknown_tool\)/);
+      const bad = await cli(p, ["call", "search_symbols", '{"repo": "x"}']);
+      equal(bad.code, 1);
+      match(bad.stderr, /Missing required argument "query".*\(invalid_argument\)/);
+      noStack(bad.stderr);
+    });
+  } finally {
+    p.dispose();
+  }
+});
+
+Deno.test("CLI: index, search, outline, symbol and call", async (t) => {
+  const p = tempProject("codemunch-cli-");
+  try {
+    let repo = "";
+    await t.step("index <path>", async () => {
+      const r = await cli(p, ["index", p.root]);
+      equal(r.code, 0, r.stderr);
+      const body = JSON.parse(r.stdout);
+      equal(body.success, true);
+      repo = body.repo;
+      ok(body.symbol_count > 20);
+    });
+    await t.step("search <query> (the only repo is the default)", async () => {
+      const r = await cli(p, ["search", "greet", "--max", "3"]);
+      equal(r.code, 0, r.stderr);
+      const body = JSON.parse(r.stdout);
+      equal(body.results[0].id, "python/sample.py::greet#function");
+      ok(body.results.length <= 3);
+      const k = await cli(p, ["search", "greet", "--repo", repo, "--kind", "class"]);
+      ok(JSON.parse(k.stdout).results.every((x: { kind: string }) => x.kind === "class"));
+    });
+    await t.step("outline <file> by repo path and by disk path", async () => {
+      const a = await cli(p, ["outline", "python/sample.py", "--repo", repo]);
+      equal(a.code, 0, a.stderr);
+      const b = await cli(p, ["outline", join(p.root, "python", "sample.py")]);
+      equal(b.code, 0, b.stderr);
+      const strip = (s: string) => {
+        const o = JSON.parse(s);
+        delete o._meta;
+        return o;
+      };
+      deepStrictEqual(strip(a.stdout), strip(b.stdout));
+      equal(strip(a.stdout).file, "python/sample.py");
+    });
+    await t.step("symbol <id>", async () => {
+      const r = await cli(p, ["symbol", "python/sample.py::greet#function"]);
+      equal(r.code, 0, r.stderr);
+      match(JSON.parse(r.stdout).source, /^def greet/);
+      const missing = await cli(p, ["symbol", "python/sample.py::nope#function"]);
+      equal(missing.code, 1);
+      match(missing.stderr, /Symbol not found.*\(symbol_not_found\)/);
+    });
+    await t.step("call <tool> '<json>' with --format compact", async () => {
+      const r = await cli(p, [
+        "call",
+        "get_file_tree",
+        JSON.stringify({ repo, path_prefix: "go/" }),
+        "--format",
+        "compact",
+      ]);
+      equal(r.code, 0, r.stderr);
+      ok(r.stdout.startsWith("#MUNCH/1 tool=get_file_tree enc=ft1"), r.stdout);
+      const body = decode(r.stdout) as Record<string, unknown>;
+      equal(body.path_prefix, "go/");
+      const list = await cli(p, ["call", "list_repos"]);
+      equal(JSON.parse(list.stdout).count, 1);
+    });
+  } finally {
+    p.dispose();
+  }
+});
