@@ -276,67 +276,76 @@ async function _run(
   const binaryNotes: string[] = [];
   const parsedWithImports: string[] = [];
 
-  for (const f of toCheck) {
-    t = performance.now();
-    let bytes: Uint8Array;
-    try {
-      bytes = Deno.readFileSync(f.absolute);
-    } catch (e) {
-      const denied = permissionError(e, f.absolute);
-      if (denied !== null) throw denied;
-      skipCounts.unreadable++;
-      progress(f.path);
-      mainThreadMs += performance.now() - t;
-      continue;
-    }
-    if (looksBinary(bytes)) {
-      skipCounts.binary++;
-      binaryNotes.push(`Skipped binary file: ${f.path}`);
-      progress(f.path);
-      mainThreadMs += performance.now() - t;
-      continue;
-    }
-    const hash = createHash("sha256").update(bytes).digest("hex");
-    const checked = Date.now();
-    present.add(f.path);
-    const prior = stored.get(f.path);
-    timings.read_hash_ms += performance.now() - t;
-    mainThreadMs += performance.now() - t;
-    if (prior !== undefined && prior.hash === hash) {
-      writer.touchFile(f.path, f.mtime_ms, f.ctime_ms, checked);
-      progress(f.path);
-      continue;
-    }
-    if (prior === undefined) added++;
-    else changed++;
-    const job = _parseSafely(parser, f.path, bytes).then((result) => {
-      const ts = performance.now();
-      if (result.status !== "ok") {
-        parseWarnings.push(
-          `${f.path}: ${result.status}${result.reason ? ` (${result.reason})` : ""}`,
-        );
+  let aborted = false;
+  try {
+    for (const f of toCheck) {
+      t = performance.now();
+      let bytes: Uint8Array;
+      try {
+        bytes = Deno.readFileSync(f.absolute);
+      } catch (e) {
+        const denied = permissionError(e, f.absolute);
+        if (denied !== null) throw denied;
+        skipCounts.unreadable++;
+        progress(f.path);
+        mainThreadMs += performance.now() - t;
+        continue;
       }
-      if (result.symbols.length === 0) noSymbols.push(f.path);
-      if (result.imports.length > 0) parsedWithImports.push(f.path);
-      writer.putFile({
-        path: f.path,
-        language: result.language || f.language,
-        content: bytes,
-        hash,
-        mtime_ms: f.mtime_ms,
-        ctime_ms: f.ctime_ms,
-        checked_ms: checked,
-        summary: fileSummary(result.symbols),
-        line_count: lineCount(bytes),
-      }, result);
-      mainThreadMs += performance.now() - ts;
-      progress(f.path);
-    });
-    inflight.add(job);
-    job.finally(() => inflight.delete(job));
-    if (inflight.size >= maxInflight) await Promise.race(inflight);
+      if (looksBinary(bytes)) {
+        skipCounts.binary++;
+        binaryNotes.push(`Skipped binary file: ${f.path}`);
+        progress(f.path);
+        mainThreadMs += performance.now() - t;
+        continue;
+      }
+      const hash = createHash("sha256").update(bytes).digest("hex");
+      const checked = Date.now();
+      present.add(f.path);
+      const prior = stored.get(f.path);
+      timings.read_hash_ms += performance.now() - t;
+      mainThreadMs += performance.now() - t;
+      if (prior !== undefined && prior.hash === hash) {
+        writer.touchFile(f.path, f.mtime_ms, f.ctime_ms, checked);
+        progress(f.path);
+        continue;
+      }
+      if (prior === undefined) added++;
+      else changed++;
+      const job = _parseSafely(parser, f.path, bytes).then((result) => {
+        if (aborted) return;
+        const ts = performance.now();
+        if (result.status !== "ok") {
+          parseWarnings.push(
+            `${f.path}: ${result.status}${result.reason ? ` (${result.reason})` : ""}`,
+          );
+        }
+        if (result.symbols.length === 0) noSymbols.push(f.path);
+        if (result.imports.length > 0) parsedWithImports.push(f.path);
+        writer.putFile({
+          path: f.path,
+          language: result.language || f.language,
+          content: bytes,
+          hash,
+          mtime_ms: f.mtime_ms,
+          ctime_ms: f.ctime_ms,
+          checked_ms: checked,
+          summary: fileSummary(result.symbols),
+          line_count: lineCount(bytes),
+        }, result);
+        mainThreadMs += performance.now() - ts;
+        progress(f.path);
+      });
+      inflight.add(job);
+      job.finally(() => inflight.delete(job));
+      if (inflight.size >= maxInflight) await Promise.race(inflight);
+    }
+    await Promise.all(inflight);
+  } catch (e) {
+    // Let the jobs still in flight finish (they store nothing now) before the rollback.
+    aborted = true;
+    await Promise.allSettled(inflight);
+    throw e;
   }
-  await Promise.all(inflight);
   const pipelineMs = performance.now() - pipelineStart;
 
   let deleted = 0;
