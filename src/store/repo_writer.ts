@@ -151,8 +151,9 @@ export class RepoWriter {
   }
 
   /**
-   * Remove every file, symbol, import and call (a full rebuild starts here). The symbol search
-   * index is then built in one pass by `commit()` instead of file by file.
+   * Remove every file, symbol, import and call (a full rebuild starts here). The secondary
+   * indexes and the symbol search index are then built in one pass by `finish()` (called by
+   * `commit()`) instead of row by row.
    */
   clear(): void {
     this.#deferSymbolIndex = true;
@@ -168,9 +169,10 @@ export class RepoWriter {
   }
 
   /**
-   * Store a new or changed file with its parse result, replacing what was stored for it. Rows
-   * of one table go in with one statement per file (a JSON array read by `json_each`), which
-   * keeps the JavaScript-to-SQLite crossings per file constant.
+   * Store a new or changed file with its parse result, replacing what was stored for it: the
+   * file row and its bytes, its trigram document, its symbols (and their search rows, unless a
+   * full rebuild defers them), its imports (multi-row inserts) and its call sites (one JSON row
+   * plus one callee-index row).
    */
   putFile(file: FileToStore, result: ParseResult): void {
     const t0 = performance.now();

@@ -117,6 +117,8 @@ Deno.test("index_folder: full, incremental add/change/delete, unchanged, rebuild
       );
       const again = await indexFolder.handler(ctx, { path: ws.root });
       equal(again.file_count, 3); // a full index again
+      // The store's cached read connection follows the new database file.
+      equal(ws.store.repo(repo).symbolsByName("restart").length, 1);
     });
   } finally {
     ws.dispose();
@@ -202,6 +204,8 @@ Deno.test("index_folder: argument and path errors", async (t) => {
         indexFolder.handler(ctx, { path: join(ws.root, "empty") }),
         isToolError("no_source_files"),
       );
+      // A failed first index leaves no database behind.
+      deepEqual([...Deno.readDirSync(ws.indexDir)].filter((e) => e.name.endsWith(".db")), []);
     });
     await t.step("the file system root is too broad", async () => {
       await rejects(indexFolder.handler(ctx, { path: "/" }), isToolError("path_too_broad"));
