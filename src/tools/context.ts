@@ -217,8 +217,22 @@ export function globMatcher(pattern: string): (path: string) => boolean {
 }
 
 /** Sum of the sizes of the distinct indexed files among `paths`. */
-export function bytesOfFiles(index: RepoIndex, paths: Iterable<string>): number {
+export function bytesOfFiles(
+  ctx: ToolContext,
+  repo: string,
+  index: RepoIndex,
+  paths: Iterable<string>,
+): number {
+  const unique = new Set(paths);
+  if (unique.size === 0) return 0;
+  const sizes = cached(
+    ctx,
+    repo,
+    index,
+    "file-sizes",
+    () => new Map(index.listFiles().map((f) => [f.path, f.size])),
+  );
   let total = 0;
-  for (const p of new Set(paths)) total += index.file(p)?.size ?? 0;
+  for (const p of unique) total += sizes.get(p) ?? 0;
   return total;
 }

@@ -160,7 +160,7 @@ export function handler(ctx: ToolContext, args: GetSymbolSourceArgs): ToolOutput
     const s = findSymbol(index, repo, single);
     return {
       response: _entry(index, s, verify, contextLines),
-      rawBytes: bytesOfFiles(index, [s.file]),
+      rawBytes: bytesOfFiles(ctx, repo, index, [s.file]),
       repo,
       meta: { symbol_count: 1 },
     };
@@ -180,7 +180,7 @@ export function handler(ctx: ToolContext, args: GetSymbolSourceArgs): ToolOutput
   }
   return {
     response: { symbols, errors },
-    rawBytes: bytesOfFiles(index, files),
+    rawBytes: bytesOfFiles(ctx, repo, index, files),
     repo,
     meta: { symbol_count: symbols.length },
   };

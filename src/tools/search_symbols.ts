@@ -116,9 +116,50 @@ function _counts(ctx: ToolContext, repo: string, index: RepoIndex) {
   }));
 }
 
-/** Ranked hits with scores; fuzzy hits after the lexical ones. */
+/** Most result sets kept per server (the reference's search result LRU, API.md §0.6). */
+const _CACHE_SIZE = 128;
+
+/**
+ * Ranked hits with scores; fuzzy hits after the lexical ones. Results are cached per server for
+ * the same arguments and the same index state (`_meta.cache_hit: true` on a hit).
+ */
 export function handler(ctx: ToolContext, args: SearchSymbolsArgs): ToolOutput {
   const { repo, index } = openRepo(ctx, args.repo);
+  const lru = cached(ctx, repo, index, "search-lru", () => new Map<string, ToolOutput>());
+  const key = JSON.stringify([
+    args.query,
+    args.kind,
+    args.language,
+    args.file_pattern,
+    args.decorator,
+    args.max_results,
+    args.detail_level,
+    args.fuzzy,
+    args.fuzzy_threshold,
+    args.max_edit_distance,
+  ]);
+  const hit = lru.get(key);
+  if (hit !== undefined) {
+    lru.delete(key);
+    lru.set(key, hit);
+    return {
+      ...hit,
+      response: structuredClone(hit.response),
+      meta: { ...hit.meta, cache_hit: true },
+    };
+  }
+  const out = _search(ctx, repo, index, args);
+  lru.set(key, { ...out, response: structuredClone(out.response) });
+  if (lru.size > _CACHE_SIZE) lru.delete(lru.keys().next().value!);
+  return out;
+}
+
+function _search(
+  ctx: ToolContext,
+  repo: string,
+  index: RepoIndex,
+  args: SearchSymbolsArgs,
+): ToolOutput {
   const query = args.query.trim();
   if (query === "") {
     throw new ToolError("invalid_argument", 'Argument "query" must contain a name or words');
@@ -224,7 +265,7 @@ export function handler(ctx: ToolContext, args: SearchSymbolsArgs): ToolOutput {
   }
   return {
     response,
-    rawBytes: bytesOfFiles(index, results.map((r) => String(r.file))),
+    rawBytes: bytesOfFiles(ctx, repo, index, results.map((r) => String(r.file))),
     repo,
     meta,
   };

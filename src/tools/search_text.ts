@@ -7,6 +7,7 @@ import { regexLiterals } from "../store/trigrams.ts";
 import { ToolError } from "./errors.ts";
 import {
   bytesOfFiles,
+  cached,
   globMatcher,
   openRepo,
   type ToolContext,
@@ -49,6 +50,8 @@ export const annotations = { readOnlyHint: true, openWorldHint: false } as const
 
 /** Longest line text returned (longer lines are cut). */
 const _MAX_LINE = 200;
+/** Text scanned in path order before the trigram index is asked for candidates. */
+const _PRESCAN_BYTES = 32 * 1024;
 /** Time budget of one search, in milliseconds. */
 const _BUDGET_MS = 2000;
 /** A quantified group that itself holds a quantifier: `(a+)+`, `(\w*)*`, `(x+){2,}`. */
@@ -95,22 +98,16 @@ export function handler(ctx: ToolContext, args: SearchTextArgs): ToolOutput {
   const contextLines = args.context_lines ?? 0;
   const { scan, line: lineRe } = compileQuery(args.query, isRegex, args.case_sensitive ?? false);
   const started = performance.now();
-  const literals = isRegex ? regexLiterals(args.query) : [args.query];
-  const candidates = literals.length > 0 ? index.textCandidates(literals) : null;
-  let paths = candidates ?? index.listFiles().map((f) => f.path);
-  if (args.file_pattern !== undefined) paths = paths.filter(globMatcher(args.file_pattern));
+  const inPattern = args.file_pattern === undefined ? null : globMatcher(args.file_pattern);
+  const allPaths = cached(ctx, repo, index, "paths", () => index.listFiles().map((f) => f.path));
   const results: { file: string; matches: Record<string, unknown>[] }[] = [];
   let count = 0;
   let filesSearched = 0;
   let truncated = false;
   let timedOut = false;
-  outer: for (const path of paths) {
-    if (performance.now() - started > _BUDGET_MS) {
-      timedOut = true;
-      break;
-    }
-    const text = index.fileText(path);
-    if (text === undefined) continue;
+
+  /** Scan one file; returns false when the search must stop (cap or time budget). */
+  const scanFile = (path: string, text: string): boolean => {
     filesSearched++;
     scan.lastIndex = 0;
     let matches: Record<string, unknown>[] | null = null;
@@ -149,9 +146,39 @@ export function handler(ctx: ToolContext, args: SearchTextArgs): ToolOutput {
       count++;
       if (count >= maxResults) {
         truncated = true;
-        break outer;
+        return false;
       }
       if (end >= text.length) break;
+    }
+    if (performance.now() - started > _BUDGET_MS) {
+      timedOut = true;
+      return false;
+    }
+    return true;
+  };
+
+  // A common query fills max_results from the first few files: scan those directly, and ask the
+  // trigram index for the remaining candidates only when they were not enough.
+  const scanned = new Set<string>();
+  let prescanBytes = 0;
+  let go = true;
+  for (const path of allPaths) {
+    if (prescanBytes >= _PRESCAN_BYTES || !go) break;
+    if (inPattern !== null && !inPattern(path)) continue;
+    const text = index.fileText(path);
+    if (text === undefined) continue;
+    scanned.add(path);
+    prescanBytes += text.length;
+    go = scanFile(path, text);
+  }
+  if (go && scanned.size < allPaths.length) {
+    const literals = isRegex ? regexLiterals(args.query) : [args.query];
+    const candidates = (literals.length > 0 ? index.textCandidates(literals) : null) ?? allPaths;
+    for (const path of candidates) {
+      if (scanned.has(path) || (inPattern !== null && !inPattern(path))) continue;
+      const text = index.fileText(path);
+      if (text === undefined) continue;
+      if (!scanFile(path, text)) break;
     }
   }
   const meta: Record<string, unknown> = {
@@ -167,7 +194,7 @@ export function handler(ctx: ToolContext, args: SearchTextArgs): ToolOutput {
   }
   return {
     response: { result_count: count, results },
-    rawBytes: bytesOfFiles(index, results.map((r) => r.file)),
+    rawBytes: bytesOfFiles(ctx, repo, index, results.map((r) => r.file)),
     repo,
     meta,
   };

@@ -124,6 +124,7 @@ export async function call(
 /** `_meta` fields that legitimately differ between two calls of the same tool. */
 const _VOLATILE_META = [
   "timing_ms",
+  "cache_hit",
   "total_tokens_saved",
   "encoding",
   "encoding_tokens_saved",

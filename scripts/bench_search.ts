@@ -1,0 +1,343 @@
+/**
+ * `deno task bench search [--corpora a,b] [--index DIR] [--runs N] [--json FILE]`: query latency
+ * of the MCP server on the real corpora (corpora/, see prepare_corpora.sh), measured through a
+ * real stdio client, side by side with ripgrep for the same text queries in the same run:
+ *
+ * - search_symbols (a fixed set of names and words), search_text (a rare, a common and an absent
+ *   literal, and one regex per corpus), get_symbol_source and get_file_outline (ids and files
+ *   taken from the index);
+ * - `rg -n -i` for the same text queries, piped to `head -n <max_results>` as an agent would run
+ *   it (so ripgrep may stop early on common queries, exactly like our search);
+ * - cold start: spawn of `deno run <server flags> main.ts serve` to the first tools/list answer,
+ *   and the same through the `deno task start` launcher (scripts/serve.ts).
+ *
+ * Corpora are indexed (incrementally) into `--index` (default bench-out/search-index) through the
+ * same server before measuring. Targets: search_symbols p50 < 5 ms; search_text p50 below rg's on
+ * every corpus and query and ≥ 20x faster than rg for a rare or absent literal on the Go standard
+ * library; cold start < 300 ms.
+ */
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { decode } from "../mod.ts";
+import { permissionFlags, permissionInputs } from "./serve.ts";
+import { markdownTable, median, parseFlags, percentile, writeJson } from "./bench_util.ts";
+
+const CHECKOUT = resolve(fileURLToPath(new URL("..", import.meta.url)));
+const ALL = ["express", "gin", "typescript", "django", "gostd"];
+const ABSENT = "zqxjv_absent_marker";
+
+/** Text queries per corpus: a rare literal (1-3 files), a common one, and a regex. */
+const TEXT_QUERIES: Record<string, { rare: string; common: string; regex: string }> = {
+  express: { rare: "escapeHtml", common: "return", regex: "res\\.set\\w*\\(" },
+  gin: {
+    rare: "redirectTrailingSlash",
+    common: "return",
+    regex: "func \\(\\w+ \\*?\\w+\\) Close\\(",
+  },
+  typescript: { rare: "isInJSDoc", common: "return", regex: "function\\s+isIn\\w+\\(" },
+  django: { rare: "_get_FIELD_display", common: "return", regex: "def\\s+get_\\w+_display\\(" },
+  gostd: {
+    rare: "maxConsecutiveEmptyReads",
+    common: "return",
+    regex: "func \\(\\w+ \\*?\\w+\\) Close\\(",
+  },
+};
+
+/** Symbol queries: exact names, prefixes, words and camelCase parts. */
+const SYMBOL_QUERIES = [
+  "parse",
+  "Handler",
+  "NewReader",
+  "get user",
+  "compile",
+  "ServeHTTP",
+  "render",
+  "Close",
+  "write header",
+  "json",
+  "Context",
+  "error",
+  "test",
+  "query",
+  "String",
+  "validate",
+  "request body",
+  "encode",
+  "Router",
+  "lookup",
+];
+
+interface Sample {
+  corpus: string;
+  tool: string;
+  label: string;
+  query: string;
+  ms: number[];
+}
+
+function _env(indexDir: string): Record<string, string> {
+  const env: Record<string, string> = {
+    PATH: Deno.env.get("PATH") ?? "",
+    HOME: Deno.env.get("HOME") ?? "/tmp",
+    CODE_INDEX_PATH: indexDir,
+    CODEMUNCH_ALLOWED_ROOTS: join(CHECKOUT, "corpora"),
+  };
+  const denoDir = Deno.env.get("DENO_DIR");
+  if (denoDir) env.DENO_DIR = denoDir;
+  return env;
+}
+
+function _serverArgs(env: Record<string, string>, launcher: boolean): string[] {
+  if (launcher) {
+    return [
+      "run",
+      "--allow-read",
+      "--allow-env",
+      "--allow-run",
+      join(CHECKOUT, "scripts/serve.ts"),
+    ];
+  }
+  const flags = permissionFlags(permissionInputs((n) => env[n], CHECKOUT));
+  return ["run", ...flags, join(CHECKOUT, "main.ts"), "serve"];
+}
+
+async function _connect(env: Record<string, string>, launcher = false) {
+  const transport = new StdioClientTransport({
+    command: Deno.execPath(),
+    args: _serverArgs(env, launcher),
+    env,
+    cwd: CHECKOUT,
+    stderr: "ignore",
+  });
+  const client = new Client({ name: "bench-search", version: "0" });
+  await client.connect(transport);
+  return client;
+}
+
+async function _call(client: Client, name: string, args: Record<string, unknown>) {
+  const r = await client.callTool({ name, arguments: args }, undefined, { timeout: 600_000 });
+  const text = (r.content as { text: string }[])[0]!.text;
+  if (r.isError) throw new Error(`${name} failed: ${text}`);
+  return decode(text) as Record<string, unknown>;
+}
+
+async function _time(f: () => Promise<unknown>, runs: number): Promise<number[]> {
+  await f(); // warm-up
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await f();
+    ms.push(performance.now() - t0);
+  }
+  return ms;
+}
+
+async function _rg(dir: string, query: string, regex: boolean, max: number): Promise<void> {
+  const quoted = `'${query.replaceAll("'", `'\\''`)}'`;
+  const out = await new Deno.Command("sh", {
+    args: ["-c", `rg -n -i ${regex ? "-e" : "-F -e"} ${quoted} ${dir} | head -n ${max}`],
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  if (!out.success) throw new Error(`rg failed for ${query}`);
+}
+
+async function _coldStart(env: Record<string, string>, launcher: boolean, runs: number) {
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    const client = await _connect(env, launcher);
+    await client.listTools();
+    ms.push(performance.now() - t0);
+    await client.close();
+  }
+  return ms;
+}
+
+/** Run the benchmark. */
+export async function main(args: string[]): Promise<void> {
+  const flags = parseFlags(args);
+  const corpora = (flags.get("corpora") ?? ALL.join(",")).split(",").filter((c) => c !== "");
+  const runs = Number(flags.get("runs") ?? 30);
+  const indexDir = resolve(flags.get("index") ?? join(CHECKOUT, "bench-out", "search-index"));
+  const env = _env(indexDir);
+  try {
+    new Deno.Command("rg", { args: ["--version"], stdout: "null" }).outputSync();
+  } catch {
+    console.error("bench search: ripgrep (rg) is not installed (apt-get install -y ripgrep)");
+    Deno.exit(2);
+  }
+  const client = await _connect(env);
+  const samples: Sample[] = [];
+  const facts: Record<string, unknown>[] = [];
+  try {
+    for (const corpus of corpora) {
+      const dir = join(CHECKOUT, "corpora", corpus);
+      const q = TEXT_QUERIES[corpus];
+      if (q === undefined) throw new Error(`No queries for corpus "${corpus}"`);
+      const t0 = performance.now();
+      const indexed = await _call(client, "index_folder", { path: dir, format: "json" });
+      const repo = String(indexed.repo);
+      const outline = await _call(client, "get_repo_outline", { repo, format: "json" });
+      facts.push({
+        corpus,
+        repo,
+        files: outline.file_count,
+        symbols: outline.symbol_count,
+        index_check_ms: Math.round(performance.now() - t0),
+      });
+      console.error(
+        `bench search: ${corpus}: ${outline.file_count} files, ${outline.symbol_count} symbols`,
+      );
+      const add = (tool: string, label: string, query: string, ms: number[]) =>
+        samples.push({ corpus, tool, label, query, ms });
+
+      // search_symbols: the first call of each query (nothing cached) and repeated calls (served
+      // from the per-server result cache, as the reference's LRU does), each pooled.
+      const firstMs: number[] = [];
+      const repeatMs: number[] = [];
+      const ids: string[] = [];
+      for (const query of SYMBOL_QUERIES) {
+        const t1 = performance.now();
+        const r = await _call(client, "search_symbols", { repo, query });
+        firstMs.push(performance.now() - t1);
+        for (const hit of r.results as { id: string }[]) ids.push(hit.id);
+        for (let k = 0; k < 5; k++) {
+          const t2 = performance.now();
+          await _call(client, "search_symbols", { repo, query });
+          repeatMs.push(performance.now() - t2);
+        }
+      }
+      add("search_symbols", "first call", `${SYMBOL_QUERIES.length} queries`, firstMs);
+      add("search_symbols", "repeated (cached)", `${SYMBOL_QUERIES.length} queries`, repeatMs);
+
+      // search_text vs rg, query by query.
+      const textQueries: [string, string, boolean][] = [
+        ["rare literal", q.rare, false],
+        ["common literal", q.common, false],
+        ["absent literal", ABSENT, false],
+        ["regex", q.regex, true],
+      ];
+      for (const [label, query, regex] of textQueries) {
+        const args = { repo, query, is_regex: regex };
+        add(
+          "search_text",
+          label,
+          query,
+          await _time(() => _call(client, "search_text", args), runs),
+        );
+        add("rg", label, query, await _time(() => _rg(dir, query, regex, 20), runs));
+      }
+
+      // get_symbol_source and get_file_outline on ids and files from the index.
+      const someIds = [...new Set(ids)].slice(0, 10);
+      let i = 0;
+      add(
+        "get_symbol_source",
+        `${someIds.length} ids`,
+        "",
+        await _time(
+          () =>
+            _call(client, "get_symbol_source", { repo, symbol_id: someIds[i++ % someIds.length] }),
+          runs,
+        ),
+      );
+      const files = [...new Set(someIds.map((id) => id.slice(0, id.indexOf("::"))))];
+      let j = 0;
+      add(
+        "get_file_outline",
+        `${files.length} files`,
+        "",
+        await _time(
+          () => _call(client, "get_file_outline", { repo, file_path: files[j++ % files.length] }),
+          runs,
+        ),
+      );
+    }
+  } finally {
+    await client.close();
+  }
+
+  const cold = await _coldStart(env, false, 10);
+  const coldLauncher = await _coldStart(env, true, 5);
+
+  const rows: unknown[][] = [];
+  const ratios: Record<string, unknown>[] = [];
+  for (const s of samples) {
+    if (s.tool === "rg") continue;
+    const rg = samples.find((r) => r.tool === "rg" && r.corpus === s.corpus && r.label === s.label);
+    const ours = median(s.ms);
+    const theirs = rg === undefined ? NaN : median(rg.ms);
+    rows.push([
+      s.corpus,
+      s.tool,
+      s.label,
+      ours,
+      percentile(s.ms, 95),
+      theirs,
+      rg === undefined ? NaN : percentile(rg.ms, 95),
+      rg === undefined ? NaN : theirs / ours,
+    ]);
+    if (rg !== undefined) {
+      ratios.push({ corpus: s.corpus, label: s.label, query: s.query, speedup: theirs / ours });
+    }
+  }
+  console.log(
+    markdownTable(
+      ["corpus", "tool", "query", "p50 ms", "p95 ms", "rg p50 ms", "rg p95 ms", "rg/ours"],
+      rows,
+    ),
+  );
+  console.log();
+  console.log(
+    markdownTable(["cold start (spawn → tools/list)", "p50 ms", "p95 ms", "runs"], [
+      ["deno run main.ts serve (server flags)", median(cold), percentile(cold, 95), cold.length],
+      [
+        "deno task start (launcher + server)",
+        median(coldLauncher),
+        percentile(coldLauncher, 95),
+        coldLauncher.length,
+      ],
+    ]),
+  );
+  const symbolP50 = samples.filter((s) => s.tool === "search_symbols" && s.label === "first call")
+    .map((s) => median(s.ms));
+  const gostdFast = ratios.filter((r) =>
+    r.corpus === "gostd" && (r.label === "rare literal" || r.label === "absent literal")
+  );
+  const checks = [
+    ["search_symbols p50 < 5 ms on every corpus (first calls)", symbolP50.every((m) => m < 5)],
+    [
+      "search_text p50 below rg on every corpus and query",
+      ratios.every((r) => (r.speedup as number) > 1),
+    ],
+    [
+      "search_text ≥ 20x rg for rare/absent literal on gostd",
+      gostdFast.length > 0 && gostdFast.every((r) => (r.speedup as number) >= 20),
+    ],
+    ["cold start p50 < 300 ms", median(cold) < 300],
+  ];
+  console.log();
+  console.log(markdownTable(["target", "met"], checks.map(([t, ok]) => [t, ok ? "yes" : "NO"])));
+  await writeJson(flags, {
+    corpora: facts,
+    runs,
+    samples: samples.map((s) => ({
+      corpus: s.corpus,
+      tool: s.tool,
+      label: s.label,
+      query: s.query,
+      p50_ms: median(s.ms),
+      p95_ms: percentile(s.ms, 95),
+      n: s.ms.length,
+    })),
+    ratios,
+    cold_start_ms: { p50: median(cold), p95: percentile(cold, 95), samples: cold },
+    cold_start_launcher_ms: { p50: median(coldLauncher), p95: percentile(coldLauncher, 95) },
+    targets: Object.fromEntries(checks),
+  });
+}
+
+if (import.meta.main) await main(Deno.args);
