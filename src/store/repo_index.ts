@@ -53,6 +53,8 @@ export interface FileEntry {
   summary: string;
   symbol_count: number;
   line_count: number;
+  /** Modification time of the file when it was indexed (ms since the epoch), for freshness. */
+  mtime_ms: number;
 }
 
 /** An import with the path of the file it appears in. */
@@ -89,7 +91,7 @@ const _SYMBOL_COLUMNS = `s.id, f.path AS file, s.name, s.qualified_name, s.kind,
   s.byte_offset, s.byte_length, lower(hex(s.content_hash)) AS content_hash`;
 
 const _FILE_COLUMNS =
-  "path, language, size, hash, status, reason, summary, symbol_count, line_count";
+  "path, language, size, hash, status, reason, summary, symbol_count, line_count, mtime_ms";
 
 /** Decode stored bytes to text; invalid UTF-8 becomes U+FFFD (the stored bytes stay exact). */
 const _decoder = new TextDecoder();
@@ -423,6 +425,7 @@ function _fileEntry(row: unknown): FileEntry {
     summary: r.summary,
     symbol_count: r.symbol_count,
     line_count: r.line_count,
+    mtime_ms: r.mtime_ms,
   };
 }
 
