@@ -1,0 +1,253 @@
+import { deepStrictEqual, equal, match, ok } from "node:assert/strict";
+import { decode } from "../../mod.ts";
+import { ToolRunner } from "../../src/server/runner.ts";
+import { DEFAULT_SETTINGS } from "../../src/server/config.ts";
+import { inThreadParser, tempWorkspace, testConfig, writeTree } from "../ingest/_helpers.ts";
+
+/** A workspace with a small indexed project and a runner over it (real parser, real SQLite). */
+async function indexed(files: Record<string, string>) {
+  const ws = tempWorkspace("codemunch-tools-");
+  writeTree(ws.root, files);
+  const runner = new ToolRunner({
+    store: ws.store,
+    ingest: testConfig(),
+    parser: inThreadParser,
+    cwd: ws.root,
+    settings: DEFAULT_SETTINGS,
+  });
+  const r = await runner.call("index_folder", { path: ws.root, format: "json" });
+  equal(r.isError, false, r.text);
+  const repo = (JSON.parse(r.text) as { repo: string }).repo;
+  const call = async (tool: string, args: Record<string, unknown>) => {
+    const out = await runner.call(tool, { repo, format: "json", ...args });
+    return { ...out, body: decode(out.text) as Record<string, unknown> };
+  };
+  return { ws, runner, repo, call, dispose: () => ws.dispose() };
+}
+
+const PY = [
+  "import os",
+  "",
+  "class Greeter:",
+  '    """Greets people."""',
+  "",
+  "    def greet(self, name):",
+  '        return "hello " + name',
+  "",
+  "def greet(name):",
+  "    return Greeter().greet(name)",
+  "",
+  "def Greet():",
+  "    pass",
+  "",
+  "@cache",
+  "def greeting_table():",
+  "    return {}",
+  "",
+].join("\n");
+
+Deno.test("get_file_content: line ranges as Python's splitlines", async (t) => {
+  const w = await indexed({
+    "a.py": "x = 1\r\ny = 2\r\nz = 3\r\n",
+    "empty.py": "",
+    "b.py": PY,
+  });
+  try {
+    await t.step("whole file is verbatim", async () => {
+      const r = await w.call("get_file_content", { file_path: "a.py" });
+      equal(r.body.content, "x = 1\r\ny = 2\r\nz = 3\r\n");
+      equal(r.body.line_count, 3);
+      equal(r.body.end_line, 3);
+    });
+    await t.step("ranges are clamped and joined with \\n", async () => {
+      const r = await w.call("get_file_content", {
+        file_path: "a.py",
+        start_line: 2,
+        end_line: 99,
+      });
+      equal(r.body.content, "y = 2\nz = 3");
+      deepStrictEqual([r.body.start_line, r.body.end_line], [2, 3]);
+      const rev = await w.call("get_file_content", {
+        file_path: "a.py",
+        start_line: 3,
+        end_line: 1,
+      });
+      equal(rev.body.content, "z = 3");
+    });
+    await t.step("an empty file has lines 0..0", async () => {
+      const r = await w.call("get_file_content", { file_path: "empty.py" });
+      deepStrictEqual([r.body.start_line, r.body.end_line, r.body.content], [0, 0, ""]);
+    });
+  } finally {
+    w.dispose();
+  }
+});
+
+Deno.test("search_text: lines, context, regex, case and limits", async (t) => {
+  const w = await indexed({
+    "a.py": "alpha = 1\nbeta = 2\n# Alpha again\ngamma = alpha + beta\n",
+    "b/c.py": "x = 'a.b('\ny = 'axb('\n",
+    "d.go": "package d\n\nfunc Alpha() {}\n",
+  });
+  try {
+    await t.step("case-insensitive literal, line numbers in order", async () => {
+      const r = await w.call("search_text", { query: "alpha" });
+      deepStrictEqual(r.body.results, [
+        {
+          file: "a.py",
+          matches: [
+            { line: 1, text: "alpha = 1" },
+            { line: 3, text: "# Alpha again" },
+            { line: 4, text: "gamma = alpha + beta" },
+          ],
+        },
+        { file: "d.go", matches: [{ line: 3, text: "func Alpha() {}" }] },
+      ]);
+      equal((r.body._meta as Record<string, unknown>).truncated, false);
+    });
+    await t.step("case_sensitive", async () => {
+      const r = await w.call("search_text", { query: "Alpha", case_sensitive: true });
+      equal(r.body.result_count, 2);
+    });
+    await t.step("a literal with regex characters is literal", async () => {
+      const r = await w.call("search_text", { query: "a.b(" });
+      deepStrictEqual(r.body.results, [{
+        file: "b/c.py",
+        matches: [{ line: 1, text: "x = 'a.b('" }],
+      }]);
+    });
+    await t.step("a regex is matched per line, never across a line break", async () => {
+      const r = await w.call("search_text", { query: "1\\s+beta", is_regex: true });
+      equal(r.body.result_count, 0);
+      const ok2 = await w.call("search_text", { query: "^g\\w+ = ", is_regex: true });
+      equal(ok2.body.result_count, 1);
+    });
+    await t.step("context lines stop at the file's ends", async () => {
+      const r = await w.call("search_text", { query: "alpha = 1", context_lines: 2 });
+      const m = (r.body.results as { matches: Record<string, unknown>[] }[])[0]!.matches[0]!;
+      deepStrictEqual(m.before, []);
+      deepStrictEqual(m.after, ["beta = 2", "# Alpha again"]);
+      const end = await w.call("search_text", { query: "gamma", context_lines: 3 });
+      const e = (end.body.results as { matches: Record<string, unknown>[] }[])[0]!.matches[0]!;
+      deepStrictEqual(e.after, []);
+      deepStrictEqual(e.before, ["alpha = 1", "beta = 2", "# Alpha again"]);
+    });
+    await t.step("file_pattern and max_results", async () => {
+      const r = await w.call("search_text", { query: "alpha", file_pattern: "*.go" });
+      equal(r.body.result_count, 1);
+      const cut = await w.call("search_text", { query: "a", max_results: 2 });
+      equal(cut.body.result_count, 2);
+      const meta = cut.body._meta as Record<string, unknown>;
+      equal(meta.truncated, true);
+      match(String(meta.hint), /raise max_results/);
+    });
+  } finally {
+    w.dispose();
+  }
+});
+
+Deno.test("search_symbols: scores, identity bonuses, filters, cache", async (t) => {
+  const w = await indexed({ "b.py": PY, "c.py": "def regreet():\n    pass\n" });
+  try {
+    await t.step("exact name (case) first, then the other case, prefix, substring", async () => {
+      const r = await w.call("search_symbols", { query: "greet", max_results: 20 });
+      const results = r.body.results as { name: string; score: number; id: string }[];
+      equal(results[0]!.name, "greet");
+      const greetIdx = results.findIndex((x) => x.name === "Greet");
+      const prefixIdx = results.findIndex((x) => x.name === "greeting_table");
+      ok(greetIdx > 0 && prefixIdx > greetIdx, JSON.stringify(results.map((x) => x.name)));
+      for (let i = 1; i < results.length; i++) ok(results[i - 1]!.score >= results[i]!.score);
+    });
+    await t.step("kind, decorator and file_pattern filters", async () => {
+      const k = await w.call("search_symbols", { query: "greet", kind: "method" });
+      deepStrictEqual((k.body.results as { id: string }[]).map((x) => x.id), [
+        "b.py::Greeter.greet#method",
+      ]);
+      const d = await w.call("search_symbols", { query: "greet", decorator: "CACHE" });
+      deepStrictEqual((d.body.results as { name: string }[]).map((x) => x.name), [
+        "greeting_table",
+      ]);
+      const f = await w.call("search_symbols", { query: "greet", file_pattern: "c.py" });
+      ok((f.body.results as { file: string }[]).every((x) => x.file === "c.py"));
+    });
+    await t.step(
+      "fuzzy finds typos and never returns more than max_results fuzzy hits",
+      async () => {
+        const r = await w.call("search_symbols", { query: "greeet", fuzzy: true, max_results: 2 });
+        const fuzzy = (r.body.results as Record<string, unknown>[]).filter((x) =>
+          x.match_type === "fuzzy"
+        );
+        ok(fuzzy.length >= 1 && fuzzy.length <= 2, JSON.stringify(r.body));
+        ok(fuzzy.every((x) => typeof x.edit_distance === "number"));
+      },
+    );
+    await t.step("the second identical call is served from the cache", async () => {
+      const a = await w.call("search_symbols", { query: "Greeter" });
+      const b = await w.call("search_symbols", { query: "Greeter" });
+      equal((a.body._meta as Record<string, unknown>).cache_hit, undefined);
+      equal((b.body._meta as Record<string, unknown>).cache_hit, true);
+      deepStrictEqual(a.body.results, b.body.results);
+    });
+  } finally {
+    w.dispose();
+  }
+});
+
+Deno.test("arguments: coercion, null as absent, the file alias, unknown keys", async () => {
+  const w = await indexed({ "b.py": PY });
+  try {
+    const r = await w.call("get_file_outline", { file: "b.py", extra: 1, file_paths: null });
+    equal(r.isError, false, r.text);
+    equal(r.body.file, "b.py");
+    const c = await w.call("search_text", { query: "greet", max_results: "1", is_regex: "no" });
+    equal(c.body.result_count, 1);
+    const bad = await w.call("search_text", { query: "greet", context_lines: 11 });
+    equal(bad.isError, true);
+    match(String(bad.body.error), /context_lines/);
+    equal(bad.code, "invalid_argument");
+  } finally {
+    w.dispose();
+  }
+});
+
+Deno.test("get_file_tree: raw prefixes, sorted siblings, truncation", async () => {
+  const w = await indexed({
+    "src/b.py": "def b():\n    pass\n",
+    "src/a/x.py": "def x():\n    pass\n",
+    "srcx/c.py": "def c():\n    pass\n",
+    "z.py": "def z():\n    pass\n",
+  });
+  try {
+    const all = await w.call("get_file_tree", {});
+    deepStrictEqual(all.body.tree, [
+      {
+        path: "src/",
+        type: "dir",
+        children: [
+          {
+            path: "a/",
+            type: "dir",
+            children: [{ path: "src/a/x.py", type: "file", language: "python", symbol_count: 1 }],
+          },
+          { path: "src/b.py", type: "file", language: "python", symbol_count: 1 },
+        ],
+      },
+      {
+        path: "srcx/",
+        type: "dir",
+        children: [{ path: "srcx/c.py", type: "file", language: "python", symbol_count: 1 }],
+      },
+      { path: "z.py", type: "file", language: "python", symbol_count: 1 },
+    ]);
+    const raw = await w.call("get_file_tree", { path_prefix: "src" });
+    equal((raw.body.tree as unknown[]).length, 3); // "a/", "b.py" and the "x/" of srcx/
+    const cut = await w.call("get_file_tree", { max_files: 1 });
+    const meta = cut.body._meta as Record<string, unknown>;
+    deepStrictEqual([meta.truncated, meta.total_file_count, meta.file_count], [true, 4, 1]);
+    const none = await w.call("get_file_tree", { path_prefix: "nope/" });
+    deepStrictEqual(none.body.tree, []);
+    match(String((none.body._meta as Record<string, unknown>).hint), /No indexed path starts/);
+  } finally {
+    w.dispose();
+  }
+});
