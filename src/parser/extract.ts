@@ -97,12 +97,17 @@ export function extractFile(
   };
   const timeoutMs = limits.timeoutMs ?? 20_000;
   const deadline = performance.now() + timeoutMs;
-  const progressCallback = () => performance.now() > deadline;
+  // Called by the parser every few hundred operations; reading the clock every 32nd call is enough.
+  let ticks = 0;
+  const progressCallback = () => (++ticks & 31) === 0 && performance.now() > deadline;
 
   let includedRanges: Range[] | undefined;
   if (loaded.regions !== null) {
     const host = loaded.regions.parser.parse(source.text, null, { progressCallback });
-    if (host === null) return _skip(result, `parse timed out after ${timeoutMs} ms`);
+    if (host === null) {
+      loaded.regions.parser.reset();
+      return _skip(result, `parse timed out after ${timeoutMs} ms`);
+    }
     try {
       const captures = loaded.regions.query.captures(host.rootNode);
       // A `@region.language` capture (`lang="ts"`) selects one of the spec's region variants.
@@ -132,11 +137,14 @@ export function extractFile(
       includedRanges === undefined ? { progressCallback } : { progressCallback, includedRanges },
     );
   } catch (e) {
-    return _skip(result, `parser failed: ${e instanceof Error ? e.message : String(e)}`);
-  } finally {
     loaded.parser.reset();
+    return _skip(result, `parser failed: ${e instanceof Error ? e.message : String(e)}`);
   }
-  if (tree === null) return _skip(result, `parse timed out after ${timeoutMs} ms`);
+  if (tree === null) {
+    // A cancelled parse leaves state behind that would resume on the next parse.
+    loaded.parser.reset();
+    return _skip(result, `parse timed out after ${timeoutMs} ms`);
+  }
   try {
     const root = tree.rootNode;
     const problems: string[] = [];
