@@ -96,6 +96,11 @@ Deno.test("files that cannot be parsed are skipped with a reason", async (t) => 
     const src = "def f(x):\n    return [x for x in range(10) if x % 2]\n".repeat(20000);
     const r = await parseSource("slow.py", enc.encode(src), undefined, { timeoutMs: 0 });
     assert.deepEqual([r.status, r.reason], ["skipped", "parse timed out after 0 ms"]);
+    // The cancelled parse leaves nothing behind for the next file.
+    const next = await parseSource("next.py", enc.encode("def ok():\n    pass\n"));
+    assert.deepEqual([next.status, next.symbols.map((x) => x.id)], ["ok", [
+      "next.py::ok#function",
+    ]]);
   });
 });
 
