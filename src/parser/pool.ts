@@ -44,11 +44,52 @@ interface _Slot {
 
 /** Jobs kept in flight per worker, so a worker never waits for the next message. */
 const _IN_FLIGHT = 2;
+/** Only jobs up to this size are queued behind a running one. */
+const _PIPELINE_MAX_BYTES = 64 * 1024;
+
+/**
+ * Queued jobs form a binary max-heap: largest file first (then first come), the longest-first
+ * rule that keeps one big file from running alone at the end of a batch.
+ */
+function _before(a: _Job, b: _Job): boolean {
+  const d = a.bytes.byteLength - b.bytes.byteLength;
+  return d > 0 || (d === 0 && a.id < b.id);
+}
+
+function _heapPush(heap: _Job[], job: _Job): void {
+  heap.push(job);
+  for (let i = heap.length - 1; i > 0;) {
+    const up = (i - 1) >> 1;
+    if (!_before(heap[i]!, heap[up]!)) break;
+    [heap[i], heap[up]] = [heap[up]!, heap[i]!];
+    i = up;
+  }
+}
+
+function _heapPop(heap: _Job[]): _Job | undefined {
+  const top = heap[0];
+  const last = heap.pop();
+  if (heap.length > 0 && last !== undefined) {
+    heap[0] = last;
+    for (let i = 0;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let best = i;
+      if (l < heap.length && _before(heap[l]!, heap[best]!)) best = l;
+      if (r < heap.length && _before(heap[r]!, heap[best]!)) best = r;
+      if (best === i) break;
+      [heap[i], heap[best]] = [heap[best]!, heap[i]!];
+      i = best;
+    }
+  }
+  return top;
+}
 
 /**
  * Parses files in a pool of Deno workers (one per CPU by default). `parse()` may be called any
- * number of times concurrently: jobs queue and are handed to the least busy worker; the bytes are
- * copied to the worker, so the caller keeps its buffer. Always `close()` the pool.
+ * number of times concurrently: jobs queue, largest file first, and go to the least busy worker
+ * (a busy worker gets at most one small job queued behind its current one); the bytes are copied
+ * to the worker, so the caller keeps its buffer. Always `close()` the pool.
  *
  * @example Parse two files in parallel
  * ```ts
@@ -92,7 +133,7 @@ export class ParserPool {
   parse(file: string, bytes: Uint8Array, language?: string): Promise<ParseResult> {
     if (this.#closed) return Promise.reject(new Error("Cannot parse: the parser pool is closed"));
     return new Promise((resolve, reject) => {
-      this.#queue.push({ id: this.#nextId++, file, bytes, language, resolve, reject });
+      _heapPush(this.#queue, { id: this.#nextId++, file, bytes, language, resolve, reject });
       this.#pump();
     });
   }
@@ -141,19 +182,22 @@ export class ParserPool {
 
   #pump(): void {
     while (this.#queue.length > 0 && !this.#closed) {
+      const job = this.#queue[0]!;
       let slot: _Slot | undefined;
       for (const s of this.#slots) {
-        if (
-          s.running.size < _IN_FLIGHT && (slot === undefined || s.running.size < slot.running.size)
-        ) {
-          slot = s;
-        }
+        if (slot === undefined || s.running.size < slot.running.size) slot = s;
       }
       if ((slot === undefined || slot.running.size > 0) && this.#slots.length < this.#size) {
         slot = this.#spawn();
       }
-      if (slot === undefined) return;
-      const job = this.#queue.shift()!;
+      // A busy worker only gets a small job queued behind its current one (it hides the message
+      // round trip); a large job waits for an idle worker so the tail of a batch stays balanced.
+      if (
+        slot === undefined ||
+        (slot.running.size > 0 &&
+          (slot.running.size >= _IN_FLIGHT || job.bytes.byteLength > _PIPELINE_MAX_BYTES))
+      ) return;
+      _heapPop(this.#queue);
       slot.running.set(job.id, job);
       const request: WorkerRequest = {
         id: job.id,
