@@ -3,6 +3,7 @@
  * codec dispatcher's format choice, turning a tool's output into the one text the client gets.
  */
 import { encodeResponse, type Format, utf8Length } from "../codec/dispatch.ts";
+import { specForTool } from "../codec/schemas/mod.ts";
 import type { JsonObject } from "../codec/types.ts";
 import type { SavingsCounter } from "../store/savings.ts";
 import type { ToolOutput } from "../tools/context.ts";
@@ -18,9 +19,8 @@ export interface Envelope {
 
 /**
  * Wrap a tool's output. `tokens_saved` is (raw bytes an agent would have read − bytes of the
- * JSON response) / 4, at least 0; the running totals live in the savings counter. With a compact
- * encoding the payload is encoded twice: once to choose and measure, once more with the
- * measured `encoding_tokens_saved` in `_meta`.
+ * JSON response) / 4, at least 0; the running totals live in the savings counter. A compact
+ * payload is encoded once, with `_meta` numbers that depend on that encoding filled in after.
  */
 export function envelope(
   tool: string,
@@ -53,10 +53,12 @@ export function envelope(
     const r = encodeResponse(tool, withMeta, options);
     return { text: r.text, encoding: r.encoding };
   }
-  // Placeholders of the same shape, so that the measuring pass sees the final size.
-  meta.encoding = "";
-  meta.encoding_tokens_saved = 0;
-  meta.total_encoding_tokens_saved = 0;
+  // One encoding pass: the numbers that depend on its result are written as sentinels and
+  // filled in afterwards (integer scalars are bare decimals on the scalar line, never interned).
+  meta.total_tokens_saved = _SENTINEL.total;
+  meta.encoding = specForTool(tool)?.id ?? "gen1";
+  meta.encoding_tokens_saved = _SENTINEL.saved;
+  meta.total_encoding_tokens_saved = _SENTINEL.totalSaved;
   const first = encodeResponse(tool, withMeta, options);
   if (first.encoding === "json") {
     // auto chose JSON (or the encoder failed): no encoding fields.
@@ -67,17 +69,37 @@ export function envelope(
     return { text: JSON.stringify(withMeta), encoding: "json" };
   }
   const totals = savings.add(tokensSaved, first.encoding_tokens_saved);
-  meta.total_tokens_saved = totals.total_tokens_saved;
-  meta.encoding = first.encoding;
-  meta.encoding_tokens_saved = first.encoding_tokens_saved;
-  meta.total_encoding_tokens_saved = totals.total_encoding_tokens_saved;
-  const final = encodeResponse(tool, withMeta, { ...options, format: "compact" });
-  if (final.encoding === "json") {
-    // The encoder failed on the final pass (it reported why on stderr): send plain JSON.
-    delete meta.encoding;
-    delete meta.encoding_tokens_saved;
-    delete meta.total_encoding_tokens_saved;
-    return { text: JSON.stringify(withMeta), encoding: "json" };
+  const values = {
+    total: totals.total_tokens_saved,
+    saved: first.encoding_tokens_saved,
+    totalSaved: totals.total_encoding_tokens_saved,
+  };
+  const filled = _fill(first.text, values);
+  if (filled !== null && meta.encoding === first.encoding) {
+    return { text: filled, encoding: first.encoding };
   }
-  return { text: final.text, encoding: final.encoding };
+  // The sentinels were not where expected: encode again with the real values.
+  meta.total_tokens_saved = values.total;
+  meta.encoding = first.encoding;
+  meta.encoding_tokens_saved = values.saved;
+  meta.total_encoding_tokens_saved = values.totalSaved;
+  const again = encodeResponse(tool, withMeta, { ...options, format: "compact" });
+  return { text: again.text, encoding: again.encoding };
+}
+
+/** Integers no real count reaches, one per field filled in after encoding. */
+const _SENTINEL = { total: 987654321987, saved: 987654321986, totalSaved: 987654321985 };
+
+/** Replace each sentinel (exactly one bare occurrence each) by its value, or null. */
+function _fill(text: string, values: Record<keyof typeof _SENTINEL, number>): string | null {
+  let out = text;
+  for (const key of Object.keys(_SENTINEL) as (keyof typeof _SENTINEL)[]) {
+    const token = `=${_SENTINEL[key]}`;
+    const at = out.indexOf(token);
+    if (at === -1 || out.indexOf(token, at + 1) !== -1) return null;
+    const next = out[at + token.length];
+    if (next !== " " && next !== "\n") return null;
+    out = out.slice(0, at + 1) + String(values[key]) + out.slice(at + token.length);
+  }
+  return out;
 }

@@ -38,6 +38,11 @@ Deno.test("MCP server over stdio: every tool, in json and compact form", async (
       equal(typeof meta.encoding, "string");
       equal(typeof meta.encoding_tokens_saved, "number");
       equal(typeof meta.total_encoding_tokens_saved, "number");
+      equal(compact.text.split("\n")[0]!.split(" enc=")[1], meta.encoding);
+      ok((meta.encoding_tokens_saved as number) >= 0);
+      ok((meta.total_encoding_tokens_saved as number) >= (meta.encoding_tokens_saved as number));
+      ok((meta.total_tokens_saved as number) >= (meta.tokens_saved as number));
+      ok((meta.total_tokens_saved as number) < 987654321000, "sentinels were filled in");
       deepStrictEqual(
         normalised(decode(compact.text) as Record<string, unknown>),
         normalised(json.body),
