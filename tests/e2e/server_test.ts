@@ -79,6 +79,19 @@ Deno.test("MCP server over stdio: every tool, in json and compact form", async (
       ok((r.body.symbol_count as number) > 20);
     });
 
+    await t.step("index_folder again: unchanged, in json and compact form", async () => {
+      const json = await call(client, "index_folder", { path: p.root, format: "json" });
+      const compact = await call(client, "index_folder", { path: p.root, format: "compact" });
+      ok(compact.text.startsWith("#MUNCH/1 tool=index_folder enc=gen1"), compact.text);
+      equal(json.body.message, "No changes detected");
+      const strip = (b: Record<string, unknown>) => {
+        const c = normalised(b);
+        delete c.duration_seconds;
+        return c;
+      };
+      deepStrictEqual(strip(compact.body), strip(json.body));
+    });
+
     await t.step("list_repos", async () => {
       const body = await both("list_repos", {});
       equal(body.count, 1);
@@ -421,8 +434,16 @@ Deno.test("MCP server over stdio: total_tokens_saved persists across restarts; C
     let first = await connect(p.root, p.indexDir);
     let total = 0;
     try {
-      const r = await call(first.client, "index_folder", { path: p.root, format: "json" });
-      const repo = r.body.repo as string;
+      const progress: { progress: number; total?: number }[] = [];
+      const indexed = await first.client.callTool(
+        { name: "index_folder", arguments: { path: p.root, format: "json" } },
+        undefined,
+        { onprogress: (n: { progress: number; total?: number }) => progress.push(n) },
+      );
+      const repo = JSON.parse((indexed.content as { text: string }[])[0]!.text).repo as string;
+      ok(progress.length >= 1, "index_folder reports progress");
+      const last = progress.at(-1)!;
+      equal(last.progress, last.total);
       const s = await call(first.client, "get_symbol_source", {
         repo,
         symbol_id: "python/sample.py::greet#function",
