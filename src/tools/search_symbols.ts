@@ -84,12 +84,6 @@ function _trigrams(s: string): Set<string> {
   return t;
 }
 
-function _jaccard(a: Set<string>, b: Set<string>): number {
-  let inter = 0;
-  for (const x of a) if (b.has(x)) inter++;
-  return inter / (a.size + b.size - inter || 1);
-}
-
 interface NameEntry {
   id: string;
   name: string;
@@ -98,15 +92,74 @@ interface NameEntry {
   file: string;
 }
 
-function _names(ctx: ToolContext, repo: string, index: RepoIndex): NameEntry[] {
-  return cached(ctx, repo, index, "symbol-names", () =>
-    index.allSymbols().map((s) => ({
-      id: s.id,
-      name: s.name,
-      kind: s.kind,
-      language: s.language,
-      file: s.file,
-    })));
+/**
+ * The distinct lower-cased symbol names of a repo with a trigram inverted index over them, so a
+ * fuzzy lookup touches only names that share a trigram with the query (plus the short names,
+ * which can be within the edit distance while sharing none).
+ */
+interface NameIndex {
+  names: string[];
+  entries: NameEntry[][];
+  gramCounts: number[];
+  postings: Map<string, number[]>;
+  /** Indexes of names of at most 6 characters. */
+  short: number[];
+}
+
+function _names(ctx: ToolContext, repo: string, index: RepoIndex): NameIndex {
+  return cached(ctx, repo, index, "symbol-names", () => {
+    const byName = new Map<string, NameEntry[]>();
+    for (const s of index.allSymbols()) {
+      const n = s.name.toLowerCase();
+      let list = byName.get(n);
+      if (list === undefined) byName.set(n, list = []);
+      list.push({ id: s.id, name: s.name, kind: s.kind, language: s.language, file: s.file });
+    }
+    const names = [...byName.keys()];
+    const postings = new Map<string, number[]>();
+    const gramCounts: number[] = [];
+    const short: number[] = [];
+    names.forEach((n, i) => {
+      const grams = _trigrams(n);
+      gramCounts.push(grams.size);
+      if (n.length <= 6) short.push(i);
+      for (const g of grams) {
+        let list = postings.get(g);
+        if (list === undefined) postings.set(g, list = []);
+        list.push(i);
+      }
+    });
+    return { names, entries: names.map((n) => byName.get(n)!), gramCounts, postings, short };
+  });
+}
+
+/** Names within `maxEdits` edits of `q` or with trigram similarity ≥ `threshold`. */
+function _fuzzyNames(
+  names: NameIndex,
+  q: string,
+  maxEdits: number,
+  threshold: number,
+): { i: number; d: number; j: number }[] {
+  const qGrams = _trigrams(q);
+  const shared = new Map<number, number>();
+  for (const g of qGrams) {
+    for (const i of names.postings.get(g) ?? []) shared.set(i, (shared.get(i) ?? 0) + 1);
+  }
+  // A name longer than 3 × maxEdits keeps a trigram of the query through maxEdits edits.
+  if (maxEdits <= 2) {
+    for (const i of names.short) if (!shared.has(i)) shared.set(i, 0);
+  } else {
+    names.names.forEach((n, i) => {
+      if (n.length <= 3 * maxEdits && !shared.has(i)) shared.set(i, 0);
+    });
+  }
+  const out: { i: number; d: number; j: number }[] = [];
+  for (const [i, common] of shared) {
+    const j = common / (qGrams.size + names.gramCounts[i]! - common || 1);
+    const d = levenshtein(names.names[i]!, q, maxEdits);
+    if (d <= maxEdits || j >= threshold) out.push({ i, d, j });
+  }
+  return out;
 }
 
 function _counts(ctx: ToolContext, repo: string, index: RepoIndex) {
@@ -215,15 +268,13 @@ function _search(
     const threshold = args.fuzzy_threshold ?? 0.4;
     const maxEdits = args.max_edit_distance ?? 2;
     const q = query.toLowerCase();
-    const qGrams = _trigrams(q);
+    const names = _names(ctx, repo, index);
     const seen = new Set(top.map((x) => x.s.id));
     const fuzzy: { e: NameEntry; d: number; j: number }[] = [];
-    for (const e of _names(ctx, repo, index)) {
-      if (seen.has(e.id) || !keepPlace(e)) continue;
-      const n = e.name.toLowerCase();
-      const d = levenshtein(n, q, maxEdits);
-      const j = _jaccard(qGrams, _trigrams(n));
-      if (d <= maxEdits || j >= threshold) fuzzy.push({ e, d, j });
+    for (const f of _fuzzyNames(names, q, maxEdits, threshold)) {
+      for (const e of names.entries[f.i]!) {
+        if (!seen.has(e.id) && keepPlace(e)) fuzzy.push({ e, d: f.d, j: f.j });
+      }
     }
     fuzzy.sort((a, b) => a.d - b.d || b.j - a.j || (a.e.id < b.e.id ? -1 : 1));
     for (const f of fuzzy) {
