@@ -145,8 +145,13 @@ async function phasePool(
     await Promise.all(
       warm.flatMap((f) => Array.from({ length: workers }, () => pool.parse(f, new Uint8Array()))),
     );
-    for (let round = 0; round < 3 * workers; round++) {
-      await Promise.all(_warmSet(bytes).map((i) => pool.parse(files[i]!, bytes[i]!)));
+    // Every worker must be warm: each round hands every worker its own copy of the warm set.
+    for (let round = 0; round < 3; round++) {
+      await Promise.all(
+        _warmSet(bytes).flatMap((i) =>
+          Array.from({ length: workers }, () => pool.parse(files[i]!, bytes[i]!))
+        ),
+      );
     }
     const cpuStart = cpuUsage();
     const start = performance.now();
