@@ -6,6 +6,7 @@
  */
 import type { Store } from "../store/store.ts";
 import type { FileEntry, RepoIndex } from "../store/repo_index.ts";
+import type { SymbolKind } from "../parser/types.ts";
 import type { IngestConfig } from "../ingest/config.ts";
 import type { FileParser, ProgressFn } from "../ingest/index_local.ts";
 import { ToolError, type ToolErrorCode } from "./errors.ts";
@@ -235,4 +236,30 @@ export function bytesOfFiles(
   let total = 0;
   for (const p of unique) total += sizes.get(p) ?? 0;
   return total;
+}
+
+/** The fields of a symbol that whole-repo summaries and the fuzzy name index need. */
+export interface SymbolBrief {
+  id: string;
+  name: string;
+  kind: SymbolKind;
+  language: string;
+  file: string;
+  byte_length: number;
+}
+
+/**
+ * Every symbol of a repo in brief, in file and source order, loaded once per index state and
+ * shared by the tools that need the whole list (the repo outline, the fuzzy name index).
+ */
+export function symbolBriefs(ctx: ToolContext, repo: string, index: RepoIndex): SymbolBrief[] {
+  return cached(ctx, repo, index, "symbol-briefs", () =>
+    index.allSymbols().map((s) => ({
+      id: s.id,
+      name: s.name,
+      kind: s.kind,
+      language: s.language,
+      file: s.file,
+      byte_length: s.byte_length,
+    })));
 }

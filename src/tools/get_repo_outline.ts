@@ -1,9 +1,15 @@
 /** `get_repo_outline`: a one-screen overview of an indexed repo (API.md §1.10). */
 import { z } from "zod";
 import { readGitHead } from "../ingest/git_head.ts";
-import type { SymbolRecord } from "../parser/types.ts";
 import type { RepoIndex } from "../store/repo_index.ts";
-import { cached, openRepo, type ToolContext, type ToolOutput } from "./context.ts";
+import {
+  cached,
+  openRepo,
+  type SymbolBrief,
+  symbolBriefs,
+  type ToolContext,
+  type ToolOutput,
+} from "./context.ts";
 
 /** Tool name. */
 export const name = "get_repo_outline";
@@ -83,12 +89,12 @@ export function pageRank(
   return new Map(files.map((f, i) => [f, rank[i]!]));
 }
 
-function _overview(index: RepoIndex) {
+function _overview(ctx: ToolContext, repo: string, index: RepoIndex) {
   const files = index.listFiles();
   const paths = files.map((f) => f.path);
-  const symbols = index.allSymbols();
+  const symbols = symbolBriefs(ctx, repo, index);
   const kinds = new Map<string, number>();
-  const byFile = new Map<string, SymbolRecord[]>();
+  const byFile = new Map<string, SymbolBrief[]>();
   for (const s of symbols) {
     kinds.set(s.kind, (kinds.get(s.kind) ?? 0) + 1);
     let list = byFile.get(s.file);
@@ -132,7 +138,7 @@ function _overview(index: RepoIndex) {
 export function handler(ctx: ToolContext, args: GetRepoOutlineArgs): ToolOutput {
   const { repo, index } = openRepo(ctx, args.repo);
   const meta = index.meta();
-  const o = cached(ctx, repo, index, "overview", () => _overview(index));
+  const o = cached(ctx, repo, index, "overview", () => _overview(ctx, repo, index));
   const response: Record<string, unknown> = {
     repo,
     indexed_at: meta.indexed_at,

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { LANGUAGES } from "../parser/languages/mod.ts";
-import type { SymbolKind, SymbolRecord } from "../parser/types.ts";
+import type { SymbolRecord } from "../parser/types.ts";
 import type { RepoIndex } from "../store/repo_index.ts";
 import { ToolError } from "./errors.ts";
 import {
@@ -13,6 +13,8 @@ import {
   globMatcher,
   levenshtein,
   openRepo,
+  type SymbolBrief,
+  symbolBriefs,
   type ToolContext,
   type ToolOutput,
 } from "./context.ts";
@@ -84,13 +86,7 @@ function _trigrams(s: string): Set<string> {
   return t;
 }
 
-interface NameEntry {
-  id: string;
-  name: string;
-  kind: SymbolKind;
-  language: string;
-  file: string;
-}
+type NameEntry = SymbolBrief;
 
 /**
  * The distinct lower-cased symbol names of a repo with a trigram inverted index over them, so a
@@ -109,11 +105,11 @@ interface NameIndex {
 function _names(ctx: ToolContext, repo: string, index: RepoIndex): NameIndex {
   return cached(ctx, repo, index, "symbol-names", () => {
     const byName = new Map<string, NameEntry[]>();
-    for (const s of index.allSymbols()) {
+    for (const s of symbolBriefs(ctx, repo, index)) {
       const n = s.name.toLowerCase();
       let list = byName.get(n);
       if (list === undefined) byName.set(n, list = []);
-      list.push({ id: s.id, name: s.name, kind: s.kind, language: s.language, file: s.file });
+      list.push(s);
     }
     const names = [...byName.keys()];
     const postings = new Map<string, number[]>();
