@@ -1,0 +1,137 @@
+import { deepStrictEqual, equal, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { decode, encodeResponse } from "../../mod.ts";
+import { envelope } from "../../src/server/envelope.ts";
+import { DEFAULT_SETTINGS } from "../../src/server/config.ts";
+import { SavingsCounter } from "../../src/store/savings.ts";
+
+const response = {
+  result_count: 3,
+  results: [1, 2, 3].map((i) => ({
+    id: `src/pkg/module_${i}.py::Service.handle_${i}#method`,
+    kind: "method",
+    name: `handle_${i}`,
+    file: `src/pkg/module_${i}.py`,
+    line: 10 * i,
+    signature: `def handle_${i}(self, request):`,
+    summary: "Handle one request.",
+    byte_length: 100 + i,
+    score: 51.5,
+  })),
+};
+
+function withSavings(f: (savings: SavingsCounter) => void) {
+  const dir = Deno.makeTempDirSync({ prefix: "codemunch-envelope-" });
+  const savings = new SavingsCounter(join(dir, "index"));
+  try {
+    f(savings);
+  } finally {
+    savings.close();
+    Deno.removeSync(dir, { recursive: true });
+  }
+}
+
+Deno.test("envelope: the compact text is exactly the encoding of the final response", () => {
+  withSavings((savings) => {
+    savings.add(1000, 200);
+    const out = { response: structuredClone(response), rawBytes: 40_000, repo: "local/app-1" };
+    const env = envelope("search_symbols", out, 1.26, "compact", DEFAULT_SETTINGS, savings);
+    equal(env.encoding, "ss1");
+    const body = decode(env.text) as Record<string, unknown>;
+    const meta = body._meta as Record<string, number | string>;
+    equal(meta.encoding, "ss1");
+    equal(meta.timing_ms, 1.3);
+    equal(meta.repo, "local/app-1");
+    const jsonBytes = new TextEncoder().encode(JSON.stringify(response)).length;
+    equal(meta.tokens_saved, Math.floor((40_000 - jsonBytes) / 4));
+    equal(meta.total_tokens_saved, 1000 + (meta.tokens_saved as number));
+    ok((meta.encoding_tokens_saved as number) > 0);
+    equal(meta.total_encoding_tokens_saved, 200 + (meta.encoding_tokens_saved as number));
+    // Filling in the numbers after encoding gives the same text as encoding them directly.
+    equal(encodeResponse("search_symbols", body as never, { format: "compact" }).text, env.text);
+    deepStrictEqual(savings.totals(), {
+      total_tokens_saved: meta.total_tokens_saved,
+      total_encoding_tokens_saved: meta.total_encoding_tokens_saved,
+    });
+  });
+});
+
+Deno.test("envelope: json, auto, table and _meta off", async (t) => {
+  await t.step("json has no encoding fields", () => {
+    withSavings((savings) => {
+      const env = envelope(
+        "search_symbols",
+        { response: structuredClone(response) },
+        2,
+        "json",
+        DEFAULT_SETTINGS,
+        savings,
+      );
+      const body = JSON.parse(env.text);
+      equal(body._meta.encoding, undefined);
+      equal(body._meta.tokens_saved, 0);
+    });
+  });
+  await t.step("auto sends JSON when MUNCH does not save enough", () => {
+    withSavings((savings) => {
+      const env = envelope(
+        "list_repos",
+        { response: { count: 0, repos: [] } },
+        2,
+        "auto",
+        DEFAULT_SETTINGS,
+        savings,
+      );
+      equal(env.encoding, "json");
+      equal(JSON.parse(env.text)._meta.encoding, undefined);
+    });
+  });
+  await t.step("table keeps _meta as plain JSON", () => {
+    withSavings((savings) => {
+      const env = envelope(
+        "search_symbols",
+        { response: structuredClone(response) },
+        2,
+        "table",
+        DEFAULT_SETTINGS,
+        savings,
+      );
+      equal(env.encoding, "table");
+      ok("cols" in JSON.parse(env.text).results);
+    });
+  });
+  await t.step("meta off leaves _meta out but still counts savings", () => {
+    withSavings((savings) => {
+      const env = envelope(
+        "search_symbols",
+        { response: structuredClone(response), rawBytes: 10_000 },
+        2,
+        "compact",
+        { ...DEFAULT_SETTINGS, meta: false },
+        savings,
+      );
+      deepStrictEqual(decode(env.text), response);
+      ok(savings.totals().total_tokens_saved > 0);
+    });
+  });
+  await t.step("redaction is counted, and off when the setting says so", () => {
+    withSavings((savings) => {
+      const secret = { text: "key AKIAIOSFODNN7EXAMPLE" };
+      const on = envelope(
+        "x_tool",
+        { response: { ...secret } },
+        1,
+        "json",
+        DEFAULT_SETTINGS,
+        savings,
+      );
+      deepStrictEqual(JSON.parse(on.text).text, "key [REDACTED:aws_access_key]");
+      equal(JSON.parse(on.text)._meta.secrets_redacted, 1);
+      const off = envelope("x_tool", { response: { ...secret } }, 1, "json", {
+        ...DEFAULT_SETTINGS,
+        redact: false,
+      }, savings);
+      equal(JSON.parse(off.text).text, secret.text);
+    });
+  });
+});
