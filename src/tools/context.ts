@@ -7,6 +7,8 @@
 import type { Store } from "../store/store.ts";
 import type { FileEntry, RepoIndex } from "../store/repo_index.ts";
 import type { SymbolKind } from "../parser/types.ts";
+import { join } from "node:path";
+import { readGitHead } from "../ingest/git_head.ts";
 import type { IngestConfig } from "../ingest/config.ts";
 import type { FileParser, ProgressFn } from "../ingest/index_local.ts";
 import { ToolError, type ToolErrorCode } from "./errors.ts";
@@ -226,16 +228,78 @@ export function bytesOfFiles(
 ): number {
   const unique = new Set(paths);
   if (unique.size === 0) return 0;
-  const sizes = cached(
+  const files = fileMap(ctx, repo, index);
+  let total = 0;
+  for (const p of unique) total += files.get(p)?.size ?? 0;
+  return total;
+}
+
+/** Every indexed file by path, loaded once per index state. */
+export function fileMap(ctx: ToolContext, repo: string, index: RepoIndex): Map<string, FileEntry> {
+  return cached(
     ctx,
     repo,
     index,
-    "file-sizes",
-    () => new Map(index.listFiles().map((f) => [f.path, f.size])),
+    "files",
+    () => new Map(index.listFiles().map((f) => [f.path, f])),
   );
-  let total = 0;
-  for (const p of unique) total += sizes.get(p) ?? 0;
-  return total;
+}
+
+/** How current the indexed copy of a file is (API.md §4.5). */
+export type Freshness = "fresh" | "edited_uncommitted" | "stale_index";
+
+/**
+ * A checker of per-file freshness for a local repo: `stale_index` when the folder's git HEAD is
+ * not the indexed commit, else `edited_uncommitted` when the file on disk is newer than the
+ * indexed copy by more than a second (or is gone), else `fresh`. Returns null for a file it
+ * cannot check (a remote repo, or a folder this server may not read).
+ */
+export function freshnessChecker(
+  ctx: ToolContext,
+  repo: string,
+  index: RepoIndex,
+): (file: string) => Freshness | null {
+  const meta = cached(ctx, repo, index, "meta", () => index.meta());
+  const root = meta.source_root;
+  if (root === "") return () => null;
+  let headMoved: boolean | undefined;
+  const files = fileMap(ctx, repo, index);
+  const memo = new Map<string, Freshness | null>();
+  return (file) => {
+    headMoved ??= meta.git_head !== "" &&
+      ((head) => head !== "" && head !== meta.git_head)(readGitHead(root));
+    if (headMoved) return "stale_index";
+    if (memo.has(file)) return memo.get(file)!;
+    let result: Freshness | null = null;
+    const entry = files.get(file);
+    if (entry !== undefined) {
+      try {
+        const mtime = Deno.statSync(join(root, file)).mtime?.getTime() ?? 0;
+        result = mtime > entry.mtime_ms + 1000 ? "edited_uncommitted" : "fresh";
+      } catch (e) {
+        if (e instanceof Deno.errors.NotFound) result = "edited_uncommitted";
+      }
+    }
+    memo.set(file, result);
+    return result;
+  };
+}
+
+/** Add `_freshness` to each entry with a `file`; returns the counts for `_meta.freshness`. */
+export function markFreshness(
+  entries: Record<string, unknown>[],
+  check: (file: string) => Freshness | null,
+): Record<string, number> | null {
+  const counts: Record<string, number> = { fresh: 0, edited_uncommitted: 0, stale_index: 0 };
+  let any = false;
+  for (const e of entries) {
+    const f = check(String(e.file));
+    if (f === null) continue;
+    e._freshness = f;
+    counts[f]!++;
+    any = true;
+  }
+  return any ? counts : null;
 }
 
 /** The fields of a symbol that whole-repo summaries and the fuzzy name index need. */

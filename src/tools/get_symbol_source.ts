@@ -10,7 +10,9 @@ import { ToolError } from "./errors.ts";
 import {
   bytesOfFiles,
   DetailedToolError,
+  freshnessChecker,
   levenshtein,
+  markFreshness,
   openRepo,
   type ToolContext,
   type ToolOutput,
@@ -156,13 +158,16 @@ export function handler(ctx: ToolContext, args: GetSymbolSourceArgs): ToolOutput
   const { repo, index } = openRepo(ctx, args.repo);
   const verify = args.verify ?? false;
   const contextLines = args.context_lines ?? 0;
+  const check = freshnessChecker(ctx, repo, index);
   if (single !== undefined) {
     const s = findSymbol(index, repo, single);
+    const entry = _entry(index, s, verify, contextLines);
+    const freshness = markFreshness([entry], check);
     return {
-      response: _entry(index, s, verify, contextLines),
+      response: entry,
       rawBytes: bytesOfFiles(ctx, repo, index, [s.file]),
       repo,
-      meta: { symbol_count: 1 },
+      meta: { symbol_count: 1, ...(freshness === null ? {} : { freshness }) },
     };
   }
   const symbols: Record<string, unknown>[] = [];
@@ -178,10 +183,11 @@ export function handler(ctx: ToolContext, args: GetSymbolSourceArgs): ToolOutput
       errors.push({ id, error: e.message });
     }
   }
+  const freshness = markFreshness(symbols, check);
   return {
     response: { symbols, errors },
     rawBytes: bytesOfFiles(ctx, repo, index, files),
     repo,
-    meta: { symbol_count: symbols.length },
+    meta: { symbol_count: symbols.length, ...(freshness === null ? {} : { freshness }) },
   };
 }

@@ -10,8 +10,10 @@ import { ToolError } from "./errors.ts";
 import {
   bytesOfFiles,
   cached,
+  freshnessChecker,
   globMatcher,
   levenshtein,
+  markFreshness,
   openRepo,
   type SymbolBrief,
   symbolBriefs,
@@ -187,20 +189,27 @@ export function handler(ctx: ToolContext, args: SearchSymbolsArgs): ToolOutput {
     args.fuzzy_threshold,
     args.max_edit_distance,
   ]);
-  const hit = lru.get(key);
-  if (hit !== undefined) {
+  let out = lru.get(key);
+  if (out !== undefined) {
     lru.delete(key);
-    lru.set(key, hit);
-    return {
-      ...hit,
-      response: structuredClone(hit.response),
-      meta: { ...hit.meta, cache_hit: true },
-    };
+    lru.set(key, out);
+    out = { ...out, meta: { ...out.meta, cache_hit: true } };
+  } else {
+    out = _search(ctx, repo, index, args);
+    lru.set(key, out);
+    if (lru.size > _CACHE_SIZE) lru.delete(lru.keys().next().value!);
   }
-  const out = _search(ctx, repo, index, args);
-  lru.set(key, { ...out, response: structuredClone(out.response) });
-  if (lru.size > _CACHE_SIZE) lru.delete(lru.keys().next().value!);
-  return out;
+  // The cached copy stays untouched: freshness is checked on every call.
+  const response = structuredClone(out.response);
+  const freshness = markFreshness(
+    response.results as Record<string, unknown>[],
+    freshnessChecker(ctx, repo, index),
+  );
+  return {
+    ...out,
+    response,
+    meta: { ...out.meta, ...(freshness === null ? {} : { freshness }) },
+  };
 }
 
 function _search(

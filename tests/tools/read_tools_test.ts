@@ -251,3 +251,27 @@ Deno.test("get_file_tree: raw prefixes, sorted siblings, truncation", async () =
     w.dispose();
   }
 });
+
+Deno.test("freshness: fresh, then edited on disk after indexing", async () => {
+  const w = await indexed({ "b.py": PY, "c.py": "def regreet():\n    pass\n" });
+  try {
+    const before = await w.call("get_symbol_source", { symbol_id: "c.py::regreet#function" });
+    equal(before.body._freshness, "fresh");
+    deepStrictEqual((before.body._meta as Record<string, unknown>).freshness, {
+      fresh: 1,
+      edited_uncommitted: 0,
+      stale_index: 0,
+    });
+    const later = new Date(Date.now() + 60_000);
+    Deno.utimeSync(`${w.ws.root}/c.py`, later, later);
+    const after = await w.call("search_symbols", { query: "regreet" });
+    const hit = (after.body.results as Record<string, unknown>[])[0]!;
+    deepStrictEqual([hit.file, hit._freshness], ["c.py", "edited_uncommitted"]);
+    // A cached result is re-checked too.
+    const again = await w.call("search_symbols", { query: "regreet" });
+    equal((again.body._meta as Record<string, unknown>).cache_hit, true);
+    equal((again.body.results as Record<string, unknown>[])[0]!._freshness, "edited_uncommitted");
+  } finally {
+    w.dispose();
+  }
+});
