@@ -53,7 +53,10 @@
  * - **Numbers.** Integers are written in full (`12345678901234567000`, never `1e+19`); floats in
  *   Python `repr` style (`2.0`, `1.5e-05`), and `-0` is the float `-0.0`.
  * - **Non-MUNCH input** to {@linkcode decode} is parsed as JSON; malformed MUNCH throws
- *   `SyntaxError` naming the line and column.
+ *   `SyntaxError` naming the line and column. JSON inside the codec (and non-MUNCH input) is
+ *   parsed with a guard against a V8 defect in Deno 2.9 (an object key written as an escape, such
+ *   as `"\t"`, can come back as the key of an earlier object of the same shape), so
+ *   `decode(tableText)` is the safe way to read the `table` format's text.
  *
  * ## Table format
  *

@@ -6,6 +6,7 @@
  * @module
  */
 import { scanRows } from "./csv.ts";
+import { parseJson } from "./json_text.ts";
 import { decodeName, unescapeText } from "./escape.ts";
 import { resolveHandle } from "./legend.ts";
 import { parseNumber } from "./numbers.ts";
@@ -121,7 +122,7 @@ export function decodeMunch(
       const path = _path(p.key.slice(7), scalarLine.line);
       let v: JsonValue;
       try {
-        v = p.value === null ? null : JSON.parse(p.value);
+        v = p.value === null ? null : parseJson(p.value);
       } catch {
         throw _bad(`invalid JSON in "${p.key}"`, scalarLine.line);
       }
@@ -241,7 +242,7 @@ function _value(text: string, type: ColumnType, name: string, legend: string[], 
       return text === "T";
     case "json":
       try {
-        return JSON.parse(text) as JsonValue;
+        return parseJson(text) as JsonValue;
       } catch {
         throw _bad(`invalid JSON in column "${name}"`, line);
       }

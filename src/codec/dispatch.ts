@@ -6,6 +6,7 @@
  */
 import { decodeMunch } from "./decode.ts";
 import { encodeMunch } from "./generic.ts";
+import { parseJson } from "./json_text.ts";
 import { specForId, specForTool } from "./schemas/mod.ts";
 import { encodeTables } from "./table_codec.ts";
 import type { JsonObject } from "./types.ts";
@@ -112,7 +113,7 @@ export function decode(payload: string): unknown {
     throw new TypeError("Cannot decode payload: expected a string");
   }
   if (payload.startsWith("#MUNCH/")) return decodeMunch(payload, specForId);
-  return JSON.parse(payload);
+  return parseJson(payload);
 }
 
 /** Resolve a format name or alias; throws `TypeError` for an unknown one. */

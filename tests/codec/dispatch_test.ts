@@ -49,7 +49,7 @@ Deno.test("encodeResponse picks the format and reports sizes", async (t) => {
   await t.step("table sends the JSON table form", () => {
     const r = encodeResponse("search_symbols", hits, { format: "table" });
     equal(r.encoding, "table");
-    deepStrictEqual(decodeTables(JSON.parse(r.text)), hits);
+    deepStrictEqual(decodeTables(decode(r.text) as JsonObject), hits);
     ok(r.encoded_bytes < r.json_bytes);
   });
   await t.step("bad format and threshold are rejected", () => {
