@@ -41,6 +41,8 @@ export interface DocCommentRule {
 export interface RegionRule {
   /** Host grammar file stem (`vue` for `tree-sitter-vue.wasm`). */
   grammar: string;
+  /** Where the host grammar's `.wasm` is, as for `LanguageSpec.grammarModule`. */
+  grammarModule?: string;
   /**
    * Query over the host tree; every `@region` node becomes an included range. An optional
    * `@region.language` capture (the value of a `lang` attribute) selects one of `variants`.
@@ -59,7 +61,7 @@ export interface RegionRule {
 /** The parts of a spec a region variant replaces. */
 export type RegionVariant = Pick<
   LanguageSpec,
-  "grammar" | "definitions" | "imports" | "calls" | "docComments"
+  "grammar" | "grammarModule" | "definitions" | "imports" | "calls" | "docComments"
 >;
 
 /** One language: everything the generic extractor needs, as data. */
@@ -70,8 +72,19 @@ export interface LanguageSpec {
   extensions: string[];
   /** Exact file names (`Makefile`, `Rakefile`). @default [] */
   fileNames?: string[];
-  /** Grammar file stem: `tree-sitter-<grammar>.wasm` from `tree-sitter-wasms/out/`. */
+  /**
+   * Grammar name, naming it in errors: the file stem of `tree-sitter-<grammar>.wasm` in
+   * `tree-sitter-wasms/out/` unless `grammarModule` says where the file is.
+   */
   grammar: string;
+  /**
+   * Bare module specifier of the grammar's `.wasm` file, resolved with `import.meta.resolve`
+   * through the import map of `deno.json`, for a grammar published outside tree-sitter-wasms
+   * (`@tree-sitter-grammars/tree-sitter-lua/tree-sitter-lua.wasm`). Its package must be in the
+   * import map and its directory embedded in a `deno compile` binary (`--include`).
+   * @default `tree-sitter-wasms/out/tree-sitter-<grammar>.wasm`
+   */
+  grammarModule?: string;
   /**
    * Definitions query. Captures: `@definition.<kind>` (kind: function, class, method, constant,
    * type, template) on the node whose range is the symbol; `@container` on a node that scopes the

@@ -1,8 +1,10 @@
 /**
- * Grammar loading: web-tree-sitter's runtime and the prebuilt grammars of `tree-sitter-wasms`,
+ * Grammar loading: web-tree-sitter's runtime and the prebuilt grammars of `tree-sitter-wasms` (or
+ * the `.wasm` a spec names with `grammarModule`, e.g. `@tree-sitter-grammars/tree-sitter-lua`),
  * located through module resolution (`import.meta.resolve`) so the same code works under
  * `deno run`, in tests and in a `deno compile` binary built with
- * `--include node_modules/tree-sitter-wasms/out --include node_modules/web-tree-sitter`.
+ * `--include node_modules/tree-sitter-wasms/out --include node_modules/web-tree-sitter
+ * --include node_modules/@tree-sitter-grammars/tree-sitter-lua`.
  * Each grammar is loaded lazily, once per process (worker), and every query of a language is
  * compiled when the language loads, failing loudly with the language and query named.
  */
@@ -43,9 +45,14 @@ let _loading: Promise<unknown> = Promise.resolve();
 const _grammars = new Map<string, Promise<Language>>();
 const _languages = new Map<string, Promise<LoadedLanguage>>();
 
-/** URL of a grammar's `.wasm` file, found through the import map (`tree-sitter-wasms/`). */
-export function grammarUrl(grammar: string): URL {
-  return new URL(import.meta.resolve(`tree-sitter-wasms/out/tree-sitter-${grammar}.wasm`));
+/**
+ * URL of a grammar's `.wasm` file, found through the import map: `module` (a spec's
+ * `grammarModule`) or by default `tree-sitter-wasms/out/tree-sitter-<grammar>.wasm`.
+ */
+export function grammarUrl(grammar: string, module?: string): URL {
+  return new URL(
+    import.meta.resolve(module ?? `tree-sitter-wasms/out/tree-sitter-${grammar}.wasm`),
+  );
 }
 
 function _initRuntime(): Promise<void> {
@@ -57,9 +64,13 @@ function _initRuntime(): Promise<void> {
   return _runtime;
 }
 
-/** Load a grammar once per process; a failure is remembered and rethrown to every caller. */
-export function loadGrammar(grammar: string): Promise<Language> {
-  let pending = _grammars.get(grammar);
+/**
+ * Load a grammar once per process (per `.wasm` file: `module` as in `grammarUrl`); a failure is
+ * remembered and rethrown to every caller.
+ */
+export function loadGrammar(grammar: string, module?: string): Promise<Language> {
+  const key = module ?? grammar;
+  let pending = _grammars.get(key);
   if (pending === undefined) {
     const previous = _loading;
     pending = (async () => {
@@ -67,7 +78,7 @@ export function loadGrammar(grammar: string): Promise<Language> {
       await _initRuntime();
       let bytes: Uint8Array;
       try {
-        bytes = await Deno.readFile(grammarUrl(grammar));
+        bytes = await Deno.readFile(grammarUrl(grammar, module));
       } catch (e) {
         throw new Error(`Cannot read grammar "${grammar}": ${_message(e)}`);
       }
@@ -85,7 +96,7 @@ export function loadGrammar(grammar: string): Promise<Language> {
         throw new Error(`Cannot load grammar "${grammar}": ${_message(e)}`);
       }
     })();
-    _grammars.set(grammar, pending);
+    _grammars.set(key, pending);
     _loading = pending;
   }
   return pending;
@@ -124,7 +135,7 @@ export function loadLanguage(spec: LanguageSpec): Promise<LoadedLanguage> {
     pending = (async () => {
       const loaded = await _compileSpec(spec);
       if (spec.regions !== undefined) {
-        const host = await loadGrammar(spec.regions.grammar);
+        const host = await loadGrammar(spec.regions.grammar, spec.regions.grammarModule);
         const hostParser = new Parser();
         hostParser.setLanguage(host);
         const variants = new Map<string, LoadedLanguage>();
@@ -136,6 +147,8 @@ export function loadLanguage(spec: LanguageSpec): Promise<LoadedLanguage> {
         loaded.regions = regions;
         for (const [key, v] of Object.entries(spec.regions.variants ?? {})) {
           const variant: LanguageSpec = { ...spec, grammar: v.grammar, definitions: v.definitions };
+          delete variant.grammarModule;
+          if (v.grammarModule !== undefined) variant.grammarModule = v.grammarModule;
           if (v.imports !== undefined) variant.imports = v.imports;
           if (v.calls !== undefined) variant.calls = v.calls;
           if (v.docComments !== undefined) variant.docComments = v.docComments;
@@ -151,7 +164,7 @@ export function loadLanguage(spec: LanguageSpec): Promise<LoadedLanguage> {
 
 /** A spec's grammar, a parser bound to it and its compiled queries (no regions yet). */
 async function _compileSpec(spec: LanguageSpec): Promise<LoadedLanguage> {
-  const language = await loadGrammar(spec.grammar);
+  const language = await loadGrammar(spec.grammar, spec.grammarModule);
   const parser = new Parser();
   parser.setLanguage(language);
   const definitions = compileQuery(language, spec.id, "definitions", spec.definitions);

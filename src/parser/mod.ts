@@ -28,7 +28,8 @@
  *
  * A `deno compile` binary needs the grammars and the worker embedded:
  * `--include node_modules/tree-sitter-wasms/out --include node_modules/web-tree-sitter
- * --include src/parser/worker.ts`.
+ * --include node_modules/@tree-sitter-grammars/tree-sitter-lua --include src/parser/worker.ts`
+ * (every package a spec's `grammarModule` names).
  *
  * @module
  */
