@@ -34,41 +34,48 @@ export class Legend {
 
   /** Choose prefixes that save bytes and tokens over the given values (value → occurrences). */
   static build(values: ReadonlyMap<string, number>): Legend {
-    const counts = new Map<string, number>();
-    const candidates = new Map<string, string[]>();
+    // One record per candidate prefix, so each is hashed once.
+    const prefixes = new Map<string, _Prefix>();
+    const uses: { value: string; count: number; cands: _Prefix[]; pick?: _Prefix | undefined }[] =
+      [];
     for (const [v, c] of values) {
       // Shorter values never pay (see _saving); a value seen once with no separator has no
       // prefix another value could share.
       if (v.length < MIN_LENGTH || (c === 1 && !v.includes("/") && !v.includes("::"))) continue;
-      const cands = _candidatesLongestFirst(v);
-      candidates.set(v, cands);
-      for (const p of cands) counts.set(p, (counts.get(p) ?? 0) + c);
+      const cands = _candidatesLongestFirst(v).map((p) => {
+        let rec = prefixes.get(p);
+        if (rec === undefined) prefixes.set(p, rec = { text: p, count: 0, used: 0, state: 0 });
+        rec.count += c;
+        return rec;
+      });
+      uses.push({ value: v, count: c, cands });
     }
-    // A prefix must pay off on its own counts; then it is re-counted with each value using its
-    // longest such prefix, so prefixes shadowed by longer ones drop out.
-    const first = new Set<string>();
-    for (const [p, c] of counts) if (_saving(p.length, c, 2) > 0) first.add(p);
-    if (first.size === 0) return new Legend([]);
+    // A prefix must pay off on its own counts (state 1); then it is re-counted with each value
+    // using its longest such prefix, and kept (state 2) if it still pays.
+    let any = false;
+    for (const rec of prefixes.values()) {
+      if (_saving(rec.text.length, rec.count, 2) > 0) {
+        rec.state = 1;
+        any = true;
+      }
+    }
+    if (!any) return new Legend([]);
+    for (const u of uses) {
+      u.pick = _longest(u.value, u.cands, 1);
+      if (u.pick) u.pick.used += u.count;
+    }
+    const kept = [...prefixes.values()].filter((r) =>
+      r.used > 0 && _saving(r.text.length, r.used, 2) > 0
+    )
+      .sort((a, b) => b.used - a.used || (a.text < b.text ? -1 : 1))
+      .slice(0, MAX_ENTRIES);
+    for (const r of kept) r.state = 2;
     const assigned = new Map<string, string>();
-    const used = new Map<string, number>();
-    for (const [v, cands] of candidates) {
-      const p = _longest(v, cands, first);
-      if (p === undefined) continue;
-      assigned.set(v, p);
-      used.set(p, (used.get(p) ?? 0) + values.get(v)!);
+    for (const u of uses) {
+      const pick = u.pick?.state === 2 ? u.pick : _longest(u.value, u.cands, 2);
+      if (pick) assigned.set(u.value, pick.text);
     }
-    const entries = [...used].filter(([p, c]) => _saving(p.length, c, 2) > 0)
-      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-      .slice(0, MAX_ENTRIES)
-      .map(([p]) => p);
-    const kept = new Set(entries);
-    for (const [v, p] of assigned) {
-      if (kept.has(p)) continue;
-      const q = _longest(v, candidates.get(v)!, kept);
-      if (q === undefined) assigned.delete(v);
-      else assigned.set(v, q);
-    }
-    return new Legend(entries, assigned);
+    return new Legend(kept.map((r) => r.text), assigned);
   }
 
   /** Write a value with its handle, or escape it if it looks like one. */
@@ -101,15 +108,21 @@ function _saving(len: number, count: number, handleLen: number): number {
   return Math.min(bytes, (count * (tokens - 2) - (tokens + 2)) * 3.5);
 }
 
-function _longest(
-  v: string,
-  cands: readonly string[],
-  chosen: { has(p: string): boolean },
-): string | undefined {
+interface _Prefix {
+  text: string;
+  /** Occurrences of values having this prefix. */
+  count: number;
+  /** Occurrences of values whose longest paying prefix this is. */
+  used: number;
+  /** 0 candidate, 1 pays on its own counts, 2 kept. */
+  state: number;
+}
+
+function _longest(v: string, cands: readonly _Prefix[], state: number): _Prefix | undefined {
   for (const p of cands) {
-    if (!chosen.has(p)) continue;
+    if (p.state < state) continue;
     // The handle's digits would run on into a remainder that starts with a digit.
-    const d = v.charCodeAt(p.length);
+    const d = v.charCodeAt(p.text.length);
     if (d >= 48 && d <= 57) continue;
     return p;
   }
