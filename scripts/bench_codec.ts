@@ -147,7 +147,16 @@ export async function main(args: string[]): Promise<void> {
     const sp = r.speed as { munchMBs: number; jsonMBs: number };
     return sp.munchMBs / sp.jsonMBs;
   }));
+  // Whole-set throughput: total JSON megabytes over total time, so large responses weigh more.
+  let jsonSeconds = 0, munchSeconds = 0;
+  for (const r of results) {
+    const mb = (r.bytes as Record<string, number>).json! / 1e6;
+    const sp = r.speed as { munchMBs: number; jsonMBs: number };
+    jsonSeconds += mb / sp.jsonMBs;
+    munchSeconds += mb / sp.munchMBs;
+  }
   const summary = {
+    aggregate_speed_ratio_vs_json: jsonSeconds / munchSeconds,
     median_list_byte_saving: median(listSavings),
     fewer_tokens_than_toon_on_every_sample: beatsToon,
     median_speed_ratio_vs_json: ratio,
@@ -161,6 +170,11 @@ export async function main(args: string[]): Promise<void> {
   console.log(`fewer tokens than TOON on every sample (o200k and cl100k): ${beatsToon}`);
   console.log(
     `median encode+decode speed vs JSON.stringify+parse: ${ratio.toFixed(2)}x (target >= 0.33x)`,
+  );
+  console.log(
+    `aggregate encode+decode speed over all samples (by bytes): ${
+      summary.aggregate_speed_ratio_vs_json.toFixed(2)
+    }x`,
   );
   await writeJson(flags, { corpus, samples: results, summary });
 }
