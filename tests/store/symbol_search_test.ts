@@ -1,0 +1,88 @@
+import { deepEqual, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { parseSource } from "../../src/parser/mod.ts";
+import { RepoIndex, RepoWriter } from "../../src/store/mod.ts";
+import { symbolMatchExpression } from "../../src/store/fts_text.ts";
+import { tempWorkspace } from "../ingest/_helpers.ts";
+
+const enc = new TextEncoder();
+
+/** The ranking by sorting the whole joined result: (score desc, id), as the contract states. */
+function reference(dbPath: string, query: string, limit: number, kind?: string) {
+  const db = new DatabaseSync(dbPath, { readOnly: true });
+  try {
+    return (db.prepare(
+      `SELECT s.id, -bm25(symbols_fts, 10.0, 3.0, 1.0, 1.0, 2.0) AS score
+       FROM symbols_fts JOIN symbols s ON s.rowid = symbols_fts.rowid
+       WHERE symbols_fts MATCH ?${kind === undefined ? "" : " AND s.kind = ?"}
+       ORDER BY score DESC, s.id LIMIT ?`,
+    ).all(
+      ...(kind === undefined
+        ? [symbolMatchExpression(query)!, limit]
+        : [symbolMatchExpression(query)!, kind, limit]),
+    ) as { id: string; score: number }[]).map((r) => [r.id, r.score]);
+  } finally {
+    db.close();
+  }
+}
+
+Deno.test("searchSymbols ranks like a full sort by (score desc, id), ties at the limit included", async () => {
+  const ws = tempWorkspace();
+  try {
+    const dbPath = join(ws.indexDir, "r.db");
+    const writer = await RepoWriter.open(dbPath);
+    writer.setMeta({ repo: "o/r", owner: "o", name: "r", display_name: "r" });
+    // Many identical symbols (equal BM25: ties), in files written in reverse id order, plus
+    // better and worse matches around them.
+    const files: [string, string][] = [];
+    for (let i = 24; i >= 0; i--) {
+      files.push([`m${String(i).padStart(2, "0")}.py`, "def handle_item(x):\n    return x\n"]);
+    }
+    files.push(["best.py", "def handle(x):\n    return x\n\nclass Handle:\n    pass\n"]);
+    files.push([
+      "worse.py",
+      'def process(x):\n    """handle the item, then handle it again"""\n    return x\n',
+    ]);
+    for (const [path, text] of files) {
+      const bytes = enc.encode(text);
+      writer.putFile({
+        path,
+        language: "python",
+        content: bytes,
+        hash: path,
+        mtime_ms: 0,
+        ctime_ms: 0,
+        checked_ms: 0,
+        summary: "",
+        line_count: 3,
+      }, await parseSource(path, bytes));
+    }
+    writer.commit();
+    const index = RepoIndex.open(dbPath);
+    try {
+      for (const query of ["handle", "handle item", "handleItem", "item"]) {
+        for (const limit of [1, 2, 3, 5, 10, 26, 27, 100]) {
+          const got = index.searchSymbols(query, { limit }).map((h) => [h.symbol.id, h.bm25]);
+          deepEqual(got, reference(dbPath, query, limit), `${query} limit ${limit}`);
+        }
+      }
+      const classes = index.searchSymbols("handle", { kinds: ["class"], limit: 5 });
+      deepEqual(classes.map((h) => [h.symbol.id, h.bm25]), reference(dbPath, "handle", 5, "class"));
+      ok(classes.length === 1);
+      // The tied block really is cut in id order.
+      const hits = index.searchSymbols("handle_item", { limit: 30 });
+      const tied = hits.map((h) => h.symbol.id);
+      const blockScores = hits.filter((h) => h.symbol.name === "handle_item").map((h) => h.bm25);
+      deepEqual(blockScores.length, 25);
+      ok(new Set(blockScores).size === 1, "the identical symbols tie");
+      ok(
+        tied.indexOf("m00.py::handle_item#function") < tied.indexOf("m24.py::handle_item#function"),
+      );
+    } finally {
+      index.close();
+    }
+  } finally {
+    ws.dispose();
+  }
+});
