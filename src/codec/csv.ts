@@ -70,23 +70,10 @@ export function scanRows(
     let c: number;
     while (true) {
       if (section.charCodeAt(i) === 34 /* " */) {
-        let text = "";
-        let j = i + 1;
-        while (true) {
-          const q = section.indexOf('"', j);
-          const nl = section.indexOf("\n", j);
-          if (q === -1 || (nl !== -1 && nl < q)) {
-            throw _error("unterminated quoted field", line, i - lineStart);
-          }
-          text += section.slice(j, q);
-          if (section.charCodeAt(q + 1) === 34) {
-            text += '"';
-            j = q + 2;
-            continue;
-          }
-          j = q + 1;
-          break;
-        }
+        const nl = section.indexOf("\n", i);
+        const run = readQuoted(section, i, nl === -1 ? n : nl);
+        if (run === undefined) throw _error("unterminated quoted field", line, i - lineStart);
+        const [text, j] = run;
         c = j < n ? section.charCodeAt(j) : 10;
         if (c !== 44 && c !== 10) {
           throw _error('expected "," after quoted field', line, j - lineStart);
@@ -114,6 +101,23 @@ export function scanRows(
     if (i > n) return;
     line++;
     lineStart = i;
+  }
+}
+
+/**
+ * Read the quoted run that opens at `start` (a `"`), with `""` for a quote; returns its text and
+ * the index after the closing quote, or undefined when it does not close before `limit`.
+ */
+export function readQuoted(s: string, start: number, limit: number): [string, number] | undefined {
+  let text = "";
+  let j = start + 1;
+  while (true) {
+    const q = s.indexOf('"', j);
+    if (q === -1 || q >= limit) return undefined;
+    text += s.slice(j, q);
+    if (s.charCodeAt(q + 1) !== 34) return [text, q + 1];
+    text += '"';
+    j = q + 2;
   }
 }
 

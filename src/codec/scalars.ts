@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { readQuoted } from "./csv.ts";
 import { escapeText, needsEscape, unescapeText } from "./escape.ts";
 
 const NEEDS_QUOTES = /[,="\s]/;
@@ -48,20 +49,9 @@ export function parseScalars(line: string, lineNo: number): ScalarPair[] {
     if (/[\s"]/.test(key)) fail(`invalid key "${key}"`, i);
     i = eq + 1;
     if (line.charCodeAt(i) === 34 /* " */) {
-      let raw = "";
-      let j = i + 1;
-      while (true) {
-        const q = line.indexOf('"', j);
-        if (q === -1) fail("unterminated quoted value", i);
-        raw += line.slice(j, q);
-        if (line.charCodeAt(q + 1) === 34) {
-          raw += '"';
-          j = q + 2;
-          continue;
-        }
-        j = q + 1;
-        break;
-      }
+      const run = readQuoted(line, i, n);
+      if (run === undefined) return fail("unterminated quoted value", i);
+      const [raw, j] = run;
       if (j < n && line.charCodeAt(j) !== 32 && line.charCodeAt(j) !== 9) {
         fail("expected whitespace after quoted value", j);
       }
