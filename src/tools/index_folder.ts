@@ -2,15 +2,12 @@
  * `index_folder`: index a local folder into the store (API.md §1.2), incrementally by default.
  */
 import { z } from "zod";
-import { ParserPool } from "../parser/mod.ts";
+import { ParserPool } from "../parser/pool.ts";
 import type { Store } from "../store/store.ts";
 import { DEFAULT_INGEST_CONFIG, type IngestConfig } from "../ingest/config.ts";
-import {
-  type FileParser,
-  indexLocalFolder,
-  type IndexOutcome,
-  type ProgressFn,
-} from "../ingest/index_local.ts";
+// The indexer (walker, parser registry, tree-sitter) is loaded on the first index run, not at
+// server start-up: `import type` only here, the module itself in the handler.
+import type { FileParser, IndexOutcome, ProgressFn } from "../ingest/index_local.ts";
 import { ToolError } from "./errors.ts";
 
 /** Tool name. */
@@ -73,6 +70,7 @@ export async function handler(
     );
   }
   const a = parsed.data;
+  const { indexLocalFolder } = await import("../ingest/index_local.ts");
   const ownPool = ctx.parser === undefined ? new ParserPool() : null;
   try {
     const outcome = await indexLocalFolder(
