@@ -102,9 +102,21 @@ export class RepoIndex {
   /** Path of the database file. */
   readonly dbPath: string;
 
+  /** Prepared statements by SQL text, reused across calls (preparing is much of a fast query). */
+  readonly #statements = new Map<string, _Statement>();
+
   private constructor(db: DatabaseSync, dbPath: string) {
     this.#db = db;
     this.dbPath = dbPath;
+  }
+
+  #prepare(sql: string): _Statement {
+    let statement = this.#statements.get(sql);
+    if (statement === undefined) {
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
   }
 
   /**
@@ -137,6 +149,7 @@ export class RepoIndex {
 
   /** Close the database connection. */
   close(): void {
+    this.#statements.clear();
     if (this.#db.isOpen) this.#db.close();
   }
 
@@ -147,29 +160,29 @@ export class RepoIndex {
 
   /** Number of indexed files. */
   fileCount(): number {
-    return (this.#db.prepare("SELECT count(*) AS n FROM files").get() as { n: number }).n;
+    return (this.#prepare("SELECT count(*) AS n FROM files").get() as { n: number }).n;
   }
 
   /** Number of indexed symbols. */
   symbolCount(): number {
-    return (this.#db.prepare("SELECT count(*) AS n FROM symbols").get() as { n: number }).n;
+    return (this.#prepare("SELECT count(*) AS n FROM symbols").get() as { n: number }).n;
   }
 
   /** Every indexed file, sorted by path. */
   listFiles(): FileEntry[] {
-    return this.#db.prepare(`SELECT ${_FILE_COLUMNS} FROM files ORDER BY path`).all()
+    return this.#prepare(`SELECT ${_FILE_COLUMNS} FROM files ORDER BY path`).all()
       .map(_fileEntry);
   }
 
   /** One file by its repo-relative path exactly as indexed, or undefined. */
   file(path: string): FileEntry | undefined {
-    const row = this.#db.prepare(`SELECT ${_FILE_COLUMNS} FROM files WHERE path = ?`).get(path);
+    const row = this.#prepare(`SELECT ${_FILE_COLUMNS} FROM files WHERE path = ?`).get(path);
     return row === undefined ? undefined : _fileEntry(row);
   }
 
   /** The stored bytes of a file, exactly as read at index time, or undefined when not indexed. */
   fileBytes(path: string): Uint8Array | undefined {
-    const row = this.#db.prepare(
+    const row = this.#prepare(
       "SELECT c.content FROM files f JOIN contents c ON c.file_id = f.id WHERE f.path = ?",
     ).get(path) as
       | { content: Uint8Array }
@@ -185,7 +198,7 @@ export class RepoIndex {
 
   /** The symbols of a file in source order (empty when the file is unknown). */
   symbolsOfFile(path: string): SymbolRecord[] {
-    return this.#db.prepare(
+    return this.#prepare(
       `SELECT ${_SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
        WHERE f.path = ? ORDER BY s.seq`,
     ).all(path).map(_symbol);
@@ -193,7 +206,7 @@ export class RepoIndex {
 
   /** One symbol by id, or undefined. */
   symbol(id: string): SymbolRecord | undefined {
-    const row = this.#db.prepare(
+    const row = this.#prepare(
       `SELECT ${_SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id = ?`,
     ).get(id);
     return row === undefined ? undefined : _symbol(row);
@@ -201,7 +214,7 @@ export class RepoIndex {
 
   /** Symbols whose `name` equals `name` (case-insensitively), in file and source order. */
   symbolsByName(name: string): SymbolRecord[] {
-    return this.#db.prepare(
+    return this.#prepare(
       `SELECT ${_SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
        WHERE s.name = ? COLLATE NOCASE ORDER BY f.path, s.seq`,
     ).all(name).map(_symbol);
@@ -209,7 +222,7 @@ export class RepoIndex {
 
   /** Every symbol of the repo, in file and source order. */
   allSymbols(): SymbolRecord[] {
-    return this.#db.prepare(
+    return this.#prepare(
       `SELECT ${_SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
        ORDER BY f.path, s.seq`,
     ).all().map(_symbol);
@@ -220,7 +233,7 @@ export class RepoIndex {
    * offset and length (no re-reading of the disk), or undefined when the id is unknown.
    */
   symbolBytes(id: string): Uint8Array | undefined {
-    const row = this.#db.prepare(
+    const row = this.#prepare(
       `SELECT substr(c.content, s.byte_offset + 1, s.byte_length) AS source
        FROM symbols s JOIN contents c ON c.file_id = s.file_id WHERE s.id = ?`,
     ).get(id) as { source: Uint8Array } | undefined;
@@ -268,7 +281,7 @@ export class RepoIndex {
       ? "symbols_fts"
       : "symbols_fts JOIN symbols s ON s.rowid = symbols_fts.rowid";
     params.push(limit - 1, limit);
-    const rows = this.#db.prepare(
+    const rows = this.#prepare(
       `WITH h AS MATERIALIZED (
          SELECT symbols_fts.rowid AS rowid,
            -bm25(symbols_fts, 10.0, 3.0, 1.0, 1.0, 2.0) AS score
@@ -290,7 +303,7 @@ export class RepoIndex {
   textCandidates(literals: readonly string[]): string[] | null {
     const match = trigramQueryAll(literals);
     if (match === null) return null;
-    return (this.#db.prepare(
+    return (this.#prepare(
       `SELECT f.path FROM text_grams JOIN files f ON f.id = text_grams.rowid
        WHERE text_grams MATCH ? ORDER BY f.path`,
     ).all(match) as { path: string }[]).map((r) => r.path);
@@ -298,7 +311,7 @@ export class RepoIndex {
 
   /** The imports of one file, in source order. */
   importsOf(path: string): StoredImport[] {
-    return this.#db.prepare(
+    return this.#prepare(
       `SELECT f.path AS file, i.specifier, i.names, i.line, i.resolved FROM imports i
        JOIN files f ON f.id = i.file_id WHERE f.path = ? ORDER BY i.seq`,
     ).all(path).map(_import);
@@ -306,7 +319,7 @@ export class RepoIndex {
 
   /** The imports anywhere in the repo that resolve to `path`, by importing file and line. */
   importersOf(path: string): StoredImport[] {
-    return this.#db.prepare(
+    return this.#prepare(
       `SELECT f.path AS file, i.specifier, i.names, i.line, i.resolved FROM imports i
        JOIN files f ON f.id = i.file_id WHERE i.resolved = ? ORDER BY f.path, i.seq`,
     ).all(path).map(_import);
@@ -314,7 +327,7 @@ export class RepoIndex {
 
   /** Every import of the repo, by file and source order (for dependency graphs). */
   allImports(): StoredImport[] {
-    return this.#db.prepare(
+    return this.#prepare(
       `SELECT f.path AS file, i.specifier, i.names, i.line, i.resolved FROM imports i
        JOIN files f ON f.id = i.file_id ORDER BY f.path, i.seq`,
     ).all().map(_import);
@@ -322,7 +335,7 @@ export class RepoIndex {
 
   /** The calls made from inside the symbol `callerId`, in source order. */
   callsFrom(callerId: string): StoredCall[] {
-    const row = this.#db.prepare(
+    const row = this.#prepare(
       `SELECT f.path, s.file_id, s.seq, cs.calls FROM symbols s JOIN files f ON f.id = s.file_id
        JOIN call_sites cs ON cs.file_id = s.file_id WHERE s.id = ?`,
     ).get(callerId) as { path: string; file_id: number; seq: number; calls: string } | undefined;
@@ -338,7 +351,7 @@ export class RepoIndex {
     const sql = `SELECT f.path, f.id AS file_id, cs.calls FROM call_sites cs
        JOIN files f ON f.id = cs.file_id`;
     const rows =
-      (words.length === 0 ? this.#db.prepare(sql + " ORDER BY f.path").all() : this.#db.prepare(
+      (words.length === 0 ? this.#prepare(sql + " ORDER BY f.path").all() : this.#prepare(
         sql + ` WHERE cs.file_id IN (SELECT rowid FROM callee_files WHERE callee_files MATCH ?)
          ORDER BY f.path`,
       ).all(words.map((w) => `"${w}"`).join(" "))) as {
@@ -351,7 +364,7 @@ export class RepoIndex {
 
   /** The call sites of one file, in source order. */
   callsInFile(path: string): StoredCall[] {
-    const row = this.#db.prepare(
+    const row = this.#prepare(
       `SELECT f.id AS file_id, cs.calls FROM files f JOIN call_sites cs ON cs.file_id = f.id
        WHERE f.path = ?`,
     ).get(path) as { file_id: number; calls: string } | undefined;
@@ -360,7 +373,7 @@ export class RepoIndex {
 
   /** Every call site of the repo, by file and source order (for call graphs). */
   allCalls(): StoredCall[] {
-    const rows = this.#db.prepare(
+    const rows = this.#prepare(
       `SELECT f.path, f.id AS file_id, cs.calls FROM call_sites cs JOIN files f ON f.id = cs.file_id
        ORDER BY f.path`,
     ).all() as { path: string; file_id: number; calls: string }[];
@@ -377,7 +390,7 @@ export class RepoIndex {
     if (sites.length === 0) return [];
     const ids = new Map<number, string>();
     if (sites.some((s) => s[2] !== null)) {
-      const rows = this.#db.prepare("SELECT seq, id FROM symbols WHERE file_id = ?").all(
+      const rows = this.#prepare("SELECT seq, id FROM symbols WHERE file_id = ?").all(
         fileId,
       ) as {
         seq: number;
@@ -394,6 +407,8 @@ export class RepoIndex {
     }));
   }
 }
+
+type _Statement = ReturnType<DatabaseSync["prepare"]>;
 
 /** One stored call site: callee, receiver, seq of the calling symbol in its file, line. */
 type _Site = [string, string | null, number | null, number];
