@@ -95,7 +95,7 @@ export function cached<T>(
   what: string,
   f: () => T,
 ): T {
-  const key = _dbVersion(index.dbPath);
+  const key = _dbVersionNow(ctx, index.dbPath);
   const slot = `${what}\u0000${repo}`;
   const hit = ctx.cache.get(slot);
   if (hit !== undefined && hit.key === key) return hit.value as T;
@@ -103,6 +103,26 @@ export function cached<T>(
   ctx.cache.set(slot, { key, value });
   return value;
 }
+
+/**
+ * {@linkcode _dbVersion}, stat'ed once per synchronous stretch of a call (a handler asks for
+ * several cached values in a row): the memo is dropped at the next microtask, so an index
+ * written in between is always seen.
+ */
+function _dbVersionNow(ctx: ToolContext, path: string): string {
+  let memo = ctx.cache.get(_VERSIONS_SLOT)?.value as Map<string, string> | undefined;
+  if (memo === undefined) {
+    memo = new Map();
+    ctx.cache.set(_VERSIONS_SLOT, { key: "", value: memo });
+    queueMicrotask(() => ctx.cache.delete(_VERSIONS_SLOT));
+  }
+  let version = memo.get(path);
+  if (version === undefined) memo.set(path, version = _dbVersion(path));
+  return version;
+}
+
+/** The `ctx.cache` slot of {@linkcode _dbVersionNow}'s memo (no repo id contains NUL). */
+const _VERSIONS_SLOT = "\u0000db-versions";
 
 /** Identity of a database's current state: size and mtime of the file and its WAL (cheap stats). */
 function _dbVersion(path: string): string {
