@@ -275,3 +275,22 @@ Deno.test("freshness: fresh, then edited on disk after indexing", async () => {
     w.dispose();
   }
 });
+
+Deno.test("search_symbols: a re-index between calls is seen (cached values follow the index)", async () => {
+  const w = await indexed({ "c.py": "def regreet():\n    pass\n" });
+  try {
+    const first = await w.call("search_symbols", { query: "regreet" });
+    equal(first.body.result_count, 1);
+    // Several cached values (results, counts, file map) are read within one call: a re-index
+    // that lands between two calls must invalidate all of them.
+    writeTree(w.ws.root, { "d.py": "def regreet_twice():\n    pass\n" });
+    const r = await w.runner.call("index_folder", { path: w.ws.root, format: "json" });
+    equal(r.isError, false, r.text);
+    const second = await w.call("search_symbols", { query: "regreet" });
+    equal(second.body.result_count, 2);
+    equal((second.body._meta as Record<string, unknown>).cache_hit, undefined);
+    equal((second.body._meta as Record<string, unknown>).total_symbols, 2);
+  } finally {
+    w.dispose();
+  }
+});
