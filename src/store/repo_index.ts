@@ -73,6 +73,22 @@ export interface SymbolHit {
   bm25: number;
 }
 
+/**
+ * The fields of a symbol a search ranks and filters on, without its text columns (signature,
+ * docstring, summary, …): read the full record of the hits that are kept with
+ * {@linkcode RepoIndex.symbol}.
+ */
+export type SymbolBriefRecord = Pick<
+  SymbolRecord,
+  "id" | "file" | "name" | "kind" | "language" | "decorators"
+>;
+
+/** A {@linkcode RepoIndex.searchSymbolBriefs} hit: brief fields and the FTS5 BM25 relevance. */
+export interface SymbolBriefHit {
+  symbol: SymbolBriefRecord;
+  bm25: number;
+}
+
 /** Options for {@linkcode RepoIndex.searchSymbols}. */
 export interface SymbolSearchOptions {
   /**
@@ -89,6 +105,8 @@ export interface SymbolSearchOptions {
 const _SYMBOL_COLUMNS = `s.id, f.path AS file, s.name, s.qualified_name, s.kind, s.language,
   s.signature, s.docstring, s.summary, s.decorators, s.keywords, s.parent, s.line, s.end_line,
   s.byte_offset, s.byte_length, lower(hex(s.content_hash)) AS content_hash`;
+
+const _BRIEF_COLUMNS = "s.id, f.path AS file, s.name, s.kind, s.language, s.decorators";
 
 const _FILE_COLUMNS =
   "path, language, size, hash, status, reason, summary, symbol_count, line_count, mtime_ms";
@@ -220,6 +238,14 @@ export class RepoIndex {
     ).all(name).map(_symbol);
   }
 
+  /** {@linkcode symbolsByName} with the brief fields only. */
+  symbolBriefsByName(name: string): SymbolBriefRecord[] {
+    return this.#prepare(
+      `SELECT ${_BRIEF_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
+       WHERE s.name = ? COLLATE NOCASE ORDER BY f.path, s.seq`,
+    ).all(name).map(_brief);
+  }
+
   /** Every symbol of the repo, in file and source order. */
   allSymbols(): SymbolRecord[] {
     return this.#prepare(
@@ -255,7 +281,19 @@ export class RepoIndex {
   searchSymbols(query: string, options: SymbolSearchOptions = {}): SymbolHit[] {
     const match = symbolMatchExpression(query);
     if (match === null) return [];
-    return this.#ranked(match, options);
+    return this.#ranked(match, options, _SYMBOL_COLUMNS)
+      .map((r) => ({ symbol: _symbol(r), bm25: Number(r.score) }));
+  }
+
+  /**
+   * {@linkcode searchSymbols} with the brief fields of each hit only (same hits, same order):
+   * for callers that rank many candidates and keep a few.
+   */
+  searchSymbolBriefs(query: string, options: SymbolSearchOptions = {}): SymbolBriefHit[] {
+    const match = symbolMatchExpression(query);
+    if (match === null) return [];
+    return this.#ranked(match, options, _BRIEF_COLUMNS)
+      .map((r) => ({ symbol: _brief(r), bm25: Number(r.score) }));
   }
 
   /**
@@ -265,7 +303,11 @@ export class RepoIndex {
    * order — are joined with the symbol and file tables. Same hits and order as sorting the whole
    * joined result by (score desc, id), at a fraction of the cost on large repos.
    */
-  #ranked(match: string, options: SymbolSearchOptions): SymbolHit[] {
+  #ranked(
+    match: string,
+    options: SymbolSearchOptions,
+    columns: string,
+  ): Record<string, unknown>[] {
     const limit = Math.max(1, Math.floor(options.limit ?? 50));
     const params: (string | number)[] = [match];
     let filter = "";
@@ -281,18 +323,17 @@ export class RepoIndex {
       ? "symbols_fts"
       : "symbols_fts JOIN symbols s ON s.rowid = symbols_fts.rowid";
     params.push(limit - 1, limit);
-    const rows = this.#prepare(
+    return this.#prepare(
       `WITH h AS MATERIALIZED (
          SELECT symbols_fts.rowid AS rowid,
            -bm25(symbols_fts, 10.0, 3.0, 1.0, 1.0, 2.0) AS score
          FROM ${from} WHERE symbols_fts MATCH ?${filter}),
        cut AS (SELECT score FROM h ORDER BY score DESC LIMIT 1 OFFSET ?)
-       SELECT ${_SYMBOL_COLUMNS}, h.score AS score
+       SELECT ${columns}, h.score AS score
        FROM h JOIN symbols s ON s.rowid = h.rowid JOIN files f ON f.id = s.file_id
        WHERE h.score >= coalesce((SELECT score FROM cut), -1e308)
        ORDER BY h.score DESC, s.id LIMIT ?`,
     ).all(...params) as Record<string, unknown>[];
-    return rows.map((r) => ({ symbol: _symbol(r), bm25: Number(r.score) }));
   }
 
   /**
@@ -484,6 +525,18 @@ function _symbol(row: unknown): SymbolRecord {
     byte_offset: r.byte_offset as number,
     byte_length: r.byte_length as number,
     content_hash: r.content_hash as string,
+  };
+}
+
+function _brief(row: unknown): SymbolBriefRecord {
+  const r = row as Record<string, unknown>;
+  return {
+    id: r.id as string,
+    file: r.file as string,
+    name: r.name as string,
+    kind: r.kind as SymbolKind,
+    language: r.language as string,
+    decorators: r.decorators === "[]" ? [] : JSON.parse(r.decorators as string) as string[],
   };
 }
 

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { LANGUAGES } from "../parser/languages/mod.ts";
 import type { SymbolRecord } from "../parser/types.ts";
-import type { RepoIndex } from "../store/repo_index.ts";
+import type { RepoIndex, SymbolBriefRecord } from "../store/repo_index.ts";
 import { ToolError } from "./errors.ts";
 import {
   bytesOfFiles,
@@ -238,18 +238,19 @@ function _search(
     (pattern === null || pattern(s.file)) &&
     (args.kind === undefined || s.kind === args.kind) &&
     (args.language === undefined || s.language === args.language);
-  const keep = (s: SymbolRecord) =>
+  const keep = (s: SymbolBriefRecord) =>
     keepPlace(s) &&
     (decorator === undefined || s.decorators.some((d) => d.toLowerCase().includes(decorator)));
   const filtered = pattern !== null || decorator !== undefined;
   const limit = filtered ? 5000 : Math.max(100, maxResults * 5);
-  const scored = new Map<string, { s: SymbolRecord; score: number }>();
+  // Candidates are ranked and filtered on their brief fields; only the kept ones are read whole.
+  const scored = new Map<string, { s: SymbolBriefRecord; score: number }>();
   const searchOptions = {
     limit,
     ...(args.kind !== undefined ? { kinds: [args.kind] } : {}),
     ...(args.language !== undefined ? { language: args.language } : {}),
   };
-  for (const hit of index.searchSymbols(query, searchOptions)) {
+  for (const hit of index.searchSymbolBriefs(query, searchOptions)) {
     if (!keep(hit.symbol)) continue;
     scored.set(hit.symbol.id, {
       s: hit.symbol,
@@ -258,7 +259,7 @@ function _search(
   }
   // Exact names always compete, even when BM25 ranked them below the candidate limit.
   if (!/\s/.test(query)) {
-    for (const s of index.symbolsByName(query)) {
+    for (const s of index.symbolBriefsByName(query)) {
       if (scored.has(s.id) || !keep(s)) continue;
       scored.set(s.id, { s, score: identityBonus(s, query) });
     }
@@ -267,7 +268,11 @@ function _search(
     .filter((x) => x.score > 0)
     .sort((a, b) => b.score - a.score || (a.s.id < b.s.id ? -1 : a.s.id > b.s.id ? 1 : 0));
   const top = ranked.slice(0, maxResults);
-  const results = top.map((x) => _entry(index, x.s, detail, x.score));
+  const results: Record<string, unknown>[] = [];
+  for (const x of top) {
+    const s = index.symbol(x.s.id);
+    if (s !== undefined) results.push(_entry(index, s, detail, x.score));
+  }
   let fuzzyCount = 0;
   if (args.fuzzy === true || results.length === 0) {
     const threshold = args.fuzzy_threshold ?? 0.4;

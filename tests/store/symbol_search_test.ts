@@ -2,6 +2,7 @@ import { deepEqual, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { parseSource } from "../../src/parser/mod.ts";
+import type { SymbolRecord } from "../../src/parser/types.ts";
 import { RepoIndex, RepoWriter } from "../../src/store/mod.ts";
 import { symbolMatchExpression } from "../../src/store/fts_text.ts";
 import { tempWorkspace } from "../ingest/_helpers.ts";
@@ -67,6 +68,26 @@ Deno.test("searchSymbols ranks like a full sort by (score desc, id), ties at the
           deepEqual(got, reference(dbPath, query, limit), `${query} limit ${limit}`);
         }
       }
+      // The brief search: the same hits in the same order, with the fields it ranks on.
+      const brief = (s: SymbolRecord) => ({
+        id: s.id,
+        file: s.file,
+        name: s.name,
+        kind: s.kind,
+        language: s.language,
+        decorators: s.decorators,
+      });
+      for (const query of ["handle", "handle item", "process"]) {
+        deepEqual(
+          index.searchSymbolBriefs(query, { limit: 7 }),
+          index.searchSymbols(query, { limit: 7 }).map((h) => ({
+            symbol: brief(h.symbol),
+            bm25: h.bm25,
+          })),
+        );
+      }
+      deepEqual(index.symbolBriefsByName("HANDLE"), index.symbolsByName("HANDLE").map(brief));
+      deepEqual(index.symbolBriefsByName("handle").length, 2);
       const classes = index.searchSymbols("handle", { kinds: ["class"], limit: 5 });
       deepEqual(classes.map((h) => [h.symbol.id, h.bm25]), reference(dbPath, "handle", 5, "class"));
       ok(classes.length === 1);
