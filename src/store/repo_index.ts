@@ -111,6 +111,11 @@ const _BRIEF_COLUMNS = "s.id, f.path AS file, s.name, s.kind, s.language, s.deco
 const _FILE_COLUMNS =
   "path, language, size, hash, status, reason, summary, symbol_count, line_count, mtime_ms";
 
+/** Most bytes of an index file a reader maps into memory. */
+const _MMAP_BYTES = 256 * 1024 * 1024;
+/** Page cache of a reader connection, in KiB. */
+const _CACHE_KIB = 32 * 1024;
+
 /** Decode stored bytes to text; invalid UTF-8 becomes U+FFFD (the stored bytes stay exact). */
 const _decoder = new TextDecoder();
 
@@ -162,6 +167,10 @@ export class RepoIndex {
       db.close();
       throw e;
     }
+    // Reads only: map the file (no copy per page read) and keep more pages cached, so the FTS
+    // data a large repo's queries touch stays in memory between calls.
+    db.exec(`PRAGMA mmap_size=${_MMAP_BYTES}`);
+    db.exec(`PRAGMA cache_size=-${_CACHE_KIB}`);
     return new RepoIndex(db, dbPath);
   }
 
