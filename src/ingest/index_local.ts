@@ -23,6 +23,8 @@ import { readGitHead } from "./git_head.ts";
 /** Something that parses files: a `ParserPool` or an in-thread adapter over `parseSource`. */
 export interface FileParser {
   parse(file: string, bytes: Uint8Array): Promise<ParseResult>;
+  /** Get ready to parse files of these languages soon (start a worker, load grammars). */
+  prewarm?(languages: readonly string[]): void;
 }
 
 /** Progress callback: `done` of `total` files processed, `path` the last one. */
@@ -207,6 +209,9 @@ async function _run(
   const incremental = (request.incremental ?? true) && writer.schemaWarning === null &&
     priorMeta.file_count > 0;
   const full = !incremental;
+  // A re-index usually parses a few files of the repo's main language: let the parser start
+  // (worker start-up, grammar load) while this thread walks the folder.
+  if (incremental) parser.prewarm?.(_mainLanguages(priorMeta.languages));
   if (full) writer.clear();
   const stored: Map<string, StoredFileState> = full ? new Map() : writer.fileStates();
 
@@ -481,6 +486,15 @@ function _resolveStored(
     const now = records[i]!.resolved;
     if (now !== o.before) writer.setResolved(o.fileId, o.seq, now);
   }
+}
+
+/** The most common language of an index (the one a changed file most likely has). */
+function _mainLanguages(counts: Record<string, number>): string[] {
+  let best: string | undefined;
+  for (const [id, n] of Object.entries(counts)) {
+    if (best === undefined || n > counts[best]!) best = id;
+  }
+  return best === undefined ? [] : [best];
 }
 
 const _languageFileNames = new Set(LANGUAGES.flatMap((l) => l.fileNames ?? []));

@@ -11,6 +11,11 @@ export interface WorkerRequest {
   limits: ExtractLimits;
 }
 
+/** Message to a worker: load these languages' grammars and queries now, answer nothing. */
+export interface WorkerWarmRequest {
+  warm: string[];
+}
+
 /** Message from a worker. */
 export type WorkerResponse = { id: number; result: ParseResult } | { id: number; error: string };
 
@@ -136,6 +141,23 @@ export class ParserPool {
       _heapPush(this.#queue, { id: this.#nextId++, file, bytes, language, resolve, reject });
       this.#pump();
     });
+  }
+
+  /** Number of workers running now (they start on demand, up to `size`). */
+  get running(): number {
+    return this.#slots.length;
+  }
+
+  /**
+   * Start one worker now, if none is running, and have it load the grammars of `languages`
+   * (ids; unknown ones are ignored) in the background: a caller that will soon parse a few files
+   * overlaps the worker's start-up with its own work instead of waiting for it at the first
+   * `parse()`. Does nothing once closed.
+   */
+  prewarm(languages: readonly string[] = []): void {
+    if (this.#closed || this.#slots.length > 0) return;
+    const warm: WorkerWarmRequest = { warm: [...languages] };
+    this.#spawn().worker.postMessage(warm);
   }
 
   /** Stop all workers; jobs not finished yet are rejected. */

@@ -1,12 +1,22 @@
 /// <reference lib="deno.worker" />
 /**
  * Parser worker: receives `{ id, file, bytes, language?, limits? }`, answers `{ id, result }` or
- * `{ id, error }`. Grammars load lazily, once per worker.
+ * `{ id, error }`. Grammars load lazily, once per worker, or ahead of use on `{ warm: [ids] }`
+ * (no answer; a grammar that fails to load is reported by the first parse that needs it).
  */
 import { parseSource } from "./parse.ts";
-import type { WorkerRequest, WorkerResponse } from "./pool.ts";
+import { languageById } from "./registry.ts";
+import { loadLanguage } from "./loader.ts";
+import type { WorkerRequest, WorkerResponse, WorkerWarmRequest } from "./pool.ts";
 
-self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
+self.onmessage = async (event: MessageEvent<WorkerRequest | WorkerWarmRequest>) => {
+  if ("warm" in event.data) {
+    for (const id of event.data.warm) {
+      const spec = languageById(id);
+      if (spec !== undefined) await loadLanguage(spec).catch(() => {});
+    }
+    return;
+  }
   const { id, file, bytes, language, limits } = event.data;
   let response: WorkerResponse;
   try {

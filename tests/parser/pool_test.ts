@@ -67,3 +67,27 @@ Deno.test("a query compile error in a worker rejects the job with the message", 
     await pool.close();
   }
 });
+
+Deno.test("ParserPool.prewarm starts one worker ahead of the first parse, once", async () => {
+  const pool = new ParserPool({ workers: 2 });
+  try {
+    assert.equal(pool.running, 0);
+    pool.prewarm(["go", "no-such-language"]);
+    assert.equal(pool.running, 1);
+    pool.prewarm(["python"]); // a worker is running: nothing more to start
+    assert.equal(pool.running, 1);
+    const bytes = new TextEncoder().encode("package b\n\nfunc B() {}\n");
+    // A parse right behind the warm-up (same language, and one never warmed) gives the same
+    // results as in-process parsing.
+    const [go, py] = await Promise.all([
+      pool.parse("b.go", bytes),
+      pool.parse("a.py", new TextEncoder().encode("def a():\n    pass\n")),
+    ]);
+    assert.deepEqual(go, await parseSource("b.go", bytes));
+    assert.deepEqual(py.symbols.map((s) => s.id), ["a.py::a#function"]);
+  } finally {
+    await pool.close();
+  }
+  pool.prewarm(["go"]); // closed: nothing starts
+  assert.equal(pool.running, 0);
+});

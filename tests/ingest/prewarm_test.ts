@@ -1,0 +1,33 @@
+/** A re-index asks the parser to get ready for the repo's main language while it walks. */
+import assert from "node:assert/strict";
+import { type FileParser, indexLocalFolder } from "../../src/ingest/index_local.ts";
+import { inThreadParser, pyModule, tempWorkspace, testConfig, writeTree } from "./_helpers.ts";
+
+Deno.test("indexLocalFolder prewarms the parser for the main language on a re-index only", async () => {
+  const ws = tempWorkspace();
+  try {
+    writeTree(ws.root, {
+      "a.py": pyModule("a"),
+      "b.py": pyModule("b"),
+      "c.go": "package c\n\nfunc C() {}\n",
+    });
+    const warmed: string[][] = [];
+    const parser: FileParser = {
+      parse: inThreadParser.parse,
+      prewarm: (languages) => warmed.push([...languages]),
+    };
+    const first = await indexLocalFolder(ws.store, testConfig(), parser, { path: ws.root });
+    assert.equal(first.mode, "full");
+    assert.deepEqual(warmed, []); // a full index parses everything anyway
+    writeTree(ws.root, { "b.py": pyModule("b", "b2") });
+    const again = await indexLocalFolder(ws.store, testConfig(), parser, { path: ws.root });
+    assert.deepEqual([again.mode, again.changed], ["incremental", 1]);
+    assert.deepEqual(warmed, [["python"]]);
+    // A parser without prewarm (the optional hook) indexes the same way.
+    writeTree(ws.root, { "a.py": pyModule("a", "a2") });
+    const third = await indexLocalFolder(ws.store, testConfig(), inThreadParser, { path: ws.root });
+    assert.deepEqual([third.mode, third.changed, third.symbol_count], ["incremental", 1, 5]);
+  } finally {
+    ws.dispose();
+  }
+});
