@@ -9,7 +9,7 @@
  * files of no supported language; files over the size limit; and finally the file-count cap.
  */
 import ignore, { type Ignore } from "ignore";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { hasBinaryExtension, isSecretFile, isSkippedDir, isSkippedFile } from "./filters.ts";
 
 /** Why a path was not indexed (API.md §1.2 `discovery_skip_counts`). */
@@ -209,9 +209,11 @@ export function walkFolder(root: string, options: WalkOptions): WalkResult {
         skipCounts.unreadable++;
       }
     }
+    // Entry names are plain names and absDir is normalised: concatenation is what join() gives.
+    const dirPrefix = absDir.endsWith(sep) ? absDir : absDir + sep;
     for (const entry of entries) {
       const rel = relDir === "" ? entry.name : `${relDir}/${entry.name}`;
-      const abs = join(absDir, entry.name);
+      const abs = dirPrefix + entry.name;
       if (entry.isSymlink) {
         if (!options.followSymlinks) {
           skipCounts.symlink++;
