@@ -91,3 +91,32 @@ Deno.test("ParserPool.prewarm starts one worker ahead of the first parse, once",
   pool.prewarm(["go"]); // closed: nothing starts
   assert.equal(pool.running, 0);
 });
+
+Deno.test("ParserPool replaces a worker after it parsed a file of recycleAfterBytes or more", async () => {
+  const enc = new TextEncoder();
+  const small = enc.encode("def a():\n    pass\n");
+  const big = enc.encode(pyModule(...Array.from({ length: 40 }, (_, i) => `f${i}`)));
+  const pool = new ParserPool({ workers: 1, recycleAfterBytes: 1000 });
+  try {
+    assert.ok(big.byteLength >= 1000 && small.byteLength < 1000);
+    assert.deepEqual(await pool.parse("a.py", small), await parseSource("a.py", small));
+    assert.equal(pool.running, 1); // a small file keeps the worker
+    // The big file and a small one queued behind it on the same worker: both finish, then the
+    // worker stops; the next job starts a fresh one with the same results.
+    const [b, a] = await Promise.all([pool.parse("big.py", big), pool.parse("a.py", small)]);
+    assert.deepEqual(b, await parseSource("big.py", big));
+    assert.deepEqual(a, await parseSource("a.py", small));
+    assert.equal(pool.running, 0);
+    assert.deepEqual(await pool.parse("big.py", big), b);
+    assert.equal(pool.running, 0);
+    assert.deepEqual(await pool.parse("a.py", small), a);
+    assert.equal(pool.running, 1);
+  } finally {
+    await pool.close();
+  }
+  assert.throws(() => new ParserPool({ recycleAfterBytes: 0 }), RangeError);
+});
+
+function pyModule(...names: string[]): string {
+  return names.map((n) => `def ${n}(x):\n    return x\n`).join("\n");
+}
