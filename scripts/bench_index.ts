@@ -1,7 +1,8 @@
 /**
  * `deno task bench index [--corpora a,b] [--json FILE]`: full index and one-file incremental
- * re-index of the real corpora (corpora/, see prepare_corpora.sh), side by side with
- * `ctags -R` in the same run. Reports wall time with a phase breakdown, peak RSS, and the
+ * re-index (with the warm parser pool, then with a new one, as a fresh server's first re-index)
+ * of the real corpora (corpora/, see prepare_corpora.sh), side by side with `ctags -R` in the
+ * same run. Reports wall time with a phase breakdown, peak RSS, and the
  * database size against the size of the indexed source.
  *
  * Each corpus is copied to a temporary folder (the one-file change must not touch corpora/)
@@ -20,6 +21,8 @@ interface ChildReport {
   full: Record<string, number>;
   incremental: Record<string, number>;
   incremental_changed: number;
+  /** The same kind of one-file change re-indexed with a new parser pool (a fresh server). */
+  incremental_cold: Record<string, number>;
   peak_rss_mb: number;
   /** CPU seconds of the full index: whole process, and the main thread (walk, store, FTS). */
   cpu_s: number;
@@ -83,6 +86,7 @@ export async function main(args: string[]): Promise<void> {
         r.cpu_s / ctags.cpu_s,
         r.main_thread_cpu_s,
         r.incremental.total_ms!,
+        r.incremental_cold.total_ms!,
         r.peak_rss_mb,
         r.source_bytes / 1e6,
         r.db_bytes / 1e6,
@@ -111,6 +115,7 @@ export async function main(args: string[]): Promise<void> {
     "CPU × ctags",
     "main-thread CPU s",
     "1-file ms",
+    "1-file cold ms",
     "peak RSS MB",
     "source MB",
     "DB MB",
@@ -153,6 +158,21 @@ async function _child(flags: Map<string, string>): Promise<void> {
       new Uint8Array([...bytes, ...new TextEncoder().encode(extra)]),
     );
     const inc = await indexLocalFolder(store, DEFAULT_INGEST_CONFIG, pool, { path: folder });
+    // Again with a parser pool that has not started yet, as in a server's first re-index.
+    Deno.writeFileSync(
+      join(folder, target.path),
+      new Uint8Array([
+        ...bytes,
+        ...new TextEncoder().encode(extra + extra.replace("dded", "dded2")),
+      ]),
+    );
+    const coldPool = new ParserPool();
+    let cold;
+    try {
+      cold = await indexLocalFolder(store, DEFAULT_INGEST_CONFIG, coldPool, { path: folder });
+    } finally {
+      await coldPool.close();
+    }
     const dbPath = store.dbPath(full.repo);
     const source = index.listFiles().reduce((n, f) => n + f.size, 0);
     let db = Deno.statSync(dbPath).size;
@@ -167,6 +187,7 @@ async function _child(flags: Map<string, string>): Promise<void> {
       full: { ...full.timings },
       incremental: { ...inc.timings },
       incremental_changed: inc.changed,
+      incremental_cold: { ...cold.timings },
       peak_rss_mb: Math.max(peak, Deno.memoryUsage().rss) / 1024 / 1024,
       cpu_s: cpu1.process - cpu0.process,
       main_thread_cpu_s: cpu1.main - cpu0.main,

@@ -34,9 +34,9 @@ export interface ParserPoolOptions {
   /**
    * A worker that parsed a file of at least this many bytes is replaced by a fresh one once it
    * is idle: tree-sitter's wasm heap grows to fit the largest file parsed and never shrinks, so
-   * without this every worker keeps the memory of the biggest file it ever saw. `Infinity`
-   * keeps workers for the pool's lifetime.
-   * @default 262144
+   * without this every worker keeps the memory of the biggest file it ever saw (a long-lived
+   * server may want that back). `Infinity` keeps workers for the pool's lifetime.
+   * @default Infinity
    */
   recycleAfterBytes?: number;
 }
@@ -62,11 +62,12 @@ const _IN_FLIGHT = 2;
 /** Only jobs up to this size are queued behind a running one. */
 const _PIPELINE_MAX_BYTES = 64 * 1024;
 /**
- * Default of `recycleAfterBytes`. On the Go standard library (2 workers, parse only) replacing
- * workers after files of 256 KiB or more lowered peak RSS from ~415 to ~345 MB for ~15% more
- * parse time (about 25 worker restarts, each reloading its grammars).
+ * Default of `recycleAfterBytes`: never. Measured on the Go standard library (2 workers):
+ * replacing workers after files of 256 KiB or more lowered the peak RSS of parsing alone from
+ * ~415 to ~345 MB, but not that of a full index (581-615 MB before, 599-670 MB after, in the
+ * same conditions), and cost ~12% more CPU (about 25 restarts, each reloading its grammars).
  */
-const _RECYCLE_AFTER_BYTES = 256 * 1024;
+const _RECYCLE_AFTER_BYTES = Infinity;
 
 /**
  * Queued jobs form a binary max-heap: largest file first (then first come), the longest-first
