@@ -11,12 +11,6 @@
  */
 import { escapeText, needsEscape } from "./escape.ts";
 
-/** One parsed field: its text and whether it was quoted. */
-export interface CsvField {
-  text: string;
-  quoted: boolean;
-}
-
 // RFC 4180 keeps spaces as part of a field, so only quotes, commas and line breaks need quoting.
 const NEEDS_QUOTES = /[",\n\r]/;
 
@@ -119,17 +113,6 @@ export function readQuoted(s: string, start: number, limit: number): [string, nu
     text += '"';
     j = q + 2;
   }
-}
-
-/** Parse the rows of one section into fields (see {@linkcode scanRows}). */
-export function parseRows(section: string, firstLine: number): CsvField[][] {
-  const rows: CsvField[][] = [];
-  scanRows(section, firstLine, (texts, quoted, count) => {
-    const row: CsvField[] = [];
-    for (let k = 0; k < count; k++) row.push({ text: texts[k]!, quoted: quoted[k]! });
-    rows.push(row);
-  });
-  return rows;
 }
 
 function _error(what: string, line: number, column: number): SyntaxError {

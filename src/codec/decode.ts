@@ -34,14 +34,14 @@ interface TableDef {
 }
 
 /** Parsed header of a MUNCH payload. */
-export interface MunchHeader {
+interface MunchHeader {
   version: number;
   tool: string;
   enc: string;
 }
 
 /** Read the header line; throws `SyntaxError` when it is not a MUNCH v1 header. */
-export function parseHeader(payload: string): MunchHeader {
+function _parseHeader(payload: string): MunchHeader {
   if (!payload.startsWith("#MUNCH/")) {
     throw new SyntaxError('Cannot decode payload: header must start with "#MUNCH/"');
   }
@@ -65,7 +65,7 @@ export function decodeMunch(
   payload: string,
   specFor: (enc: string) => EncoderSpec | undefined,
 ): JsonObject {
-  const header = parseHeader(payload);
+  const header = _parseHeader(payload);
   const body = payload.endsWith("\n") ? payload.slice(0, -1) : payload;
   const firstBreak = body.indexOf("\n");
   if (firstBreak === -1) {
