@@ -526,8 +526,8 @@ function _symbol(row: unknown): SymbolRecord {
     signature: r.signature as string,
     docstring: r.docstring as string,
     summary: r.summary as string,
-    decorators: JSON.parse(r.decorators as string) as string[],
-    keywords: JSON.parse(r.keywords as string) as string[],
+    decorators: _stringList(r.decorators),
+    keywords: _stringList(r.keywords),
     parent: (r.parent as string | null) ?? null,
     line: r.line as number,
     end_line: r.end_line as number,
@@ -535,6 +535,11 @@ function _symbol(row: unknown): SymbolRecord {
     byte_length: r.byte_length as number,
     content_hash: r.content_hash as string,
   };
+}
+
+/** A stored JSON list of strings (most are empty). */
+function _stringList(text: unknown): string[] {
+  return text === "[]" ? [] : JSON.parse(text as string) as string[];
 }
 
 function _brief(row: unknown): SymbolBriefRecord {
@@ -545,7 +550,7 @@ function _brief(row: unknown): SymbolBriefRecord {
     name: r.name as string,
     kind: r.kind as SymbolKind,
     language: r.language as string,
-    decorators: r.decorators === "[]" ? [] : JSON.parse(r.decorators as string) as string[],
+    decorators: _stringList(r.decorators),
   };
 }
 
