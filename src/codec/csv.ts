@@ -57,44 +57,55 @@ export function scanRows(
   const quoted: boolean[] = [];
   const n = section.length;
   let line = firstLine;
-  let lineStart = 0;
   let i = 0;
   while (true) {
-    let count = 0;
-    let c: number;
-    while (true) {
-      if (section.charCodeAt(i) === 34 /* " */) {
-        const nl = section.indexOf("\n", i);
-        const run = readQuoted(section, i, nl === -1 ? n : nl);
-        if (run === undefined) throw _error("unterminated quoted field", line, i - lineStart);
-        const [text, j] = run;
-        c = j < n ? section.charCodeAt(j) : 10;
-        if (c !== 44 && c !== 10) {
-          throw _error('expected "," after quoted field', line, j - lineStart);
-        }
-        texts[count] = text;
-        quoted[count++] = true;
-        i = j + 1;
-      } else {
-        let j = i;
-        c = 10;
-        while (j < n) {
-          c = section.charCodeAt(j);
-          if (c === 44 || c === 10) break;
-          if (c === 34) throw _error("unexpected quote in unquoted field", line, j - lineStart);
-          j++;
-        }
-        if (j === n) c = 10;
-        texts[count] = section.slice(i, j);
-        quoted[count++] = false;
-        i = j + 1;
-      }
-      if (c === 10) break;
-    }
-    onRow(texts, quoted, count, line);
-    if (i > n) return;
+    let nl = section.indexOf("\n", i);
+    if (nl === -1) nl = n;
+    onRow(texts, quoted, scanLine(section, i, nl, line, texts, quoted), line);
+    if (nl === n) return;
+    i = nl + 1;
     line++;
-    lineStart = i;
+  }
+}
+
+/**
+ * Scan one row: the line `s[start, end)` (no line break inside). Fills `texts` and `quoted` and
+ * returns the field count. Throws `SyntaxError` with `line` and the column.
+ */
+export function scanLine(
+  s: string,
+  start: number,
+  end: number,
+  line: number,
+  texts: string[],
+  quoted: boolean[],
+): number {
+  let count = 0;
+  let i = start;
+  while (true) {
+    if (i < end && s.charCodeAt(i) === 34 /* " */) {
+      const run = readQuoted(s, i, end);
+      if (run === undefined) throw _error("unterminated quoted field", line, i - start);
+      const j = run[1];
+      if (j < end && s.charCodeAt(j) !== 44) {
+        throw _error('expected "," after quoted field', line, j - start);
+      }
+      texts[count] = run[0];
+      quoted[count++] = true;
+      i = j;
+    } else {
+      let j = i;
+      for (; j < end; j++) {
+        const c = s.charCodeAt(j);
+        if (c === 44) break;
+        if (c === 34) throw _error("unexpected quote in unquoted field", line, j - start);
+      }
+      texts[count] = s.slice(i, j);
+      quoted[count++] = false;
+      i = j;
+    }
+    if (i >= end) return count;
+    i++;
   }
 }
 

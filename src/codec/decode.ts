@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { scanRows } from "./csv.ts";
+import { scanLine } from "./csv.ts";
 import { parseJson } from "./json_text.ts";
 import { decodeName, unescapeText } from "./escape.ts";
 import { resolveHandle } from "./legend.ts";
@@ -25,13 +25,23 @@ interface TableDef {
   path: string[];
   columns: string[];
   types: ColumnType[];
-  optional: Set<string>;
+  /** Per column: the type as a small integer (T_* below). */
+  kinds: number[];
+  /** Per column: the name is `__proto__` (set with `setKey`). */
+  proto: boolean[];
   rows: JsonObject[];
-  /** Per column: decoded values of bare `str` fields. */
-  caches: Map<string, string>[];
   /** Per column: whether an empty bare field means the key is absent. */
   absentable: boolean[];
 }
+
+const T_STR = 0, T_INT = 1, T_FLOAT = 2, T_BOOL = 3, T_JSON = 4;
+const KIND_OF: Record<ColumnType, number> = {
+  str: T_STR,
+  int: T_INT,
+  float: T_FLOAT,
+  bool: T_BOOL,
+  json: T_JSON,
+};
 
 /** Parsed header of a MUNCH payload. */
 interface MunchHeader {
@@ -134,20 +144,9 @@ export function decodeMunch(
   }
 
   const tables = _tableDefs(reserved, scalarLine.line);
-  const byTag = new Map(tables.map((t) => [t.tag, t]));
-  for (const s of tableSections) {
-    scanRows(s.text, s.line, (texts, quoted, count, line) => {
-      const t = byTag.get(texts[0]!);
-      if (t === undefined || quoted[0]) throw _bad(`unknown table tag "${texts[0]}"`, line);
-      if (count !== t.columns.length + 1) {
-        throw _bad(
-          `table "${t.tag}" row has ${count - 1} fields, expected ${t.columns.length}`,
-          line,
-        );
-      }
-      t.rows.push(_row(texts, quoted, t, legend, line));
-    });
-  }
+  const byTag: (TableDef | undefined)[] = [];
+  for (const t of tables) byTag[t.tag.charCodeAt(0) - 97] = t;
+  for (const s of tableSections) _readSection(s.text, s.line, byTag, legend);
   for (const t of tables) _put(out, t.path, t.rows);
 
   const spec = specFor(header.enc);
@@ -175,22 +174,159 @@ function _tableDefs(reserved: Map<string, string | null>, line: number): TableDe
     if (parts.length !== 4 || !/^[a-z]$/.test(parts[0]!)) {
       throw _bad(`invalid __tables entry "${entry}"`, line);
     }
-    const columns = parts[2]!.split("|").map(decodeName);
+    // Property keys are internalized once here, not on every row's store.
+    const columns = parts[2]!.split("|").map((c) => _internalize(decodeName(c)));
     const types = parts[3]!.split("|");
     if (types.length !== columns.length || !types.every((t) => COLUMN_TYPES.has(t))) {
       throw _bad(`invalid column types in __tables entry "${entry}"`, line);
     }
+    const opt = optional.get(parts[0]!);
     return {
       tag: parts[0]!,
       path: _path(parts[1]!, line),
       columns,
       types: types as ColumnType[],
-      optional: optional.get(parts[0]!) ?? new Set(),
+      kinds: types.map((t) => KIND_OF[t as ColumnType]),
+      proto: columns.map((c) => c === "__proto__"),
       rows: [],
-      caches: columns.map(() => new Map<string, string>()),
-      absentable: columns.map((c) => optional.get(parts[0]!)?.has(c) ?? false),
+      absentable: columns.map((c) => opt?.has(c) ?? false),
     };
   });
+}
+
+/**
+ * Read one table section into its tables' rows. A line without a quote (the common case) is split
+ * at commas directly; a line with one goes through the general RFC 4180 scanner.
+ */
+function _readSection(
+  section: string,
+  firstLine: number,
+  byTag: (TableDef | undefined)[],
+  legend: string[],
+): void {
+  const n = section.length;
+  const texts: string[] = [];
+  const quoted: boolean[] = [];
+  let line = firstLine;
+  let i = 0;
+  let nextQuote = section.indexOf('"');
+  if (nextQuote === -1) nextQuote = n;
+  while (true) {
+    let nl = section.indexOf("\n", i);
+    if (nl === -1) nl = n;
+    const t = byTag[section.charCodeAt(i) - 97];
+    if (t === undefined || section.charCodeAt(i + 1) !== 44 /* , */) {
+      throw _bad(`unknown table tag "${section.slice(i, section.indexOf(",", i))}"`, line);
+    }
+    if (nextQuote < i) {
+      nextQuote = section.indexOf('"', i);
+      if (nextQuote === -1) nextQuote = n;
+    }
+    if (nextQuote > nl) t.rows.push(_plainRow(section, i + 2, nl, t, legend, line));
+    else {
+      const count = scanLine(section, i, nl, line, texts, quoted);
+      if (count !== t.columns.length + 1) throw _fieldCount(t, count - 1, line);
+      t.rows.push(_row(texts, quoted, t, legend, line));
+    }
+    if (nl === n) return;
+    i = nl + 1;
+    line++;
+  }
+}
+
+/** A row whose fields are all unquoted: `s[start, end)` split at commas. */
+function _plainRow(
+  s: string,
+  start: number,
+  end: number,
+  t: TableDef,
+  legend: string[],
+  line: number,
+): JsonObject {
+  const row: JsonObject = {};
+  const { columns, kinds, absentable, proto } = t;
+  const last = columns.length - 1;
+  let pos = start;
+  for (let j = 0; j <= last; j++) {
+    let e = s.indexOf(",", pos);
+    if (e === -1 || e > end) e = end;
+    if ((e === end) !== (j === last)) {
+      throw _fieldCount(t, j === last ? _countFields(s, start, end) : j + 1, line);
+    }
+    let v: JsonValue;
+    if (e === pos) {
+      if (absentable[j]) {
+        pos = e + 1;
+        continue;
+      }
+      v = null;
+    } else {
+      switch (kinds[j]) {
+        case T_STR:
+          v = s.charCodeAt(pos) === 64 /* @ */ ? _handle(s, pos, e, legend) : s.slice(pos, e);
+          break;
+        case T_INT:
+          v = _int(s, pos, e);
+          break;
+        case T_BOOL:
+          v = e - pos === 1 && s.charCodeAt(pos) === 84; /* T */
+          break;
+        default:
+          v = _value(s.slice(pos, e), t.types[j]!, columns[j]!, legend, line);
+      }
+    }
+    if (proto[j]) setKey(row, columns[j]!, v);
+    else row[columns[j]!] = v;
+    pos = e + 1;
+  }
+  return row;
+}
+
+/**
+ * A bare `str` field `s[start, end)` that starts with `@`: resolved in place (see
+ * `resolveHandle`), so a field that is exactly a handle costs no new string.
+ */
+function _handle(s: string, start: number, end: number, legend: string[]): string {
+  let j = start + 1;
+  let n = 0;
+  for (; j < end; j++) {
+    const d = s.charCodeAt(j) - 48;
+    if (d < 0 || d > 9) break;
+    n = n * 10 + d;
+  }
+  if (j === start + 1) return s.slice(start, end);
+  if (n === 0 && j === start + 2) return s.slice(j, end);
+  const entry = j - start < 10 ? legend[n - 1] : undefined;
+  if (entry === undefined) return resolveHandle(s.slice(start, end), legend);
+  return j === end ? entry : entry + s.slice(j, end);
+}
+
+/** An `int` field `s[start, end)`: short digit runs are summed in place, the rest parsed. */
+function _int(s: string, start: number, end: number): number | string {
+  let i = start;
+  const neg = s.charCodeAt(i) === 45; /* - */
+  if (neg) i++;
+  if (end - i > 0 && end - i < 16) {
+    let v = 0;
+    for (; i < end; i++) {
+      const d = s.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) return parseNumber(s.slice(start, end));
+      v = v * 10 + d;
+    }
+    // "-0" is not an int value (the encoder writes -0 as the float -0.0), but read it as -0.
+    return neg ? -v : v;
+  }
+  return parseNumber(s.slice(start, end));
+}
+
+function _countFields(s: string, start: number, end: number): number {
+  let n = 1;
+  for (let i = s.indexOf(",", start); i !== -1 && i < end; i = s.indexOf(",", i + 1)) n++;
+  return n;
+}
+
+function _fieldCount(t: TableDef, got: number, line: number): SyntaxError {
+  return _bad(`table "${t.tag}" row has ${got} fields, expected ${t.columns.length}`, line);
 }
 
 function _row(
@@ -201,7 +337,7 @@ function _row(
   line: number,
 ): JsonObject {
   const row: JsonObject = {};
-  const { columns, types, caches, absentable } = t;
+  const { columns, types, absentable } = t;
   for (let j = 0; j < columns.length; j++) {
     const text = texts[j + 1]!;
     const name = columns[j]!;
@@ -211,16 +347,16 @@ function _row(
       if (absentable[j]) continue;
       v = null;
     } else if (types[j] === "str") {
-      // Bare text is literal; interned strings repeat, so their decoded values are cached.
-      const cache = caches[j]!;
-      let s = cache.get(text);
-      if (s === undefined) cache.set(text, s = resolveHandle(text, legend));
-      v = s;
+      v = text.charCodeAt(0) === 64 /* @ */ ? _handle(text, 0, text.length, legend) : text;
     } else v = _value(text, types[j]!, name, legend, line);
-    if (name === "__proto__") setKey(row, name, v);
+    if (t.proto[j]) setKey(row, name, v);
     else row[name] = v;
   }
   return row;
+}
+
+function _internalize(name: string): string {
+  return Object.keys({ [name]: 0 })[0]!;
 }
 
 function _unescape(text: string, line: number): string {

@@ -8,7 +8,7 @@
 import { formatTextField } from "./csv.ts";
 import { encodeColumn, encodeKey, escapeHandle } from "./escape.ts";
 import { stringifyJson } from "./json_text.ts";
-import { Legend } from "./legend.ts";
+import { applyLegend, buildLegend, type InternValue } from "./legend.ts";
 import { formatFloat, formatInt, isIntValue } from "./numbers.ts";
 import { formatScalar } from "./scalars.ts";
 import type { EncoderSpec, TableSpec } from "./spec.ts";
@@ -42,11 +42,28 @@ interface TablePlan {
 interface Column {
   name: string;
   type: ColumnType;
+  /** `type` as a small integer (T_* below). */
+  kind: number;
   optional: boolean;
   intern: boolean;
-  /** Formatted fields of interned values (they repeat by design). */
-  cache?: Map<string, string>;
+  /** Interned columns: per row, the record of the row's value (undefined when not a string). */
+  recs?: (_Interned | undefined)[];
 }
+
+/** An interned value: its legend record plus its formatted field, made once. */
+interface _Interned extends InternValue {
+  value: string;
+  field: string | undefined;
+}
+
+const T_STR = 0, T_INT = 1, T_FLOAT = 2, T_BOOL = 3, T_JSON = 4;
+const KIND_OF: Record<ColumnType, number> = {
+  str: T_STR,
+  int: T_INT,
+  float: T_FLOAT,
+  bool: T_BOOL,
+  json: T_JSON,
+};
 
 /**
  * Encode a response object as MUNCH. With a spec, its tables, scalar order and transforms are
@@ -108,19 +125,13 @@ export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSp
   }
 
   // Columns, types and the interned values of every table.
-  const internValues = new Map<string, number>();
+  const internValues = new Map<string, InternValue>();
   const columnsOf = tables.map((t) => {
     const cols = _columns(t.rows, t.spec);
-    for (const c of cols) {
-      if (!c.intern) continue;
-      for (const r of t.rows) {
-        const v = c.optional && !Object.hasOwn(r, c.name) ? undefined : r[c.name];
-        if (typeof v === "string") internValues.set(v, (internValues.get(v) ?? 0) + 1);
-      }
-    }
+    for (const c of cols) if (c.intern) c.recs = _internColumn(t.rows, c, internValues);
     return cols;
   });
-  const legend = Legend.build(internValues);
+  const legend = buildLegend(internValues);
 
   // Scalars line: spec order first, then response order; reserved keys last.
   const order = new Map((spec?.scalars ?? []).map((k, i) => [k, i]));
@@ -146,11 +157,9 @@ export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSp
   const sections: string[] = [
     `#MUNCH/${MUNCH_VERSION} tool=${tool} enc=${spec?.id ?? GENERIC_ID}`,
   ];
-  if (legend.entries.length) {
-    sections.push(legend.entries.map((e, i) => `@${i + 1}=${e}`).join("\n"));
-  }
+  if (legend.length) sections.push(legend.map((e, i) => `@${i + 1}=${e}`).join("\n"));
   sections.push(parts.join(" "));
-  tables.forEach((t, i) => sections.push(_rows(t, columnsOf[i]!, legend)));
+  tables.forEach((t, i) => sections.push(_rows(t, columnsOf[i]!)));
   return sections.join("\n\n") + "\n";
 }
 
@@ -216,13 +225,33 @@ function _scalar(out: ScalarEntry[], path: string[], v: JsonValue): void {
 
 const KIND_STR = 1, KIND_INT = 2, KIND_FLOAT = 4, KIND_BOOL = 8, KIND_COMPLEX = 16;
 
+interface _Seen {
+  name: string;
+  kinds: number;
+  nulls: boolean;
+  count: number;
+}
+
 function _columns(rows: JsonObject[], spec: TableSpec | undefined): Column[] {
-  const seen = new Map<string, { kinds: number; nulls: boolean; count: number }>();
-  for (const name of spec?.columns ?? []) seen.set(name, { kinds: 0, nulls: false, count: 0 });
+  const seen = new Map<string, _Seen>();
+  // Columns in first-seen order (spec columns first).
+  const order: _Seen[] = [];
+  const add = (name: string): _Seen => {
+    const s = { name, kinds: 0, nulls: false, count: 0 };
+    seen.set(name, s);
+    order.push(s);
+    return s;
+  };
+  for (const name of spec?.columns ?? []) add(name);
+  // The previous row's columns by key position: rows that list their keys in the same order
+  // (the usual case) find each column without a lookup.
+  const prev: _Seen[] = [];
   for (const r of rows) {
+    let j = 0;
     for (const k in r) {
-      let s = seen.get(k);
-      if (s === undefined) seen.set(k, s = { kinds: 0, nulls: false, count: 0 });
+      let s = prev[j];
+      if (s === undefined || s.name !== k) prev[j] = s = seen.get(k) ?? add(k);
+      j++;
       s.count++;
       const v = r[k];
       if (v === null) s.nulls = true;
@@ -234,7 +263,7 @@ function _columns(rows: JsonObject[], spec: TableSpec | undefined): Column[] {
   }
   const intern = spec ? new Set(spec.intern ?? []) : undefined;
   const cols: Column[] = [];
-  for (const [name, s] of seen) {
+  for (const s of order) {
     if (s.count === 0) continue;
     const optional = s.count < rows.length;
     const k = s.kinds & KIND_INT && s.kinds & KIND_FLOAT ? (s.kinds & ~KIND_INT) : s.kinds;
@@ -246,55 +275,77 @@ function _columns(rows: JsonObject[], spec: TableSpec | undefined): Column[] {
     else type = "json";
     if (optional && s.nulls) type = "json";
     cols.push({
-      name,
+      name: s.name,
       type,
+      kind: KIND_OF[type],
       optional,
-      intern: type === "str" && (intern ? intern.has(name) : true),
+      intern: type === "str" && (intern ? intern.has(s.name) : true),
     });
   }
   return cols;
 }
 
-function _rows(t: TablePlan, cols: Column[], legend: Legend): string {
-  const lines: string[] = new Array(t.rows.length);
+/** Count an interned column's values into `values`; returns each row's record. */
+function _internColumn(
+  rows: JsonObject[],
+  c: Column,
+  values: Map<string, InternValue>,
+): (_Interned | undefined)[] {
+  const recs: (_Interned | undefined)[] = new Array(rows.length);
+  const name = c.name;
+  let last: _Interned | undefined;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    const v = c.optional && !Object.hasOwn(r, name) ? undefined : r[name];
+    if (typeof v !== "string") continue;
+    // Runs of one value (a file's rows) skip the lookup.
+    let rec = last !== undefined && last.value === v ? last : values.get(v) as _Interned;
+    if (rec === undefined) {
+      rec = { value: v, count: 0, handle: 0, prefixLength: 0, field: undefined };
+      values.set(v, rec);
+    }
+    rec.count++;
+    recs[i] = last = rec;
+  }
+  return recs;
+}
+
+function _rows(t: TablePlan, cols: Column[]): string {
+  const rows = t.rows;
+  let out = "";
   const prefix = t.tag + ",";
-  for (let i = 0; i < t.rows.length; i++) {
-    const r = t.rows[i]!;
-    let line = prefix;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    let line = i === 0 ? prefix : "\n" + prefix;
     for (let j = 0; j < cols.length; j++) {
       const c = cols[j]!;
       if (j > 0) line += ",";
       // Optional columns are absent from some rows (and a row's prototype is no value).
       if (c.optional && !Object.hasOwn(r, c.name)) continue;
-      line += _cell(r[c.name]!, c, legend);
-    }
-    lines[i] = line;
-  }
-  return lines.join("\n");
-}
-
-function _cell(v: JsonValue, c: Column, legend: Legend): string {
-  switch (c.type) {
-    case "str": {
-      if (v === null) return "";
-      if (!c.intern) return formatTextField(escapeHandle(v as string));
-      const cache = c.cache ??= new Map();
-      let field = cache.get(v as string);
-      if (field === undefined) {
-        field = formatTextField(legend.apply(v as string));
-        cache.set(v as string, field);
+      const v = r[c.name]!;
+      switch (c.kind) {
+        case T_STR:
+          if (v === null) break;
+          if (c.recs === undefined) line += formatTextField(escapeHandle(v as string));
+          else {
+            const rec = c.recs[i]!;
+            line += rec.field ??= formatTextField(applyLegend(v as string, rec));
+          }
+          break;
+        case T_INT:
+          if (v !== null) line += formatInt(v as number);
+          break;
+        case T_FLOAT:
+          if (v !== null) line += formatFloat(v as number);
+          break;
+        case T_BOOL:
+          if (v !== null) line += v ? "T" : "F";
+          break;
+        default:
+          if (v !== null || c.optional) line += formatTextField(stringifyJson(v));
       }
-      return field;
     }
-    case "int":
-      return v === null ? "" : formatInt(v as number);
-    case "float":
-      return v === null ? "" : formatFloat(v as number);
-    case "bool":
-      return v === null ? "" : v ? "T" : "F";
-    case "json": {
-      if (v === null && !c.optional) return "";
-      return formatTextField(stringifyJson(v));
-    }
+    out += line;
   }
+  return out;
 }

@@ -19,71 +19,82 @@ const MIN_LENGTH = 8;
 // deno-lint-ignore no-control-regex -- the control characters are the point
 const LINE_BREAK = /[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
 
-/** A chosen legend: entries in handle order (entry i has handle i + 1). */
-export class Legend {
-  readonly entries: string[];
-  readonly #handles: Map<string, number>;
-  /** The prefix each interned value uses. */
-  readonly #assigned: Map<string, string>;
+/** One distinct string value offered to the legend, with what {@linkcode buildLegend} chose. */
+export interface InternValue {
+  /** Occurrences of the value. */
+  count: number;
+  /** Handle of the prefix the value uses (0: none). Set by `buildLegend`. */
+  handle: number;
+  /** Length of that prefix. Set by `buildLegend`. */
+  prefixLength: number;
+}
 
-  constructor(entries: string[], assigned = new Map<string, string>()) {
-    this.entries = entries;
-    this.#handles = new Map(entries.map((e, i) => [e, i + 1]));
-    this.#assigned = assigned;
+/**
+ * Choose prefixes that save bytes and tokens over the given values (value → occurrences) and
+ * record in each value the handle it uses. Returns the entries in handle order.
+ */
+export function buildLegend(values: ReadonlyMap<string, InternValue>): string[] {
+  // One record per candidate prefix, so each is hashed once; the candidates of a path (a value
+  // without `::`, or the part of a symbol id before it) are computed once per path.
+  const prefixes = new Map<string, _Prefix>();
+  const paths = new Map<string, _Prefix[]>();
+  const uses: _Use[] = [];
+  for (const [v, rec] of values) {
+    rec.handle = 0;
+    const c = rec.count;
+    if (v.length < MIN_LENGTH) continue;
+    const sep = v.indexOf("::", 3);
+    // A value seen once with no separator has no prefix another value could share.
+    if (c === 1 && sep === -1 && !v.includes("/")) continue;
+    let cands: _Prefix[];
+    if (sep === -1) cands = _pathCandidates(v, prefixes, paths);
+    else {
+      cands = [_prefix(v, prefixes), ..._pathCandidates(v.slice(0, sep), prefixes, paths)];
+    }
+    for (const p of cands) p.count += c;
+    uses.push({ value: v, rec, cands, pick: undefined });
   }
+  // A prefix must pay off on its own counts (state 1); then it is re-counted with each value
+  // using its longest such prefix, and kept (state 2) if it still pays. A literal runs to the
+  // end of its line, so a prefix holding a line break is never kept.
+  let any = false;
+  for (const p of prefixes.values()) {
+    if (_saving(p.text.length, p.count, 2) > 0) {
+      p.state = 1;
+      any = true;
+    }
+  }
+  if (!any) return [];
+  for (const u of uses) {
+    u.pick = _longest(u.value, u.cands, 1);
+    if (u.pick) u.pick.used += u.rec.count;
+  }
+  const kept: _Prefix[] = [];
+  for (const p of prefixes.values()) {
+    if (p.used > 0 && _saving(p.text.length, p.used, 2) > 0 && !LINE_BREAK.test(p.text)) {
+      kept.push(p);
+    }
+  }
+  kept.sort((a, b) => b.used - a.used || (a.text < b.text ? -1 : 1));
+  if (kept.length > MAX_ENTRIES) kept.length = MAX_ENTRIES;
+  for (let i = 0; i < kept.length; i++) {
+    kept[i]!.state = 2;
+    kept[i]!.handle = i + 1;
+  }
+  for (const u of uses) {
+    const pick = u.pick?.state === 2 ? u.pick : _longest(u.value, u.cands, 2);
+    if (pick) {
+      u.rec.handle = pick.handle;
+      u.rec.prefixLength = pick.text.length;
+    }
+  }
+  return kept.map((p) => p.text);
+}
 
-  /** Choose prefixes that save bytes and tokens over the given values (value → occurrences). */
-  static build(values: ReadonlyMap<string, number>): Legend {
-    // One record per candidate prefix, so each is hashed once.
-    const prefixes = new Map<string, _Prefix>();
-    const uses: { value: string; count: number; cands: _Prefix[]; pick?: _Prefix | undefined }[] =
-      [];
-    for (const [v, c] of values) {
-      // Shorter values never pay (see _saving); a value seen once with no separator has no
-      // prefix another value could share.
-      if (v.length < MIN_LENGTH || (c === 1 && !v.includes("/") && !v.includes("::"))) continue;
-      const cands = _candidatesLongestFirst(v).map((p) => {
-        let rec = prefixes.get(p);
-        if (rec === undefined) prefixes.set(p, rec = { text: p, count: 0, used: 0, state: 0 });
-        rec.count += c;
-        return rec;
-      });
-      uses.push({ value: v, count: c, cands });
-    }
-    // A prefix must pay off on its own counts (state 1); then it is re-counted with each value
-    // using its longest such prefix, and kept (state 2) if it still pays.
-    let any = false;
-    for (const rec of prefixes.values()) {
-      if (_saving(rec.text.length, rec.count, 2) > 0) {
-        rec.state = 1;
-        any = true;
-      }
-    }
-    if (!any) return new Legend([]);
-    for (const u of uses) {
-      u.pick = _longest(u.value, u.cands, 1);
-      if (u.pick) u.pick.used += u.count;
-    }
-    const kept = [...prefixes.values()].filter((r) =>
-      r.used > 0 && _saving(r.text.length, r.used, 2) > 0
-    )
-      .sort((a, b) => b.used - a.used || (a.text < b.text ? -1 : 1))
-      .slice(0, MAX_ENTRIES);
-    for (const r of kept) r.state = 2;
-    const assigned = new Map<string, string>();
-    for (const u of uses) {
-      const pick = u.pick?.state === 2 ? u.pick : _longest(u.value, u.cands, 2);
-      if (pick) assigned.set(u.value, pick.text);
-    }
-    return new Legend(kept.map((r) => r.text), assigned);
-  }
-
-  /** Write a value with its handle, or escape it if it looks like one. */
-  apply(value: string): string {
-    const p = this.#assigned.get(value);
-    if (p !== undefined) return "@" + this.#handles.get(p)! + value.slice(p.length);
-    return _startsWithHandle(value) ? "@0" + value : value;
-  }
+/** Write a value with its legend handle, or escape it if it looks like one. */
+export function applyLegend(value: string, rec: InternValue): string {
+  if (rec.handle !== 0) return "@" + rec.handle + value.slice(rec.prefixLength);
+  return _startsWithHandle(value) ? "@0" + value : value;
 }
 
 /** Resolve a value read from the payload: `@N<rest>` → entry + rest, `@0<v>` → v. */
@@ -116,6 +127,16 @@ interface _Prefix {
   used: number;
   /** 0 candidate, 1 pays on its own counts, 2 kept. */
   state: number;
+  /** Handle once kept. */
+  handle: number;
+}
+
+interface _Use {
+  value: string;
+  rec: InternValue;
+  /** Candidate prefixes, longest first. */
+  cands: _Prefix[];
+  pick: _Prefix | undefined;
 }
 
 function _longest(v: string, cands: readonly _Prefix[], state: number): _Prefix | undefined {
@@ -129,24 +150,30 @@ function _longest(v: string, cands: readonly _Prefix[], state: number): _Prefix 
   return undefined;
 }
 
-function _candidates(v: string): string[] {
-  if (LINE_BREAK.test(v)) return [];
-  const out = [v];
-  for (let i = v.lastIndexOf("::"); i >= 3; i = v.lastIndexOf("::", i - 1)) out.push(v.slice(0, i));
-  // The two deepest directory prefixes: deeper ones share more, shallower ones rarely pay.
-  const last = v.lastIndexOf("/", v.length - 2);
-  if (last >= 2) {
-    out.push(v.slice(0, last + 1));
-    const prev = v.lastIndexOf("/", last - 1);
-    if (prev >= 2) out.push(v.slice(0, prev + 1));
-  }
-  return out;
+function _prefix(text: string, prefixes: Map<string, _Prefix>): _Prefix {
+  let p = prefixes.get(text);
+  if (p === undefined) prefixes.set(text, p = { text, count: 0, used: 0, state: 0, handle: 0 });
+  return p;
 }
 
-function _candidatesLongestFirst(v: string): string[] {
-  const c = _candidates(v);
-  for (let i = 1; i < c.length; i++) {
-    if (c[i]!.length > c[i - 1]!.length) return c.sort((a, b) => b.length - a.length);
+/**
+ * A path and its two deepest directory prefixes (deeper ones share more, shallower ones rarely
+ * pay), longest first; cached per path.
+ */
+function _pathCandidates(
+  v: string,
+  prefixes: Map<string, _Prefix>,
+  paths: Map<string, _Prefix[]>,
+): _Prefix[] {
+  let out = paths.get(v);
+  if (out !== undefined) return out;
+  out = [_prefix(v, prefixes)];
+  const last = v.lastIndexOf("/", v.length - 2);
+  if (last >= 2) {
+    out.push(_prefix(v.slice(0, last + 1), prefixes));
+    const prev = v.lastIndexOf("/", last - 1);
+    if (prev >= 2) out.push(_prefix(v.slice(0, prev + 1), prefixes));
   }
-  return c;
+  paths.set(v, out);
+  return out;
 }
