@@ -16,6 +16,7 @@ import { type DatabaseSync, openDatabase } from "./sqlite.ts";
 import { SCHEMA_VERSION, schemaState } from "./schema.ts";
 import { symbolMatchExpression } from "./fts_text.ts";
 import { trigramQueryAll } from "./trigrams.ts";
+import { type RankOptions, SymbolSearch, type TermLookup } from "./symbol_search.ts";
 
 /** Per-repo facts stored in the `meta` table. */
 export interface RepoMeta {
@@ -304,6 +305,76 @@ export class RepoIndex {
     return this.#ranked(match, options, _BRIEF_COLUMNS)
       .map((r) => ({ symbol: _brief(r), bm25: Number(r.score) }));
   }
+
+  /**
+   * The in-memory symbol ranking index of this repo's current state (see `symbol_search.ts`):
+   * build it once per index state and pass it to {@linkcode rankSymbolBriefs}.
+   */
+  symbolSearch(): SymbolSearch {
+    return SymbolSearch.build(
+      this.#prepare("SELECT file_id, labels, data FROM symbol_terms").iterate() as Iterable<
+        { file_id: number; labels: string; data: Uint8Array }
+      >,
+    );
+  }
+
+  /**
+   * {@linkcode searchSymbolBriefs} ranked in memory by `search` (built by
+   * {@linkcode symbolSearch} from the same index state): the same hits, order and scores, plus an
+   * optional filter on the file (by file id, see {@linkcode filePathsById}) applied before the
+   * cut at `limit`.
+   */
+  rankSymbolBriefs(
+    search: SymbolSearch,
+    query: string,
+    options: SymbolSearchOptions & { keepFile?: RankOptions["keepFile"] } = {},
+  ): SymbolBriefHit[] {
+    const limit = Math.max(1, Math.floor(options.limit ?? 50));
+    const ranked = search.rank(query, this.#termLookup, {
+      limit,
+      ...(options.kinds !== undefined ? { kinds: options.kinds } : {}),
+      ...(options.language !== undefined ? { language: options.language } : {}),
+      ...(options.keepFile !== undefined ? { keepFile: options.keepFile } : {}),
+    });
+    if (ranked.length === 0) return [];
+    const scores = new Map<number, number>();
+    for (const r of ranked) scores.set(r.rowid, r.score);
+    const rows = this.#prepare(
+      `SELECT s.rowid AS rowid, ${_BRIEF_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
+       WHERE s.rowid IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify(ranked.map((r) => r.rowid))) as Record<string, unknown>[];
+    return rows
+      .map((r) => ({ symbol: _brief(r), bm25: scores.get(r.rowid as number)! }))
+      .sort((a, b) =>
+        b.bm25 - a.bm25 || (a.symbol.id < b.symbol.id ? -1 : a.symbol.id > b.symbol.id ? 1 : 0)
+      )
+      .slice(0, limit);
+  }
+
+  /** Paths of the indexed files by file id (for {@linkcode rankSymbolBriefs}' file filter). */
+  filePathsById(): Map<number, string> {
+    const out = new Map<number, string>();
+    for (
+      const r of this.#prepare("SELECT id, path FROM files").all() as { id: number; path: string }[]
+    ) {
+      out.set(r.id, r.path);
+    }
+    return out;
+  }
+
+  /** Ids of a search term, or of every term starting with it, from `symbol_term_ids`. */
+  readonly #termLookup: TermLookup = (term, prefix) => {
+    if (!prefix) {
+      const row = this.#prepare("SELECT id FROM symbol_term_ids WHERE term = ?").get(term) as
+        | { id: number }
+        | undefined;
+      return row === undefined ? [] : [row.id];
+    }
+    const row = this.#prepare(
+      "SELECT group_concat(id) AS ids FROM symbol_term_ids WHERE term >= ? AND term < ?",
+    ).get(term, term + "\u{10ffff}") as { ids: string | null };
+    return row.ids === null ? [] : row.ids.split(",").map(Number);
+  };
 
   /**
    * The hits of one MATCH expression. BM25 is computed over the FTS index alone (plus the kind

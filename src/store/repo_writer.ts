@@ -12,6 +12,7 @@ import { beginImmediate, type DatabaseSync, openDatabase, rollbackQuietly } from
 import { ensureSchema, SECONDARY_INDEXES } from "./schema.ts";
 import { nameTokens } from "./fts_text.ts";
 import { TrigramSet } from "./trigrams.ts";
+import { SymbolTermsWriter } from "./symbol_terms.ts";
 import { readMeta, type RepoMeta } from "./repo_index.ts";
 
 /** What the writer remembers about a stored file, for change detection. */
@@ -63,6 +64,7 @@ export interface WriterOptions {
 export class RepoWriter {
   readonly #db: DatabaseSync;
   readonly #grams = new TrigramSet();
+  #symbolTerms: SymbolTermsWriter | undefined;
   #stmts = new Map<string, ReturnType<DatabaseSync["prepare"]>>();
   #deferSymbolIndex = false;
   #nextSymbolRowid: number | undefined;
@@ -158,6 +160,11 @@ export class RepoWriter {
       INSERT INTO callee_files(callee_files) VALUES('delete-all');
       DELETE FROM call_sites; DELETE FROM imports; DELETE FROM symbols; DELETE FROM contents;
       DELETE FROM files;`);
+    this.#terms().clear();
+  }
+
+  #terms(): SymbolTermsWriter {
+    return this.#symbolTerms ??= new SymbolTermsWriter(this.#db);
   }
 
   /**
@@ -247,6 +254,7 @@ export class RepoWriter {
           nameTokens(s.name, s.qualified_name),
         );
       }
+      this.#terms().putSymbols(fileId, base, result.symbols);
     }
     let ftsMs = 0;
     if (result.symbols.length > 0 && !this.#deferSymbolIndex) {
@@ -348,6 +356,7 @@ export class RepoWriter {
     this.#stmt("DELETE FROM call_sites WHERE file_id = ?").run(fileId);
     this.#stmt("DELETE FROM callee_files WHERE rowid = ?").run(fileId);
     this.#stmt("DELETE FROM text_grams WHERE rowid = ?").run(fileId);
+    this.#terms().deleteFile(fileId);
   }
 
   /**

@@ -6,9 +6,10 @@
  * so in a warning) and readers refuse it with a clear message — it is never misread.
  */
 import type { DatabaseSync } from "./sqlite.ts";
+import { addSymbolTerms, SYMBOL_TERMS_DDL } from "./symbol_terms.ts";
 
 /** The schema version this build writes and reads. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /**
  * The tables. Text is stored once: `contents.content` holds each file's exact bytes (apart from
@@ -104,7 +105,7 @@ CREATE VIRTUAL TABLE text_grams USING fts5(
   grams,
   content='', contentless_delete=1, detail=none, tokenize='ascii'
 );
-`;
+${SYMBOL_TERMS_DDL}`;
 
 /**
  * Secondary indexes, by name, with their definitions. A full rebuild drops them first and
@@ -123,7 +124,10 @@ export const SECONDARY_INDEXES: Record<string, string> = {
  * Forward migrations: `MIGRATIONS[n]` upgrades a database at version `n` to `n + 1` inside the
  * caller's transaction. A version with no entry cannot be migrated and is rebuilt.
  */
-const _MIGRATIONS: Record<number, (db: DatabaseSync) => void> = {};
+const _MIGRATIONS: Record<number, (db: DatabaseSync) => void> = {
+  // 2: per-file symbol terms for in-memory symbol ranking (symbol_terms.ts).
+  1: addSymbolTerms,
+};
 
 /** The schema state of an opened database. */
 export type SchemaState = "current" | "empty" | "older" | "newer";
