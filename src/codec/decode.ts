@@ -12,7 +12,7 @@ import { resolveHandle } from "./legend.ts";
 import { parseNumber } from "./numbers.ts";
 import { parseScalars } from "./scalars.ts";
 import type { EncoderSpec } from "./spec.ts";
-import { undoTransforms } from "./transforms.ts";
+import { leadName, transformSource, undoTransforms } from "./transforms.ts";
 import { type ColumnType, isJsonObject, type JsonObject, type JsonValue, setKey } from "./types.ts";
 
 const HEADER = /^#MUNCH\/(\d+) tool=(\S+) enc=(\S+)(?: .*)?$/;
@@ -30,6 +30,9 @@ interface TableDef {
   /** Per column: the name is `__proto__` (set with `setKey`). */
   proto: boolean[];
   rows: JsonObject[];
+  /** Index of the lead column read beside the rows (-1: none), and its values by row. */
+  lead: number;
+  leadValues: (JsonValue | undefined)[];
   /** Per column: whether an empty bare field means the key is absent. */
   absentable: boolean[];
 }
@@ -91,7 +94,9 @@ export function decodeMunch(
   const legend: string[] = [];
   let scalarLine: { text: string; line: number } | undefined;
   const tableSections: { text: string; line: number }[] = [];
-  for (const section of rest.split("\n\n")) {
+  const sections = rest.split("\n\n");
+  for (let k = 0; k < sections.length; k++) {
+    const section = sections[k]!;
     if (section.startsWith("@")) _parseLegend(section, line, legend);
     else if (/^[a-z],/.test(section)) tableSections.push({ text: section, line });
     else if (scalarLine === undefined) {
@@ -108,7 +113,7 @@ export function decodeMunch(
         }" at line ${line}, column 1`,
       );
     }
-    line += _countLines(section) + 1;
+    if (k < sections.length - 1) line += _countLines(section) + 1;
   }
   if (scalarLine === undefined) {
     throw new SyntaxError("Cannot decode payload: no scalars section at line 2, column 1");
@@ -146,12 +151,25 @@ export function decodeMunch(
   const tables = _tableDefs(reserved, scalarLine.line);
   const byTag: (TableDef | undefined)[] = [];
   for (const t of tables) byTag[t.tag.charCodeAt(0) - 97] = t;
-  for (const s of tableSections) _readSection(s.text, s.line, byTag, legend);
-  for (const t of tables) _put(out, t.path, t.rows);
-
   const spec = specFor(header.enc);
   const applied = _list(reserved.get("__xf"), ",").map(decodeName);
-  if (applied.length && spec?.transforms) return undoTransforms(out, spec.transforms, applied);
+  const transforms = applied.length && spec?.transforms ? spec.transforms : undefined;
+  // The lead column of a table that a transform will fold back (a group's key, a tree's depth)
+  // is read beside the rows, so the rows need no copy without it.
+  const leads = new Map<string, (JsonValue | undefined)[]>();
+  for (const x of transforms ?? []) {
+    const lead = leadName(x);
+    if (lead === undefined || !applied.includes(x.key)) continue;
+    const source = transformSource(x);
+    const t = tables.find((t) => t.path.length === 1 && t.path[0] === source);
+    const j = t?.columns.indexOf(lead) ?? -1;
+    if (t === undefined || j === -1 || t.lead !== -1 || leads.has(source)) continue;
+    t.lead = j;
+    leads.set(source, t.leadValues);
+  }
+  for (const s of tableSections) _readSection(s.text, s.line, byTag, legend);
+  for (const t of tables) _put(out, t.path, t.rows);
+  if (transforms) return undoTransforms(out, transforms, applied, leads);
   return out;
 }
 
@@ -189,6 +207,8 @@ function _tableDefs(reserved: Map<string, string | null>, line: number): TableDe
       kinds: types.map((t) => KIND_OF[t as ColumnType]),
       proto: columns.map((c) => c === "__proto__"),
       rows: [],
+      lead: -1,
+      leadValues: [],
       absentable: columns.map((c) => opt?.has(c) ?? false),
     };
   });
@@ -256,6 +276,7 @@ function _plainRow(
     let v: JsonValue;
     if (e === pos) {
       if (absentable[j]) {
+        if (j === t.lead) t.leadValues.push(undefined);
         pos = e + 1;
         continue;
       }
@@ -275,7 +296,8 @@ function _plainRow(
           v = _value(s.slice(pos, e), t.types[j]!, columns[j]!, legend, line);
       }
     }
-    if (proto[j]) setKey(row, columns[j]!, v);
+    if (j === t.lead) t.leadValues.push(v);
+    else if (proto[j]) setKey(row, columns[j]!, v);
     else row[columns[j]!] = v;
     pos = e + 1;
   }
@@ -344,12 +366,16 @@ function _row(
     let v: JsonValue;
     if (quoted[j + 1]) v = _value(_unescape(text, line), types[j]!, name, legend, line);
     else if (text === "") {
-      if (absentable[j]) continue;
+      if (absentable[j]) {
+        if (j === t.lead) t.leadValues.push(undefined);
+        continue;
+      }
       v = null;
     } else if (types[j] === "str") {
       v = text.charCodeAt(0) === 64 /* @ */ ? _handle(text, 0, text.length, legend) : text;
     } else v = _value(text, types[j]!, name, legend, line);
-    if (t.proto[j]) setKey(row, name, v);
+    if (j === t.lead) t.leadValues.push(v);
+    else if (t.proto[j]) setKey(row, name, v);
     else row[name] = v;
   }
   return row;

@@ -8,11 +8,11 @@
 import { formatTextField } from "./csv.ts";
 import { encodeColumn, encodeKey, escapeHandle } from "./escape.ts";
 import { stringifyJson } from "./json_text.ts";
-import { applyLegend, buildLegend, type InternValue } from "./legend.ts";
+import { applyLegend, buildLegend, type InternValue, MIN_LENGTH } from "./legend.ts";
 import { formatFloat, formatInt, isIntValue } from "./numbers.ts";
 import { formatScalar } from "./scalars.ts";
 import type { EncoderSpec, TableSpec } from "./spec.ts";
-import { applyTransforms } from "./transforms.ts";
+import { applyTransforms, type LeadColumn } from "./transforms.ts";
 import { type ColumnType, isJsonObject, type JsonObject, type JsonValue } from "./types.ts";
 
 /** The MUNCH version this encoder writes. */
@@ -37,6 +37,8 @@ interface TablePlan {
   key: string;
   rows: JsonObject[];
   spec: TableSpec | undefined;
+  /** A first column kept beside the rows (tables made by a `group` or `tree` transform). */
+  lead: LeadColumn | undefined;
 }
 
 interface Column {
@@ -46,6 +48,8 @@ interface Column {
   kind: number;
   optional: boolean;
   intern: boolean;
+  /** The lead column's values (then the rows do not hold this column). */
+  lead?: JsonValue[];
   /** Interned columns: per row, the record of the row's value (undefined when not a string). */
   recs?: (_Interned | undefined)[];
 }
@@ -78,7 +82,8 @@ export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSp
   }
   let value = response;
   let applied: string[] = [];
-  if (spec?.transforms) ({ value, applied } = applyTransforms(response, spec.transforms));
+  let leads: Map<JsonValue[], LeadColumn> | undefined;
+  if (spec?.transforms) ({ value, applied, leads } = applyTransforms(response, spec.transforms));
 
   const scalars: ScalarEntry[] = [];
   const tables: TablePlan[] = [];
@@ -88,7 +93,7 @@ export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSp
 
   const visit = (path: string[], v: JsonValue, into: ScalarEntry[]) => {
     if (Array.isArray(v)) {
-      if (_isTableable(v)) pending.push({ path, rows: v as JsonObject[] });
+      if (leads?.has(v) || _isTableable(v)) pending.push({ path, rows: v as JsonObject[] });
       else _blob(into, path, v);
     } else if (isJsonObject(v)) {
       const keys = Object.keys(v);
@@ -121,13 +126,19 @@ export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSp
       continue;
     }
     usedTags.add(tag);
-    tables.push({ tag, key: _encodePath(p.path, false), rows: p.rows, spec: s });
+    tables.push({
+      tag,
+      key: _encodePath(p.path, false),
+      rows: p.rows,
+      spec: s,
+      lead: leads?.get(p.rows),
+    });
   }
 
   // Columns, types and the interned values of every table.
   const internValues = new Map<string, InternValue>();
   const columnsOf = tables.map((t) => {
-    const cols = _columns(t.rows, t.spec);
+    const cols = _columns(t.rows, t.spec, t.lead);
     for (const c of cols) if (c.intern) c.recs = _internColumn(t.rows, c, internValues);
     return cols;
   });
@@ -232,7 +243,11 @@ interface _Seen {
   count: number;
 }
 
-function _columns(rows: JsonObject[], spec: TableSpec | undefined): Column[] {
+function _columns(
+  rows: JsonObject[],
+  spec: TableSpec | undefined,
+  lead: LeadColumn | undefined,
+): Column[] {
   const seen = new Map<string, _Seen>();
   // Columns in first-seen order (spec columns first).
   const order: _Seen[] = [];
@@ -242,7 +257,12 @@ function _columns(rows: JsonObject[], spec: TableSpec | undefined): Column[] {
     order.push(s);
     return s;
   };
-  for (const name of spec?.columns ?? []) add(name);
+  if (lead) {
+    const s = add(lead.name);
+    for (const v of lead.values) _kind(s, v);
+  }
+  for (const name of spec?.columns ?? []) if (!seen.has(name)) add(name);
+  const omit = lead?.omit;
   // The previous row's columns by key position: rows that list their keys in the same order
   // (the usual case) find each column without a lookup.
   const prev: _Seen[] = [];
@@ -250,15 +270,12 @@ function _columns(rows: JsonObject[], spec: TableSpec | undefined): Column[] {
     let j = 0;
     for (const k in r) {
       let s = prev[j];
-      if (s === undefined || s.name !== k) prev[j] = s = seen.get(k) ?? add(k);
+      if (s === undefined || s.name !== k) {
+        if (k === omit) continue;
+        prev[j] = s = seen.get(k) ?? add(k);
+      }
       j++;
-      s.count++;
-      const v = r[k];
-      if (v === null) s.nulls = true;
-      else if (typeof v === "string") s.kinds |= KIND_STR;
-      else if (typeof v === "number") s.kinds |= isIntValue(v) ? KIND_INT : KIND_FLOAT;
-      else if (typeof v === "boolean") s.kinds |= KIND_BOOL;
-      else s.kinds |= KIND_COMPLEX;
+      _kind(s, r[k]!);
     }
   }
   const intern = spec ? new Set(spec.intern ?? []) : undefined;
@@ -274,15 +291,26 @@ function _columns(rows: JsonObject[], spec: TableSpec | undefined): Column[] {
     else if (k === KIND_BOOL) type = "bool";
     else type = "json";
     if (optional && s.nulls) type = "json";
-    cols.push({
+    const c: Column = {
       name: s.name,
       type,
       kind: KIND_OF[type],
       optional,
       intern: type === "str" && (intern ? intern.has(s.name) : true),
-    });
+    };
+    if (lead && s.name === lead.name) c.lead = lead.values;
+    cols.push(c);
   }
   return cols;
+}
+
+function _kind(s: _Seen, v: JsonValue): void {
+  s.count++;
+  if (v === null) s.nulls = true;
+  else if (typeof v === "string") s.kinds |= KIND_STR;
+  else if (typeof v === "number") s.kinds |= isIntValue(v) ? KIND_INT : KIND_FLOAT;
+  else if (typeof v === "boolean") s.kinds |= KIND_BOOL;
+  else s.kinds |= KIND_COMPLEX;
 }
 
 /** Count an interned column's values into `values`; returns each row's record. */
@@ -296,8 +324,9 @@ function _internColumn(
   let last: _Interned | undefined;
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
-    const v = c.optional && !Object.hasOwn(r, name) ? undefined : r[name];
-    if (typeof v !== "string") continue;
+    const v = c.lead ? c.lead[i] : c.optional && !Object.hasOwn(r, name) ? undefined : r[name];
+    // Values this short never take a handle (see legend.ts), so they are not counted.
+    if (typeof v !== "string" || v.length < MIN_LENGTH) continue;
     // Runs of one value (a file's rows) skip the lookup.
     let rec = last !== undefined && last.value === v ? last : values.get(v) as _Interned;
     if (rec === undefined) {
@@ -322,14 +351,15 @@ function _rows(t: TablePlan, cols: Column[]): string {
       if (j > 0) line += ",";
       // Optional columns are absent from some rows (and a row's prototype is no value).
       if (c.optional && !Object.hasOwn(r, c.name)) continue;
-      const v = r[c.name]!;
+      const v = c.lead ? c.lead[i]! : r[c.name]!;
       switch (c.kind) {
         case T_STR:
           if (v === null) break;
-          if (c.recs === undefined) line += formatTextField(escapeHandle(v as string));
-          else {
-            const rec = c.recs[i]!;
-            line += rec.field ??= formatTextField(applyLegend(v as string, rec));
+          {
+            const rec = c.recs?.[i];
+            line += rec === undefined
+              ? formatTextField(escapeHandle(v as string))
+              : rec.field ??= formatTextField(applyLegend(v as string, rec));
           }
           break;
         case T_INT:

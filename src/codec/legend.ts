@@ -14,7 +14,7 @@ import { _startsWithHandle } from "./escape.ts";
 /** Most entries a legend holds. */
 const MAX_ENTRIES = 4096;
 /** Values shorter than this never pay for a legend entry (about two tokens). */
-const MIN_LENGTH = 8;
+export const MIN_LENGTH = 8;
 // A legend literal runs to the end of its line, so it may not hold a line break.
 // deno-lint-ignore no-control-regex -- the control characters are the point
 const LINE_BREAK = /[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;

@@ -11,23 +11,42 @@ import { isJsonObject, type JsonObject, type JsonValue, setKey } from "./types.t
 /** Fewest entries for which the `dict` transform turns a map into a table. */
 const DICT_MIN_ENTRIES = 4;
 
-/** Apply the transforms that fit; returns the new object and the keys transformed. */
+/**
+ * The first column of a table made by a `group` or `tree` transform (the group's `by` value, or
+ * `__depth`), kept beside the rows instead of in them so that the rows can be the original
+ * objects; `omit` names a key of those objects that is not a column (the tree's children).
+ */
+export interface LeadColumn {
+  name: string;
+  values: JsonValue[];
+  omit?: string;
+}
+
+/**
+ * Apply the transforms that fit; returns the new object, the keys transformed, and the lead
+ * column of each table a `group` or `tree` made (by the identity of its rows list).
+ */
 export function applyTransforms(
   response: JsonObject,
   transforms: readonly Transform[],
-): { value: JsonObject; applied: string[] } {
+): { value: JsonObject; applied: string[]; leads: Map<JsonValue[], LeadColumn> } {
   let value = response;
   const applied: string[] = [];
+  const leads = new Map<JsonValue[], LeadColumn>();
   for (const t of transforms) {
     const v = Object.hasOwn(value, t.key) ? value[t.key] : undefined;
     let out: JsonValue[] | undefined;
     let target = t.key;
     if (t.kind === "group") {
       if (Object.hasOwn(value, t.into)) continue;
-      out = _flattenGroups(v, t.by, t.child);
+      const lead: LeadColumn = { name: t.by, values: [] };
+      out = _flattenGroups(v, t.by, t.child, lead.values);
+      if (out !== undefined) leads.set(out, lead);
       target = t.into;
     } else if (t.kind === "tree") {
-      out = _flattenTree(v, t.children);
+      const lead: LeadColumn = { name: DEPTH_COLUMN, values: [], omit: t.children };
+      out = _flattenTree(v, t.children, lead.values);
+      if (out !== undefined) leads.set(out, lead);
     } else {
       out = _dictToRows(v, t.keyColumn, t.valueColumn);
     }
@@ -39,25 +58,40 @@ export function applyTransforms(
     value = next;
     applied.push(t.key);
   }
-  return { value, applied };
+  return { value, applied, leads };
 }
 
-/** Undo the transforms whose keys are listed in `applied`, in reverse order. */
+/** The key of the table a transform leaves in the (transformed) response. */
+export function transformSource(t: Transform): string {
+  return t.kind === "group" ? t.into : t.key;
+}
+
+/** The lead column a `group` or `tree` transform's table starts with, if any. */
+export function leadName(t: Transform): string | undefined {
+  return t.kind === "group" ? t.by : t.kind === "tree" ? DEPTH_COLUMN : undefined;
+}
+
+/**
+ * Undo the transforms whose keys are listed in `applied`, in reverse order. `leads` holds, per
+ * table key, the lead column values when the decoder kept them out of the rows.
+ */
 export function undoTransforms(
   value: JsonObject,
   transforms: readonly Transform[],
   applied: readonly string[],
+  leads?: ReadonlyMap<string, (JsonValue | undefined)[]>,
 ): JsonObject {
   for (const t of [...transforms].reverse()) {
     if (!applied.includes(t.key)) continue;
-    const source = t.kind === "group" ? t.into : t.key;
+    const source = transformSource(t);
     const rows = value[source];
     if (!Array.isArray(rows)) {
       throw new SyntaxError(`Cannot decode payload: transformed table "${source}" is missing`);
     }
+    const lead = leads?.get(source);
     let restored: JsonValue;
-    if (t.kind === "group") restored = _groupRows(rows, t.by, t.child);
-    else if (t.kind === "tree") restored = _buildTree(rows, t.children);
+    if (t.kind === "group") restored = _groupRows(rows, t.by, t.child, lead);
+    else if (t.kind === "tree") restored = _buildTree(rows, t.children, lead);
     else restored = _rowsToDict(rows, t.keyColumn, t.valueColumn);
     const next: JsonObject = {};
     for (const k of Object.keys(value)) {
@@ -68,7 +102,7 @@ export function undoTransforms(
   return value;
 }
 
-function _flattenGroups(v: JsonValue | undefined, by: string, child: string) {
+function _flattenGroups(v: JsonValue | undefined, by: string, child: string, lead: JsonValue[]) {
   if (!Array.isArray(v) || v.length === 0) return undefined;
   const rows: JsonValue[] = [];
   let last: string | undefined;
@@ -83,24 +117,41 @@ function _flattenGroups(v: JsonValue | undefined, by: string, child: string) {
     last = name;
     for (const item of items) {
       if (!isJsonObject(item) || Object.hasOwn(item, by)) return undefined;
-      rows.push({ [by]: name, ...item });
+      rows.push(item);
+      lead.push(name);
     }
   }
   return rows;
 }
 
-function _groupRows(rows: JsonValue[], by: string, child: string): JsonValue[] {
+function _groupRows(
+  rows: JsonValue[],
+  by: string,
+  child: string,
+  lead: (JsonValue | undefined)[] | undefined,
+): JsonValue[] {
   const groups: JsonObject[] = [];
   let current: JsonValue[] | undefined;
   let last: JsonValue | undefined;
-  for (const r of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
     if (!isJsonObject(r)) {
       throw new SyntaxError("Cannot decode payload: group row is not an object");
     }
-    const { [by]: name, ...rest } = r;
+    let name: JsonValue | undefined;
+    let rest = r;
+    if (lead !== undefined) name = lead[i];
+    else {
+      name = Object.hasOwn(r, by) ? r[by] : undefined;
+      rest = {};
+      for (const k of Object.keys(r)) if (k !== by) setKey(rest, k, r[k]!);
+    }
     if (current === undefined || name !== last) {
       current = [];
-      groups.push({ [by]: name ?? null, [child]: current });
+      const g: JsonObject = {};
+      setKey(g, by, name ?? null);
+      setKey(g, child, current);
+      groups.push(g);
       last = name;
     }
     current.push(rest);
@@ -108,20 +159,16 @@ function _groupRows(rows: JsonValue[], by: string, child: string): JsonValue[] {
   return groups;
 }
 
-function _flattenTree(v: JsonValue | undefined, children: string) {
+function _flattenTree(v: JsonValue | undefined, children: string, lead: JsonValue[]) {
   if (!Array.isArray(v) || v.length === 0) return undefined;
   const rows: JsonValue[] = [];
   const visit = (nodes: JsonValue[], depth: number): boolean => {
     for (const n of nodes) {
       if (!isJsonObject(n) || Object.hasOwn(n, DEPTH_COLUMN)) return false;
-      const row: JsonObject = { [DEPTH_COLUMN]: depth };
-      let kids: JsonValue | undefined;
-      for (const k of Object.keys(n)) {
-        if (k === children) kids = n[k];
-        else setKey(row, k, n[k]!);
-      }
-      rows.push(row);
-      if (kids === undefined) continue;
+      rows.push(n);
+      lead.push(depth);
+      if (!Object.hasOwn(n, children)) continue;
+      const kids = n[children];
       if (!Array.isArray(kids) || kids.length === 0) return false;
       if (!visit(kids, depth + 1)) return false;
     }
@@ -130,22 +177,35 @@ function _flattenTree(v: JsonValue | undefined, children: string) {
   return visit(v, 0) ? rows : undefined;
 }
 
-function _buildTree(rows: JsonValue[], children: string): JsonValue[] {
+function _buildTree(
+  rows: JsonValue[],
+  children: string,
+  lead: (JsonValue | undefined)[] | undefined,
+): JsonValue[] {
   const roots: JsonValue[] = [];
   const stack: JsonObject[] = [];
-  for (const r of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
     if (!isJsonObject(r)) throw new SyntaxError("Cannot decode payload: tree row is not an object");
-    const depth = r[DEPTH_COLUMN];
-    const node: JsonObject = {};
-    for (const k of Object.keys(r)) if (k !== DEPTH_COLUMN) setKey(node, k, r[k]!);
-    if (typeof depth !== "number" || depth < 0 || depth > stack.length) {
+    let depth: JsonValue | undefined;
+    let node = r;
+    if (lead !== undefined) depth = lead[i];
+    else {
+      depth = Object.hasOwn(r, DEPTH_COLUMN) ? r[DEPTH_COLUMN] : undefined;
+      node = {};
+      for (const k of Object.keys(r)) if (k !== DEPTH_COLUMN) setKey(node, k, r[k]!);
+    }
+    if (
+      typeof depth !== "number" || !Number.isInteger(depth) || depth < 0 || depth > stack.length
+    ) {
       throw new SyntaxError(`Cannot decode payload: invalid tree depth "${String(depth)}"`);
     }
     stack.length = depth;
     if (depth === 0) roots.push(node);
     else {
       const parent = stack[depth - 1]!;
-      const list = (parent[children] ??= []) as JsonValue[];
+      let list = Object.hasOwn(parent, children) ? parent[children] : undefined;
+      if (!Array.isArray(list)) setKey(parent, children, list = []);
       list.push(node);
     }
     stack.push(node);
@@ -158,7 +218,12 @@ function _dictToRows(v: JsonValue | undefined, keyColumn: string, valueColumn: s
   const keys = Object.keys(v);
   // A table costs a `__tables` entry; a small map is cheaper as dotted keys or a JSON blob.
   if (keys.length < DICT_MIN_ENTRIES) return undefined;
-  return keys.map((k) => ({ [keyColumn]: k, [valueColumn]: v[k]! }));
+  return keys.map((k) => {
+    const row: JsonObject = {};
+    setKey(row, keyColumn, k);
+    setKey(row, valueColumn, v[k]!);
+    return row;
+  });
 }
 
 function _rowsToDict(rows: JsonValue[], keyColumn: string, valueColumn: string): JsonObject {
