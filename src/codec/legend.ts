@@ -39,25 +39,62 @@ export function buildLegend(values: ReadonlyMap<string, InternValue>): string[] 
   const prefixes = new Map<string, _Prefix>();
   const paths = new Map<string, _Prefix[]>();
   const uses: _Use[] = [];
+  // Values whose only candidate is themselves (no `::`, no directory): looked at after the
+  // others, since only then is it known whether another value shares them.
+  const simple: _Use[] = [];
+  // Symbol ids of one file follow each other: their path part is looked up once.
+  let lastPath = "";
+  let lastCands: _Prefix[] = [];
   for (const [v, rec] of values) {
     rec.handle = 0;
     const c = rec.count;
     if (v.length < MIN_LENGTH) continue;
     const sep = v.indexOf("::", 3);
-    // A value seen once with no separator has no prefix another value could share.
-    if (c === 1 && sep === -1 && !v.includes("/")) continue;
+    let head: _Prefix | undefined;
     let cands: _Prefix[];
-    if (sep === -1) cands = _pathCandidates(v, prefixes, paths);
-    else {
-      cands = [_prefix(v, prefixes), ..._pathCandidates(v.slice(0, sep), prefixes, paths)];
+    if (sep === -1) {
+      if (v.lastIndexOf("/", v.length - 2) < 2) {
+        // A value seen once with no separator has no prefix another value could share.
+        if (c > 1 || v.includes("/")) {
+          simple.push({ value: v, rec, head: undefined, cands: _NONE, pick: undefined });
+        }
+        continue;
+      }
+      cands = _pathCandidates(v, prefixes, paths);
+    } else {
+      // An id seen once cannot share itself: no other value has it as a prefix candidate.
+      if (c > 1) {
+        head = _prefix(v, prefixes);
+        head.count += c;
+      }
+      // (`substring` + `===` is several times faster than `startsWith` here.)
+      if (sep !== lastPath.length || v.substring(0, sep) !== lastPath) {
+        lastPath = _flat(v.slice(0, sep));
+        lastCands = _pathCandidates(lastPath, prefixes, paths);
+      }
+      cands = lastCands;
     }
-    for (const p of cands) p.count += c;
-    uses.push({ value: v, rec, cands, pick: undefined });
+    for (let i = 0; i < cands.length; i++) cands[i]!.count += c;
+    uses.push({ value: v, rec, head, cands, pick: undefined });
+  }
+  // A simple value nobody else shares is its own prefix: kept exactly when it pays.
+  const alone: _Use[] = [];
+  for (const u of simple) {
+    const v = u.value;
+    const shared = prefixes.get(v);
+    if (shared !== undefined) {
+      shared.count += u.rec.count;
+      u.head = shared;
+      uses.push(u);
+    } else if (_saving(v.length, u.rec.count, 2) > 0) {
+      u.head = u.pick = { text: v, count: u.rec.count, used: u.rec.count, state: 1, handle: 0 };
+      alone.push(u);
+    }
   }
   // A prefix must pay off on its own counts (state 1); then it is re-counted with each value
   // using its longest such prefix, and kept (state 2) if it still pays. A literal runs to the
   // end of its line, so a prefix holding a line break is never kept.
-  let any = false;
+  let any = alone.length > 0;
   for (const p of prefixes.values()) {
     if (_saving(p.text.length, p.count, 2) > 0) {
       p.state = 1;
@@ -66,7 +103,7 @@ export function buildLegend(values: ReadonlyMap<string, InternValue>): string[] 
   }
   if (!any) return [];
   for (const u of uses) {
-    u.pick = _longest(u.value, u.cands, 1);
+    u.pick = _longest(u, 1);
     if (u.pick) u.pick.used += u.rec.count;
   }
   const kept: _Prefix[] = [];
@@ -75,19 +112,17 @@ export function buildLegend(values: ReadonlyMap<string, InternValue>): string[] 
       kept.push(p);
     }
   }
-  kept.sort((a, b) => b.used - a.used || (a.text < b.text ? -1 : 1));
+  for (const u of alone) if (!LINE_BREAK.test(u.value)) kept.push(u.pick!);
+  // Most used first; ties keep first-seen order (the sort is stable), which is deterministic and
+  // spares comparing long strings.
+  kept.sort((a, b) => b.used - a.used);
   if (kept.length > MAX_ENTRIES) kept.length = MAX_ENTRIES;
   for (let i = 0; i < kept.length; i++) {
     kept[i]!.state = 2;
     kept[i]!.handle = i + 1;
   }
-  for (const u of uses) {
-    const pick = u.pick?.state === 2 ? u.pick : _longest(u.value, u.cands, 2);
-    if (pick) {
-      u.rec.handle = pick.handle;
-      u.rec.prefixLength = pick.text.length;
-    }
-  }
+  _assign(uses);
+  _assign(alone);
   return kept.map((p) => p.text);
 }
 
@@ -134,13 +169,30 @@ interface _Prefix {
 interface _Use {
   value: string;
   rec: InternValue;
-  /** Candidate prefixes, longest first. */
+  /** The value itself as a candidate (when not among `cands`). */
+  head: _Prefix | undefined;
+  /** Further candidate prefixes, longest first (shared between values of one path). */
   cands: _Prefix[];
   pick: _Prefix | undefined;
 }
 
-function _longest(v: string, cands: readonly _Prefix[], state: number): _Prefix | undefined {
-  for (const p of cands) {
+const _NONE: _Prefix[] = [];
+
+function _assign(uses: readonly _Use[]): void {
+  for (const u of uses) {
+    const pick = u.pick?.state === 2 ? u.pick : _longest(u, 2);
+    if (pick) {
+      u.rec.handle = pick.handle;
+      u.rec.prefixLength = pick.text.length;
+    }
+  }
+}
+
+/** The longest candidate of a value in at least `state`. */
+function _longest(u: _Use, state: number): _Prefix | undefined {
+  const v = u.value;
+  if (u.head !== undefined && u.head.state >= state) return u.head;
+  for (const p of u.cands) {
     if (p.state < state) continue;
     // The handle's digits would run on into a remainder that starts with a digit.
     const d = v.charCodeAt(p.text.length);
@@ -148,6 +200,11 @@ function _longest(v: string, cands: readonly _Prefix[], state: number): _Prefix 
     return p;
   }
   return undefined;
+}
+
+/** A flat copy of a (sliced) string, which compares and hashes faster. */
+function _flat(s: string): string {
+  return Object.keys({ [s]: 0 })[0]!;
 }
 
 function _prefix(text: string, prefixes: Map<string, _Prefix>): _Prefix {
