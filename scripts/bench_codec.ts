@@ -180,8 +180,10 @@ export async function main(args: string[]): Promise<void> {
 }
 
 /**
- * Throughput of each codec's encode+decode round trip, in MB of minified JSON per second. The
- * three are run interleaved, round after round, so machine load affects them alike; medians.
+ * Throughput of each codec's encode+decode round trip, in MB of minified JSON per second. Each
+ * function is warmed up first (so the JIT has compiled it), then timed in batches of calls long
+ * enough (about 2 ms) that the timer's resolution and overhead do not count; the three are run
+ * interleaved, batch after batch, so machine load affects them alike; medians of per-call times.
  */
 function _speed(s: Sample, json: string) {
   const mb = new TextEncoder().encode(json).length / 1e6;
@@ -190,15 +192,29 @@ function _speed(s: Sample, json: string) {
     () => decode(encode(s.tool, s.response)),
     () => decodeTables(JSON.parse(JSON.stringify(encodeTables(s.response)))),
   ];
-  const runs: number[][] = [[], [], []];
-  let total = 0;
-  for (let i = 0; i < 300 && (i < 7 || total < 1500); i++) {
-    fns.forEach((fn, k) => {
-      const t0 = performance.now();
+  const batches = fns.map((fn) => {
+    const until = performance.now() + 100;
+    let calls = 0;
+    while (calls < 20 || performance.now() < until) {
       fn();
-      const dt = performance.now() - t0;
-      runs[k]!.push(dt);
-      total += dt;
+      calls++;
+    }
+    let n = 1;
+    while (true) {
+      const t0 = performance.now();
+      for (let i = 0; i < n; i++) fn();
+      if (performance.now() - t0 >= 2) return n;
+      n *= 2;
+    }
+  });
+  const runs: number[][] = [[], [], []];
+  const until = performance.now() + 1500;
+  for (let round = 0; round < 300 && (round < 7 || performance.now() < until); round++) {
+    fns.forEach((fn, k) => {
+      const n = batches[k]!;
+      const t0 = performance.now();
+      for (let i = 0; i < n; i++) fn();
+      runs[k]!.push((performance.now() - t0) / n);
     });
   }
   const [jsonMBs, munchMBs, tableMBs] = runs.map((r) => mb / (median(r) / 1000));
