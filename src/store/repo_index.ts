@@ -16,7 +16,12 @@ import { type DatabaseSync, openDatabase } from "./sqlite.ts";
 import { SCHEMA_VERSION, schemaState } from "./schema.ts";
 import { symbolMatchExpression } from "./fts_text.ts";
 import { trigramQueryAll } from "./trigrams.ts";
-import { type RankOptions, SymbolSearch, type TermLookup } from "./symbol_search.ts";
+import {
+  type RankedSymbol,
+  type RankOptions,
+  SymbolSearch,
+  type TermLookup,
+} from "./symbol_search.ts";
 
 /** Per-repo facts stored in the `meta` table. */
 export interface RepoMeta {
@@ -330,25 +335,102 @@ export class RepoIndex {
     options: SymbolSearchOptions & { keepFile?: RankOptions["keepFile"] } = {},
   ): SymbolBriefHit[] {
     const limit = Math.max(1, Math.floor(options.limit ?? 50));
-    const ranked = search.rank(query, this.#termLookup, {
-      limit,
-      ...(options.kinds !== undefined ? { kinds: options.kinds } : {}),
-      ...(options.language !== undefined ? { language: options.language } : {}),
-      ...(options.keepFile !== undefined ? { keepFile: options.keepFile } : {}),
-    });
-    if (ranked.length === 0) return [];
-    const scores = new Map<number, number>();
-    for (const r of ranked) scores.set(r.rowid, r.score);
-    const rows = this.#prepare(
-      `SELECT s.rowid AS rowid, ${_BRIEF_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
-       WHERE s.rowid IN (SELECT value FROM json_each(?))`,
-    ).all(JSON.stringify(ranked.map((r) => r.rowid))) as Record<string, unknown>[];
-    return rows
-      .map((r) => ({ symbol: _brief(r), bm25: scores.get(r.rowid as number)! }))
+    const ranked = this.rankSymbols(search, query, options);
+    const briefs = this.symbolBriefsByRowid(ranked.map((r) => r.rowid));
+    return ranked
+      .flatMap((r) => {
+        const symbol = briefs.get(r.rowid);
+        return symbol === undefined ? [] : [{ symbol, bm25: r.score }];
+      })
       .sort((a, b) =>
         b.bm25 - a.bm25 || (a.symbol.id < b.symbol.id ? -1 : a.symbol.id > b.symbol.id ? 1 : 0)
       )
       .slice(0, limit);
+  }
+
+  /**
+   * The rowids and BM25 scores of the symbols that can make the top `limit` of `query` (every
+   * hit scoring at least the `limit`-th best), unordered: {@linkcode rankSymbolBriefs} without
+   * reading the symbols, for callers that read them lazily ({@linkcode symbolBriefsByRowid}).
+   */
+  rankSymbols(
+    search: SymbolSearch,
+    query: string,
+    options: SymbolSearchOptions & { keepFile?: RankOptions["keepFile"] } = {},
+  ): RankedSymbol[] {
+    return search.rank(query, this.#termLookup, {
+      limit: Math.max(1, Math.floor(options.limit ?? 50)),
+      ...(options.kinds !== undefined ? { kinds: options.kinds } : {}),
+      ...(options.language !== undefined ? { language: options.language } : {}),
+      ...(options.keepFile !== undefined ? { keepFile: options.keepFile } : {}),
+    });
+  }
+
+  /** The brief fields of symbols by rowid (unknown rowids are left out). */
+  symbolBriefsByRowid(rowids: readonly number[]): Map<number, SymbolBriefRecord> {
+    const out = new Map<number, SymbolBriefRecord>();
+    if (rowids.length === 0) return out;
+    const rows = this.#prepare(
+      `SELECT s.rowid AS rowid, ${_BRIEF_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
+       WHERE s.rowid IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify(rowids)) as Record<string, unknown>[];
+    for (const r of rows) out.set(r.rowid as number, _brief(r));
+    return out;
+  }
+
+  /**
+   * Symbols named `name` (case-insensitively, like {@linkcode symbolBriefsByName}) with their
+   * rowids, leaving out the rowids in `exclude` and other kinds or languages. With `limit`, only
+   * the first `limit` by (exact-case name first, id) are read; `count` is always the number of
+   * such symbols.
+   */
+  namedSymbolBriefs(
+    name: string,
+    options: { exclude?: readonly number[]; kind?: string; language?: string; limit?: number } = {},
+  ): { count: number; hits: { rowid: number; symbol: SymbolBriefRecord }[] } {
+    const where = `s.name = ?1 COLLATE NOCASE
+       AND (?2 = '[]' OR s.rowid NOT IN (SELECT value FROM json_each(?2)))
+       AND (?3 = '' OR s.kind = ?3) AND (?4 = '' OR s.language = ?4)`;
+    const params = [
+      name,
+      JSON.stringify(options.exclude ?? []),
+      options.kind ?? "",
+      options.language ?? "",
+    ];
+    const rows = this.#prepare(
+      `SELECT s.rowid AS rowid, ${_BRIEF_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
+       WHERE ${where} ORDER BY s.name = ?1 DESC, s.id LIMIT ?5`,
+    ).all(...params, options.limit ?? -1) as Record<string, unknown>[];
+    const hits = rows.map((r) => ({ rowid: r.rowid as number, symbol: _brief(r) }));
+    const count = options.limit === undefined || hits.length < options.limit
+      ? hits.length
+      : (this.#prepare(`SELECT count(*) AS n FROM symbols s WHERE ${where}`).get(...params) as {
+        n: number;
+      }).n;
+    return { count, hits };
+  }
+
+  /** Ids and names of symbols by rowid (unknown rowids are left out). */
+  symbolNamesByRowid(rowids: readonly number[]): Map<number, { id: string; name: string }> {
+    const out = new Map<number, { id: string; name: string }>();
+    if (rowids.length === 0) return out;
+    const rows = this.#prepare(
+      "SELECT rowid, id, name FROM symbols WHERE rowid IN (SELECT value FROM json_each(?))",
+    ).all(JSON.stringify(rowids)) as { rowid: number; id: string; name: string }[];
+    for (const r of rows) out.set(r.rowid, r);
+    return out;
+  }
+
+  /** Full symbol records by rowid (unknown rowids are left out). */
+  symbolsByRowid(rowids: readonly number[]): Map<number, SymbolRecord> {
+    const out = new Map<number, SymbolRecord>();
+    if (rowids.length === 0) return out;
+    const rows = this.#prepare(
+      `SELECT s.rowid AS rowid, ${_SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
+       WHERE s.rowid IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify(rowids)) as Record<string, unknown>[];
+    for (const r of rows) out.set(r.rowid as number, _symbol(r));
+    return out;
   }
 
   /** Paths of the indexed files by file id (for {@linkcode rankSymbolBriefs}' file filter). */

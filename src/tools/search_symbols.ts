@@ -1,6 +1,7 @@
 /**
- * `search_symbols`: ranked symbol search — FTS5 BM25 plus exact / prefix / substring name
- * bonuses, filters, and an optional fuzzy pass (API.md §1.8, §4.2; Part A §7).
+ * `search_symbols`: ranked symbol search — BM25 (the FTS5 scores, computed in memory by
+ * `store/symbol_search.ts`) plus exact / prefix / substring name bonuses, filters, and an
+ * optional fuzzy pass (API.md §1.8, §4.2; Part A §7).
  */
 import { z } from "zod";
 import { LANGUAGES } from "../parser/languages/mod.ts";
@@ -160,6 +161,46 @@ function _fuzzyNames(
   return out;
 }
 
+/** The largest {@linkcode identityBonus}. */
+const _MAX_BONUS = 50;
+
+/** The `k` best scores seen so far; `last()` is the k-th best (−∞ while fewer than k). */
+class _TopScores {
+  readonly #k: number;
+  readonly #scores: number[] = [];
+
+  constructor(k: number) {
+    this.#k = k;
+  }
+
+  add(score: number): void {
+    const a = this.#scores;
+    if (a.length === this.#k && score <= a[a.length - 1]!) return;
+    let i = a.length;
+    while (i > 0 && a[i - 1]! < score) i--;
+    a.splice(i, 0, score);
+    if (a.length > this.#k) a.pop();
+  }
+
+  last(): number {
+    return this.#scores.length < this.#k ? -Infinity : this.#scores[this.#k - 1]!;
+  }
+}
+
+/** A file-id filter for the ranking from a path matcher. */
+function _fileFilter(
+  ctx: ToolContext,
+  repo: string,
+  index: RepoIndex,
+  pattern: (path: string) => boolean,
+): (fileId: number) => boolean {
+  const paths = cached(ctx, repo, index, "file-paths-by-id", () => index.filePathsById());
+  return (id) => {
+    const path = paths.get(id);
+    return path !== undefined && pattern(path);
+  };
+}
+
 function _counts(ctx: ToolContext, repo: string, index: RepoIndex) {
   return cached(ctx, repo, index, "counts", () => ({
     symbols: index.symbolCount(),
@@ -241,36 +282,73 @@ function _search(
   const keep = (s: SymbolBriefRecord) =>
     keepPlace(s) &&
     (decorator === undefined || s.decorators.some((d) => d.toLowerCase().includes(decorator)));
+  // Kind, language and file pattern are applied while ranking (in memory), a decorator filter on
+  // the hits read.
   const filtered = pattern !== null || decorator !== undefined;
   const limit = filtered ? 5000 : Math.max(100, maxResults * 5);
-  // Candidates are ranked and filtered on their brief fields; only the kept ones are read whole.
-  const scored = new Map<string, { s: SymbolBriefRecord; score: number }>();
-  const searchOptions = {
+  // BM25 in memory (the scores of FTS5's bm25, see store/symbol_search.ts) gives every symbol
+  // that can make the top `limit` by BM25 (all of those tied at the cut); exact names always
+  // compete too, with their bonus alone. The name bonus needs each candidate's name and id, so
+  // candidates are read best BM25 first, in chunks, until no unread one can reach the top
+  // `maxResults` any more (its BM25 plus the largest bonus is below the current last place):
+  // the same hits, order and scores as scoring every candidate.
+  const search = cached(ctx, repo, index, "symbol-search", () => index.symbolSearch());
+  const candidates = index.rankSymbols(search, query, {
     limit,
     ...(args.kind !== undefined ? { kinds: [args.kind] } : {}),
     ...(args.language !== undefined ? { language: args.language } : {}),
-  };
-  for (const hit of index.searchSymbolBriefs(query, searchOptions)) {
-    if (!keep(hit.symbol)) continue;
-    scored.set(hit.symbol.id, {
-      s: hit.symbol,
-      score: hit.bm25 + identityBonus(hit.symbol, query),
-    });
-  }
-  // Exact names always compete, even when BM25 ranked them below the candidate limit.
+    ...(pattern !== null ? { keepFile: _fileFilter(ctx, repo, index, pattern) } : {}),
+  }).sort((a, b) => b.score - a.score || a.rowid - b.rowid);
+  const scored = new Map<string, { id: string; rowid: number; score: number }>();
+  const best = new _TopScores(maxResults);
+  let matched = candidates.length;
   if (!/\s/.test(query)) {
-    for (const s of index.symbolBriefsByName(query)) {
+    // Symbols named like the query that BM25 did not rank: their bonus is their score.
+    const extras = index.namedSymbolBriefs(query, {
+      exclude: candidates.map((c) => c.rowid),
+      ...(args.kind !== undefined ? { kind: args.kind } : {}),
+      ...(args.language !== undefined ? { language: args.language } : {}),
+      // With a file or decorator filter every one is read and checked here.
+      ...(filtered ? {} : { limit: maxResults }),
+    });
+    matched += filtered ? 0 : extras.count - extras.hits.length;
+    for (const { rowid, symbol: s } of extras.hits) {
       if (scored.has(s.id) || !keep(s)) continue;
-      scored.set(s.id, { s, score: identityBonus(s, query) });
+      const score = identityBonus(s, query);
+      scored.set(s.id, { id: s.id, rowid, score });
+      best.add(score);
+      matched++;
     }
+  }
+  for (let i = 0, chunk = Math.max(16, 2 * maxResults); i < candidates.length;) {
+    if (decorator === undefined && candidates[i]!.score + _MAX_BONUS < best.last()) break;
+    const part = candidates.slice(i, i + chunk);
+    i += part.length;
+    const rowids = part.map((c) => c.rowid);
+    // Kind, language and file were checked while ranking: only a decorator filter needs more.
+    const briefs = decorator === undefined ? null : index.symbolBriefsByRowid(rowids);
+    const names = briefs ?? index.symbolNamesByRowid(rowids);
+    for (const c of part) {
+      const s = names.get(c.rowid);
+      const brief = briefs?.get(c.rowid);
+      if (s === undefined || (brief !== undefined && !keep(brief))) {
+        matched--;
+        continue;
+      }
+      const score = c.score + identityBonus(s, query);
+      scored.set(s.id, { id: s.id, rowid: c.rowid, score });
+      best.add(score);
+    }
+    chunk *= 2;
   }
   const ranked = [...scored.values()]
     .filter((x) => x.score > 0)
-    .sort((a, b) => b.score - a.score || (a.s.id < b.s.id ? -1 : a.s.id > b.s.id ? 1 : 0));
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const top = ranked.slice(0, maxResults);
+  const records = index.symbolsByRowid(top.map((x) => x.rowid));
   const results: Record<string, unknown>[] = [];
   for (const x of top) {
-    const s = index.symbol(x.s.id);
+    const s = records.get(x.rowid);
     if (s !== undefined) results.push(_entry(index, s, detail, x.score));
   }
   let fuzzyCount = 0;
@@ -279,7 +357,7 @@ function _search(
     const maxEdits = args.max_edit_distance ?? 2;
     const q = query.toLowerCase();
     const names = _names(ctx, repo, index);
-    const seen = new Set(top.map((x) => x.s.id));
+    const seen = new Set(top.map((x) => x.id));
     const fuzzy: { e: NameEntry; d: number; j: number }[] = [];
     for (const f of _fuzzyNames(names, q, maxEdits, threshold)) {
       for (const e of names.entries[f.i]!) {
@@ -300,7 +378,7 @@ function _search(
     }
   }
   const counts = _counts(ctx, repo, index);
-  const truncated = ranked.length > maxResults;
+  const truncated = matched > maxResults;
   const response: Record<string, unknown> = { result_count: results.length, results };
   const meta: Record<string, unknown> = { total_symbols: counts.symbols, truncated };
   if (truncated) {
