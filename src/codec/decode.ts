@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { scanLine } from "./csv.ts";
+import { readQuoted } from "./csv.ts";
 import { parseJson } from "./json_text.ts";
 import { decodeName, unescapeText } from "./escape.ts";
 import { resolveHandle } from "./legend.ts";
@@ -215,8 +215,8 @@ function _tableDefs(reserved: Map<string, string | null>, line: number): TableDe
 }
 
 /**
- * Read one table section into its tables' rows. A line without a quote (the common case) is split
- * at commas directly; a line with one goes through the general RFC 4180 scanner.
+ * Read one table section into its tables' rows, one line per row, fields split at commas (with
+ * RFC 4180 quoted fields read in place).
  */
 function _readSection(
   section: string,
@@ -225,12 +225,11 @@ function _readSection(
   legend: string[],
 ): void {
   const n = section.length;
-  const texts: string[] = [];
-  const quoted: boolean[] = [];
   let line = firstLine;
   let i = 0;
-  let nextQuote = section.indexOf('"');
-  if (nextQuote === -1) nextQuote = n;
+  // The next quote at or after the current field: fields before it are split without looking.
+  const quotes = { at: section.indexOf('"') };
+  if (quotes.at === -1) quotes.at = n + 1; // past every field, even an empty last one
   while (true) {
     let nl = section.indexOf("\n", i);
     if (nl === -1) nl = n;
@@ -238,62 +237,73 @@ function _readSection(
     if (t === undefined || section.charCodeAt(i + 1) !== 44 /* , */) {
       throw _bad(`unknown table tag "${section.slice(i, section.indexOf(",", i))}"`, line);
     }
-    if (nextQuote < i) {
-      nextQuote = section.indexOf('"', i);
-      if (nextQuote === -1) nextQuote = n;
-    }
-    if (nextQuote > nl) t.rows.push(_plainRow(section, i + 2, nl, t, legend, line));
-    else {
-      const count = scanLine(section, i, nl, line, texts, quoted);
-      if (count !== t.columns.length + 1) throw _fieldCount(t, count - 1, line);
-      t.rows.push(_row(texts, quoted, t, legend, line));
-    }
+    t.rows.push(_readRow(section, i, nl, t, legend, line, quotes));
     if (nl === n) return;
     i = nl + 1;
     line++;
   }
 }
 
-/** A row whose fields are all unquoted: `s[start, end)` split at commas. */
-function _plainRow(
+/** One row: the line `s[lineStart, end)`; `quotes.at` is the next quote at or after its fields. */
+function _readRow(
   s: string,
-  start: number,
+  lineStart: number,
   end: number,
   t: TableDef,
   legend: string[],
   line: number,
+  quotes: { at: number },
 ): JsonObject {
   const row: JsonObject = {};
   const { columns, kinds, absentable, proto } = t;
   const last = columns.length - 1;
-  let pos = start;
+  let pos = lineStart + 2;
   for (let j = 0; j <= last; j++) {
-    let e = s.indexOf(",", pos);
-    if (e === -1 || e > end) e = end;
-    if ((e === end) !== (j === last)) {
-      throw _fieldCount(t, j === last ? _countFields(s, start, end) : j + 1, line);
-    }
     let v: JsonValue;
-    if (e === pos) {
-      if (absentable[j]) {
-        if (j === t.lead) t.leadValues.push(undefined);
-        pos = e + 1;
-        continue;
+    let e: number;
+    if (quotes.at === pos) {
+      const run = readQuoted(s, pos, end);
+      if (run === undefined) throw _bad("unterminated quoted field", line, pos - lineStart);
+      e = run[1];
+      if (e !== end && s.charCodeAt(e) !== 44) {
+        throw _bad('expected "," after quoted field', line, e - lineStart);
       }
-      v = null;
+      quotes.at = s.indexOf('"', e);
+      if (quotes.at === -1) quotes.at = s.length + 1;
+      if ((e === end) !== (j === last)) {
+        throw _fieldCount(t, j === last ? _countFields(s, lineStart + 2, end) : j + 1, line);
+      }
+      v = _value(_unescape(run[0], line), t.types[j]!, columns[j]!, legend, line);
     } else {
-      switch (kinds[j]) {
-        case T_STR:
-          v = s.charCodeAt(pos) === 64 /* @ */ ? _handle(s, pos, e, legend) : s.slice(pos, e);
-          break;
-        case T_INT:
-          v = _int(s, pos, e);
-          break;
-        case T_BOOL:
-          v = e - pos === 1 && s.charCodeAt(pos) === 84; /* T */
-          break;
-        default:
-          v = _value(s.slice(pos, e), t.types[j]!, columns[j]!, legend, line);
+      e = s.indexOf(",", pos);
+      if (e === -1 || e > end) e = end;
+      if (quotes.at < e) {
+        throw _bad("unexpected quote in unquoted field", line, quotes.at - lineStart);
+      }
+      if ((e === end) !== (j === last)) {
+        throw _fieldCount(t, j === last ? _countFields(s, lineStart + 2, end) : j + 1, line);
+      }
+      if (e === pos) {
+        if (absentable[j]) {
+          if (j === t.lead) t.leadValues.push(undefined);
+          pos = e + 1;
+          continue;
+        }
+        v = null;
+      } else {
+        switch (kinds[j]) {
+          case T_STR:
+            v = s.charCodeAt(pos) === 64 /* @ */ ? _handle(s, pos, e, legend) : s.slice(pos, e);
+            break;
+          case T_INT:
+            v = _int(s, pos, e);
+            break;
+          case T_BOOL:
+            v = e - pos === 1 && s.charCodeAt(pos) === 84; /* T */
+            break;
+          default:
+            v = _value(s.slice(pos, e), t.types[j]!, columns[j]!, legend, line);
+        }
       }
     }
     if (j === t.lead) t.leadValues.push(v);
@@ -349,36 +359,6 @@ function _countFields(s: string, start: number, end: number): number {
 
 function _fieldCount(t: TableDef, got: number, line: number): SyntaxError {
   return _bad(`table "${t.tag}" row has ${got} fields, expected ${t.columns.length}`, line);
-}
-
-function _row(
-  texts: string[],
-  quoted: boolean[],
-  t: TableDef,
-  legend: string[],
-  line: number,
-): JsonObject {
-  const row: JsonObject = {};
-  const { columns, types, absentable } = t;
-  for (let j = 0; j < columns.length; j++) {
-    const text = texts[j + 1]!;
-    const name = columns[j]!;
-    let v: JsonValue;
-    if (quoted[j + 1]) v = _value(_unescape(text, line), types[j]!, name, legend, line);
-    else if (text === "") {
-      if (absentable[j]) {
-        if (j === t.lead) t.leadValues.push(undefined);
-        continue;
-      }
-      v = null;
-    } else if (types[j] === "str") {
-      v = text.charCodeAt(0) === 64 /* @ */ ? _handle(text, 0, text.length, legend) : text;
-    } else v = _value(text, types[j]!, name, legend, line);
-    if (j === t.lead) t.leadValues.push(v);
-    else if (t.proto[j]) setKey(row, name, v);
-    else row[name] = v;
-  }
-  return row;
 }
 
 function _internalize(name: string): string {
@@ -450,6 +430,6 @@ function _countLines(s: string): number {
   return n;
 }
 
-function _bad(what: string, line: number): SyntaxError {
-  return new SyntaxError(`Cannot decode payload: ${what} at line ${line}, column 1`);
+function _bad(what: string, line: number, column = 0): SyntaxError {
+  return new SyntaxError(`Cannot decode payload: ${what} at line ${line}, column ${column + 1}`);
 }
