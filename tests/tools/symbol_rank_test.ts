@@ -1,0 +1,227 @@
+/**
+ * The in-memory symbol ranking (store/symbol_terms.ts, store/symbol_search.ts) against FTS5:
+ * the same tokens as SQLite's `porter unicode61 remove_diacritics 2` tokenizer, and
+ * `search_symbols` giving the same hits, order and scores as the reference pipeline — FTS5
+ * `bm25(symbols_fts, 10, 3, 1, 1, 2)` over every match, filters, the cut at the candidate limit
+ * with all ties kept, exact names, name bonuses — before and after incremental re-indexes and
+ * after a migration from schema 1.
+ */
+import { deepStrictEqual, equal, ok } from "node:assert/strict";
+import { join, relative } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { decode } from "../../mod.ts";
+import { ToolRunner } from "../../src/server/runner.ts";
+import { DEFAULT_SETTINGS } from "../../src/server/config.ts";
+import { symbolMatchExpression } from "../../src/store/fts_text.ts";
+import { Tokenizer } from "../../src/store/symbol_terms.ts";
+import { identityBonus } from "../../src/tools/search_symbols.ts";
+import { inThreadParser, tempWorkspace, testConfig, writeTree } from "../ingest/_helpers.ts";
+
+const WORDS = [
+  "caresses ponies ties caress cats feed agreed plastered bled motoring sing conflated",
+  "troubled sized hopping tanned falling hissing fizzed failing filing happy sky relational",
+  "conditional rational valenci hesitanci digitizer conformabli radicalli differentli vileli",
+  "analogousli vietnamization predication operator feudalism decisiveness hopefulness",
+  "callousness formaliti sensitiviti sensibiliti triplicate formative formalize electriciti",
+  "electrical hopeful goodness revival allowance inference airliner gyroscopic adjustable",
+  "defensible irritant replacement adjustment dependent adoption homologou communism activate",
+  "angulariti homologous effective bowdlerize probate rate cease controll roll generalizations",
+  "oscillators sses ies eed ing aing yed says played agreement ability sensational biliti",
+  "parseHTTPResponse2 get_user_name MAX_SIZE x86_64 utf8 sha256 NewReader ServeHTTP io.Writer",
+  "naïve Café µs ſtrasse résumé 100μ Ωmega ÉCOLE façade coöperate ﬁle 東京 Ünïcödé hyperlinking",
+  "a an is the of it's y yy yes ay aye eyes quickly relationships relating related relater",
+];
+
+Deno.test("the tokenizer gives SQLite's porter unicode61 tokens", () => {
+  const db = new DatabaseSync(":memory:");
+  try {
+    db.exec(`CREATE VIRTUAL TABLE t USING fts5(x, tokenize='porter unicode61 remove_diacritics 2');
+      CREATE VIRTUAL TABLE v USING fts5vocab(t, instance);`);
+    const insert = db.prepare("INSERT INTO t(rowid, x) VALUES (?, ?)");
+    WORDS.forEach((line, i) => insert.run(i + 1, line));
+    const tokenizer = new Tokenizer();
+    WORDS.forEach((line, i) => {
+      const sqlite = (db.prepare("SELECT term FROM v WHERE doc = ? ORDER BY offset").all(
+        i + 1,
+      ) as { term: string }[]).map((r) => r.term);
+      deepStrictEqual(tokenizer.tokenize(line), sqlite, line);
+    });
+  } finally {
+    db.close();
+  }
+});
+
+function fixtureFiles(): Record<string, string> {
+  const root = new URL("../../fixtures/languages/", import.meta.url).pathname;
+  const files: Record<string, string> = {};
+  const visit = (dir: string) => {
+    for (const e of Deno.readDirSync(dir)) {
+      const path = join(dir, e.name);
+      if (e.isDirectory) visit(path);
+      else if (e.isFile && e.name !== "expected.json") {
+        files[relative(root, path)] = Deno.readTextFileSync(path);
+      }
+    }
+  };
+  visit(root);
+  // Many near-identical symbols (BM25 ties at the candidate cut) and exact names.
+  for (let i = 0; i < 150; i++) {
+    files[`gen/handlers_${String(i).padStart(3, "0")}.py`] = [
+      `def handle_item_${i}(x):`,
+      `    """Handle one item and parse it."""`,
+      "    return x",
+      "",
+      "def handle(x):",
+      "    return x",
+      "",
+    ].join("\n");
+  }
+  files["gen/parse.py"] = [
+    "class Parser:",
+    '    """Parses configuration files."""',
+    "    def parse(self, text):",
+    "        return text",
+    "",
+    "def parse_config(path):",
+    '    """Read and parse the config at path."""',
+    "    return path",
+    "",
+  ].join("\n");
+  return files;
+}
+
+/** The reference ranking: FTS5 over every match, then the `search_symbols` pipeline. */
+function reference(dbPath: string, args: Record<string, unknown>): string[] {
+  const query = String(args.query);
+  const max = (args.max_results as number | undefined) ?? 10;
+  const pattern = args.file_pattern as string | undefined;
+  const glob = pattern === undefined ? null : new RegExp(
+    "^" + pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".") +
+      "$",
+  );
+  const limit = glob !== null ? 5000 : Math.max(100, max * 5);
+  const kind = args.kind as string | undefined;
+  const language = args.language as string | undefined;
+  const db = new DatabaseSync(dbPath, { readOnly: true });
+  try {
+    type Row = { id: string; file: string; name: string; kind: string; language: string };
+    const rows = (db.prepare(
+      `SELECT s.id, f.path AS file, s.name, s.kind, s.language,
+         -bm25(symbols_fts, 10.0, 3.0, 1.0, 1.0, 2.0) AS score
+       FROM symbols_fts JOIN symbols s ON s.rowid = symbols_fts.rowid
+       JOIN files f ON f.id = s.file_id WHERE symbols_fts MATCH ?
+       ORDER BY score DESC, s.id`,
+    ).all(symbolMatchExpression(query)!) as (Row & { score: number })[])
+      .filter((r) =>
+        (kind === undefined || r.kind === kind) &&
+        (language === undefined || r.language === language) &&
+        (glob === null || glob.test(r.file))
+      );
+    const cut = rows.length > limit ? rows[limit - 1]!.score : -Infinity;
+    const scored = new Map<string, number>();
+    for (const r of rows) if (r.score >= cut) scored.set(r.id, r.score + identityBonus(r, query));
+    if (!/\s/.test(query)) {
+      const named = db.prepare(
+        `SELECT s.id, f.path AS file, s.name, s.kind, s.language FROM symbols s
+         JOIN files f ON f.id = s.file_id WHERE s.name = ? COLLATE NOCASE`,
+      ).all(query) as Row[];
+      for (const s of named) {
+        if (scored.has(s.id)) continue;
+        if (kind !== undefined && s.kind !== kind) continue;
+        if (language !== undefined && s.language !== language) continue;
+        if (glob !== null && !glob.test(s.file)) continue;
+        scored.set(s.id, identityBonus(s, query));
+      }
+    }
+    return [...scored].filter(([, s]) => s > 0)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, max)
+      .map(([id, s]) => `${id} ${Math.round(s * 1000) / 1000}`);
+  } finally {
+    db.close();
+  }
+}
+
+const QUERIES = [
+  "parse",
+  "handle",
+  "Handle",
+  "handle item",
+  "parse config",
+  "Parser",
+  "greet",
+  "new",
+  "get user",
+  "main",
+  "config",
+  "x",
+  "zzz_absent",
+];
+const OPTIONS: Record<string, unknown>[] = [
+  {},
+  { max_results: 3 },
+  { max_results: 40 },
+  { kind: "function" },
+  { language: "python" },
+  { file_pattern: "gen/*" },
+  { file_pattern: "*.go", max_results: 5 },
+];
+
+Deno.test("search_symbols ranks like FTS5 BM25 over every match (also after re-indexes and a migration)", async (t) => {
+  const ws = tempWorkspace("codemunch-rank-");
+  const files = fixtureFiles();
+  writeTree(ws.root, files);
+  const runner = new ToolRunner({
+    store: ws.store,
+    ingest: testConfig(),
+    parser: inThreadParser,
+    cwd: ws.root,
+    settings: DEFAULT_SETTINGS,
+  });
+  const index = async () => {
+    const r = await runner.call("index_folder", { path: ws.root, format: "json" });
+    equal(r.isError, false, r.text);
+    return JSON.parse(r.text) as { repo: string; warnings?: string[] };
+  };
+  try {
+    const { repo } = await index();
+    const dbPath = ws.store.repo(repo).dbPath;
+    const check = async () => {
+      let compared = 0;
+      for (const query of QUERIES) {
+        for (const options of OPTIONS) {
+          const args = { query, ...options };
+          const r = await runner.call("search_symbols", { repo, format: "json", ...args });
+          equal(r.isError, false, r.text);
+          const body = decode(r.text) as { results: Record<string, unknown>[] };
+          const got = body.results.filter((e) => e.match_type !== "fuzzy")
+            .map((e) => `${e.id} ${e.score}`);
+          deepStrictEqual(got, reference(dbPath, args), JSON.stringify(args));
+          compared++;
+        }
+      }
+      ok(compared > 50);
+    };
+    await t.step("fresh index", check);
+    await t.step("after changing, adding and deleting files", async () => {
+      writeTree(ws.root, {
+        "gen/parse.py": "def parse(text):\n    '''Parse text.'''\n    return text\n",
+        "gen/extra.py": "def handle_extra(x):\n    return x\n\nclass HandleThing:\n    pass\n",
+      });
+      await Deno.remove(join(ws.root, "gen/handlers_007.py"));
+      await index();
+      await check();
+    });
+    await t.step("after a migration from schema 1", async () => {
+      const db = new DatabaseSync(dbPath);
+      db.exec("DROP TABLE symbol_terms; DROP TABLE symbol_term_ids; PRAGMA user_version=1;");
+      db.close();
+      const out = await index();
+      ok(JSON.stringify(out).includes("migrated"), JSON.stringify(out));
+      await check();
+    });
+  } finally {
+    await runner.close();
+    ws.dispose();
+  }
+});
