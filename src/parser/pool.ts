@@ -1,6 +1,7 @@
 /** A pool of parser workers: parse many files in parallel without blocking the caller. */
 import type { ParseResult } from "./types.ts";
 import type { ExtractLimits } from "./extract.ts";
+import { decodeResult, type WireResult } from "./wire.ts";
 
 /** Message to a worker. */
 export interface WorkerRequest {
@@ -17,7 +18,9 @@ export interface WorkerWarmRequest {
 }
 
 /** Message from a worker. */
-export type WorkerResponse = { id: number; result: ParseResult } | { id: number; error: string };
+export type WorkerResponse =
+  | { id: number; result: WireResult | ParseResult }
+  | { id: number; error: string };
 
 /** Options of `ParserPool`. */
 export interface ParserPoolOptions {
@@ -214,7 +217,7 @@ export class ParserPool {
         worker.terminate();
         this.#slots = this.#slots.filter((s) => s !== slot);
       }
-      if ("result" in data) job.resolve(data.result);
+      if ("result" in data) job.resolve(decodeResult(data.result));
       else job.reject(new Error(`Cannot parse "${job.file}": ${data.error}`));
       this.#pump();
     };

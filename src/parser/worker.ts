@@ -1,13 +1,15 @@
 /// <reference lib="deno.worker" />
 /**
- * Parser worker: receives `{ id, file, bytes, language?, limits? }`, answers `{ id, result }` or
- * `{ id, error }`. Grammars load lazily, once per worker, or ahead of use on `{ warm: [ids] }`
- * (no answer; a grammar that fails to load is reported by the first parse that needs it).
+ * Parser worker: receives `{ id, file, bytes, language?, limits? }`, answers `{ id, result }` (in
+ * the compact form of `wire.ts`) or `{ id, error }`. Grammars load lazily, once per worker, or
+ * ahead of use on `{ warm: [ids] }` (no answer; a grammar that fails to load is reported by the
+ * first parse that needs it).
  */
 import { parseSource } from "./parse.ts";
 import { languageById } from "./registry.ts";
 import { loadLanguage } from "./loader.ts";
 import type { WorkerRequest, WorkerResponse, WorkerWarmRequest } from "./pool.ts";
+import { encodeResult } from "./wire.ts";
 
 self.onmessage = async (event: MessageEvent<WorkerRequest | WorkerWarmRequest>) => {
   if ("warm" in event.data) {
@@ -20,7 +22,7 @@ self.onmessage = async (event: MessageEvent<WorkerRequest | WorkerWarmRequest>) 
   const { id, file, bytes, language, limits } = event.data;
   let response: WorkerResponse;
   try {
-    response = { id, result: await parseSource(file, bytes, language, limits) };
+    response = { id, result: encodeResult(await parseSource(file, bytes, language, limits)) };
   } catch (e) {
     response = { id, error: e instanceof Error ? e.message : String(e) };
   }
