@@ -181,13 +181,41 @@ function _parseLegend(section: string, line: number, legend: string[]): void {
   });
 }
 
+/** The parts of a table definition that depend only on the `__tables`/`__absent` text. */
+interface _TableShape {
+  tag: string;
+  path: string[];
+  columns: string[];
+  types: ColumnType[];
+  kinds: number[];
+  proto: boolean[];
+  absentable: boolean[];
+}
+
+// Parsed `__tables`/`__absent` texts: one tool's payloads repeat them, so they are parsed once.
+const _shapes = new Map<string, _TableShape[]>();
+const SHAPE_CACHE_SIZE = 256;
+
 function _tableDefs(reserved: Map<string, string | null>, line: number): TableDef[] {
+  const tablesText = reserved.get("__tables") ?? "";
+  const absentText = reserved.get("__absent") ?? "";
+  const cacheKey = absentText === "" ? tablesText : tablesText + "\n" + absentText;
+  let shapes = _shapes.get(cacheKey);
+  if (shapes === undefined) {
+    shapes = _parseTableShapes(tablesText, absentText, line);
+    if (_shapes.size >= SHAPE_CACHE_SIZE) _shapes.clear();
+    _shapes.set(cacheKey, shapes);
+  }
+  return shapes.map((shape) => ({ ...shape, rows: [], lead: -1, leadValues: [] }));
+}
+
+function _parseTableShapes(tablesText: string, absentText: string, line: number): _TableShape[] {
   const optional = new Map<string, Set<string>>();
-  for (const entry of _list(reserved.get("__absent"), ",")) {
+  for (const entry of _list(absentText, ",")) {
     const [tag, cols] = entry.split(":");
     optional.set(tag!, new Set((cols ?? "").split("|").map(decodeName)));
   }
-  return _list(reserved.get("__tables"), ",").map((entry) => {
+  return _list(tablesText, ",").map((entry) => {
     const parts = entry.split(":");
     if (parts.length !== 4 || !/^[a-z]$/.test(parts[0]!)) {
       throw _bad(`invalid __tables entry "${entry}"`, line);
@@ -206,9 +234,6 @@ function _tableDefs(reserved: Map<string, string | null>, line: number): TableDe
       types: types as ColumnType[],
       kinds: types.map((t) => KIND_OF[t as ColumnType]),
       proto: columns.map((c) => c === "__proto__"),
-      rows: [],
-      lead: -1,
-      leadValues: [],
       absentable: columns.map((c) => opt?.has(c) ?? false),
     };
   });

@@ -29,8 +29,48 @@ interface ScalarEntry {
   /** Unencoded dotted path, to match spec scalar order. */
   path: string;
   text: string;
-  type?: "int" | "float" | "bool";
+  type: "int" | "float" | "bool" | undefined;
 }
+
+/** A list found while walking the response, to become a table. */
+interface _Pending {
+  /** Raw first key segment, encoded rest (".b"), raw dotted path, raw last segment. */
+  head: string;
+  rest: string;
+  raw: string;
+  last: string;
+  rows: JsonObject[];
+}
+
+/** What the encoder derives from a spec, once per spec. */
+interface _SpecPlan {
+  tables: Map<string, TableSpec>;
+  scalars: Map<string, number>;
+}
+
+const _plans = new WeakMap<EncoderSpec, _SpecPlan>();
+
+function _specPlan(spec: EncoderSpec): _SpecPlan {
+  let plan = _plans.get(spec);
+  if (plan === undefined) {
+    plan = {
+      tables: new Map(spec.tables.map((t) => [t.key, t])),
+      scalars: new Map(spec.scalars.map((k, i) => [k, i])),
+    };
+    _plans.set(spec, plan);
+  }
+  return plan;
+}
+
+const _internSets = new WeakMap<TableSpec, Set<string>>();
+
+function _internSet(t: TableSpec): Set<string> {
+  let set = _internSets.get(t);
+  if (set === undefined) _internSets.set(t, set = new Set(t.intern ?? []));
+  return set;
+}
+
+let _lastTool = "";
 
 interface TablePlan {
   tag: string;
@@ -74,8 +114,11 @@ const KIND_OF: Record<ColumnType, number> = {
  * used; without one, the payload is `gen1`.
  */
 export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSpec): string {
-  if (!TOOL_NAME.test(tool)) {
-    throw new TypeError(`Cannot encode response: invalid tool name "${tool}"`);
+  if (tool !== _lastTool) {
+    if (!TOOL_NAME.test(tool)) {
+      throw new TypeError(`Cannot encode response: invalid tool name "${tool}"`);
+    }
+    _lastTool = tool;
   }
   if (!isJsonObject(response)) {
     throw new TypeError("Cannot encode response: expected a plain object");
@@ -84,51 +127,67 @@ export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSp
   let applied: string[] = [];
   let leads: Map<JsonValue[], LeadColumn> | undefined;
   if (spec?.transforms) ({ value, applied, leads } = applyTransforms(response, spec.transforms));
+  const plan = spec ? _specPlan(spec) : undefined;
 
   const scalars: ScalarEntry[] = [];
   const tables: TablePlan[] = [];
-  const specTables = new Map((spec?.tables ?? []).map((t) => [t.key, t]));
-  const usedTags = new Set<string>();
-  const pending: { path: string[]; rows: JsonObject[] }[] = [];
+  const pending: _Pending[] = [];
 
-  const visit = (path: string[], v: JsonValue, into: ScalarEntry[]) => {
+  // A key path is carried as its raw first segment `head` (encoded differently for scalars and
+  // tables), the encoded rest `rest` (".b.c"), and the raw dotted path.
+  const visit = (
+    head: string,
+    rest: string,
+    raw: string,
+    last: string,
+    v: JsonValue,
+    into: ScalarEntry[],
+  ): void => {
     if (Array.isArray(v)) {
-      if (leads?.has(v) || _isTableable(v)) pending.push({ path, rows: v as JsonObject[] });
-      else _blob(into, path, v);
+      if (leads?.has(v) || _isTableable(v)) {
+        pending.push({ head, rest, raw, last, rows: v as JsonObject[] });
+      } else _blob(into, _scalarKey(head, rest), raw, v);
     } else if (isJsonObject(v)) {
       const keys = Object.keys(v);
-      if (keys.length === 0) return _blob(into, path, v);
+      if (keys.length === 0) return _blob(into, _scalarKey(head, rest), raw, v);
       // A nested object is flattened to dotted keys, or sent as one JSON blob when that is
       // shorter (typed leaves cost their key twice: once more in `__stypes`).
       const flat: ScalarEntry[] = [];
       const tablesBefore = pending.length;
-      for (const k of keys) visit([...path, k], v[k]!, flat);
-      if (pending.length === tablesBefore && _cost(flat) > _blobCost(path, v)) _blob(into, path, v);
-      else into.push(...flat);
-    } else _scalar(into, path, v);
+      for (const k of keys) visit(head, rest + "." + encodeKey(k), raw + "." + k, k, v[k]!, flat);
+      if (pending.length === tablesBefore) {
+        const key = _scalarKey(head, rest);
+        const text = formatScalar(stringifyJson(v));
+        if (_cost(flat) > 8 + key.length + text.length) {
+          into.push({ key: "__json." + key, path: raw, text, type: undefined });
+          return;
+        }
+      }
+      for (const e of flat) into.push(e);
+    } else _scalar(into, _scalarKey(head, rest), raw, v);
   };
-  for (const k of Object.keys(value)) visit([k], value[k]!, scalars);
+  for (const k of Object.keys(value)) visit(k, "", k, k, value[k]!, scalars);
 
   // Spec tables claim their tags first; the rest take the first letter of their key if free.
-  for (const p of pending) {
-    const s = specTables.get(p.path.join("."));
-    if (s && !usedTags.has(s.tag)) usedTags.add(s.tag);
+  const usedTags = new Set<string>();
+  if (plan) {
+    for (const p of pending) {
+      const s = plan.tables.get(p.raw);
+      if (s) usedTags.add(s.tag);
+    }
   }
   for (const p of pending) {
-    const dotted = p.path.join(".");
-    const s = specTables.get(dotted);
+    const s = plan?.tables.get(p.raw);
     let tag = s?.tag;
-    if (tag === undefined || tables.some((t) => t.tag === tag)) {
-      tag = _freeTag(p.path[p.path.length - 1]!, usedTags);
-    }
+    if (tag === undefined || tables.some((t) => t.tag === tag)) tag = _freeTag(p.last, usedTags);
     if (tag === undefined) {
-      _blob(scalars, p.path, p.rows);
+      _blob(scalars, _scalarKey(p.head, p.rest), p.raw, p.rows);
       continue;
     }
     usedTags.add(tag);
     tables.push({
       tag,
-      key: _encodePath(p.path, false),
+      key: encodeKey(p.head) + p.rest,
       rows: p.rows,
       spec: s,
       lead: leads?.get(p.rows),
@@ -145,10 +204,15 @@ export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSp
   const legend = buildLegend(internValues);
 
   // Scalars line: spec order first, then response order; reserved keys last.
-  const order = new Map((spec?.scalars ?? []).map((k, i) => [k, i]));
-  const ranked = scalars.map((s, i) => ({ s, rank: order.get(s.path) ?? order.size + i }));
-  ranked.sort((a, b) => a.rank - b.rank);
-  const parts = ranked.map(({ s }) => s.key + "=" + s.text);
+  const order = plan?.scalars;
+  let ranked = scalars;
+  if (order !== undefined && order.size > 0) {
+    const rank = (s: ScalarEntry, i: number) => order.get(s.path) ?? order.size + i;
+    ranked = scalars.map((s, i) => ({ s, r: rank(s, i) })).sort((a, b) => a.r - b.r).map((x) =>
+      x.s
+    );
+  }
+  const parts = ranked.map((s) => s.key + "=" + s.text);
   const tableDefs = tables.map((t, i) => {
     const cols = columnsOf[i]!;
     return `${t.tag}:${t.key}:${cols.map((c) => encodeColumn(c.name)).join("|")}:${
@@ -191,13 +255,11 @@ function _freeTag(name: string, used: Set<string>): string | undefined {
   return undefined;
 }
 
-function _encodePath(path: readonly string[], scalar = true): string {
-  const head = path[0]!;
-  // A scalar key starting with "__" would read as a reserved key (`__json.`, `__tables`).
-  const first = scalar && head.startsWith("__")
+/** A scalar's encoded dotted key; a first segment starting with "__" would read as reserved. */
+function _scalarKey(head: string, rest: string): string {
+  return (head.charCodeAt(0) === 95 && head.charCodeAt(1) === 95
     ? "%5F" + encodeKey(head.slice(1))
-    : encodeKey(head);
-  return [first, ...path.slice(1).map(encodeKey)].join(".");
+    : encodeKey(head)) + rest;
 }
 
 function _cost(entries: readonly ScalarEntry[]): number {
@@ -206,32 +268,23 @@ function _cost(entries: readonly ScalarEntry[]): number {
   return n;
 }
 
-function _blobCost(path: string[], v: JsonValue): number {
-  return 8 + _encodePath(path).length + formatScalar(stringifyJson(v)).length;
+function _blob(out: ScalarEntry[], key: string, path: string, v: JsonValue): void {
+  out.push({ key: "__json." + key, path, text: formatScalar(stringifyJson(v)), type: undefined });
 }
 
-function _blob(out: ScalarEntry[], path: string[], v: JsonValue): void {
-  out.push({
-    key: "__json." + _encodePath(path),
-    path: path.join("."),
-    text: formatScalar(stringifyJson(v)),
-  });
-}
-
-function _scalar(out: ScalarEntry[], path: string[], v: JsonValue): void {
-  const key = _encodePath(path);
-  const p = path.join(".");
-  if (typeof v === "string") out.push({ key, path: p, text: formatScalar(escapeHandle(v)) });
+function _scalar(out: ScalarEntry[], key: string, path: string, v: JsonValue): void {
+  let text: string;
+  let type: ScalarEntry["type"];
+  if (typeof v === "string") text = formatScalar(escapeHandle(v));
   else if (typeof v === "number") {
     const int = isIntValue(v);
-    out.push({
-      key,
-      path: p,
-      text: int ? formatInt(v) : formatFloat(v),
-      type: int ? "int" : "float",
-    });
-  } else if (typeof v === "boolean") out.push({ key, path: p, text: v ? "T" : "F", type: "bool" });
-  else out.push({ key, path: p, text: "" });
+    text = int ? formatInt(v) : formatFloat(v);
+    type = int ? "int" : "float";
+  } else if (typeof v === "boolean") {
+    text = v ? "T" : "F";
+    type = "bool";
+  } else text = "";
+  out.push({ key, path, text, type });
 }
 
 const KIND_STR = 1, KIND_INT = 2, KIND_FLOAT = 4, KIND_BOOL = 8, KIND_COMPLEX = 16;
@@ -278,7 +331,7 @@ function _columns(
       _kind(s, r[k]!);
     }
   }
-  const intern = spec ? new Set(spec.intern ?? []) : undefined;
+  const intern = spec ? _internSet(spec) : undefined;
   const cols: Column[] = [];
   for (const s of order) {
     if (s.count === 0) continue;

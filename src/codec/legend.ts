@@ -69,7 +69,7 @@ export function buildLegend(values: ReadonlyMap<string, InternValue>): string[] 
       }
       // (`substring` + `===` is several times faster than `startsWith` here.)
       if (sep !== lastPath.length || v.substring(0, sep) !== lastPath) {
-        lastPath = _flat(v.slice(0, sep));
+        lastPath = v.slice(0, sep);
         lastCands = _pathCandidates(lastPath, prefixes, paths);
       }
       cands = lastCands;
@@ -200,11 +200,6 @@ function _longest(u: _Use, state: number): _Prefix | undefined {
     return p;
   }
   return undefined;
-}
-
-/** A flat copy of a (sliced) string, which compares and hashes faster. */
-function _flat(s: string): string {
-  return Object.keys({ [s]: 0 })[0]!;
 }
 
 function _prefix(text: string, prefixes: Map<string, _Prefix>): _Prefix {
