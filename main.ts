@@ -13,16 +13,17 @@
  *
  * @module
  */
-import { relative, resolve } from "node:path";
-import process from "node:process";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { type Format, resolveFormat } from "./src/codec/dispatch.ts";
-import { ingestConfigFromEnv } from "./src/ingest/config.ts";
-import { createServer, SERVER_INFO } from "./src/server/server.ts";
-import { type CallResult, ToolRunner } from "./src/server/runner.ts";
-import { type ServerSettings, settingsFromEnv } from "./src/server/config.ts";
-import { TOOLS } from "./src/tools/mod.ts";
-import { Store } from "./src/store/store.ts";
+// Start-up matters for `serve` (a client waits for the tool list): at the top only the stdio
+// server, which answers initialize and tools/list from data. The runner, the tools, the store
+// and the codec are imported when a command or the first tool call needs them.
+import type { Format } from "./src/codec/dispatch.ts";
+import type { CallResult, ToolRunner } from "./src/server/runner.ts";
+import type { ServerDeps } from "./src/server/runner.ts";
+import type { Store } from "./src/store/store.ts";
+import { serveStdio, STDIO_SERVER_INFO, TOOLS_LIST } from "./src/server/stdio.ts";
+
+const SERVER_INFO = STDIO_SERVER_INFO;
+const TOOLS = TOOLS_LIST.tools as { name: string; description: string }[];
 
 /** Usage text of `--help`. */
 export const USAGE =
@@ -80,8 +81,9 @@ function _parse(argv: readonly string[]): Parsed {
   return { command: positional.shift() ?? "serve", positional, flags };
 }
 
-function _format(flags: Map<string, string>): Format {
+async function _format(flags: Map<string, string>): Promise<Format> {
   const f = flags.get("format") ?? "json";
+  const { resolveFormat } = await import("./src/codec/dispatch.ts");
   try {
     return resolveFormat(f.toLowerCase());
   } catch (e) {
@@ -89,8 +91,27 @@ function _format(flags: Map<string, string>): Format {
   }
 }
 
-function _settings(): ServerSettings {
-  return settingsFromEnv();
+/** What the tool runner needs, from the environment (loads the store, tools and settings). */
+async function _deps(): Promise<ServerDeps> {
+  const [{ Store }, { ingestConfigFromEnv }, { settingsFromEnv }] = await Promise.all([
+    import("./src/store/store.ts"),
+    import("./src/ingest/config.ts"),
+    import("./src/server/config.ts"),
+  ]);
+  return { store: Store.fromEnv(), ingest: ingestConfigFromEnv(), settings: settingsFromEnv() };
+}
+
+/** The index directory the server will use (as `defaultIndexDir` in src/store/paths.ts). */
+function _indexDirForLog(): string {
+  const env = (n: string) => Deno.env.get(n);
+  const home = env("HOME") ?? env("USERPROFILE") ?? "";
+  const configured = env("CODE_INDEX_PATH");
+  if (configured !== undefined && configured !== "") {
+    return configured === "~" || configured.startsWith("~/")
+      ? home + configured.slice(1)
+      : configured;
+  }
+  return `${home}${Deno.build.os === "windows" ? "\\" : "/"}.code-index`;
 }
 
 /** The repo for a shortcut: --repo, else the only indexed one, else the one `fits` picks. */
@@ -114,20 +135,12 @@ function _pickRepo(
 }
 
 async function _serve(): Promise<number> {
-  const store = Store.fromEnv();
-  const server = createServer({ store, ingest: ingestConfigFromEnv(), settings: _settings() });
-  const transport = new StdioServerTransport();
-  const closed = new Promise<void>((done) => {
-    // stdin closing ends the session: the client went away.
-    process.stdin.on("end", () => done());
-    process.stdin.on("close", () => done());
-  });
-  await server.connect(transport);
-  console.error(
-    `codemunch ${SERVER_INFO.version}: MCP server on stdio, index in ${store.indexDir}`,
-  );
-  await closed;
-  await server.close();
+  let dir = "";
+  try {
+    dir = _indexDirForLog();
+  } catch { /* reported by the first tool call */ }
+  console.error(`codemunch ${SERVER_INFO.version}: MCP server on stdio, index in ${dir}`);
+  await serveStdio({ deps: _deps });
   return 0;
 }
 
@@ -176,9 +189,14 @@ export async function run(argv: readonly string[]): Promise<number> {
       for (const t of TOOLS) console.log(`${t.name.padEnd(18)} ${t.description.split(". ")[0]}`);
       return 0;
     }
-    const format = _format(flags);
-    const store = Store.fromEnv();
-    runner = new ToolRunner({ store, ingest: ingestConfigFromEnv(), settings: _settings() });
+    const format = await _format(flags);
+    const [{ relative, resolve }, { ToolRunner }, deps] = await Promise.all([
+      import("node:path"),
+      import("./src/server/runner.ts"),
+      _deps(),
+    ]);
+    const store = deps.store;
+    runner = new ToolRunner(deps);
     const expect = (n: number, what: string) => {
       if (positional.length !== n) {
         throw new UsageError(`"${command}" expects ${what}, got ${positional.length} arguments`);

@@ -1,0 +1,195 @@
+/**
+ * The MCP server over stdio, started quickly: line-delimited JSON-RPC 2.0 on stdin/stdout with
+ * `initialize`, `ping`, `tools/list` and `tools/call`. `initialize` and `tools/list` are answered
+ * from data alone — the tool list is a snapshot of what the SDK server (`server.ts`) lists for
+ * our zod schemas (`tools_list.json`; `tests/e2e/tools_list_test.ts` checks it is current) — so a
+ * client gets its tool list without this process loading the MCP SDK, zod, SQLite or any tool.
+ * The first `tools/call` loads the {@linkcode ToolRunner} (and with it the tools and the store).
+ *
+ * Behaves like the SDK server for these methods: protocol version negotiation, progress
+ * notifications for a request with a `progressToken`, "Method not found" (-32601) for other
+ * requests, notifications ignored, requests answered concurrently.
+ */
+import denoJson from "../../deno.json" with { type: "json" };
+import toolsList from "./tools_list.json" with { type: "json" };
+import type { CallResult, ServerDeps, ToolRunner } from "./runner.ts";
+
+/** Protocol versions, newest first (as the SDK's `SUPPORTED_PROTOCOL_VERSIONS`). */
+export const PROTOCOL_VERSIONS = [
+  "2025-11-25",
+  "2025-06-18",
+  "2025-03-26",
+  "2024-11-05",
+  "2024-10-07",
+] as const;
+
+/** Server name and version (as `SERVER_INFO` in server.ts). */
+export const STDIO_SERVER_INFO = { name: "codemunch", version: denoJson.version } as const;
+
+/** The `instructions` of `initialize` (as the SDK server's). */
+export const INSTRUCTIONS =
+  "codemunch indexes code once and serves symbols, outlines and search results instead of whole files. Start with list_repos (or index_folder for a new folder), then search_symbols / search_text to find code, get_file_outline to see a file's structure, and get_symbol_source to read exactly the symbols you need. Responses may be MUNCH (a compact, lossless text format; header #MUNCH/1) unless you pass format=json.";
+
+/** The `tools/list` result, as the SDK server lists our tools. */
+export const TOOLS_LIST: { tools: { name: string }[] } = toolsList;
+
+/** Where the server reads and writes. */
+export interface StdioServerOptions {
+  /** Builds the runner's dependencies on the first tool call (loads the store and the tools). */
+  deps: () => Promise<ServerDeps>;
+  input?: ReadableStream<Uint8Array>;
+  output?: { write(bytes: Uint8Array): Promise<number> };
+  log?: (message: string) => void;
+}
+
+type _Id = string | number;
+interface _Message {
+  jsonrpc?: string;
+  id?: _Id | null;
+  method?: string;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * Serve MCP on stdin/stdout until stdin ends; then wait for the calls in flight, close the
+ * runner (parser pool, store) and return.
+ */
+export async function serveStdio(options: StdioServerOptions): Promise<void> {
+  const input = options.input ?? Deno.stdin.readable;
+  const output = options.output ?? Deno.stdout;
+  const log = options.log ?? ((m: string) => console.error(m));
+  const encoder = new TextEncoder();
+  let writing = Promise.resolve();
+  const send = (message: unknown) => {
+    const bytes = encoder.encode(JSON.stringify(message) + "\n");
+    writing = writing.then(async () => {
+      for (let at = 0; at < bytes.length;) at += await output.write(bytes.subarray(at));
+    }).catch((e) => log(`codemunch: cannot write to stdout: ${e}`));
+    return writing;
+  };
+  const state: { runner: Promise<ToolRunner> | null } = { runner: null };
+  const getRunner = () =>
+    state.runner ??= (async () => {
+      const [{ ToolRunner }, deps] = await Promise.all([import("./runner.ts"), options.deps()]);
+      return new ToolRunner(deps);
+    })();
+  const inFlight = new Set<Promise<void>>();
+
+  const handle = async (m: _Message): Promise<void> => {
+    const id = m.id as _Id;
+    try {
+      switch (m.method) {
+        case "initialize": {
+          const asked = m.params?.protocolVersion;
+          const version = typeof asked === "string" &&
+              (PROTOCOL_VERSIONS as readonly string[]).includes(asked)
+            ? asked
+            : PROTOCOL_VERSIONS[0];
+          await send({
+            jsonrpc: "2.0",
+            id,
+            result: {
+              protocolVersion: version,
+              capabilities: { tools: { listChanged: true } },
+              serverInfo: STDIO_SERVER_INFO,
+              instructions: INSTRUCTIONS,
+            },
+          });
+          return;
+        }
+        case "ping":
+          await send({ jsonrpc: "2.0", id, result: {} });
+          return;
+        case "tools/list":
+          await send({ jsonrpc: "2.0", id, result: TOOLS_LIST });
+          return;
+        case "tools/call": {
+          const params = m.params ?? {};
+          if (typeof params.name !== "string") {
+            await send({
+              jsonrpc: "2.0",
+              id,
+              error: { code: -32602, message: "Invalid params: tools/call needs a tool name" },
+            });
+            return;
+          }
+          const meta = params._meta as { progressToken?: _Id } | undefined;
+          const token = meta?.progressToken;
+          let onProgress: ((done: number, total: number, path: string) => void) | undefined;
+          if (token !== undefined) {
+            let last = 0;
+            onProgress = (done, total, path) => {
+              const now = performance.now();
+              if (done !== total && now - last < 100) return;
+              last = now;
+              send({
+                jsonrpc: "2.0",
+                method: "notifications/progress",
+                params: { progressToken: token, progress: done, total, message: path },
+              });
+            };
+          }
+          const result: CallResult = await (await getRunner()).call(
+            params.name,
+            params.arguments,
+            onProgress === undefined ? {} : { onProgress },
+          );
+          await send({
+            jsonrpc: "2.0",
+            id,
+            result: {
+              content: [{ type: "text", text: result.text }],
+              ...(result.isError ? { isError: true } : {}),
+            },
+          });
+          return;
+        }
+        default:
+          await send({ jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } });
+      }
+    } catch (e) {
+      log(`codemunch: internal error in ${m.method}: ${e instanceof Error ? e.stack : e}`);
+      await send({
+        jsonrpc: "2.0",
+        id,
+        error: { code: -32603, message: `Internal error: ${e instanceof Error ? e.message : e}` },
+      });
+    }
+  };
+
+  const dispatch = (m: unknown) => {
+    if (typeof m !== "object" || m === null) return;
+    const message = m as _Message;
+    // Notifications (no id) and responses to requests we never send need no answer.
+    if (message.id === undefined || message.id === null || typeof message.method !== "string") {
+      return;
+    }
+    const p = handle(message);
+    inFlight.add(p);
+    p.finally(() => inFlight.delete(p));
+  };
+
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for await (const chunk of input) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let nl: number;
+    while ((nl = buffer.indexOf("\n")) !== -1) {
+      const line = buffer.slice(0, nl).replace(/\r$/, "");
+      buffer = buffer.slice(nl + 1);
+      if (line.trim() === "") continue;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(line);
+      } catch (e) {
+        log(`codemunch: ignored a message that is not JSON: ${(e as Error).message}`);
+        continue;
+      }
+      if (Array.isArray(parsed)) parsed.forEach(dispatch);
+      else dispatch(parsed);
+    }
+  }
+  while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+  await writing;
+  if (state.runner !== null) await (await state.runner).close();
+}
