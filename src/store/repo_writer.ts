@@ -12,7 +12,7 @@ import { beginImmediate, type DatabaseSync, openDatabase, rollbackQuietly } from
 import { ensureSchema, SECONDARY_INDEXES } from "./schema.ts";
 import { nameTokens } from "./fts_text.ts";
 import { TrigramSet } from "./trigrams.ts";
-import { SymbolTermsWriter } from "./symbol_terms.ts";
+import { type SymbolTermsInput, SymbolTermsWriter } from "./symbol_terms.ts";
 import { readMeta, type RepoMeta } from "./repo_index.ts";
 
 /** What the writer remembers about a stored file, for change detection. */
@@ -229,8 +229,19 @@ export class RepoWriter {
          byte_length, content_hash, name_tokens)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, unhex(?), ?)`,
       );
+      // Each symbol's search texts (name tokens, keywords as stored) are made once, for its row
+      // and for the symbol terms.
+      const terms: SymbolTermsInput[] = new Array(result.symbols.length);
       let seq = 0;
       for (const s of result.symbols) {
+        const tokens = nameTokens(s.name, s.qualified_name);
+        const keywords = s.keywords.length === 0 ? "[]" : JSON.stringify(s.keywords);
+        terms[seq] = {
+          rowid: base + seq,
+          kind: s.kind,
+          language: s.language,
+          texts: [tokens, s.signature, s.docstring, s.summary, keywords],
+        };
         ins.run(
           base + seq,
           s.id,
@@ -244,17 +255,17 @@ export class RepoWriter {
           s.docstring,
           s.summary,
           s.decorators.length === 0 ? "[]" : JSON.stringify(s.decorators),
-          s.keywords.length === 0 ? "[]" : JSON.stringify(s.keywords),
+          keywords,
           s.parent,
           s.line,
           s.end_line,
           s.byte_offset,
           s.byte_length,
           s.content_hash,
-          nameTokens(s.name, s.qualified_name),
+          tokens,
         );
       }
-      this.#terms().putSymbols(fileId, base, result.symbols);
+      this.#terms().put(fileId, terms);
     }
     let ftsMs = 0;
     if (result.symbols.length > 0 && !this.#deferSymbolIndex) {
