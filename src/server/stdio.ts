@@ -4,7 +4,8 @@
  * from data alone — the tool list is a snapshot of what the SDK server (`server.ts`) lists for
  * our zod schemas (`tools_list.json`; `tests/e2e/tools_list_test.ts` checks it is current) — so a
  * client gets its tool list without this process loading the MCP SDK, zod, SQLite or any tool.
- * The first `tools/call` loads the {@linkcode ToolRunner} (and with it the tools and the store).
+ * The {@linkcode ToolRunner} (and with it the tools and the store) is loaded right after the
+ * first `tools/list` answer, or by the first `tools/call`.
  *
  * Behaves like the SDK server for these methods: protocol version negotiation, progress
  * notifications for a request with a `progressToken`, "Method not found" (-32601) for other
@@ -102,6 +103,13 @@ export async function serveStdio(options: StdioServerOptions): Promise<void> {
           return;
         case "tools/list":
           await send({ jsonrpc: "2.0", id, result: TOOLS_LIST });
+          // A client lists the tools before calling one: load the runner meanwhile. A failure
+          // is reported by the call that needs the runner.
+          setTimeout(() => {
+            getRunner().catch(() => {
+              state.runner = null;
+            });
+          }, 0);
           return;
         case "tools/call": {
           const params = m.params ?? {};
