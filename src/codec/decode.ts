@@ -132,8 +132,9 @@ export function decodeMunch(
     stypes.set(entry.slice(0, i), entry.slice(i + 1));
   }
   for (const p of pairs) {
-    if (RESERVED.has(p.key)) continue;
-    if (p.key.startsWith("__json.")) {
+    const reservedOrBlob = p.key.charCodeAt(0) === 95 && p.key.charCodeAt(1) === 95;
+    if (reservedOrBlob && RESERVED.has(p.key)) continue;
+    if (reservedOrBlob && p.key.startsWith("__json.")) {
       const path = _path(p.key.slice(7), scalarLine.line);
       let v: JsonValue;
       try {
@@ -144,8 +145,9 @@ export function decodeMunch(
       _put(out, path, v);
       continue;
     }
-    const path = _path(p.key, scalarLine.line);
-    _put(out, path, _scalarValue(p.value, stypes.get(p.key), legend));
+    const v = _scalarValue(p.value, stypes.get(p.key), legend);
+    if (p.key.includes(".")) _put(out, _path(p.key, scalarLine.line), v);
+    else setKey(out, _name(p.key, scalarLine.line), v);
   }
 
   const tables = _tableDefs(reserved, scalarLine.line);
@@ -440,6 +442,14 @@ function _put(out: JsonObject, path: string[], value: JsonValue): void {
 function _path(key: string, line: number): string[] {
   try {
     return key.split(".").map(decodeName);
+  } catch (e) {
+    throw _bad((e as Error).message, line);
+  }
+}
+
+function _name(key: string, line: number): string {
+  try {
+    return decodeName(key);
   } catch (e) {
     throw _bad((e as Error).message, line);
   }

@@ -32,6 +32,20 @@ export interface GroupTransform {
   child: string;
 }
 
+/**
+ * `split`: a list of `{[by]: value, [child]: [rows]}` becomes two tables — the list itself as rows
+ * `{[by]: value, [child]: <number of child rows>}`, and `into` holding every child row in order
+ * (search_text's files and their matching lines: each file is written once, no column repeats
+ * it per line).
+ */
+export interface SplitTransform {
+  kind: "split";
+  key: string;
+  into: string;
+  by: string;
+  child: string;
+}
+
 /** `tree`: a list of nodes with optional non-empty `children` lists, flattened in preorder with a `__depth` column. */
 export interface TreeTransform {
   kind: "tree";
@@ -51,7 +65,7 @@ export interface DictTransform {
 }
 
 /** A reversible reshaping applied before encoding and undone after decoding. */
-export type Transform = GroupTransform | TreeTransform | DictTransform;
+export type Transform = GroupTransform | SplitTransform | TreeTransform | DictTransform;
 
 /** A tier-1 encoder: the data that specializes the generic encoder for one tool. */
 export interface EncoderSpec {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { DEPTH_COLUMN, type Transform } from "./spec.ts";
+import { DEPTH_COLUMN, type SplitTransform, type Transform } from "./spec.ts";
 import { isJsonObject, type JsonObject, type JsonValue, setKey } from "./types.ts";
 
 /** Fewest entries for which the `dict` transform turns a map into a table. */
@@ -37,6 +37,22 @@ export function applyTransforms(
     const v = Object.hasOwn(value, t.key) ? value[t.key] : undefined;
     let out: JsonValue[] | undefined;
     let target = t.key;
+    if (t.kind === "split") {
+      if (Object.hasOwn(value, t.into)) continue;
+      const split = _splitGroups(v, t.by, t.child);
+      if (split === undefined) continue;
+      const next: JsonObject = {};
+      for (const k of Object.keys(value)) {
+        if (k !== t.key) setKey(next, k, value[k]!);
+        else {
+          setKey(next, k, split.groups);
+          setKey(next, t.into, split.items);
+        }
+      }
+      value = next;
+      applied.push(t.key);
+      continue;
+    }
     if (t.kind === "group") {
       if (Object.hasOwn(value, t.into)) continue;
       const lead: LeadColumn = { name: t.by, values: [] };
@@ -83,6 +99,10 @@ export function undoTransforms(
 ): JsonObject {
   for (const t of [...transforms].reverse()) {
     if (!applied.includes(t.key)) continue;
+    if (t.kind === "split") {
+      value = _joinGroups(value, t);
+      continue;
+    }
     const source = transformSource(t);
     const rows = value[source];
     if (!Array.isArray(rows)) {
@@ -100,6 +120,56 @@ export function undoTransforms(
     value = next;
   }
   return value;
+}
+
+function _splitGroups(v: JsonValue | undefined, by: string, child: string) {
+  if (!Array.isArray(v) || v.length === 0) return undefined;
+  const groups: JsonObject[] = [];
+  const items: JsonValue[] = [];
+  for (const g of v) {
+    if (!isJsonObject(g)) return undefined;
+    const keys = Object.keys(g);
+    if (keys.length !== 2 || keys[0] !== by || keys[1] !== child) return undefined;
+    const list = g[child];
+    if (!Array.isArray(list)) return undefined;
+    for (const item of list) {
+      if (!isJsonObject(item)) return undefined;
+      items.push(item);
+    }
+    const row: JsonObject = {};
+    setKey(row, by, g[by]!);
+    setKey(row, child, list.length);
+    groups.push(row);
+  }
+  return { groups, items };
+}
+
+function _joinGroups(value: JsonObject, t: SplitTransform): JsonObject {
+  const groups = value[t.key];
+  const items = Object.hasOwn(value, t.into) ? value[t.into] : undefined;
+  if (!Array.isArray(groups) || !Array.isArray(items)) {
+    throw new SyntaxError(`Cannot decode payload: split tables "${t.key}" are missing`);
+  }
+  let at = 0;
+  const restored: JsonValue[] = groups.map((g) => {
+    const n = isJsonObject(g) && Object.hasOwn(g, t.child) ? g[t.child] : undefined;
+    if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || at + n > items.length) {
+      throw new SyntaxError(`Cannot decode payload: invalid count in split table "${t.key}"`);
+    }
+    const out: JsonObject = {};
+    setKey(out, t.by, Object.hasOwn(g as JsonObject, t.by) ? (g as JsonObject)[t.by]! : null);
+    setKey(out, t.child, items.slice(at, at += n));
+    return out;
+  });
+  if (at !== items.length) {
+    throw new SyntaxError(`Cannot decode payload: split table "${t.into}" has extra rows`);
+  }
+  const next: JsonObject = {};
+  for (const k of Object.keys(value)) {
+    if (k === t.key) setKey(next, k, restored);
+    else if (k !== t.into) setKey(next, k, value[k]!);
+  }
+  return next;
 }
 
 function _flattenGroups(v: JsonValue | undefined, by: string, child: string, lead: JsonValue[]) {

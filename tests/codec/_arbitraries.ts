@@ -153,7 +153,10 @@ function _table(value: fc.Arbitrary<JsonValue>): fc.Arbitrary<JsonValue> {
 
 /** A JSON object (the shape of every response). */
 export const jsonObject: fc.Arbitrary<JsonObject> = fc.dictionary(
-  fc.oneof(trickyString, fc.constantFrom(...KEY_POOL, "_meta", "results", "__rows__", "__proto__")),
+  fc.oneof(
+    trickyString,
+    fc.constantFrom(...KEY_POOL, "_meta", "results", "__rows__", "__matches__", "__proto__"),
+  ),
   jsonValue,
   { maxKeys: 6, noNullPrototype: true },
 );
