@@ -15,12 +15,9 @@ import type { LanguageSpec } from "./language_spec.ts";
 export interface LoadedLanguage {
   spec: LanguageSpec;
   parser: Parser;
-  definitions: Query;
-  imports: Query | null;
-  calls: Query | null;
   /**
-   * The three queries as one, so a file's tree is walked once. Captures keep their names except
-   * the calls query's `@name`, renamed `@callee`.
+   * The definitions, imports and calls queries as one, so a file's tree is walked once. Captures
+   * keep their names except the calls query's `@name`, renamed `@callee`.
    */
   combined: Query;
   /**
@@ -162,27 +159,74 @@ export function loadLanguage(spec: LanguageSpec): Promise<LoadedLanguage> {
   return pending;
 }
 
-/** A spec's grammar, a parser bound to it and its compiled queries (no regions yet). */
+/**
+ * A spec's grammar, a parser bound to it and its compiled queries (no regions yet). Only the
+ * combined query is compiled (compiling a query is a large part of a worker's start-up): each
+ * part's capture names are checked on its source, and the parts are compiled one by one only when
+ * the combined query does not compile, to name the one at fault.
+ */
 async function _compileSpec(spec: LanguageSpec): Promise<LoadedLanguage> {
   const language = await loadGrammar(spec.grammar, spec.grammarModule);
+  const parts: [keyof typeof _ALLOWED_CAPTURES, string | undefined][] = [
+    ["definitions", spec.definitions],
+    ["imports", spec.imports],
+    ["calls", spec.calls],
+  ];
+  for (const [which, source] of parts) {
+    if (source === undefined) continue;
+    for (const name of querySourceCaptures(source)) {
+      if (!name.startsWith("_") && !_ALLOWED_CAPTURES[which].test(name)) {
+        throw new SyntaxError(
+          `Cannot compile ${which} query of language "${spec.id}": unknown capture "@${name}"`,
+        );
+      }
+    }
+  }
+  let combined: Query;
+  try {
+    combined = new Query(
+      language,
+      [
+        spec.definitions,
+        spec.imports ?? "",
+        (spec.calls ?? "").replace(/@name\b/g, "@callee"),
+      ].join("\n"),
+    );
+  } catch (e) {
+    for (const [which, source] of parts) {
+      if (source !== undefined) compileQuery(language, spec.id, which, source).delete();
+    }
+    throw new SyntaxError(
+      `Cannot compile the combined queries of language "${spec.id}": ${_message(e)}`,
+    );
+  }
   const parser = new Parser();
   parser.setLanguage(language);
-  const definitions = compileQuery(language, spec.id, "definitions", spec.definitions);
-  const imports = spec.imports === undefined
-    ? null
-    : compileQuery(language, spec.id, "imports", spec.imports);
-  const calls = spec.calls === undefined
-    ? null
-    : compileQuery(language, spec.id, "calls", spec.calls);
-  const combined = new Query(
-    language,
-    [
-      spec.definitions,
-      spec.imports ?? "",
-      (spec.calls ?? "").replace(/@name\b/g, "@callee"),
-    ].join("\n"),
-  );
-  return { spec, parser, definitions, imports, calls, combined, regions: null };
+  return { spec, parser, combined, regions: null };
+}
+
+/**
+ * The capture names (without `@`) written in a query's source, in order of appearance, repeats
+ * included; strings and `;` comments are skipped.
+ */
+export function querySourceCaptures(source: string): string[] {
+  const names: string[] = [];
+  const n = source.length;
+  for (let i = 0; i < n; i++) {
+    const c = source[i];
+    if (c === '"') {
+      for (i++; i < n && source[i] !== '"'; i++) if (source[i] === "\\") i++;
+    } else if (c === ";") {
+      while (i < n && source[i] !== "\n") i++;
+    } else if (c === "@") {
+      const m = /^[\p{L}\p{N}_.\-]+/u.exec(source.slice(i + 1, i + 201));
+      if (m !== null) {
+        names.push(m[0]);
+        i += m[0].length;
+      }
+    }
+  }
+  return names;
 }
 
 function _message(e: unknown): string {
