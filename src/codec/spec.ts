@@ -54,7 +54,7 @@ export interface TreeTransform {
 }
 
 /**
- * `dict`: an object `{k: v}` with at least 4 entries becomes rows `{[keyColumn]: k, [valueColumn]: v}`
+ * `dict`: an object `{k: v}` with at least 32 entries becomes rows `{[keyColumn]: k, [valueColumn]: v}`
  * in key order (smaller maps are cheaper as dotted keys or a JSON blob).
  */
 export interface DictTransform {

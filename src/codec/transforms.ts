@@ -8,8 +8,12 @@
 import { DEPTH_COLUMN, type SplitTransform, type Transform } from "./spec.ts";
 import { isJsonObject, type JsonObject, type JsonValue, setKey } from "./types.ts";
 
-/** Fewest entries for which the `dict` transform turns a map into a table. */
-const DICT_MIN_ENTRIES = 4;
+/**
+ * Fewest entries for which the `dict` transform turns a map into a table. A row costs about the
+ * tokens of a JSON blob entry, so the table's own definition (a `__tables` entry, an `__xf` name)
+ * pays only on large maps; smaller ones are cheaper as a blob (or dotted keys).
+ */
+const DICT_MIN_ENTRIES = 32;
 
 /**
  * The first column of a table made by a `group` or `tree` transform (the group's `by` value, or
@@ -286,7 +290,6 @@ function _buildTree(
 function _dictToRows(v: JsonValue | undefined, keyColumn: string, valueColumn: string) {
   if (!isJsonObject(v)) return undefined;
   const keys = Object.keys(v);
-  // A table costs a `__tables` entry; a small map is cheaper as dotted keys or a JSON blob.
   if (keys.length < DICT_MIN_ENTRIES) return undefined;
   return keys.map((k) => {
     const row: JsonObject = {};

@@ -232,11 +232,28 @@ Deno.test("tier-1 transforms round-trip the shapes they reshape (property)", asy
         directories: fc.dictionary(trickyString, jsonValue, { noNullPrototype: true }),
       }),
     ],
+    [
+      // Maps of 32 entries or more become tables.
+      "get_repo_outline",
+      fc.record({
+        languages: fc.dictionary(trickyString, fc.nat(), {
+          minKeys: 30,
+          maxKeys: 40,
+          noNullPrototype: true,
+        }),
+        directories: fc.dictionary(trickyString, jsonValue, {
+          minKeys: 30,
+          maxKeys: 40,
+          noNullPrototype: true,
+        }),
+      }),
+    ],
   ];
-  for (const [tool, arb] of cases) {
-    await t.step(tool, () => {
+  for (const [i, [tool, arb]] of cases.entries()) {
+    await t.step(`${tool} ${i}`, () => {
       fc.assert(fc.property(arb, (x) => void roundTrip(plain(x) as JsonObject, tool)), {
-        numRuns: 700,
+        // The large-map case builds 60+ tricky entries per run.
+        numRuns: i === cases.length - 1 ? 100 : 700,
       });
     });
   }
