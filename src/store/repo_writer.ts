@@ -4,7 +4,7 @@
  * until `commit()`, a crash or kill before it leaves the previous index intact (WAL rollback),
  * and a second writer waits for the lock or gets `ToolError("index_busy")`.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import type { ParseResult } from "../parser/types.ts";
 import { ToolError } from "../tools/errors.ts";
@@ -14,6 +14,20 @@ import { nameTokens } from "./fts_text.ts";
 import { TrigramSet } from "./trigrams.ts";
 import { type SymbolTermsInput, SymbolTermsWriter } from "./symbol_terms.ts";
 import { readMeta, type RepoMeta } from "./repo_index.ts";
+
+/**
+ * WAL size above which closing a writer checkpoints and truncates the WAL. Below it, SQLite's
+ * automatic checkpoint (at 1,000 pages, about 4 MB) keeps it small.
+ */
+const _CHECKPOINT_WAL_BYTES = 4 * 1024 * 1024;
+
+function _fileSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
 
 /** What the writer remembers about a stored file, for change detection. */
 export interface StoredFileState {
@@ -73,8 +87,11 @@ export class RepoWriter {
   /** Set when an existing index had to be migrated or rebuilt. */
   readonly schemaWarning: string | null;
 
-  private constructor(db: DatabaseSync, schemaWarning: string | null) {
+  readonly #walPath: string;
+
+  private constructor(db: DatabaseSync, dbPath: string, schemaWarning: string | null) {
     this.#db = db;
+    this.#walPath = `${dbPath}-wal`;
     this.schemaWarning = schemaWarning;
   }
 
@@ -101,7 +118,7 @@ export class RepoWriter {
         if (e instanceof RangeError) throw new ToolError("index_incompatible", e.message);
         throw e;
       }
-      return new RepoWriter(db, warning);
+      return new RepoWriter(db, dbPath, warning);
     } catch (e) {
       rollbackQuietly(db);
       db.close();
@@ -456,13 +473,17 @@ export class RepoWriter {
   #close(): void {
     this.#stmts.clear();
     if (this.#db.isOpen) {
-      try {
-        // Fold the WAL back into the database and truncate it, unless a reader is using it
-        // (never waits: without a busy timeout a busy checkpoint just stops).
-        this.#db.exec("PRAGMA busy_timeout=0");
-        this.#db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-      } catch {
-        // A checkpoint is an optimisation; a busy one is retried on the next write.
+      // Fold a large WAL back into the database and truncate it, unless a reader is using it
+      // (never waits: without a busy timeout a busy checkpoint just stops). A small one is left
+      // to SQLite's automatic checkpoints: checkpointing syncs the database file, which is most
+      // of the commit time of a one-file re-index.
+      if (_fileSize(this.#walPath) > _CHECKPOINT_WAL_BYTES) {
+        try {
+          this.#db.exec("PRAGMA busy_timeout=0");
+          this.#db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+        } catch {
+          // A checkpoint is an optimisation; a busy one is retried on the next write.
+        }
       }
       this.#db.close();
     }
