@@ -37,7 +37,7 @@ export function buildLegend(values: ReadonlyMap<string, InternValue>): string[] 
   // One record per candidate prefix, so each is hashed once; the candidates of a path (a value
   // without `::`, or the part of a symbol id before it) are computed once per path.
   const prefixes = new Map<string, _Prefix>();
-  const paths = new Map<string, _Prefix[]>();
+  const ctx: _Ctx = { prefixes, paths: new Map(), dir: "", dirCands: [] };
   const uses: _Use[] = [];
   // Values whose only candidate is themselves (no `::`, no directory): looked at after the
   // others, since only then is it known whether another value shares them.
@@ -60,7 +60,7 @@ export function buildLegend(values: ReadonlyMap<string, InternValue>): string[] 
         }
         continue;
       }
-      cands = _pathCandidates(v, prefixes, paths);
+      cands = _pathCandidates(v, ctx);
     } else {
       // An id seen once cannot share itself: no other value has it as a prefix candidate.
       if (c > 1) {
@@ -70,7 +70,7 @@ export function buildLegend(values: ReadonlyMap<string, InternValue>): string[] 
       // (`substring` + `===` is several times faster than `startsWith` here.)
       if (sep !== lastPath.length || v.substring(0, sep) !== lastPath) {
         lastPath = v.slice(0, sep);
-        lastCands = _pathCandidates(lastPath, prefixes, paths);
+        lastCands = _idPathCandidates(lastPath, ctx);
       }
       cands = lastCands;
     }
@@ -208,24 +208,38 @@ function _prefix(text: string, prefixes: Map<string, _Prefix>): _Prefix {
   return p;
 }
 
+/** Lookup state of one legend build. */
+interface _Ctx {
+  prefixes: Map<string, _Prefix>;
+  /** Candidates of symbol-id paths (the part before `::`), which recur out of order. */
+  paths: Map<string, _Prefix[]>;
+  /** The last directory looked up and its candidates: sorted paths share it row after row. */
+  dir: string;
+  dirCands: _Prefix[];
+}
+
 /**
  * A path and its two deepest directory prefixes (deeper ones share more, shallower ones rarely
- * pay), longest first; cached per path.
+ * pay), longest first.
  */
-function _pathCandidates(
-  v: string,
-  prefixes: Map<string, _Prefix>,
-  paths: Map<string, _Prefix[]>,
-): _Prefix[] {
-  let out = paths.get(v);
-  if (out !== undefined) return out;
-  out = [_prefix(v, prefixes)];
+function _pathCandidates(v: string, ctx: _Ctx): _Prefix[] {
+  const out = [_prefix(v, ctx.prefixes)];
   const last = v.lastIndexOf("/", v.length - 2);
-  if (last >= 2) {
-    out.push(_prefix(v.slice(0, last + 1), prefixes));
+  if (last < 2) return out;
+  // (`substring` + `===` is several times faster than `startsWith`, or than hashing a slice.)
+  if (last + 1 !== ctx.dir.length || v.substring(0, last + 1) !== ctx.dir) {
+    ctx.dir = v.slice(0, last + 1);
+    ctx.dirCands = [_prefix(ctx.dir, ctx.prefixes)];
     const prev = v.lastIndexOf("/", last - 1);
-    if (prev >= 2) out.push(_prefix(v.slice(0, prev + 1), prefixes));
+    if (prev >= 2) ctx.dirCands.push(_prefix(v.slice(0, prev + 1), ctx.prefixes));
   }
-  paths.set(v, out);
+  for (const p of ctx.dirCands) out.push(p);
+  return out;
+}
+
+/** The candidates of a symbol id's path part, cached per path. */
+function _idPathCandidates(path: string, ctx: _Ctx): _Prefix[] {
+  let out = ctx.paths.get(path);
+  if (out === undefined) ctx.paths.set(path, out = _pathCandidates(path, ctx));
   return out;
 }
