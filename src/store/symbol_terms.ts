@@ -349,6 +349,12 @@ export class SymbolTermsWriter {
   readonly #db: DatabaseSync;
   readonly #tokenizer = new Tokenizer();
   readonly #ids = new Map<string, number>();
+  /** Term ids by ASCII word as written (before folding and stemming). */
+  readonly #words = new _WordTable();
+  /** New terms not inserted yet: term, id, term, id, … */
+  #pendingTerms: (string | number)[] = [];
+  /** Scratch: weighted count per term id of the symbol being written (zero between symbols). */
+  #weights = new Float64Array(1024);
   #nextId: number | undefined;
   /** True after {@linkcode clear}: no stored id needs looking up. */
   #empty = false;
@@ -368,6 +374,8 @@ export class SymbolTermsWriter {
   clear(): void {
     this.#db.exec("DELETE FROM symbol_terms; DELETE FROM symbol_term_ids;");
     this.#ids.clear();
+    this.#words.clear();
+    this.#pendingTerms = [];
     this.#nextId = 0;
     this.#empty = true;
   }
@@ -404,29 +412,69 @@ export class SymbolTermsWriter {
     };
     const out = new _Varints();
     for (const s of symbols) {
-      const weights = new Map<number, number>();
+      // Weighted counts by term id in a reused scratch array; `seen` lists the ids in order.
+      const seen: number[] = [];
       let length = 0;
       for (let col = 0; col < 5; col++) {
         const w = COLUMN_WEIGHTS[col]!;
-        for (const t of this.#tokenizer.tokenize(s.texts[col]!)) {
-          length++;
-          const id = this.#termId(t);
-          weights.set(id, (weights.get(id) ?? 0) + w);
+        const text = s.texts[col]!;
+        if (_NON_ASCII.test(text)) {
+          for (const t of this.#tokenizer.tokenize(text)) {
+            length++;
+            this.#count(this.#termId(t), w, seen);
+          }
+          continue;
+        }
+        // ASCII: words found and looked up by a hash of their characters, without slicing.
+        let start = -1;
+        let hash = 0;
+        for (let i = 0; i <= text.length; i++) {
+          const c = i < text.length ? text.charCodeAt(i) : 0;
+          if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90)) {
+            if (start < 0) {
+              start = i;
+              hash = 0x811c9dc5;
+            }
+            hash = Math.imul(hash ^ c, 0x01000193);
+          } else if (start >= 0) {
+            length++;
+            let id = this.#words.get(text, start, i, hash);
+            if (id < 0) {
+              const word = text.slice(start, i);
+              id = this.#termId(this.#tokenizer.stem(word.toLowerCase()));
+              this.#words.set(word, hash, id);
+            }
+            this.#count(id, w, seen);
+            start = -1;
+          }
         }
       }
       out.push(s.rowid);
       out.push(length);
       out.push(label(s.kind));
       out.push(label(s.language));
-      out.push(weights.size);
-      for (const [id, w] of weights) {
+      out.push(seen.length);
+      for (const id of seen) {
         out.push(id);
-        out.push(w);
+        out.push(this.#weights[id]!);
+        this.#weights[id] = 0;
       }
     }
+    if (this.#pendingTerms.length > 0) this.#flushTerms();
     this.#stmt(
       "INSERT OR REPLACE INTO symbol_terms(file_id, labels, data) VALUES (?, ?, ?)",
     ).run(fileId, [...labelIds.keys()].join(" "), out.bytes());
+  }
+
+  /** Add `w` to the scratch count of term `id`, listing it in `seen` the first time. */
+  #count(id: number, w: number, seen: number[]): void {
+    if (id >= this.#weights.length) {
+      const next = new Float64Array(Math.max(2 * this.#weights.length, id + 1));
+      next.set(this.#weights);
+      this.#weights = next;
+    }
+    if (this.#weights[id] === 0) seen.push(id);
+    this.#weights[id]! += w;
   }
 
   #termId(term: string): number {
@@ -443,10 +491,90 @@ export class SymbolTermsWriter {
         "SELECT coalesce(max(id), -1) + 1 AS n FROM symbol_term_ids",
       ).get() as { n: number }).n;
       id = this.#nextId++;
-      this.#stmt("INSERT INTO symbol_term_ids(term, id) VALUES (?, ?)").run(term, id);
+      this.#pendingTerms.push(term, id);
     }
     this.#ids.set(term, id);
     return id;
+  }
+
+  /**
+   * Insert the new terms, up to {@linkcode _TERM_BATCH} rows per statement (far fewer calls into
+   * SQLite than one per row; one prepared statement per row count, reused).
+   */
+  #flushTerms(): void {
+    const p = this.#pendingTerms;
+    for (let i = 0; i < p.length; i += 2 * _TERM_BATCH) {
+      const part = p.slice(i, i + 2 * _TERM_BATCH);
+      this.#stmt(
+        "INSERT INTO symbol_term_ids(term, id) VALUES " +
+          Array(part.length / 2).fill("(?, ?)").join(","),
+      ).run(...part);
+    }
+    this.#pendingTerms = [];
+  }
+}
+
+/** New terms per insert statement. */
+const _TERM_BATCH = 128;
+
+/**
+ * Term ids by word, looked up by a range of a text and its hash (open addressing), so that the
+ * common case — a word seen before — allocates nothing.
+ */
+class _WordTable {
+  #slots = new Int32Array(1 << 16).fill(-1);
+  #words: string[] = [];
+  #hashes: number[] = [];
+  #ids: number[] = [];
+
+  clear(): void {
+    this.#slots = new Int32Array(1 << 16).fill(-1);
+    this.#words = [];
+    this.#hashes = [];
+    this.#ids = [];
+  }
+
+  /** The id of `text[start..end)` (whose hash is `hash`), or -1. */
+  get(text: string, start: number, end: number, hash: number): number {
+    const mask = this.#slots.length - 1;
+    for (let slot = hash & mask;; slot = (slot + 1) & mask) {
+      const k = this.#slots[slot]!;
+      if (k < 0) return -1;
+      if (this.#hashes[k] !== hash) continue;
+      const word = this.#words[k]!;
+      if (word.length !== end - start) continue;
+      let same = true;
+      for (let i = 0; i < word.length; i++) {
+        if (word.charCodeAt(i) !== text.charCodeAt(start + i)) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return this.#ids[k]!;
+    }
+  }
+
+  /** Remember the id of a word (not in the table yet). */
+  set(word: string, hash: number, id: number): void {
+    if (this.#words.length >= 4_000_000) return;
+    if (2 * (this.#words.length + 1) > this.#slots.length) this.#grow();
+    const k = this.#words.length;
+    this.#words.push(word);
+    this.#hashes.push(hash);
+    this.#ids.push(id);
+    this.#place(k);
+  }
+
+  #place(k: number): void {
+    const mask = this.#slots.length - 1;
+    let slot = this.#hashes[k]! & mask;
+    while (this.#slots[slot]! >= 0) slot = (slot + 1) & mask;
+    this.#slots[slot] = k;
+  }
+
+  #grow(): void {
+    this.#slots = new Int32Array(this.#slots.length * 2).fill(-1);
+    for (let k = 0; k < this.#words.length; k++) this.#place(k);
   }
 }
 
