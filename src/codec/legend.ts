@@ -42,6 +42,9 @@ export function buildLegend(values: ReadonlyMap<string, InternValue>): string[] 
   // Values whose only candidate is themselves (no `::`, no directory): looked at after the
   // others, since only then is it known whether another value shares them.
   const simple: _Use[] = [];
+  // Paths (values with a directory): looked at after the ids, since a path seen once can only
+  // share itself with an id's path part.
+  const plain: _Use[] = [];
   // Symbol ids of one file follow each other: their path part is looked up once.
   let lastPath = "";
   let lastCands: _Prefix[] = [];
@@ -60,7 +63,8 @@ export function buildLegend(values: ReadonlyMap<string, InternValue>): string[] 
         }
         continue;
       }
-      cands = _pathCandidates(v, ctx);
+      plain.push({ value: v, rec, head: undefined, cands: _NONE, pick: undefined });
+      continue;
     } else {
       // An id seen once cannot share itself: no other value has it as a prefix candidate.
       if (c > 1) {
@@ -76,6 +80,17 @@ export function buildLegend(values: ReadonlyMap<string, InternValue>): string[] 
     }
     for (let i = 0; i < cands.length; i++) cands[i]!.count += c;
     uses.push({ value: v, rec, head, cands, pick: undefined });
+  }
+  for (const u of plain) {
+    const c = u.rec.count;
+    const head = c > 1 ? _prefix(u.value, prefixes) : prefixes.get(u.value);
+    if (head !== undefined) {
+      head.count += c;
+      u.head = head;
+    }
+    u.cands = _dirCandidates(u.value, ctx);
+    for (let i = 0; i < u.cands.length; i++) u.cands[i]!.count += c;
+    uses.push(u);
   }
   // A simple value nobody else shares is its own prefix: kept exactly when it pays.
   const alone: _Use[] = [];
@@ -219,13 +234,12 @@ interface _Ctx {
 }
 
 /**
- * A path and its two deepest directory prefixes (deeper ones share more, shallower ones rarely
- * pay), longest first.
+ * The two deepest directory prefixes of a path (deeper ones share more, shallower ones rarely
+ * pay), longest first. The array is shared between values of one directory; do not change it.
  */
-function _pathCandidates(v: string, ctx: _Ctx): _Prefix[] {
-  const out = [_prefix(v, ctx.prefixes)];
+function _dirCandidates(v: string, ctx: _Ctx): _Prefix[] {
   const last = v.lastIndexOf("/", v.length - 2);
-  if (last < 2) return out;
+  if (last < 2) return _NONE;
   // (`substring` + `===` is several times faster than `startsWith`, or than hashing a slice.)
   if (last + 1 !== ctx.dir.length || v.substring(0, last + 1) !== ctx.dir) {
     ctx.dir = v.slice(0, last + 1);
@@ -233,13 +247,14 @@ function _pathCandidates(v: string, ctx: _Ctx): _Prefix[] {
     const prev = v.lastIndexOf("/", last - 1);
     if (prev >= 2) ctx.dirCands.push(_prefix(v.slice(0, prev + 1), ctx.prefixes));
   }
-  for (const p of ctx.dirCands) out.push(p);
-  return out;
+  return ctx.dirCands;
 }
 
 /** The candidates of a symbol id's path part, cached per path. */
 function _idPathCandidates(path: string, ctx: _Ctx): _Prefix[] {
   let out = ctx.paths.get(path);
-  if (out === undefined) ctx.paths.set(path, out = _pathCandidates(path, ctx));
+  if (out === undefined) {
+    ctx.paths.set(path, out = [_prefix(path, ctx.prefixes), ..._dirCandidates(path, ctx)]);
+  }
   return out;
 }
