@@ -46,10 +46,12 @@
  *   field is JSON text.
  * - **`__absent`** (`tag:col|col`, comma-separated) lists columns that some rows lack; in them an
  *   unquoted empty field means "key absent" (and `null` is written `null`, type `json`).
- * - **`__xf`** lists the keys a tier-1 encoder reshaped (search_text's per-file matches flattened
- *   to rows, a file outline's tree flattened with a `__depth` column, count maps turned into
- *   tables); the decoder reverses them by the encoding id. A decoder that does not know the id
- *   still reads the flat tables.
+ * - **`__xf`** lists the keys a tier-1 encoder reshaped (search_text's results split into a table
+ *   of files with their match counts, `results`, and one of all matching lines in order,
+ *   `__matches__`; a file outline's or file tree's nodes flattened in preorder with a `__depth`
+ *   column; a repo outline's count maps of 32 entries or more turned into tables); the decoder
+ *   reverses them by the encoding id. A decoder that does not know the id still reads the flat
+ *   tables.
  * - **Numbers.** Integers are written in full (`12345678901234567000`, never `1e+19`); floats in
  *   Python `repr` style (`2.0`, `1.5e-05`), and `-0` is the float `-0.0`.
  * - **Non-MUNCH input** to {@linkcode decode} is parsed as JSON; malformed MUNCH throws

@@ -72,10 +72,36 @@ Deno.test("MUNCH round-trips hand-written hard cases", async (t) => {
     ),
     "rows with keys in different orders": { rows: [{ a: 1, b: 2 }, { b: 3, a: 4 }] },
     "a row of only empty objects falls back to JSON": { rows: [{}, {}] },
+    "an empty last field at the end of a quote-free payload": { rows: [{ a: null }] },
+    "a quote only in a later row": { rows: [{ a: "x", b: 1 }, { a: 'q"', b: null }] },
+    "handles with large digits and @0": {
+      rows: [{ f: "@99999999999x" }, { f: "@0" }, { f: "@" }, { f: "@12" }],
+    },
   };
   for (const [name, value] of Object.entries(cases)) {
     await t.step(name, () => {
       roundTrip(value);
+    });
+  }
+  const tier1: [string, string, JsonObject][] = [
+    ["a tree whose children key is not last", "get_file_outline", {
+      symbols: [{ id: "a", children: [{ id: "b" }], line: 1 }, { id: "c", line: 2 }],
+    }],
+    ["search_text: a file twice in a row, a file with no matches", "search_text", {
+      results: [
+        { file: "a.py", matches: [{ line: 1, text: "x" }] },
+        { file: "a.py", matches: [{ line: 2, text: "y", file: "b.py" }] },
+        { file: "c.py", matches: [] },
+      ],
+    }],
+    ["search_text: no matches at all", "search_text", {
+      results: [{ file: "a.py", matches: [] }],
+    }],
+  ];
+  for (const [name, tool, value] of tier1) {
+    await t.step(name, () => {
+      const text = roundTrip(value, tool);
+      ok(text.includes("__xf="), `expected ${tool} to reshape:\n${text}`);
     });
   }
 });
