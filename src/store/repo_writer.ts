@@ -282,7 +282,8 @@ export class RepoWriter {
           tokens,
         );
       }
-      this.#terms().put(fileId, terms);
+      // A full rebuild writes every file's symbol terms at the end (finish()), in one pass.
+      if (!this.#deferSymbolIndex) this.#terms().put(fileId, terms);
     }
     let ftsMs = 0;
     if (result.symbols.length > 0 && !this.#deferSymbolIndex) {
@@ -452,6 +453,7 @@ export class RepoWriter {
       this.timings.rows_ms += performance.now() - ti;
       const t = performance.now();
       this.#db.exec("INSERT INTO symbols_fts(symbols_fts) VALUES('rebuild')");
+      this.#terms().fillAll();
       this.timings.symbol_index_ms += performance.now() - t;
       this.#deferSymbolIndex = false;
     }

@@ -398,6 +398,39 @@ export class SymbolTermsWriter {
     );
   }
 
+  /**
+   * Write the row of every file from the stored symbols, in one pass (a full rebuild defers the
+   * rows to this: after parsing, the main thread has a core to itself).
+   */
+  fillAll(): void {
+    const stmt = this.#db.prepare(
+      `SELECT file_id, rowid, kind, language, name_tokens, signature, docstring, summary, keywords
+       FROM symbols ORDER BY file_id, rowid`,
+    );
+    // Rows as arrays (no object per row) where node:sqlite offers it.
+    const arrays = stmt as unknown as { setReturnArrays?: (on: boolean) => void };
+    const asArrays = typeof arrays.setReturnArrays === "function";
+    if (asArrays) arrays.setReturnArrays!(true);
+    type Row = [number, number, string, string, string, string, string, string, string];
+    let file = -1;
+    let symbols: SymbolTermsInput[] = [];
+    for (const raw of stmt.iterate()) {
+      const r = (asArrays ? raw : Object.values(raw as Record<string, unknown>)) as Row;
+      if (r[0] !== file) {
+        if (symbols.length > 0) this.put(file, symbols);
+        file = r[0];
+        symbols = [];
+      }
+      symbols.push({
+        rowid: r[1],
+        kind: r[2],
+        language: r[3],
+        texts: [r[4], r[5], r[6], r[7], r[8]],
+      });
+    }
+    if (symbols.length > 0) this.put(file, symbols);
+  }
+
   /** Write (replace) a file's row; no row when it has no symbols. */
   put(fileId: number, symbols: readonly SymbolTermsInput[]): void {
     if (symbols.length === 0) {
@@ -609,34 +642,5 @@ export function addSymbolTerms(db: DatabaseSync): void {
   db.exec(SYMBOL_TERMS_DDL);
   const writer = new SymbolTermsWriter(db);
   writer.clear();
-  const rows = db.prepare(
-    `SELECT file_id, rowid, kind, language, name_tokens, signature, docstring, summary, keywords
-     FROM symbols ORDER BY file_id, rowid`,
-  ).iterate() as Iterable<{
-    file_id: number;
-    rowid: number;
-    kind: string;
-    language: string;
-    name_tokens: string;
-    signature: string;
-    docstring: string;
-    summary: string;
-    keywords: string;
-  }>;
-  let file = -1;
-  let symbols: SymbolTermsInput[] = [];
-  for (const r of rows) {
-    if (r.file_id !== file) {
-      if (symbols.length > 0) writer.put(file, symbols);
-      file = r.file_id;
-      symbols = [];
-    }
-    symbols.push({
-      rowid: r.rowid,
-      kind: r.kind,
-      language: r.language,
-      texts: [r.name_tokens, r.signature, r.docstring, r.summary, r.keywords],
-    });
-  }
-  if (symbols.length > 0) writer.put(file, symbols);
+  writer.fillAll();
 }
