@@ -79,7 +79,7 @@ export function decodeMunch(
   specFor: (enc: string) => EncoderSpec | undefined,
 ): JsonObject {
   const header = _parseHeader(payload);
-  const body = payload.endsWith("\n") ? payload.slice(0, -1) : payload;
+  const body = payload.charCodeAt(payload.length - 1) === 10 ? payload.slice(0, -1) : payload;
   const firstBreak = body.indexOf("\n");
   if (firstBreak === -1) {
     throw new SyntaxError("Cannot decode payload: no scalars section at line 2, column 1");
@@ -87,7 +87,7 @@ export function decodeMunch(
   // Sections follow the header after one blank line and are separated by one blank line.
   let rest = body.slice(firstBreak + 1);
   let line = 2;
-  if (rest.startsWith("\n")) {
+  if (rest.charCodeAt(0) === 10) {
     rest = rest.slice(1);
     line = 3;
   }
@@ -97,9 +97,11 @@ export function decodeMunch(
   const sections = rest.split("\n\n");
   for (let k = 0; k < sections.length; k++) {
     const section = sections[k]!;
-    if (section.startsWith("@")) _parseLegend(section, line, legend);
-    else if (/^[a-z],/.test(section)) tableSections.push({ text: section, line });
-    else if (scalarLine === undefined) {
+    const c = section.charCodeAt(0);
+    if (c === 64 /* @ */) _parseLegend(section, line, legend);
+    else if (c >= 97 && c <= 122 && section.charCodeAt(1) === 44) {
+      tableSections.push({ text: section, line }); // `[a-z],`
+    } else if (scalarLine === undefined) {
       if (section.includes("\n")) {
         throw new SyntaxError(
           `Cannot decode payload: scalars section must be one line at line ${line + 1}, column 1`,
@@ -176,11 +178,27 @@ export function decodeMunch(
 }
 
 function _parseLegend(section: string, line: number, legend: string[]): void {
-  section.split("\n").forEach((l, i) => {
-    const m = /^@(\d+)=/.exec(l);
-    if (!m) throw _bad(`invalid legend line "${l.slice(0, 40)}"`, line + i);
-    legend[Number(m[1]) - 1] = l.slice(m[0].length);
-  });
+  const n = section.length;
+  let i = 0;
+  while (true) {
+    let nl = section.indexOf("\n", i);
+    if (nl === -1) nl = n;
+    // `@<digits>=<literal>`
+    let j = i + 1;
+    let handle = 0;
+    for (; j < nl; j++) {
+      const d = section.charCodeAt(j) - 48;
+      if (d < 0 || d > 9) break;
+      handle = handle * 10 + d;
+    }
+    if (section.charCodeAt(i) !== 64 || j === i + 1 || section.charCodeAt(j) !== 61 /* = */) {
+      throw _bad(`invalid legend line "${section.slice(i, Math.min(nl, i + 40))}"`, line);
+    }
+    legend[handle - 1] = section.slice(j + 1, nl);
+    if (nl === n) return;
+    i = nl + 1;
+    line++;
+  }
 }
 
 /** The parts of a table definition that depend only on the `__tables`/`__absent` text. */
