@@ -36,6 +36,12 @@ const _FOLD: Record<string, string> = { "\u00b5": "\u03bc", "\u017f": "s", "\u1e
  */
 export class Tokenizer {
   readonly #stems = new Map<string, string>();
+  readonly #memoLimit: number;
+
+  /** @param memoLimit most stems kept (0: none, for callers that memoise words themselves) */
+  constructor(memoLimit = 1_000_000) {
+    this.#memoLimit = memoLimit;
+  }
 
   /** The tokens of `text`, in order. */
   tokenize(text: string): string[] {
@@ -67,7 +73,7 @@ export class Tokenizer {
     let s = this.#stems.get(token);
     if (s === undefined) {
       s = porterStem(token);
-      if (this.#stems.size < 1_000_000) this.#stems.set(token, s);
+      if (this.#stems.size < this.#memoLimit) this.#stems.set(token, s);
     }
     return s;
   }
@@ -347,7 +353,8 @@ export interface SymbolTermsInput {
  */
 export class SymbolTermsWriter {
   readonly #db: DatabaseSync;
-  readonly #tokenizer = new Tokenizer();
+  /** Words are memoised by {@linkcode _WordTable}; stems only for the rare non-ASCII text. */
+  readonly #tokenizer = new Tokenizer(10_000);
   readonly #ids = new Map<string, number>();
   /** Term ids by ASCII word as written (before folding and stemming). */
   readonly #words = new _WordTable();
