@@ -92,6 +92,9 @@ interface Column {
   lead?: JsonValue[];
   /** Interned columns: per row, the record of the row's value (undefined when not a string). */
   recs?: (_Interned | undefined)[];
+  /** The last text written without the legend, and its field. */
+  lastText: string | undefined;
+  lastField: string;
 }
 
 /** An interned value: its legend record plus its formatted field, made once. */
@@ -350,6 +353,8 @@ function _columns(
       kind: KIND_OF[type],
       optional,
       intern: type === "str" && (intern ? intern.has(s.name) : true),
+      lastText: undefined,
+      lastField: "",
     };
     if (lead && s.name === lead.name) c.lead = lead.values;
     cols.push(c);
@@ -410,9 +415,15 @@ function _rows(t: TablePlan, cols: Column[]): string {
           if (v === null) break;
           {
             const rec = c.recs?.[i];
-            line += rec === undefined
-              ? formatTextField(escapeHandle(v as string))
-              : rec.field ??= formatTextField(applyLegend(v as string, rec));
+            if (rec !== undefined) {
+              line += rec.field ??= formatTextField(applyLegend(v as string, rec));
+            } else {
+              // Runs of one value (`file`, `python`) reuse the last field.
+              if (v !== c.lastText) {
+                c.lastField = formatTextField(escapeHandle(c.lastText = v as string));
+              }
+              line += c.lastField;
+            }
           }
           break;
         case T_INT:
