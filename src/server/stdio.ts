@@ -34,6 +34,9 @@ export const INSTRUCTIONS =
 /** The `tools/list` result, as the SDK server lists our tools. */
 export const TOOLS_LIST: { tools: { name: string }[] } = toolsList;
 
+/** Pause between the last progress notification of a call and its result, in ms. */
+const _PROGRESS_GAP_MS = 5;
+
 /** Where the server reads and writes. */
 export interface StdioServerOptions {
   /** Builds the runner's dependencies on the first tool call (loads the store and the tools). */
@@ -142,6 +145,13 @@ export async function serveStdio(options: StdioServerOptions): Promise<void> {
             params.arguments,
             onProgress === undefined ? {} : { onProgress },
           );
+          if (onProgress !== undefined) {
+            // The SDK client handles a response at once but notifications a tick later, and
+            // drops progress that arrives after the response: leave the last progress
+            // notification a moment to be read on its own.
+            await writing;
+            await new Promise((done) => setTimeout(done, _PROGRESS_GAP_MS));
+          }
           await send({
             jsonrpc: "2.0",
             id,
