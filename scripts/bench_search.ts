@@ -1,7 +1,7 @@
 /**
- * `deno task bench search [--corpora a,b] [--index DIR] [--runs N] [--json FILE]`: query latency
- * of the MCP server on the real corpora (corpora/, see prepare_corpora.sh), measured through a
- * real stdio client, side by side with ripgrep for the same text queries in the same run:
+ * `deno task bench search [--corpora a,b] [--index DIR] [--runs N] [--cold-runs N] [--json FILE]`:
+ * query latency of the MCP server on the real corpora (corpora/, see prepare_corpora.sh), measured
+ * through a real stdio client, side by side with ripgrep for the same text queries in the same run:
  *
  * - search_symbols (a fixed set of names and words), search_text (a rare, a common and an absent
  *   literal, and one regex per corpus), get_symbol_source and get_file_outline (ids and files
@@ -9,7 +9,8 @@
  * - `rg -n -i` for the same text queries, piped to `head -n <max_results>` as an agent would run
  *   it (so ripgrep may stop early on common queries, exactly like our search);
  * - cold start: spawn of `deno run <server flags> main.ts serve` to the first tools/list answer,
- *   and the same through the `deno task start` launcher (scripts/serve.ts).
+ *   and the same through the `deno task start` launcher (scripts/serve.ts), alternating
+ *   (`--cold-runs`, default 15 each).
  *
  * Corpora are indexed (incrementally) into `--index` (default bench-out/search-index) through the
  * same server before measuring. Targets: search_symbols p50 < 5 ms; search_text p50 below rg's on
@@ -282,8 +283,14 @@ export async function main(args: string[]): Promise<void> {
     await client.close();
   }
 
-  const cold = await _coldStart(env, false, 10);
-  const coldLauncher = await _coldStart(env, true, 5);
+  // Alternating, so that both see the same machine load.
+  const coldRuns = Number(flags.get("cold-runs") ?? 15);
+  const cold: number[] = [];
+  const coldLauncher: number[] = [];
+  for (let i = 0; i < coldRuns; i++) {
+    cold.push(...await _coldStart(env, false, 1));
+    coldLauncher.push(...await _coldStart(env, true, 1));
+  }
 
   const rows: unknown[][] = [];
   const ratios: Record<string, unknown>[] = [];
