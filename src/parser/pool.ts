@@ -2,6 +2,7 @@
 import type { ParseResult } from "./types.ts";
 import type { ExtractLimits } from "./extract.ts";
 import { decodeResult, type WireResult } from "./wire.ts";
+import { languageForPath } from "./registry.ts";
 
 /** Message to a worker. */
 export interface WorkerRequest {
@@ -49,6 +50,8 @@ interface _Job {
   file: string;
   bytes: Uint8Array;
   language: string | undefined;
+  /** The language id the worker will use (`""` when unknown: any worker will do). */
+  lang: string;
   resolve: (result: ParseResult) => void;
   reject: (error: Error) => void;
 }
@@ -58,12 +61,24 @@ interface _Slot {
   running: Map<number, _Job>;
   /** Set after a huge file: the worker takes no more jobs and stops once idle. */
   retiring: boolean;
+  /** Languages this worker has parsed (or warmed): their grammars are loaded there. */
+  languages: Set<string>;
 }
 
 /** Jobs kept in flight per worker, so a worker never waits for the next message. */
 const _IN_FLIGHT = 2;
 /** Only jobs up to this size are queued behind a running one. */
 const _PIPELINE_MAX_BYTES = 64 * 1024;
+/**
+ * A language already loaded in one worker is loaded in another only when at least this many of
+ * its files are queued. Loading a grammar costs the worker its compile time and memory — V8
+ * compiling a large grammar's code peaks at 100-200 MB (C++, Bash) — so the odd header or script
+ * of a Go repo goes to the one worker that has its grammar, while a repo's main languages still
+ * spread over all workers.
+ */
+const _SPREAD_QUEUED = 4;
+/** How deep into the queue the pump looks for a job some free worker may take. */
+const _SCAN = 32;
 /**
  * Default of `recycleAfterBytes`: never. Measured on the Go standard library (2 workers):
  * replacing workers after files of 256 KiB or more lowered the peak RSS of parsing alone from
@@ -92,11 +107,25 @@ function _heapPush(heap: _Job[], job: _Job): void {
 }
 
 function _heapPop(heap: _Job[]): _Job | undefined {
-  const top = heap[0];
+  return _heapRemoveAt(heap, 0);
+}
+
+/** Remove and return the job at `index` of the heap, keeping the heap order. */
+function _heapRemoveAt(heap: _Job[], index: number): _Job | undefined {
+  const removed = heap[index];
   const last = heap.pop();
-  if (heap.length > 0 && last !== undefined) {
-    heap[0] = last;
-    for (let i = 0;;) {
+  if (index < heap.length && last !== undefined) {
+    heap[index] = last;
+    // The moved job may belong above its new place (when it came from another branch)…
+    let i = index;
+    while (i > 0) {
+      const up = (i - 1) >> 1;
+      if (!_before(heap[i]!, heap[up]!)) break;
+      [heap[i], heap[up]] = [heap[up]!, heap[i]!];
+      i = up;
+    }
+    // …or below it.
+    for (;;) {
       const l = 2 * i + 1;
       const r = l + 1;
       let best = i;
@@ -107,7 +136,7 @@ function _heapPop(heap: _Job[]): _Job | undefined {
       i = best;
     }
   }
-  return top;
+  return removed;
 }
 
 /**
@@ -133,6 +162,8 @@ function _heapPop(heap: _Job[]): _Job | undefined {
 export class ParserPool {
   #slots: _Slot[] = [];
   #queue: _Job[] = [];
+  /** Queued jobs per language id. */
+  #queued = new Map<string, number>();
   #nextId = 1;
   #closed = false;
   #size: number;
@@ -166,7 +197,9 @@ export class ParserPool {
   parse(file: string, bytes: Uint8Array, language?: string): Promise<ParseResult> {
     if (this.#closed) return Promise.reject(new Error("Cannot parse: the parser pool is closed"));
     return new Promise((resolve, reject) => {
-      _heapPush(this.#queue, { id: this.#nextId++, file, bytes, language, resolve, reject });
+      const lang = language ?? languageForPath(file)?.id ?? "";
+      this.#queued.set(lang, (this.#queued.get(lang) ?? 0) + 1);
+      _heapPush(this.#queue, { id: this.#nextId++, file, bytes, language, lang, resolve, reject });
       this.#pump();
     });
   }
@@ -185,7 +218,9 @@ export class ParserPool {
   prewarm(languages: readonly string[] = []): void {
     if (this.#closed || this.#slots.length > 0) return;
     const warm: WorkerWarmRequest = { warm: [...languages] };
-    this.#spawn().worker.postMessage(warm);
+    const slot = this.#spawn();
+    for (const l of languages) slot.languages.add(l);
+    slot.worker.postMessage(warm);
   }
 
   /** Stop all workers; jobs not finished yet are rejected. */
@@ -194,6 +229,7 @@ export class ParserPool {
     const error = new Error("Cannot parse: the parser pool was closed");
     for (const job of this.#queue) job.reject(error);
     this.#queue = [];
+    this.#queued.clear();
     for (const slot of this.#slots) {
       slot.worker.terminate();
       for (const job of slot.running.values()) job.reject(error);
@@ -205,7 +241,12 @@ export class ParserPool {
 
   #spawn(): _Slot {
     const worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
-    const slot: _Slot = { worker, running: new Map(), retiring: false };
+    const slot: _Slot = {
+      worker,
+      running: new Map(),
+      retiring: false,
+      languages: new Set(),
+    };
     worker.onmessage = (event: MessageEvent<WorkerResponse>) => {
       const data = event.data;
       const job = slot.running.get(data.id);
@@ -238,23 +279,19 @@ export class ParserPool {
 
   #pump(): void {
     while (this.#queue.length > 0 && !this.#closed) {
-      const job = this.#queue[0]!;
+      let index = -1;
       let slot: _Slot | undefined;
-      for (const s of this.#slots) {
-        if (!s.retiring && (slot === undefined || s.running.size < slot.running.size)) slot = s;
+      for (let i = 0; i < Math.min(this.#queue.length, _SCAN) && slot === undefined; i++) {
+        slot = this.#slotFor(this.#queue[i]!);
+        index = i;
       }
-      if ((slot === undefined || slot.running.size > 0) && this.#slots.length < this.#size) {
-        slot = this.#spawn();
-      }
-      // A busy worker only gets a small job queued behind its current one (it hides the message
-      // round trip); a large job waits for an idle worker so the tail of a batch stays balanced.
-      if (
-        slot === undefined ||
-        (slot.running.size > 0 &&
-          (slot.running.size >= _IN_FLIGHT || job.bytes.byteLength > _PIPELINE_MAX_BYTES))
-      ) return;
-      _heapPop(this.#queue);
+      if (slot === undefined) return;
+      const job = _heapRemoveAt(this.#queue, index)!;
+      const left = (this.#queued.get(job.lang) ?? 1) - 1;
+      if (left === 0) this.#queued.delete(job.lang);
+      else this.#queued.set(job.lang, left);
       slot.running.set(job.id, job);
+      if (job.lang !== "") slot.languages.add(job.lang);
       const request: WorkerRequest = {
         id: job.id,
         file: job.file,
@@ -264,5 +301,45 @@ export class ParserPool {
       };
       slot.worker.postMessage(request);
     }
+  }
+
+  /**
+   * The worker to hand `job` to now (starting one if the pool may grow), or undefined when it
+   * must wait: the least busy worker, preferring one that has the job's language loaded. A busy
+   * worker only gets a small job queued behind its current one (it hides the message round trip);
+   * a large job waits for an idle worker so the tail of a batch stays balanced. A language some
+   * worker already has goes to another only when enough of its files are queued
+   * (`_SPREAD_QUEUED`).
+   */
+  #slotFor(job: _Job): _Slot | undefined {
+    const fits = (s: _Slot) =>
+      s.running.size === 0 ||
+      (s.running.size < _IN_FLIGHT && job.bytes.byteLength <= _PIPELINE_MAX_BYTES);
+    const has = (s: _Slot) => job.lang === "" || s.languages.has(job.lang);
+    let loaded = false;
+    let best: _Slot | undefined;
+    for (const s of this.#slots) {
+      if (s.retiring) continue;
+      if (has(s)) loaded = true;
+      if (
+        best === undefined || s.running.size < best.running.size ||
+        (s.running.size === best.running.size && has(s) && !has(best))
+      ) best = s;
+    }
+    const spread = !loaded || (this.#queued.get(job.lang) ?? 0) >= _SPREAD_QUEUED;
+    if (!spread) {
+      // Only a worker that has the language loaded may take it.
+      let home: _Slot | undefined;
+      for (const s of this.#slots) {
+        if (!s.retiring && has(s) && (home === undefined || s.running.size < home.running.size)) {
+          home = s;
+        }
+      }
+      return home !== undefined && fits(home) ? home : undefined;
+    }
+    if ((best === undefined || best.running.size > 0) && this.#slots.length < this.#size) {
+      return this.#spawn();
+    }
+    return best !== undefined && fits(best) ? best : undefined;
   }
 }

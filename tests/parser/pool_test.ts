@@ -120,3 +120,26 @@ Deno.test("ParserPool replaces a worker after it parsed a file of recycleAfterBy
 function pyModule(...names: string[]): string {
   return names.map((n) => `def ${n}(x):\n    return x\n`).join("\n");
 }
+
+Deno.test("ParserPool keeps a few files of a language on the worker that has its grammar", async () => {
+  const enc = new TextEncoder();
+  const py = (i: number) => enc.encode(`def f${i}():\n    return ${i}\n`);
+  const few = new ParserPool({ workers: 2 });
+  try {
+    const results = await Promise.all([0, 1, 2].map((i) => few.parse(`m${i}.py`, py(i))));
+    assert.deepEqual(results.map((r) => r.symbols[0]?.name), ["f0", "f1", "f2"]);
+    assert.equal(few.running, 1); // three Python files: one worker loads Python
+  } finally {
+    await few.close();
+  }
+  const many = new ParserPool({ workers: 2 });
+  try {
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => many.parse(`m${i}.py`, py(i))),
+    );
+    assert.equal(results.length, 12);
+    assert.equal(many.running, 2); // a batch of them spreads over both
+  } finally {
+    await many.close();
+  }
+});
