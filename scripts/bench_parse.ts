@@ -16,7 +16,7 @@ import { Parser } from "web-tree-sitter";
 import { languageForPath, ParserPool } from "../src/parser/mod.ts";
 import { loadLanguage } from "../src/parser/loader.ts";
 import { SourceText } from "../src/parser/source_text.ts";
-import { markdownTable, parseFlags, writeJson } from "./bench_util.ts";
+import { loadAverages, markdownTable, parseFlags, writeJson } from "./bench_util.ts";
 
 /** Corpora and the languages we measure in each (the corpus' own language). */
 const CORPORA: Record<string, string[]> = {
@@ -291,6 +291,7 @@ export async function main(args: string[]): Promise<void> {
     return;
   }
   const corpora = (corpus ?? Object.keys(CORPORA).join(",")).split(",");
+  const loadBefore = loadAverages();
   const rows: unknown[][] = [];
   const recallRows: unknown[][] = [];
   const json: Record<string, unknown> = {};
@@ -354,7 +355,8 @@ export async function main(args: string[]): Promise<void> {
       recall: Object.fromEntries(byLanguage),
     };
   }
-  console.log("\nParse throughput (MB/s; RSS = peak resident MB of each run's process)\n");
+  console.log("\nParse throughput (MB/s; RSS = peak resident MB of each run's process)");
+  console.log(`Load averages at start: ${loadBefore}; at end: ${loadAverages()}\n`);
   console.log(markdownTable([
     "corpus",
     "files",

@@ -75,3 +75,12 @@ export function peakRssMb(pid: number | "self" = "self"): number {
     return NaN;
   }
 }
+
+/** The 1, 5 and 15 minute load averages as text (`load 0.52 / 0.61 / 0.70`), or "" if unknown. */
+export function loadAverages(): string {
+  try {
+    return `load ${Deno.loadavg().map((n) => n.toFixed(2)).join(" / ")}`;
+  } catch {
+    return "";
+  }
+}
