@@ -302,24 +302,6 @@ function _search(
   const scored = new Map<string, { id: string; rowid: number; score: number }>();
   const best = new _TopScores(maxResults);
   let matched = candidates.length;
-  if (!/\s/.test(query)) {
-    // Symbols named like the query that BM25 did not rank: their bonus is their score.
-    const extras = index.namedSymbolBriefs(query, {
-      exclude: candidates.map((c) => c.rowid),
-      ...(args.kind !== undefined ? { kind: args.kind } : {}),
-      ...(args.language !== undefined ? { language: args.language } : {}),
-      // With a file or decorator filter every one is read and checked here.
-      ...(filtered ? {} : { limit: maxResults }),
-    });
-    matched += filtered ? 0 : extras.count - extras.hits.length;
-    for (const { rowid, symbol: s } of extras.hits) {
-      if (scored.has(s.id) || !keep(s)) continue;
-      const score = identityBonus(s, query);
-      scored.set(s.id, { id: s.id, rowid, score });
-      best.add(score);
-      matched++;
-    }
-  }
   for (let i = 0, chunk = Math.max(16, 2 * maxResults); i < candidates.length;) {
     if (decorator === undefined && candidates[i]!.score + _MAX_BONUS < best.last()) break;
     const part = candidates.slice(i, i + chunk);
@@ -340,6 +322,29 @@ function _search(
       best.add(score);
     }
     chunk *= 2;
+  }
+  if (!/\s/.test(query)) {
+    // Symbols named like the query that BM25 did not rank: their bonus (45 or 50) is their
+    // score. Read only when one could make the top (or with a file or decorator filter, which
+    // is checked on each here), and counted only when the count decides `truncated`.
+    const readHits = filtered || best.last() <= _MAX_BONUS;
+    const readCount = !filtered && matched <= maxResults;
+    if (readHits || readCount) {
+      const extras = index.namedSymbolBriefs(query, {
+        exclude: candidates.map((c) => c.rowid),
+        ...(args.kind !== undefined ? { kind: args.kind } : {}),
+        ...(args.language !== undefined ? { language: args.language } : {}),
+        ...(filtered ? {} : { limit: readHits ? maxResults : 0 }),
+      });
+      matched += filtered ? 0 : extras.count - extras.hits.length;
+      for (const { rowid, symbol: s } of extras.hits) {
+        if (scored.has(s.id) || !keep(s)) continue;
+        const score = identityBonus(s, query);
+        scored.set(s.id, { id: s.id, rowid, score });
+        best.add(score);
+        matched++;
+      }
+    }
   }
   const ranked = [...scored.values()]
     .filter((x) => x.score > 0)
