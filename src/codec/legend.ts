@@ -1,11 +1,13 @@
 /**
  * The legend: string prefixes interned as `@N` handles (1-based, dense).
  *
- * Candidate prefixes of a value are the value itself, its prefixes ending at a `/` (directory
- * paths), and its prefix before a `::` (the file path at the head of a symbol id, so one entry
- * serves both a `file` column and the ids in it). A prefix is kept when it saves bytes
- * across every cell that would use it; each cell then uses its longest kept prefix, unless the
- * remainder starts with a digit (the handle's digits would run on into it).
+ * Candidate prefixes of a value are the value itself and its two deepest directory prefixes
+ * (ending at a `/`); for a symbol id, the path before its first `::` (the file path at the head
+ * of the id, so one entry serves both a `file` column and the ids in it) and that path's two
+ * deepest directories. A prefix is kept when it saves bytes and tokens across every cell that
+ * would use it; each cell then uses its longest kept prefix, unless the remainder starts with a
+ * digit (the handle's digits would run on into it). Handles go to the most used prefixes first;
+ * ties keep first-seen order, so the same response always gets the same legend.
  *
  * @module
  */
