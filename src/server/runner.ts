@@ -12,6 +12,7 @@ import type { Store } from "../store/store.ts";
 import { DetailedToolError, type ToolContext } from "../tools/context.ts";
 import { ToolError } from "../tools/errors.ts";
 import { toolByName, type ToolDefinition, TOOLS } from "../tools/mod.ts";
+import { prewarm as prewarmSymbolSearch } from "../tools/search_symbols.ts";
 import { prepareArguments } from "./arguments.ts";
 import { DEFAULT_SETTINGS, type ServerSettings } from "./config.ts";
 import { envelope } from "./envelope.ts";
@@ -56,6 +57,8 @@ export class ToolRunner {
   readonly #settings: ServerSettings;
   readonly #log: (message: string) => void;
   #pool: ParserPool | null = null;
+  /** The repo of the last successful call, for {@linkcode idle}. */
+  #lastRepo: string | undefined;
 
   constructor(deps: ServerDeps) {
     this.#settings = deps.settings ?? DEFAULT_SETTINGS;
@@ -91,6 +94,7 @@ export class ToolRunner {
         ? this.#ctx
         : { ...this.#ctx, onProgress: options.onProgress };
       const out = await tool.run(ctx, args);
+      this.#lastRepo = out.repo;
       const elapsed = performance.now() - started;
       const env = envelope(
         tool.name,
@@ -130,6 +134,21 @@ export class ToolRunner {
   }
 
   /** Stop the parser pool and close the store's connections. */
+  /**
+   * Work worth doing between calls, once the last answer is out: build the in-memory symbol
+   * ranking of the repo the last call was about (index_folder, list or outline calls usually
+   * come before searches), so that its first search does not wait for it. Errors are ignored:
+   * the call that needs the data reports them.
+   */
+  idle(): void {
+    const repo = this.#lastRepo;
+    this.#lastRepo = undefined;
+    if (repo === undefined) return;
+    try {
+      prewarmSymbolSearch(this.#ctx, repo);
+    } catch { /* reported by the next call on this repo */ }
+  }
+
   async close(): Promise<void> {
     await this.#pool?.close();
     this.#pool = null;

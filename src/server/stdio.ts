@@ -140,7 +140,8 @@ export async function serveStdio(options: StdioServerOptions): Promise<void> {
               });
             };
           }
-          const result: CallResult = await (await getRunner()).call(
+          const runner = await getRunner();
+          const result: CallResult = await runner.call(
             params.name,
             params.arguments,
             onProgress === undefined ? {} : { onProgress },
@@ -160,6 +161,8 @@ export async function serveStdio(options: StdioServerOptions): Promise<void> {
               ...(result.isError ? { isError: true } : {}),
             },
           });
+          // The answer is written: prepare for the next call.
+          setTimeout(() => runner.idle(), 0);
           return;
         }
         default:

@@ -187,6 +187,15 @@ class _TopScores {
   }
 }
 
+/**
+ * Build (if not cached for the repo's current index) the in-memory ranking index that the first
+ * search of `repo` would otherwise build.
+ */
+export function prewarm(ctx: ToolContext, repo: string): void {
+  const { repo: id, index } = openRepo(ctx, repo);
+  cached(ctx, id, index, "symbol-search", () => index.symbolSearch());
+}
+
 /** A file-id filter for the ranking from a path matcher. */
 function _fileFilter(
   ctx: ToolContext,
