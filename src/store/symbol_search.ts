@@ -83,6 +83,9 @@ export class SymbolSearch {
   readonly #postStart: Int32Array;
   readonly #postDoc: Int32Array;
   readonly #postWeight: Float64Array;
+  /** The term dictionary, when loaded: terms in ascending order and their ids. */
+  #terms: string[] | null = null;
+  #termIds: Int32Array | null = null;
   /** Scratch per document (zero between calls). */
   readonly #freq: Float64Array;
   readonly #score: Float64Array;
@@ -112,6 +115,50 @@ export class SymbolSearch {
     this.#postWeight = postings.weight;
     this.#freq = new Float64Array(docs.rowid.length);
     this.#score = new Float64Array(docs.rowid.length);
+  }
+
+  /**
+   * Keep the term dictionary (`symbol_term_ids`: terms with their ids) in memory, so that
+   * {@linkcode lookup} needs no query. Any order; sorted here when not ascending.
+   */
+  setDictionary(terms: string[], ids: Int32Array): void {
+    let sorted = true;
+    for (let i = 1; i < terms.length && sorted; i++) {
+      if (!(terms[i - 1]! < terms[i]!)) sorted = false;
+    }
+    if (!sorted) {
+      const order = Array.from(terms.keys()).sort((a, b) =>
+        terms[a]! < terms[b]! ? -1 : terms[a]! > terms[b]! ? 1 : 0
+      );
+      terms = order.map((i) => terms[i]!);
+      ids = Int32Array.from(order, (i) => ids[i]!);
+    }
+    this.#terms = terms;
+    this.#termIds = ids;
+  }
+
+  /**
+   * Ids of a term, or of every term starting with it, from the dictionary in memory; null when
+   * no dictionary was set.
+   */
+  lookup(term: string, prefix: boolean): number[] | null {
+    const terms = this.#terms;
+    const ids = this.#termIds;
+    if (terms === null || ids === null) return null;
+    let lo = 0;
+    let hi = terms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (terms[mid]! < term) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: number[] = [];
+    if (!prefix) {
+      if (lo < terms.length && terms[lo] === term) out.push(ids[lo]!);
+      return out;
+    }
+    for (let i = lo; i < terms.length && terms[i]!.startsWith(term); i++) out.push(ids[i]!);
+    return out;
   }
 
   /** Number of symbols indexed. */
@@ -221,7 +268,9 @@ export class SymbolSearch {
     for (const phrase of phrases) {
       // The phrase's weighted count per document, summed over its terms.
       docsOfPhrase.length = 0;
-      for (const t of lookup(phrase.term, phrase.prefix)) {
+      for (
+        const t of this.lookup(phrase.term, phrase.prefix) ?? lookup(phrase.term, phrase.prefix)
+      ) {
         if (t + 1 >= this.#postStart.length) continue;
         const end = this.#postStart[t + 1]!;
         for (let i = this.#postStart[t]!; i < end; i++) {
