@@ -11,11 +11,17 @@ import { loadLanguage } from "./loader.ts";
 import type { WorkerRequest, WorkerResponse, WorkerWarmRequest } from "./pool.ts";
 import { encodeResult } from "./wire.ts";
 
+const _EMPTY = new Uint8Array(0);
+
 self.onmessage = async (event: MessageEvent<WorkerRequest | WorkerWarmRequest>) => {
   if ("warm" in event.data) {
     for (const id of event.data.warm) {
       const spec = languageById(id);
-      if (spec !== undefined) await loadLanguage(spec).catch(() => {});
+      if (spec === undefined) continue;
+      await loadLanguage(spec).catch(() => {});
+      // One parse of an empty file: V8 compiles wasm functions on their first call, so the
+      // parser's and the grammar's code is ready before the first real file comes.
+      await parseSource("", _EMPTY, id).catch(() => {});
     }
     return;
   }
