@@ -527,9 +527,11 @@ export class SymbolTermsWriter {
       id = row?.id;
     }
     if (id === undefined) {
-      this.#nextId ??= (this.#db.prepare(
-        "SELECT coalesce(max(id), -1) + 1 AS n FROM symbol_term_ids",
-      ).get() as { n: number }).n;
+      // Ids are dense (0, 1, 2, … and never deleted but all at once), so the next is the
+      // count, which SQLite answers without reading the rows (max(id) would scan them all).
+      this.#nextId ??= (this.#db.prepare("SELECT count(*) AS n FROM symbol_term_ids").get() as {
+        n: number;
+      }).n;
       id = this.#nextId++;
       this.#pendingTerms.push(term, id);
     }
