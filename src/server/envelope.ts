@@ -55,10 +55,10 @@ export function envelope(
   }
   // One encoding pass: the numbers that depend on its result are written as sentinels and
   // filled in afterwards (integer scalars are bare decimals on the scalar line, never interned).
-  meta.total_tokens_saved = _SENTINEL.total;
+  meta.total_tokens_saved = SENTINELS.total;
   meta.encoding = specForTool(tool)?.id ?? "gen1";
-  meta.encoding_tokens_saved = _SENTINEL.saved;
-  meta.total_encoding_tokens_saved = _SENTINEL.totalSaved;
+  meta.encoding_tokens_saved = SENTINELS.saved;
+  meta.total_encoding_tokens_saved = SENTINELS.totalSaved;
   const first = encodeResponse(tool, withMeta, options);
   if (first.encoding === "json") {
     // auto chose JSON (or the encoder failed): no encoding fields.
@@ -74,7 +74,7 @@ export function envelope(
     saved: first.encoding_tokens_saved,
     totalSaved: totals.total_encoding_tokens_saved,
   };
-  const filled = _fill(first.text, values);
+  const filled = fillSentinels(first.text, values);
   if (filled !== null && meta.encoding === first.encoding) {
     return { text: filled, encoding: first.encoding };
   }
@@ -88,18 +88,28 @@ export function envelope(
 }
 
 /** Integers no real count reaches, one per field filled in after encoding. */
-const _SENTINEL = { total: 987654321987, saved: 987654321986, totalSaved: 987654321985 };
+export const SENTINELS = { total: 987654321987, saved: 987654321986, totalSaved: 987654321985 };
 
-/** Replace each sentinel (exactly one bare occurrence each) by its value, or null. */
-function _fill(text: string, values: Record<keyof typeof _SENTINEL, number>): string | null {
+/**
+ * Replace each sentinel by its value, or return null. A sentinel must occur exactly once, as a
+ * whole number: a scalar (`key=N` before a space or line end) or a number inside the `_meta` JSON
+ * blob (`"key":N` before `,` or `}`). Exported for tests.
+ */
+export function fillSentinels(
+  text: string,
+  values: Record<keyof typeof SENTINELS, number>,
+): string | null {
   let out = text;
-  for (const key of Object.keys(_SENTINEL) as (keyof typeof _SENTINEL)[]) {
-    const token = `=${_SENTINEL[key]}`;
+  for (const key of Object.keys(SENTINELS) as (keyof typeof SENTINELS)[]) {
+    const token = String(SENTINELS[key]);
     const at = out.indexOf(token);
     if (at === -1 || out.indexOf(token, at + 1) !== -1) return null;
-    const next = out[at + token.length];
-    if (next !== " " && next !== "\n") return null;
-    out = out.slice(0, at + 1) + String(values[key]) + out.slice(at + token.length);
+    const before = out[at - 1];
+    const after = out[at + token.length];
+    const scalar = before === "=" && (after === " " || after === "\n");
+    const inBlob = before === ":" && (after === "," || after === "}");
+    if (!scalar && !inBlob) return null;
+    out = out.slice(0, at) + String(values[key]) + out.slice(at + token.length);
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import { deepStrictEqual, equal, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { decode, encodeResponse } from "../../mod.ts";
-import { envelope } from "../../src/server/envelope.ts";
+import { envelope, fillSentinels, SENTINELS } from "../../src/server/envelope.ts";
 import { DEFAULT_SETTINGS } from "../../src/server/config.ts";
 import { SavingsCounter } from "../../src/store/savings.ts";
 
@@ -134,4 +134,32 @@ Deno.test("envelope: json, auto, table and _meta off", async (t) => {
       equal(JSON.parse(off.text).text, secret.text);
     });
   });
+});
+
+Deno.test("envelope: the _meta numbers of one compact encoding are filled in, not re-encoded", () => {
+  const meta = {
+    timing_ms: 1.5,
+    tokens_saved: 3,
+    total_tokens_saved: SENTINELS.total,
+    encoding: "gen1",
+    encoding_tokens_saved: SENTINELS.saved,
+    total_encoding_tokens_saved: SENTINELS.totalSaved,
+  };
+  const values = { total: 123, saved: 45, totalSaved: 678 };
+  for (const tool of ["search_symbols", "get_file_outline", "search_text", "list_repos"]) {
+    const first = encodeResponse(tool, { ...response, _meta: meta } as never, {
+      format: "compact",
+    });
+    const filled = fillSentinels(first.text, values);
+    ok(filled !== null, `${tool}: sentinels not found in ${first.text}`);
+    const body = decode(filled) as { _meta: Record<string, unknown> };
+    deepStrictEqual(body._meta, {
+      ...meta,
+      total_tokens_saved: 123,
+      encoding_tokens_saved: 45,
+      total_encoding_tokens_saved: 678,
+    });
+  }
+  // A sentinel that occurs twice (say, in file content) is not guessed at.
+  equal(fillSentinels(`a=${SENTINELS.total} b=${SENTINELS.total}\n`, values), null);
 });
