@@ -13,6 +13,7 @@
  */
 import denoJson from "../../deno.json" with { type: "json" };
 import toolsList from "./tools_list.json" with { type: "json" };
+import { parseJson } from "../codec/json_text.ts";
 import type { CallResult, ServerDeps, ToolRunner } from "./runner.ts";
 
 /** Protocol versions, newest first (as the SDK's `SUPPORTED_PROTOCOL_VERSIONS`). */
@@ -201,7 +202,8 @@ export async function serveStdio(options: StdioServerOptions): Promise<void> {
       if (line.trim() === "") continue;
       let parsed: unknown;
       try {
-        parsed = JSON.parse(line);
+        // Not JSON.parse: Deno 2.9.6's V8 can return the wrong key for an escaped object key.
+        parsed = parseJson(line);
       } catch (e) {
         log(`codemunch: ignored a message that is not JSON: ${(e as Error).message}`);
         continue;

@@ -1,0 +1,96 @@
+/**
+ * The hand-written stdio server (`serveStdio`) at the JSON-RPC level: what it answers, what it
+ * ignores, and that it keeps serving after bad input. (server_test.ts drives it with the SDK
+ * client; this covers the messages that client never sends.)
+ */
+import { deepStrictEqual, equal, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { PROTOCOL_VERSIONS, serveStdio, TOOLS_LIST } from "../../src/server/stdio.ts";
+import { Store } from "../../src/store/store.ts";
+
+type Message = { id?: unknown; result?: Record<string, unknown>; error?: { code: number } };
+
+async function exchange(lines: string[]): Promise<Message[]> {
+  const dir = await Deno.makeTempDir({ prefix: "codemunch-stdio-" });
+  const written: string[] = [];
+  const decoder = new TextDecoder();
+  const input = new ReadableStream<Uint8Array>({
+    start(controller) {
+      // Split across chunk boundaries on purpose: a message may arrive in pieces.
+      const bytes = new TextEncoder().encode(lines.join("\r\n") + "\n");
+      for (let at = 0; at < bytes.length; at += 7) controller.enqueue(bytes.slice(at, at + 7));
+      controller.close();
+    },
+  });
+  try {
+    await serveStdio({
+      deps: () => Promise.resolve({ store: new Store(join(dir, "index")), log: () => {} }),
+      input,
+      output: {
+        write(bytes: Uint8Array) {
+          written.push(decoder.decode(bytes));
+          return Promise.resolve(bytes.length);
+        },
+      },
+      log: () => {},
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+  return written.join("").split("\n").filter((l) => l !== "").map((l) => JSON.parse(l));
+}
+
+Deno.test("stdio server: initialize, ping, tools/list, calls, errors, and bad input", async () => {
+  const out = await exchange([
+    JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t" } },
+    }),
+    JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    "this is not JSON",
+    JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }),
+    JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list" }),
+    JSON.stringify({ jsonrpc: "2.0", id: 4, method: "resources/list" }),
+    JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: {} }),
+    // Escaped keys in same-shape objects go through parseJson (unknown arguments are ignored).
+    JSON.stringify({
+      jsonrpc: "2.0",
+      id: 6,
+      method: "tools/call",
+      params: { name: "list_repos", arguments: { "\\": 1, format: "json" } },
+    }),
+    JSON.stringify({
+      jsonrpc: "2.0",
+      id: "seven",
+      method: "tools/call",
+      params: { name: "list_repos", arguments: { "\t": 1, format: "json" } },
+    }),
+    JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "nope" } }),
+    JSON.stringify({
+      jsonrpc: "2.0",
+      id: 9,
+      method: "initialize",
+      params: { protocolVersion: "1999-01-01" },
+    }),
+  ]);
+  const byId = new Map(out.map((m) => [m.id, m]));
+  equal(out.length, 9, "one answer per request; the notification and the bad line get none");
+  equal(byId.get(1)!.result!.protocolVersion, "2025-06-18");
+  deepStrictEqual(byId.get(1)!.result!.capabilities, { tools: { listChanged: true } });
+  deepStrictEqual(byId.get(2)!.result, {});
+  deepStrictEqual(byId.get(3)!.result, TOOLS_LIST);
+  equal(byId.get(4)!.error!.code, -32601);
+  equal(byId.get(5)!.error!.code, -32602);
+  for (const id of [6, "seven"]) {
+    const r = byId.get(id)!.result as { content: { text: string }[]; isError?: boolean };
+    equal(r.isError, undefined);
+    equal(JSON.parse(r.content[0]!.text).count, 0);
+  }
+  const unknown = byId.get(8)!.result as { content: { text: string }[]; isError?: boolean };
+  equal(unknown.isError, true);
+  equal(JSON.parse(unknown.content[0]!.text).code, "unknown_tool");
+  equal(byId.get(9)!.result!.protocolVersion, PROTOCOL_VERSIONS[0]);
+  ok(PROTOCOL_VERSIONS.length > 1);
+});
