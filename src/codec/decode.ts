@@ -13,7 +13,17 @@ import { parseNumber } from "./numbers.ts";
 import { parseScalars } from "./scalars.ts";
 import type { EncoderSpec } from "./spec.ts";
 import { leadName, transformSource, undoTransforms } from "./transforms.ts";
-import { type ColumnType, isJsonObject, type JsonObject, type JsonValue, setKey } from "./types.ts";
+import {
+  type ColumnType,
+  isJsonObject,
+  type JsonObject,
+  type JsonValue,
+  KIND_OF,
+  setKey,
+  T_BOOL,
+  T_INT,
+  T_STR,
+} from "./types.ts";
 
 const HEADER = /^#MUNCH\/(\d+) tool=(\S+) enc=(\S+)(?: .*)?$/;
 // Reserved scalar keys: the spec's two, plus our additive optional-column and transform lists.
@@ -36,15 +46,6 @@ interface TableDef {
   /** Per column: whether an empty bare field means the key is absent. */
   absentable: boolean[];
 }
-
-const T_STR = 0, T_INT = 1, T_FLOAT = 2, T_BOOL = 3, T_JSON = 4;
-const KIND_OF: Record<ColumnType, number> = {
-  str: T_STR,
-  int: T_INT,
-  float: T_FLOAT,
-  bool: T_BOOL,
-  json: T_JSON,
-};
 
 /** Parsed header of a MUNCH payload. */
 interface MunchHeader {

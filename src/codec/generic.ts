@@ -13,7 +13,17 @@ import { formatFloat, formatInt, isIntValue } from "./numbers.ts";
 import { formatScalar } from "./scalars.ts";
 import type { EncoderSpec, TableSpec } from "./spec.ts";
 import { applyTransforms, type LeadColumn } from "./transforms.ts";
-import { type ColumnType, isJsonObject, type JsonObject, type JsonValue } from "./types.ts";
+import {
+  type ColumnType,
+  isJsonObject,
+  type JsonObject,
+  type JsonValue,
+  KIND_OF,
+  T_BOOL,
+  T_FLOAT,
+  T_INT,
+  T_STR,
+} from "./types.ts";
 
 /** The MUNCH version this encoder writes. */
 export const MUNCH_VERSION = 1;
@@ -102,15 +112,6 @@ interface _Interned extends InternValue {
   value: string;
   field: string | undefined;
 }
-
-const T_STR = 0, T_INT = 1, T_FLOAT = 2, T_BOOL = 3, T_JSON = 4;
-const KIND_OF: Record<ColumnType, number> = {
-  str: T_STR,
-  int: T_INT,
-  float: T_FLOAT,
-  bool: T_BOOL,
-  json: T_JSON,
-};
 
 /**
  * Encode a response object as MUNCH. With a spec, its tables, scalar order and transforms are

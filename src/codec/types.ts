@@ -15,6 +15,17 @@ export type JsonObject = { [key: string]: JsonValue };
 /** Per-column value types of a MUNCH table (`json` is our additive extension, see mod.ts). */
 export type ColumnType = "int" | "float" | "bool" | "str" | "json";
 
+/** Column types as small integers, for switches in the hot loops of the encoder and decoder. */
+export const T_STR = 0, T_INT = 1, T_FLOAT = 2, T_BOOL = 3, T_JSON = 4;
+/** The integer of each column type. */
+export const KIND_OF: Readonly<Record<ColumnType, number>> = {
+  str: T_STR,
+  int: T_INT,
+  float: T_FLOAT,
+  bool: T_BOOL,
+  json: T_JSON,
+};
+
 /** Per-scalar value types listed in `__stypes` (strings are the default and never listed). */
 export type ScalarType = "int" | "float" | "bool";
 
