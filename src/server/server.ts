@@ -15,7 +15,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import denoJson from "../../deno.json" with { type: "json" };
-import type { ProgressFn } from "../ingest/index_local.ts";
+import { throttledProgress } from "./progress.ts";
 import { type CallResult, type ServerDeps, ToolRunner } from "./runner.ts";
 
 /** Server name and version, as in deno.json. */
@@ -68,19 +68,10 @@ export function createServer(deps: ServerDeps): McpServer {
     extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
   ) => {
     const token = request.params._meta?.progressToken;
-    let onProgress: ProgressFn | undefined;
-    if (token !== undefined) {
-      let last = 0;
-      onProgress = (done, total, path) => {
-        const now = performance.now();
-        if (done !== total && now - last < 100) return;
-        last = now;
-        extra.sendNotification({
-          method: "notifications/progress",
-          params: { progressToken: token, progress: done, total, message: path },
-        }).catch(() => {/* the client went away; the call still completes */});
-      };
-    }
+    const onProgress = token === undefined ? undefined : throttledProgress(token, (params) => {
+      extra.sendNotification({ method: "notifications/progress", params })
+        .catch(() => {/* the client went away; the call still completes */});
+    });
     const result = await runner.call(
       request.params.name,
       request.params.arguments,

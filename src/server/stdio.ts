@@ -14,6 +14,7 @@
 import denoJson from "../../deno.json" with { type: "json" };
 import toolsList from "./tools_list.json" with { type: "json" };
 import { parseJson } from "../codec/json_text.ts";
+import { throttledProgress } from "./progress.ts";
 import type { CallResult, ServerDeps, ToolRunner } from "./runner.ts";
 
 /** Protocol versions, newest first (as the SDK's `SUPPORTED_PROTOCOL_VERSIONS`). */
@@ -127,20 +128,11 @@ export async function serveStdio(options: StdioServerOptions): Promise<void> {
           }
           const meta = params._meta as { progressToken?: _Id } | undefined;
           const token = meta?.progressToken;
-          let onProgress: ((done: number, total: number, path: string) => void) | undefined;
-          if (token !== undefined) {
-            let last = 0;
-            onProgress = (done, total, path) => {
-              const now = performance.now();
-              if (done !== total && now - last < 100) return;
-              last = now;
-              send({
-                jsonrpc: "2.0",
-                method: "notifications/progress",
-                params: { progressToken: token, progress: done, total, message: path },
-              });
-            };
-          }
+          const onProgress = token === undefined
+            ? undefined
+            : throttledProgress(token, (params) => {
+              send({ jsonrpc: "2.0", method: "notifications/progress", params });
+            });
           const runner = await getRunner();
           const result: CallResult = await runner.call(
             params.name,
