@@ -24,6 +24,7 @@
  *
  * buildOutline(symbols: readonly SymbolRecord[]): OutlineNode[]   // { symbol, children }
  * languageForPath(path: string): LanguageSpec | undefined          // extension or file name
+ * languageForSource(path, bytes): LanguageSpec | undefined         // + content, for `.h` headers
  * ```
  *
  * A `deno compile` binary needs the grammars and the worker embedded:
@@ -43,7 +44,7 @@ export type {
 } from "./types.ts";
 export type { DocCommentRule, LanguageSpec, RegionRule, ResolverName } from "./language_spec.ts";
 export { LANGUAGES } from "./languages/mod.ts";
-export { languageById, languageForPath } from "./registry.ts";
+export { languageById, languageForPath, languageForSource } from "./registry.ts";
 export { parseSource } from "./parse.ts";
 export type { ExtractLimits } from "./extract.ts";
 export { type RepoView, resolveImports, type Resolver, RESOLVERS } from "./resolve.ts";

@@ -1,7 +1,7 @@
 /** In-process parsing of one file: language lookup, limits, grammar loading, extraction. */
 import type { ParseResult } from "./types.ts";
 import type { LanguageSpec } from "./language_spec.ts";
-import { languageById, languageForPath } from "./registry.ts";
+import { languageById, languageForSource } from "./registry.ts";
 import { loadLanguage } from "./loader.ts";
 import { extractFile, type ExtractLimits, precheck } from "./extract.ts";
 import { SourceText } from "./source_text.ts";
@@ -27,7 +27,7 @@ export function parseSource(
   language?: string,
   limits: ExtractLimits = {},
 ): Promise<ParseResult> {
-  const spec = language === undefined ? languageForPath(file) : languageById(language);
+  const spec = language === undefined ? languageForSource(file, bytes) : languageById(language);
   const base: ParseResult = {
     file,
     language: spec?.id ?? language ?? "",

@@ -2,7 +2,7 @@
 import type { ParseResult } from "./types.ts";
 import type { ExtractLimits } from "./extract.ts";
 import { decodeResult, type WireResult } from "./wire.ts";
-import { languageForPath } from "./registry.ts";
+import { languageForSource } from "./registry.ts";
 
 /** Message to a worker. */
 export interface WorkerRequest {
@@ -197,7 +197,7 @@ export class ParserPool {
   parse(file: string, bytes: Uint8Array, language?: string): Promise<ParseResult> {
     if (this.#closed) return Promise.reject(new Error("Cannot parse: the parser pool is closed"));
     return new Promise((resolve, reject) => {
-      const lang = language ?? languageForPath(file)?.id ?? "";
+      const lang = language ?? languageForSource(file, bytes)?.id ?? "";
       this.#queued.set(lang, (this.#queued.get(lang) ?? 0) + 1);
       _heapPush(this.#queue, { id: this.#nextId++, file, bytes, language, lang, resolve, reject });
       this.#pump();
@@ -296,7 +296,8 @@ export class ParserPool {
         id: job.id,
         file: job.file,
         bytes: job.bytes,
-        language: job.language,
+        // The language found here (a `.h` by its content too), so the worker need not look again.
+        language: job.language ?? (job.lang === "" ? undefined : job.lang),
         limits: this.#limits,
       };
       slot.worker.postMessage(request);
