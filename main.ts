@@ -14,15 +14,14 @@
  * @module
  */
 // Start-up matters for `serve` (a client waits for the tool list): at the top only the stdio
-// server, which answers initialize and tools/list from data. The runner, the tools, the store
+// server, which answers initialize and tools/list from data, and the import-free index_dir.ts. The runner, the tools, the store
 // and the codec are imported when a command or the first tool call needs them.
 import type { Format } from "./src/codec/dispatch.ts";
-import type { CallResult, ToolRunner } from "./src/server/runner.ts";
-import type { ServerDeps } from "./src/server/runner.ts";
+import type { CallResult, ServerDeps, ToolRunner } from "./src/server/runner.ts";
 import type { Store } from "./src/store/store.ts";
-import { serveStdio, STDIO_SERVER_INFO, TOOLS_LIST } from "./src/server/stdio.ts";
+import { defaultIndexDir } from "./src/store/index_dir.ts";
+import { SERVER_INFO, serveStdio, TOOLS_LIST } from "./src/server/stdio.ts";
 
-const SERVER_INFO = STDIO_SERVER_INFO;
 const TOOLS = TOOLS_LIST.tools as { name: string; description: string }[];
 
 /** Usage text of `--help`. */
@@ -101,19 +100,6 @@ async function _deps(): Promise<ServerDeps> {
   return { store: Store.fromEnv(), ingest: ingestConfigFromEnv(), settings: settingsFromEnv() };
 }
 
-/** The index directory the server will use (as `defaultIndexDir` in src/store/paths.ts). */
-function _indexDirForLog(): string {
-  const env = (n: string) => Deno.env.get(n);
-  const home = env("HOME") ?? env("USERPROFILE") ?? "";
-  const configured = env("CODE_INDEX_PATH");
-  if (configured !== undefined && configured !== "") {
-    return configured === "~" || configured.startsWith("~/")
-      ? home + configured.slice(1)
-      : configured;
-  }
-  return `${home}${Deno.build.os === "windows" ? "\\" : "/"}.code-index`;
-}
-
 /** The repo for a shortcut: --repo, else the only indexed one, else the one `fits` picks. */
 function _pickRepo(
   store: Store,
@@ -137,7 +123,7 @@ function _pickRepo(
 async function _serve(): Promise<number> {
   let dir = "";
   try {
-    dir = _indexDirForLog();
+    dir = defaultIndexDir((n) => Deno.env.get(n));
   } catch { /* reported by the first tool call */ }
   console.error(`codemunch ${SERVER_INFO.version}: MCP server on stdio, index in ${dir}`);
   await serveStdio({ deps: _deps });

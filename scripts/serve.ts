@@ -10,33 +10,12 @@
  *
  * The launcher itself needs `--allow-read --allow-env --allow-run`; the server never gets them.
  */
-import { delimiter, join, resolve } from "node:path";
+import { delimiter, resolve } from "node:path";
+import { defaultIndexDir, expandHome } from "../src/store/index_dir.ts";
 
-// The launcher starts before the server does, so it stays small: node:path only (no node:url,
-// and not src/store/paths.ts, whose node:crypto import alone costs ~35 ms of start-up). The two
-// helpers below mirror `defaultIndexDir` and `expandHome` there; tests/cli/launcher_test.ts
-// checks that they agree.
-
-/** Replace a leading `~` with the home directory (as `expandHome` in src/store/paths.ts). */
-export function launcherExpandHome(
-  path: string,
-  env: (name: string) => string | undefined,
-): string {
-  if (path !== "~" && !path.startsWith("~/")) return path;
-  const home = env("HOME") ?? env("USERPROFILE") ?? "";
-  return home + path.slice(1);
-}
-
-/** The index directory (as `defaultIndexDir` in src/store/paths.ts). */
-export function launcherIndexDir(env: (name: string) => string | undefined): string {
-  const configured = env("CODE_INDEX_PATH");
-  if (configured !== undefined && configured !== "") return launcherExpandHome(configured, env);
-  const home = env("HOME") ?? env("USERPROFILE");
-  if (home === undefined || home === "") {
-    throw new Error("Cannot locate the index directory: set CODE_INDEX_PATH or HOME");
-  }
-  return join(home, ".code-index");
-}
+// The launcher starts before the server does, so it stays small: node:path and the index
+// directory's import-free module only (not src/store/paths.ts, whose node:crypto import alone
+// costs ~35 ms of start-up).
 
 /** Environment variables the server may read (trailing `*` matches a prefix). */
 export const SERVER_ENV = [
@@ -75,7 +54,7 @@ export function permissionInputs(
   const roots = rootsText === undefined || rootsText.trim() === ""
     ? [cwd]
     : rootsText.split(delimiter).filter((r) => r.trim() !== "").map((r) =>
-      resolve(cwd, launcherExpandHome(r.trim(), env))
+      resolve(cwd, expandHome(r.trim(), env))
     );
   const hosts = ["api.github.com"];
   for (const name of ["ANTHROPIC_BASE_URL", "OPENAI_API_BASE"]) {
@@ -88,7 +67,7 @@ export function permissionInputs(
   }
   return {
     roots,
-    indexDir: resolve(cwd, launcherIndexDir(env)),
+    indexDir: resolve(cwd, defaultIndexDir(env)),
     checkout: resolve(import.meta.dirname!, ".."),
     hosts,
   };

@@ -14,12 +14,11 @@ import {
   type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import denoJson from "../../deno.json" with { type: "json" };
 import { throttledProgress } from "./progress.ts";
 import { type CallResult, type ServerDeps, ToolRunner } from "./runner.ts";
+import { INSTRUCTIONS, SERVER_INFO } from "./stdio.ts";
 
-/** Server name and version, as in deno.json. */
-export const SERVER_INFO = { name: "codemunch", version: denoJson.version } as const;
+export { SERVER_INFO };
 
 /** The `format` argument every tool takes. */
 export const FORMAT_ARGUMENT = z.enum([
@@ -36,9 +35,6 @@ export const FORMAT_ARGUMENT = z.enum([
     "Response format: auto (default: compact MUNCH when it saves at least 15%, else JSON), compact (always MUNCH), json, or table (JSON with columnar lists)",
   );
 
-const _INSTRUCTIONS =
-  "codemunch indexes code once and serves symbols, outlines and search results instead of whole files. Start with list_repos (or index_folder for a new folder), then search_symbols / search_text to find code, get_file_outline to see a file's structure, and get_symbol_source to read exactly the symbols you need. Responses may be MUNCH (a compact, lossless text format; header #MUNCH/1) unless you pass format=json.";
-
 function _toResult(r: CallResult): CallToolResult {
   return { content: [{ type: "text", text: r.text }], ...(r.isError ? { isError: true } : {}) };
 }
@@ -51,7 +47,7 @@ export function createServer(deps: ServerDeps): McpServer {
   const runner = new ToolRunner(deps);
   const server = new McpServer(SERVER_INFO, {
     capabilities: { tools: {} },
-    instructions: _INSTRUCTIONS,
+    instructions: INSTRUCTIONS,
   });
   for (const tool of runner.tools) {
     server.registerTool(tool.name, {

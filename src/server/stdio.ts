@@ -26,10 +26,10 @@ export const PROTOCOL_VERSIONS = [
   "2024-10-07",
 ] as const;
 
-/** Server name and version (as `SERVER_INFO` in server.ts). */
-export const STDIO_SERVER_INFO = { name: "codemunch", version: denoJson.version } as const;
+/** Server name and version (both servers'). */
+export const SERVER_INFO = { name: "codemunch", version: denoJson.version } as const;
 
-/** The `instructions` of `initialize` (as the SDK server's). */
+/** The `instructions` of `initialize` (both servers'). */
 export const INSTRUCTIONS =
   "codemunch indexes code once and serves symbols, outlines and search results instead of whole files. Start with list_repos (or index_folder for a new folder), then search_symbols / search_text to find code, get_file_outline to see a file's structure, and get_symbol_source to read exactly the symbols you need. Responses may be MUNCH (a compact, lossless text format; header #MUNCH/1) unless you pass format=json.";
 
@@ -97,7 +97,7 @@ export async function serveStdio(options: StdioServerOptions): Promise<void> {
             result: {
               protocolVersion: version,
               capabilities: { tools: { listChanged: true } },
-              serverInfo: STDIO_SERVER_INFO,
+              serverInfo: SERVER_INFO,
               instructions: INSTRUCTIONS,
             },
           });

@@ -5,25 +5,7 @@
 import { createHash } from "node:crypto";
 import { basename, join } from "node:path";
 
-/**
- * The index directory: `$CODE_INDEX_PATH`, else `~/.code-index`.
- */
-export function defaultIndexDir(env: (name: string) => string | undefined): string {
-  const configured = env("CODE_INDEX_PATH");
-  if (configured !== undefined && configured !== "") return expandHome(configured, env);
-  const home = env("HOME") ?? env("USERPROFILE");
-  if (home === undefined || home === "") {
-    throw new Error("Cannot locate the index directory: set CODE_INDEX_PATH or HOME");
-  }
-  return join(home, ".code-index");
-}
-
-/** Replace a leading `~` with the home directory. */
-export function expandHome(path: string, env: (name: string) => string | undefined): string {
-  if (path !== "~" && !path.startsWith("~/")) return path;
-  const home = env("HOME") ?? env("USERPROFILE") ?? "";
-  return home + path.slice(1);
-}
+export { defaultIndexDir, expandHome } from "./index_dir.ts";
 
 /**
  * The repo id of a local folder: `local/<basename>-<first 8 hex of SHA-1 of the absolute path>`.

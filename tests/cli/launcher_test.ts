@@ -1,43 +1,35 @@
 import { deepEqual, equal, throws } from "node:assert/strict";
 import { resolve } from "node:path";
 import { defaultIndexDir, expandHome } from "../../src/store/paths.ts";
-import { launcherExpandHome, launcherIndexDir, permissionInputs } from "../../scripts/serve.ts";
+import { permissionInputs } from "../../scripts/serve.ts";
 
-const ENVS: Record<string, string>[] = [
-  {},
-  { HOME: "/home/u" },
-  { USERPROFILE: "C:\\Users\\u" },
-  { HOME: "/home/u", CODE_INDEX_PATH: "~/idx" },
-  { HOME: "/home/u", CODE_INDEX_PATH: "~" },
-  { HOME: "/home/u", CODE_INDEX_PATH: "" },
-  { CODE_INDEX_PATH: "/abs/idx" },
-  { CODE_INDEX_PATH: "rel/idx", HOME: "" },
-  { HOME: "" },
-];
-
-Deno.test("the launcher's index directory and ~ expansion agree with the store's", () => {
-  for (const vars of ENVS) {
+Deno.test("the index directory and ~ expansion (shared by the store, the server and the launcher)", () => {
+  const cases: [Record<string, string>, string][] = [
+    [{}, "error"],
+    [{ HOME: "/home/u" }, "/home/u/.code-index"],
+    [{ HOME: "/home/u/" }, "/home/u/.code-index"],
+    [
+      { USERPROFILE: "C:\\Users\\u" },
+      `C:\\Users\\u${Deno.build.os === "windows" ? "\\" : "/"}.code-index`,
+    ],
+    [{ HOME: "/home/u", CODE_INDEX_PATH: "~/idx" }, "/home/u/idx"],
+    [{ HOME: "/home/u", CODE_INDEX_PATH: "~" }, "/home/u"],
+    [{ HOME: "/home/u", CODE_INDEX_PATH: "" }, "/home/u/.code-index"],
+    [{ CODE_INDEX_PATH: "/abs/idx" }, "/abs/idx"],
+    [{ CODE_INDEX_PATH: "rel/idx", HOME: "" }, "rel/idx"],
+    [{ HOME: "" }, "error"],
+  ];
+  for (const [vars, expected] of cases) {
     const env = (n: string) => vars[n];
-    const store = (() => {
-      try {
-        return defaultIndexDir(env);
-      } catch (e) {
-        return `error: ${(e as Error).message}`;
-      }
-    })();
-    const launcher = (() => {
-      try {
-        return launcherIndexDir(env);
-      } catch (e) {
-        return `error: ${(e as Error).message}`;
-      }
-    })();
-    equal(launcher, store, JSON.stringify(vars));
-    for (const p of ["~", "~/a/b", "~x", "/a/~", "a"]) {
-      equal(launcherExpandHome(p, env), expandHome(p, env), `${p} ${JSON.stringify(vars)}`);
-    }
+    if (expected === "error") {
+      throws(() => defaultIndexDir(env), /set CODE_INDEX_PATH or HOME/);
+    } else equal(defaultIndexDir(env), expected, JSON.stringify(vars));
   }
-  throws(() => launcherIndexDir(() => undefined));
+  const env = (n: string) => ({ HOME: "/home/u" } as Record<string, string>)[n];
+  deepEqual(
+    ["~", "~/a/b", "~x", "/a/~", "a"].map((p) => expandHome(p, env)),
+    ["/home/u", "/home/u/a/b", "~x", "/a/~", "a"],
+  );
 });
 
 Deno.test("permissionInputs: roots, index directory and checkout", () => {

@@ -7,7 +7,7 @@ import { deepStrictEqual } from "node:assert/strict";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { createServer } from "../../src/server/server.ts";
-import { INSTRUCTIONS, STDIO_SERVER_INFO, TOOLS_LIST } from "../../src/server/stdio.ts";
+import { INSTRUCTIONS, SERVER_INFO, TOOLS_LIST } from "../../src/server/stdio.ts";
 import { Store } from "../../src/store/store.ts";
 
 /** The raw JSON-RPC results of the SDK server for initialize and tools/list. */
@@ -58,7 +58,7 @@ Deno.test("the stdio server's initialize and tools/list answers are the SDK serv
   deepStrictEqual(initialize, {
     protocolVersion: "2025-06-18",
     capabilities: { tools: { listChanged: true } },
-    serverInfo: STDIO_SERVER_INFO,
+    serverInfo: SERVER_INFO,
     instructions: INSTRUCTIONS,
   });
 });
