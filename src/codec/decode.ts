@@ -30,21 +30,12 @@ const HEADER = /^#MUNCH\/(\d+) tool=(\S+) enc=(\S+)(?: .*)?$/;
 const RESERVED = new Set(["__tables", "__stypes", "__absent", "__xf"]);
 const COLUMN_TYPES = new Set(["int", "float", "bool", "str", "json"]);
 
-interface TableDef {
-  tag: string;
-  path: string[];
-  columns: string[];
-  types: ColumnType[];
-  /** Per column: the type as a small integer (T_* below). */
-  kinds: number[];
-  /** Per column: the name is `__proto__` (set with `setKey`). */
-  proto: boolean[];
+/** A table of one payload: its shape plus the rows read so far. */
+interface TableDef extends _TableShape {
   rows: JsonObject[];
   /** Index of the lead column read beside the rows (-1: none), and its values by row. */
   lead: number;
   leadValues: (JsonValue | undefined)[];
-  /** Per column: whether an empty bare field means the key is absent. */
-  absentable: boolean[];
 }
 
 /** Parsed header of a MUNCH payload. */
@@ -208,8 +199,11 @@ interface _TableShape {
   path: string[];
   columns: string[];
   types: ColumnType[];
+  /** Per column: the type as a small integer (`KIND_OF`). */
   kinds: number[];
+  /** Per column: the name is `__proto__` (set with `setKey`). */
   proto: boolean[];
+  /** Per column: whether an empty bare field means the key is absent. */
   absentable: boolean[];
 }
 
