@@ -133,7 +133,6 @@ export class ToolRunner {
     };
   }
 
-  /** Stop the parser pool and close the store's connections. */
   /**
    * Work worth doing between calls, once the last answer is out: build the in-memory symbol
    * ranking of the repo the last call was about (index_folder, list or outline calls usually
@@ -149,6 +148,7 @@ export class ToolRunner {
     } catch { /* reported by the next call on this repo */ }
   }
 
+  /** Stop the parser pool and close the store's connections. */
   async close(): Promise<void> {
     await this.#pool?.close();
     this.#pool = null;
