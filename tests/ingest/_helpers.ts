@@ -4,6 +4,8 @@ import { parseSource } from "../../src/parser/mod.ts";
 import type { FileParser } from "../../src/ingest/index_local.ts";
 import { DEFAULT_INGEST_CONFIG, type IngestConfig } from "../../src/ingest/config.ts";
 import { Store } from "../../src/store/mod.ts";
+import { ToolRunner } from "../../src/server/runner.ts";
+import { DEFAULT_SETTINGS } from "../../src/server/config.ts";
 
 /** Write files (text or bytes) under `root`, creating folders. */
 export function writeTree(root: string, files: Record<string, string | Uint8Array>): void {
@@ -40,6 +42,17 @@ export function tempWorkspace(prefix = "codemunch-test-"): {
 
 /** The real parser, run in this thread (no workers: fast start for small test trees). */
 export const inThreadParser: FileParser = { parse: (file, bytes) => parseSource(file, bytes) };
+
+/** A tool runner over a workspace: real parser in this thread, real SQLite, default settings. */
+export function workspaceRunner(ws: { root: string; store: Store }): ToolRunner {
+  return new ToolRunner({
+    store: ws.store,
+    ingest: testConfig(),
+    parser: inThreadParser,
+    cwd: ws.root,
+    settings: DEFAULT_SETTINGS,
+  });
+}
 
 /** Indexing settings for tests (defaults, no environment). */
 export function testConfig(overrides: Partial<IngestConfig> = {}): IngestConfig {

@@ -1,20 +1,12 @@
 import { deepStrictEqual, equal, match, ok } from "node:assert/strict";
 import { decode } from "../../mod.ts";
-import { ToolRunner } from "../../src/server/runner.ts";
-import { DEFAULT_SETTINGS } from "../../src/server/config.ts";
-import { inThreadParser, tempWorkspace, testConfig, writeTree } from "../ingest/_helpers.ts";
+import { tempWorkspace, workspaceRunner, writeTree } from "../ingest/_helpers.ts";
 
 /** A workspace with a small indexed project and a runner over it (real parser, real SQLite). */
 async function indexed(files: Record<string, string>) {
   const ws = tempWorkspace("codemunch-tools-");
   writeTree(ws.root, files);
-  const runner = new ToolRunner({
-    store: ws.store,
-    ingest: testConfig(),
-    parser: inThreadParser,
-    cwd: ws.root,
-    settings: DEFAULT_SETTINGS,
-  });
+  const runner = workspaceRunner(ws);
   const r = await runner.call("index_folder", { path: ws.root, format: "json" });
   equal(r.isError, false, r.text);
   const repo = (JSON.parse(r.text) as { repo: string }).repo;

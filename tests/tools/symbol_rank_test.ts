@@ -10,12 +10,10 @@ import { deepStrictEqual, equal, ok } from "node:assert/strict";
 import { join, relative } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { decode } from "../../mod.ts";
-import { ToolRunner } from "../../src/server/runner.ts";
-import { DEFAULT_SETTINGS } from "../../src/server/config.ts";
 import { symbolMatchExpression } from "../../src/store/fts_text.ts";
 import { Tokenizer } from "../../src/store/symbol_terms.ts";
 import { identityBonus } from "../../src/tools/search_symbols.ts";
-import { inThreadParser, tempWorkspace, testConfig, writeTree } from "../ingest/_helpers.ts";
+import { tempWorkspace, workspaceRunner, writeTree } from "../ingest/_helpers.ts";
 
 const WORDS = [
   "caresses ponies ties caress cats feed agreed plastered bled motoring sing conflated",
@@ -171,13 +169,7 @@ Deno.test("search_symbols ranks like FTS5 BM25 over every match (also after re-i
   const ws = tempWorkspace("codemunch-rank-");
   const files = fixtureFiles();
   writeTree(ws.root, files);
-  const runner = new ToolRunner({
-    store: ws.store,
-    ingest: testConfig(),
-    parser: inThreadParser,
-    cwd: ws.root,
-    settings: DEFAULT_SETTINGS,
-  });
+  const runner = workspaceRunner(ws);
   const index = async () => {
     const r = await runner.call("index_folder", { path: ws.root, format: "json" });
     equal(r.isError, false, r.text);
