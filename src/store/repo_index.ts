@@ -313,7 +313,7 @@ export class RepoIndex {
 
   /**
    * The in-memory symbol ranking index of this repo's current state (see `symbol_search.ts`):
-   * build it once per index state and pass it to {@linkcode rankSymbolBriefs}.
+   * build it once per index state and pass it to {@linkcode rankSymbols}.
    */
   symbolSearch(): SymbolSearch {
     const search = SymbolSearch.build(
@@ -334,34 +334,12 @@ export class RepoIndex {
   }
 
   /**
-   * {@linkcode searchSymbolBriefs} ranked in memory by `search` (built by
-   * {@linkcode symbolSearch} from the same index state): the same hits, order and scores, plus an
-   * optional filter on the file (by file id, see {@linkcode filePathsById}) applied before the
-   * cut at `limit`.
-   */
-  rankSymbolBriefs(
-    search: SymbolSearch,
-    query: string,
-    options: SymbolSearchOptions & { keepFile?: RankOptions["keepFile"] } = {},
-  ): SymbolBriefHit[] {
-    const limit = Math.max(1, Math.floor(options.limit ?? 50));
-    const ranked = this.rankSymbols(search, query, options);
-    const briefs = this.symbolBriefsByRowid(ranked.map((r) => r.rowid));
-    return ranked
-      .flatMap((r) => {
-        const symbol = briefs.get(r.rowid);
-        return symbol === undefined ? [] : [{ symbol, bm25: r.score }];
-      })
-      .sort((a, b) =>
-        b.bm25 - a.bm25 || (a.symbol.id < b.symbol.id ? -1 : a.symbol.id > b.symbol.id ? 1 : 0)
-      )
-      .slice(0, limit);
-  }
-
-  /**
    * The rowids and BM25 scores of the symbols that can make the top `limit` of `query` (every
-   * hit scoring at least the `limit`-th best), unordered: {@linkcode rankSymbolBriefs} without
-   * reading the symbols, for callers that read them lazily ({@linkcode symbolBriefsByRowid}).
+   * hit scoring at least the `limit`-th best), unordered: the ranking of
+   * {@linkcode searchSymbolBriefs}, computed in memory by `search` (built by
+   * {@linkcode symbolSearch} from the same index state), plus an optional filter on the file (by
+   * file id, see {@linkcode filePathsById}) applied before the cut. The symbols are not read:
+   * callers read the ones they need ({@linkcode symbolNamesByRowid}, {@linkcode symbolsByRowid}).
    */
   rankSymbols(
     search: SymbolSearch,
@@ -443,7 +421,7 @@ export class RepoIndex {
     return out;
   }
 
-  /** Paths of the indexed files by file id (for {@linkcode rankSymbolBriefs}' file filter). */
+  /** Paths of the indexed files by file id (for {@linkcode rankSymbols}' file filter). */
   filePathsById(): Map<number, string> {
     const out = new Map<number, string>();
     for (
