@@ -3,7 +3,7 @@
  * (API.md §4.4) and the file-name slug of a repo, which — unlike the reference's — cannot collide.
  */
 import { createHash } from "node:crypto";
-import { basename, join } from "node:path";
+import { basename } from "node:path";
 
 export { defaultIndexDir, expandHome } from "./index_dir.ts";
 
