@@ -13,9 +13,10 @@
 import { posix } from "node:path";
 import { cpuUsage } from "node:process";
 import { Parser } from "web-tree-sitter";
-import { languageForPath, ParserPool } from "../src/parser/mod.ts";
+import { languageForPath, type ParseResult, ParserPool } from "../src/parser/mod.ts";
 import { loadLanguage } from "../src/parser/loader.ts";
 import { SourceText } from "../src/parser/source_text.ts";
+import { precheck } from "../src/parser/extract.ts";
 import { loadAverages, markdownTable, parseFlags, writeJson } from "./bench_util.ts";
 
 /** Corpora and the languages we measure in each (the corpus' own language). */
@@ -61,11 +62,23 @@ async function _walk(dir: string, rel = ""): Promise<string[]> {
   return out;
 }
 
-/** The measured files of a corpus: those whose language is one of the corpus' languages. */
-async function corpusFiles(corpus: string): Promise<string[]> {
+/**
+ * The measured files of a corpus: those whose language is one of the corpus' languages, less
+ * those our parser skips before parsing (minified or too large; the run reports them), so every
+ * phase, the ceiling included, parses exactly the same files.
+ */
+async function corpusFiles(corpus: string, report = false): Promise<string[]> {
   const dir = new URL(`${corpus}/`, ROOT).pathname;
   const langs = CORPORA[corpus]!;
-  return (await _walk(dir)).filter((f) => langs.includes(languageForPath(f)?.id ?? "")).sort();
+  const files = (await _walk(dir)).filter((f) => langs.includes(languageForPath(f)?.id ?? ""))
+    .sort();
+  const kept: string[] = [];
+  for (const f of files) {
+    const reason = precheck(new SourceText(await Deno.readFile(posix.join(dir, f))));
+    if (reason === null) kept.push(f);
+    else if (report) console.error(`bench: not measured: ${corpus}/${f}: ${reason}`);
+  }
+  return kept;
 }
 
 async function _readAll(corpus: string, files: string[]): Promise<Uint8Array[]> {
@@ -89,9 +102,8 @@ function _warmSet(bytes: Uint8Array[]): number[] {
   return out;
 }
 
-async function phaseCeiling(corpus: string): Promise<PhaseResult> {
-  const files = await corpusFiles(corpus);
-  const bytes = await _readAll(corpus, files);
+/** One parser per language of `files`, bound to our grammar, warmed on the first ~2 MB. */
+async function _ceilingParsers(files: string[], bytes: Uint8Array[]): Promise<Map<string, Parser>> {
   const parsers = new Map<string, Parser>();
   for (const f of files) {
     const spec = languageForPath(f)!;
@@ -107,22 +119,69 @@ async function phaseCeiling(corpus: string): Promise<PhaseResult> {
       parsers.get(languageForPath(files[i]!)!.id)!.parse(new SourceText(bytes[i]!).text)?.delete();
     }
   }
+  return parsers;
+}
+
+/** The ceiling's work on some of the files: decode and parse each, nothing else. */
+function _ceilingRun(
+  parsers: Map<string, Parser>,
+  files: string[],
+  bytes: Uint8Array[],
+  indices: Iterable<number>,
+): void {
+  for (const i of indices) {
+    const source = new SourceText(bytes[i]!);
+    parsers.get(languageForPath(files[i]!)!.id)!.parse(source.text)?.delete();
+  }
+}
+
+/** A pool whose every worker has loaded every language and parsed the warm set three times. */
+async function _warmPool(workers: number, files: string[], bytes: Uint8Array[]) {
+  const pool = new ParserPool({ workers });
+  const langs = [...new Set(files.map((f) => languageForPath(f)!.id))];
+  const warm = langs.map((l) => files.find((f) => languageForPath(f)!.id === l)!);
+  await Promise.all(
+    warm.flatMap((f) => Array.from({ length: workers }, () => pool.parse(f, new Uint8Array()))),
+  );
+  for (let round = 0; round < 3; round++) {
+    await Promise.all(
+      _warmSet(bytes).flatMap((i) =>
+        Array.from({ length: workers }, () => pool.parse(files[i]!, bytes[i]!))
+      ),
+    );
+  }
+  return pool;
+}
+
+/**
+ * Our work on some of the files through a pool. Results are consumed as they arrive (as an
+ * indexer would), not retained: a bench that keeps a million call records alive measures its own
+ * garbage collector.
+ */
+async function _poolRun(
+  pool: ParserPool,
+  files: string[],
+  bytes: Uint8Array[],
+  indices: number[],
+  onResult: (r: ParseResult) => void,
+): Promise<void> {
+  await Promise.all(indices.map((i) => pool.parse(files[i]!, bytes[i]!).then(onResult)));
+}
+
+async function phaseCeiling(corpus: string): Promise<PhaseResult> {
+  const files = await corpusFiles(corpus);
+  const bytes = await _readAll(corpus, files);
+  const parsers = await _ceilingParsers(files, bytes);
   const cpuStart = cpuUsage();
   const start = performance.now();
-  let total = 0;
-  for (let i = 0; i < files.length; i++) {
-    const source = new SourceText(bytes[i]!);
-    const tree = parsers.get(languageForPath(files[i]!)!.id)!.parse(source.text);
-    tree?.delete();
-    total += bytes[i]!.length;
-  }
+  _ceilingRun(parsers, files, bytes, files.keys());
   const seconds = (performance.now() - start) / 1000;
   const cpuSeconds = _cpuSince(cpuStart);
   return {
     seconds,
     cpuSeconds,
     files: files.length,
-    bytes: total,
+    bytes: bytes.reduce((n, b) => n + b.length, 0),
     symbols: 0,
     skipped: 0,
     partial: 0,
@@ -137,41 +196,23 @@ async function phasePool(
 ): Promise<PhaseResult> {
   const files = await corpusFiles(corpus);
   const bytes = await _readAll(corpus, files);
-  const pool = new ParserPool({ workers });
+  const pool = await _warmPool(workers, files, bytes);
   try {
-    // Warm every worker with every language so grammar loading is not timed.
-    const langs = [...new Set(files.map((f) => languageForPath(f)!.id))];
-    const warm = langs.map((l) => files.find((f) => languageForPath(f)!.id === l)!);
-    await Promise.all(
-      warm.flatMap((f) => Array.from({ length: workers }, () => pool.parse(f, new Uint8Array()))),
-    );
-    // Every worker must be warm: each round hands every worker its own copy of the warm set.
-    for (let round = 0; round < 3; round++) {
-      await Promise.all(
-        _warmSet(bytes).flatMap((i) =>
-          Array.from({ length: workers }, () => pool.parse(files[i]!, bytes[i]!))
-        ),
-      );
-    }
     const cpuStart = cpuUsage();
     const start = performance.now();
-    // Results are consumed as they arrive (as an indexer would), not retained: a bench that keeps
-    // a million call records alive measures its own garbage collector.
     let symbols = 0;
     let skipped = 0;
     let partial = 0;
     const names: string[] = [];
-    await Promise.all(files.map((f, i) =>
-      pool.parse(f, bytes[i]!).then((r) => {
-        symbols += r.symbols.length;
-        if (r.status === "partial") partial++;
-        if (r.status === "skipped") {
-          skipped++;
-          if (keepNames) console.error(`bench: skipped ${corpus}/${r.file}: ${r.reason}`);
-        }
-        if (keepNames) { for (const s of r.symbols) names.push(`${r.file}\t${s.name}`); }
-      })
-    ));
+    await _poolRun(pool, files, bytes, [...files.keys()], (r) => {
+      symbols += r.symbols.length;
+      if (r.status === "partial") partial++;
+      if (r.status === "skipped") {
+        skipped++;
+        if (keepNames) console.error(`bench: skipped ${corpus}/${r.file}: ${r.reason}`);
+      }
+      if (keepNames) { for (const s of r.symbols) names.push(`${r.file}\t${s.name}`); }
+    });
     const seconds = (performance.now() - start) / 1000;
     const cpuSeconds = _cpuSince(cpuStart);
     const result: PhaseResult = {
@@ -190,6 +231,53 @@ async function phasePool(
     await pool.close();
   }
 }
+
+/** Wall seconds of the ceiling, 1 worker and 2 workers over the same files, measured in turns. */
+interface MixedResult {
+  ceiling: number;
+  one: number;
+  two: number;
+  rounds: number;
+}
+
+/**
+ * The ratios measured in one process, in turns: the files are dealt into `_MIXED_ROUNDS` hands
+ * (file i into hand i mod n), and each hand is parsed by the ceiling (this thread), then a
+ * 1-worker pool, then a 2-worker pool, the order rotating from hand to hand. A shared machine's
+ * speed drifts over seconds (separate runs of the same code differ by up to a third here), and
+ * taking turns gives every contender the same share of the slow and fast spells.
+ */
+async function phaseMixed(corpus: string): Promise<MixedResult> {
+  const files = await corpusFiles(corpus);
+  const bytes = await _readAll(corpus, files);
+  const parsers = await _ceilingParsers(files, bytes);
+  const one = await _warmPool(1, files, bytes);
+  const two = await _warmPool(2, files, bytes);
+  try {
+    const totals = [0, 0, 0];
+    const ignore = () => {};
+    const runs: ((hand: number[]) => Promise<void>)[] = [
+      (hand) => Promise.resolve(_ceilingRun(parsers, files, bytes, hand)),
+      (hand) => _poolRun(one, files, bytes, hand, ignore),
+      (hand) => _poolRun(two, files, bytes, hand, ignore),
+    ];
+    for (let round = 0; round < _MIXED_ROUNDS; round++) {
+      const hand = [...files.keys()].filter((i) => i % _MIXED_ROUNDS === round);
+      for (let k = 0; k < runs.length; k++) {
+        const which = (round + k) % runs.length;
+        const start = performance.now();
+        await runs[which]!(hand);
+        totals[which]! += (performance.now() - start) / 1000;
+      }
+    }
+    return { ceiling: totals[0]!, one: totals[1]!, two: totals[2]!, rounds: _MIXED_ROUNDS };
+  } finally {
+    await one.close();
+    await two.close();
+  }
+}
+
+const _MIXED_ROUNDS = 6;
 
 async function phaseCtags(corpus: string): Promise<PhaseResult & { tags: string[] }> {
   const files = await corpusFiles(corpus);
@@ -286,6 +374,7 @@ export async function main(args: string[]): Promise<void> {
     else if (phase === "pool1") result = await phasePool(corpus, 1, true);
     else if (phase === "pool2") result = await phasePool(corpus, 2, false);
     else if (phase === "ctags") result = await phaseCtags(corpus);
+    else if (phase === "mixed") result = await phaseMixed(corpus);
     else throw new Error(`unknown phase: ${phase}`);
     console.log(JSON.stringify(result));
     return;
@@ -293,6 +382,7 @@ export async function main(args: string[]): Promise<void> {
   const corpora = (corpus ?? Object.keys(CORPORA).join(",")).split(",");
   const loadBefore = loadAverages();
   const rows: unknown[][] = [];
+  const mixedRows: unknown[][] = [];
   const recallRows: unknown[][] = [];
   const json: Record<string, unknown> = {};
   for (const c of corpora) {
@@ -302,6 +392,7 @@ export async function main(args: string[]): Promise<void> {
       console.error(`bench: corpus ${c} missing: run scripts/prepare_corpora.sh`);
       continue;
     }
+    await corpusFiles(c, true);
     console.error(`bench: ${c}: ceiling`);
     const ceiling = await _runPhase(["--phase", "ceiling", "--corpus", c]) as PhaseResult;
     console.error(`bench: ${c}: 1 worker`);
@@ -312,6 +403,8 @@ export async function main(args: string[]): Promise<void> {
     const ctags = await _runPhase(["--phase", "ctags", "--corpus", c]) as PhaseResult & {
       tags: string[];
     };
+    console.error(`bench: ${c}: ceiling, 1 worker and 2 workers in turns`);
+    const mixed = await _runPhase(["--phase", "mixed", "--corpus", c]) as MixedResult;
     const ours = new Set(one.names ?? []);
     const byLanguage = new Map<string, { total: number; found: number }>();
     for (const tag of ctags.tags) {
@@ -342,6 +435,15 @@ export async function main(args: string[]): Promise<void> {
       }`,
       `${one.skipped} / ${one.partial}`,
     ]);
+    mixedRows.push([
+      c,
+      mixed.rounds,
+      mb / mixed.ceiling,
+      mb / mixed.one,
+      mb / mixed.two,
+      `${Math.round((100 * mixed.ceiling) / mixed.one)}%`,
+      `${(mixed.one / mixed.two).toFixed(2)}x`,
+    ]);
     for (const [lang, { total, found }] of byLanguage) {
       recallRows.push([c, lang, total, found, `${((100 * found) / total).toFixed(1)}%`]);
     }
@@ -352,6 +454,7 @@ export async function main(args: string[]): Promise<void> {
       one: oneOut,
       two,
       ctags: ctagsOut,
+      mixed,
       recall: Object.fromEntries(byLanguage),
     };
   }
@@ -374,6 +477,19 @@ export async function main(args: string[]): Promise<void> {
     "RSS ceiling / 1w / 2w / ctags",
     "skipped / partial",
   ], rows));
+  console.log(
+    "\nThe same three measured in turns in one process (each hand of files: ceiling, 1 worker, " +
+      "2 workers, in rotating order; MB/s)\n",
+  );
+  console.log(markdownTable([
+    "corpus",
+    "hands",
+    "ceiling MB/s",
+    "1 worker MB/s",
+    "2 workers MB/s",
+    "1w / ceiling",
+    "2w / 1w",
+  ], mixedRows));
   console.log("\nRecall of ctags' function/class/method/type definitions (by file and name)\n");
   console.log(markdownTable(["corpus", "language", "ctags defs", "found", "recall"], recallRows));
   await writeJson(flags, json);
