@@ -27,7 +27,8 @@
  *   empty or holds `,`, `=`, whitespace, `"`, a backslash or a line break; then it is quoted with
  *   `""` for `"`. `null` is the empty bare value; the empty string is `""`. `T`/`F` are booleans,
  *   numbers are decimal, and `__stypes` (`key:int|key:float|key:bool`) types every non-string
- *   scalar. Arrays that are not tables, and empty objects, are JSON blobs: `__json.<key>=<json>`.
+ *   scalar outside `_meta.` (see below). Arrays that are not tables, and empty objects, are JSON
+ *   blobs: `__json.<key>=<json>`.
  * - **Tables**: CSV rows (RFC 4180) whose first field is the table's tag `a`–`z`, one section per
  *   table. `__tables` describes them: `tag:key:col|col:type|type`, comma-separated, types
  *   `int`, `float`, `bool`, `str`. An unquoted empty field is `null`; `""` is the empty string.
@@ -42,6 +43,12 @@
  * - **Names.** In keys and column names the characters `% . = , : | " @ \` and whitespace are
  *   percent-encoded (`%2E` for `.`), so a key like `a.b` is not mistaken for nesting. A top-level
  *   key starting with `__` is written `%5F_…` so it cannot collide with the reserved keys.
+ * - **`_meta.` scalars are typed by their literal form**, as in the spec's own example
+ *   (`_meta.timing_ms=3.1 _meta.truncated=F`, no `__stypes`): a bare `T`/`F` is a boolean, bare
+ *   number text (`2.4`, `-0.0`, `1.5e-05`) a number, anything else a string. A string that would
+ *   read as a number or boolean is quoted (`_meta.note="10"`), as the spec quotes `""` to tell
+ *   the empty string from null. An `__stypes` entry, when present, still decides. A decoder that
+ *   types scalars only by `__stypes` reads these values as their text.
  * - **Column type `json`.** A column holding objects, arrays or mixed types has type `json`; each
  *   field is JSON text.
  * - **`__absent`** (`tag:col|col`, comma-separated) lists columns that some rows lack; in them an

@@ -9,8 +9,8 @@ import { readQuoted } from "./csv.ts";
 import { parseJson } from "./json_text.ts";
 import { decodeName, unescapeText } from "./escape.ts";
 import { resolveHandle } from "./legend.ts";
-import { parseNumber } from "./numbers.ts";
-import { parseScalars } from "./scalars.ts";
+import { isNumberText, parseNumber } from "./numbers.ts";
+import { LITERAL_PREFIX, parseScalars } from "./scalars.ts";
 import type { EncoderSpec } from "./spec.ts";
 import { leadName, transformSource, undoTransforms } from "./transforms.ts";
 import {
@@ -139,7 +139,9 @@ export function decodeMunch(
       _put(out, path, v);
       continue;
     }
-    const v = _scalarValue(p.value, stypes.get(p.key), legend);
+    let type = stypes.get(p.key);
+    if (type === undefined && !p.quoted && p.key.startsWith(LITERAL_PREFIX)) type = "literal";
+    const v = _scalarValue(p.value, type, legend);
     if (p.key.includes(".")) _put(out, _path(p.key, scalarLine.line), v);
     else setKey(out, _name(p.key, scalarLine.line), v);
   }
@@ -431,8 +433,13 @@ function _value(text: string, type: ColumnType, name: string, legend: string[], 
   }
 }
 
+/** A scalar's value by its `__stypes` type; `literal` types it by its form (`_meta.` keys). */
 function _scalarValue(value: string | null, type: string | undefined, legend: string[]) {
   if (value === null) return null;
+  if (type === "literal") {
+    if (value === "T" || value === "F") type = "bool";
+    else if (isNumberText(value)) type = "int";
+  }
   if (type === "int" || type === "float") return parseNumber(value);
   if (type === "bool") return value === "T";
   return resolveHandle(value, legend);

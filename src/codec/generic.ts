@@ -10,7 +10,7 @@ import { encodeColumn, encodeKey, escapeHandle } from "./escape.ts";
 import { stringifyJson } from "./json_text.ts";
 import { applyLegend, buildLegend, type InternValue, MIN_LENGTH } from "./legend.ts";
 import { formatFloat, formatInt, isIntValue } from "./numbers.ts";
-import { formatScalar } from "./scalars.ts";
+import { formatScalar, LITERAL_PREFIX, readsAsLiteral } from "./scalars.ts";
 import type { EncoderSpec, TableSpec } from "./spec.ts";
 import { applyTransforms, type LeadColumn } from "./transforms.ts";
 import {
@@ -276,11 +276,17 @@ function _blob(out: ScalarEntry[], key: string, path: string, v: JsonValue): voi
   out.push({ key: "__json." + key, path, text: formatScalar(stringifyJson(v)), type: undefined });
 }
 
+/**
+ * A scalar entry. Under `_meta.` a value is typed by its literal form (no `__stypes` entry), and
+ * a string that would read as a number or boolean is quoted.
+ */
 function _scalar(out: ScalarEntry[], key: string, path: string, v: JsonValue): void {
   let text: string;
   let type: ScalarEntry["type"];
-  if (typeof v === "string") text = formatScalar(escapeHandle(v));
-  else if (typeof v === "number") {
+  if (typeof v === "string") {
+    text = formatScalar(escapeHandle(v));
+    if (readsAsLiteral(text) && key.startsWith(LITERAL_PREFIX)) text = '"' + text + '"';
+  } else if (typeof v === "number") {
     const int = isIntValue(v);
     text = int ? formatInt(v) : formatFloat(v);
     type = int ? "int" : "float";
@@ -288,6 +294,7 @@ function _scalar(out: ScalarEntry[], key: string, path: string, v: JsonValue): v
     text = v ? "T" : "F";
     type = "bool";
   } else text = "";
+  if (type !== undefined && key.startsWith(LITERAL_PREFIX)) type = undefined;
   out.push({ key, path, text, type });
 }
 

@@ -25,6 +25,11 @@ export function formatFloat(v: number): string {
 
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
+/** True when `text` is number text (what {@linkcode parseNumber} turns into a number). */
+export function isNumberText(text: string): boolean {
+  return NUMBER.test(text);
+}
+
 /** Parse number text; text that is not a number is returned unchanged (as the spec says). */
 export function parseNumber(text: string): number | string {
   return NUMBER.test(text) ? Number(text) : text;

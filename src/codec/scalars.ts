@@ -9,6 +9,7 @@
  */
 import { readQuoted } from "./csv.ts";
 import { escapeText, needsEscape, unescapeText } from "./escape.ts";
+import { isNumberText } from "./numbers.ts";
 
 const NEEDS_QUOTES = /[,="\s]/;
 
@@ -21,10 +22,24 @@ export function formatScalar(value: string | null): string {
   return '"' + escaped.replaceAll('"', '""') + '"';
 }
 
+/**
+ * Key prefix of the scalars typed by their literal form: a bare `T`/`F` is a boolean and bare
+ * number text a number, unless `__stypes` says otherwise; a string that would read so is quoted.
+ * (The spec's own example, `_meta.timing_ms=3.1 _meta.truncated=F`, carries no `__stypes`.)
+ */
+export const LITERAL_PREFIX = "_meta.";
+
+/** True when bare `text` reads as a boolean or a number under literal typing. */
+export function readsAsLiteral(text: string): boolean {
+  return text === "T" || text === "F" || isNumberText(text);
+}
+
 /** One parsed `key=value` pair; `value` is null for an empty bare value. */
 export interface ScalarPair {
   key: string;
   value: string | null;
+  /** The value was double-quoted. */
+  quoted: boolean;
 }
 
 /** Parse the scalars line. Throws `SyntaxError` with line and column. */
@@ -61,13 +76,13 @@ export function parseScalars(line: string, lineNo: number): ScalarPair[] {
       } catch (e) {
         return fail((e as Error).message, i);
       }
-      pairs.push({ key, value });
+      pairs.push({ key, value, quoted: true });
       i = j;
     } else {
       let j = i;
       while (j < n && line.charCodeAt(j) !== 32 && line.charCodeAt(j) !== 9) j++;
       const raw = line.slice(i, j);
-      pairs.push({ key, value: raw === "" ? null : raw });
+      pairs.push({ key, value: raw === "" ? null : raw, quoted: false });
       i = j;
     }
   }

@@ -64,6 +64,28 @@ Deno.test("MUNCH round-trips hand-written hard cases", async (t) => {
       rows: [{ n: -0 }, { n: 1.5 }, { n: 2 ** 53 + 2 }],
     },
     "_meta re-nests": { _meta: { timing_ms: 1.5, truncated: false, repo: "a/b" }, x: 1 },
+    "_meta strings that look like numbers or booleans": {
+      _meta: {
+        a: "2.4",
+        b: "T",
+        c: "F",
+        d: "10",
+        e: "1e5",
+        f: "-0",
+        g: "",
+        h: null,
+        i: "+1",
+        j: ".5",
+        k: "@1",
+        l: "t",
+        m: "NaN",
+      },
+    },
+    "_meta numbers and booleans": {
+      _meta: { a: -0, b: 1e21, c: 12345678901234567890, d: 5e-324, e: true, f: false, g: 0 },
+      __meta: { x: 1 },
+      "_meta.x": 2,
+    },
     "__proto__ keys stay own properties": JSON.parse(
       '{"__proto__": {"a": 1}, "rows": [{"__proto__": 1}, {"__proto__": 2}]}',
     ),
@@ -115,6 +137,22 @@ Deno.test("MUNCH output is deterministic, line-oriented and ends with a newline"
   match(text, /^#MUNCH\/1 tool=t enc=gen1\n\n/);
   match(text, /__tables=a:a:f:str/);
   match(text, /^@1=src\/components\/$/m);
+});
+
+Deno.test("MUNCH types _meta scalars by their literal form", async (t) => {
+  await t.step("numbers and booleans carry no __stypes entry", () => {
+    const text = roundTrip({ n: 1, _meta: { timing_ms: 2.4, tokens: 7, truncated: false } });
+    match(text, / _meta\.timing_ms=2\.4 _meta\.tokens=7 _meta\.truncated=F /);
+    match(text, / __stypes=n:int\n/);
+  });
+  await t.step("strings that would read as numbers or booleans are quoted", () => {
+    const text = roundTrip({ _meta: { a: "2.4", b: "T", c: "x", d: "" } });
+    match(text, /^_meta\.a="2\.4" _meta\.b="T" _meta\.c=x _meta\.d="" /m);
+  });
+  await t.step("other scalars keep their __stypes entries", () => {
+    const text = roundTrip({ a: { n: 1, s: "1" }, meta: { n: 2 } });
+    match(text, /__stypes=a\.n:int\|meta\.n:int\n/);
+  });
 });
 
 Deno.test("MUNCH round-trips arbitrary JSON objects (property)", () => {
@@ -206,6 +244,13 @@ Deno.test("decode follows the spec for payloads from other encoders", async (t) 
   await t.step("int and float fields that are not numbers stay text", () => {
     const payload = "#MUNCH/1 tool=x enc=gen1\n\n__tables=t:r:n|b:int|bool\n\nt,abc,T\nt,,x\n";
     deepStrictEqual(decode(payload), { r: [{ n: "abc", b: true }, { n: null, b: false }] });
+  });
+  await t.step("the spec's _meta example: typed by literal form", () => {
+    const payload = "#MUNCH/1 tool=x enc=gen1\n\n_meta.timing_ms=3.1 _meta.truncated=F " +
+      '_meta.n=12 _meta.s="12" _meta.e= _meta.t=text _meta.u=2 __stypes=_meta.u:str\n';
+    deepStrictEqual(decode(payload), {
+      _meta: { timing_ms: 3.1, truncated: false, n: 12, s: "12", e: null, t: "text", u: "2" },
+    });
   });
   await t.step("scalars typed by __stypes, the rest strings", () => {
     const payload = '#MUNCH/1 tool=x enc=gen1\n\nn=42 r=0.5 ok=T s=42 e= q="" ' +
