@@ -349,7 +349,7 @@ function _buildSymbols(
     const name = _nameText(d.name!);
     const signature = _signature(source.text, d);
     const docstring = d.docs.length > 0
-      ? d.docs.map((n) => cleanDoc(n.text)).filter((s) => s !== "").join("\n")
+      ? _joinDocs(d.docs)
       : spec.docComments === undefined
       ? ""
       : _precedingDoc(d, spec.docComments);
@@ -467,7 +467,23 @@ function _precedingDoc(d: _Draft, rule: DocCommentRule): string {
   const docs = prefixes === undefined
     ? comments
     : comments.filter((c) => prefixes.some((p) => c.text.startsWith(p)));
-  return docs.map((c) => cleanDoc(c.text)).filter((s) => s !== "").join("\n");
+  return _joinDocs(docs);
+}
+
+/**
+ * The cleaned text of consecutive doc comment nodes, one after another. An empty comment line
+ * (`//` alone, between two paragraphs of line comments) stays as one blank line; blank lines at
+ * the start and end go.
+ */
+function _joinDocs(nodes: readonly Node[]): string {
+  const lines: string[] = [];
+  for (const n of nodes) {
+    const text = cleanDoc(n.text);
+    if (text === "" && (lines.length === 0 || lines[lines.length - 1] === "")) continue;
+    lines.push(text);
+  }
+  while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  return lines.join("\n");
 }
 
 /**
