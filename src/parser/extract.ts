@@ -296,7 +296,9 @@ function _buildSymbols(
     d.enclosing = outer;
     const name = _nameText(d.name!);
     const prefix = outer === null ? "" : `${outer.qualified}.`;
-    d.qualified = d.scope !== null ? `${prefix}${_scopeText(d.scope)}.${name}` : prefix + name;
+    d.qualified = d.scope !== null
+      ? `${prefix}${_scopeText(d.scope, d.name!, source.text)}.${name}`
+      : prefix + name;
     if (
       d.kind === "function" && (d.scope !== null ||
         (outer !== null &&
@@ -387,9 +389,15 @@ function _nameText(node: Node): string {
   return node.text.trim();
 }
 
-/** A written qualifier (`ns::Foo`, `*Server`) as a dotted name (`ns.Foo`, `Server`). */
-function _scopeText(node: Node): string {
-  return node.text.replace(/\s+/g, "").replace(/::|->/g, ".").replace(/^[*&.]+|[.]+$/g, "");
+/**
+ * A written qualifier (`ns::Foo`, `*Server`) as a dotted name (`ns.Foo`, `Server`). A `@scope`
+ * that encloses the `@name` (a whole `a::B::C::f`) stands for the text before the name.
+ */
+function _scopeText(scope: Node, name: Node, text: string): string {
+  const raw = scope.startIndex <= name.startIndex && name.endIndex <= scope.endIndex
+    ? text.slice(scope.startIndex, name.startIndex)
+    : scope.text;
+  return raw.replace(/\s+/g, "").replace(/::|->/g, ".").replace(/^[*&.]+|[.]+$/g, "");
 }
 
 /** Declaration text: from the declaration start to the body (or the first line when no body). */

@@ -36,8 +36,14 @@ export const cpp: LanguageSpec = {
   declarator: (qualified_identifier scope: (_) @scope
     name: [(identifier) (destructor_name) (operator_name)] @name)))) @definition.function
 (function_definition declarator: (function_declarator declarator: (qualified_identifier
-  name: (qualified_identifier scope: (_) @scope
-    name: [(identifier) (destructor_name) (operator_name)] @name)))) @definition.function
+  name: (qualified_identifier
+    name: [(identifier) (destructor_name) (operator_name)] @name)) @scope)) @definition.function
+(function_definition declarator: (function_declarator declarator: (qualified_identifier
+  name: (qualified_identifier name: (qualified_identifier
+    name: [(identifier) (destructor_name) (operator_name)] @name))) @scope)) @definition.function
+(function_definition declarator: (function_declarator declarator: (qualified_identifier
+  name: (qualified_identifier name: (qualified_identifier name: (qualified_identifier
+    name: [(identifier) (destructor_name) (operator_name)] @name)))) @scope)) @definition.function
 (alias_declaration name: (type_identifier) @name) @definition.type
 (namespace_definition name: [(namespace_identifier) (nested_namespace_specifier)] @name) @namespace
 (declaration_list (declaration (type_qualifier) @_const
