@@ -13,7 +13,10 @@ export type ResolverName =
   | "jvm"
   | "c"
   | "ruby"
-  | "php";
+  | "php"
+  | "path"
+  | "lua"
+  | "dart";
 
 /** How to find doc comments written before a definition (Go, Rust, JS, Java, C, ...). */
 export interface DocCommentRule {

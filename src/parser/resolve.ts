@@ -442,8 +442,63 @@ function _resolvePhp(file: string, record: ImportRecord, repo: RepoView): string
   return _first(repo, [_join(_dir(file), path), path]);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Paths as written (Zig `@import("x.zig")`, Solidity `import "./A.sol"`, Bash `source lib.sh`):
+// relative to the file's directory, then to the root. Package names (`std`, `@openzeppelin/...`)
+// and paths built from variables (`"$DIR/lib.sh"`) stay external.
+
+function _resolvePath(file: string, record: ImportRecord, repo: RepoView): string | null {
+  const spec = record.specifier;
+  if (spec === "" || spec.includes("$")) return null;
+  return _first(repo, [_join(_dir(file), spec), spec.replace(/^\/+/, "")]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lua: `require("a.b")` is `a/b.lua` or `a/b/init.lua`, from the root, then `lua/` and `src/`
+// (the usual module roots); a module name may also be written with slashes.
+
+function _resolveLua(_file: string, record: ImportRecord, repo: RepoView): string | null {
+  const path = record.specifier.replace(/\.lua$/, "").replaceAll(".", "/");
+  if (path === "") return null;
+  const candidates: string[] = [];
+  for (const root of ["", "lua", "src"]) {
+    candidates.push(_join(root, path + ".lua"), _join(root, path, "init.lua"));
+  }
+  return _first(repo, candidates);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dart: relative URIs from the file's directory; `package:NAME/path` is `lib/path` under the
+// pubspec.yaml whose `name:` is NAME; `dart:` libraries and other packages stay external.
+
+function _dartPackages(repo: RepoView): Map<string, string> {
+  return repo.memo("dart.packages", () => {
+    const out = new Map<string, string>();
+    for (const f of repo.files) {
+      if (f !== "pubspec.yaml" && !f.endsWith("/pubspec.yaml")) continue;
+      const name = /^name:\s*['"]?([A-Za-z0-9_]+)/m.exec(repo.readFile(f) ?? "");
+      if (name !== null && !out.has(name[1]!)) out.set(name[1]!, _dir(f));
+    }
+    return out;
+  });
+}
+
+function _resolveDart(file: string, record: ImportRecord, repo: RepoView): string | null {
+  const spec = record.specifier;
+  const pkg = /^package:([^/]+)\/(.+)$/.exec(spec);
+  if (pkg !== null) {
+    const dir = _dartPackages(repo).get(pkg[1]!);
+    return dir === undefined ? null : _first(repo, [_join(dir, "lib", pkg[2]!)]);
+  }
+  if (/^[a-z]+:/.test(spec)) return null;
+  return _first(repo, [_join(_dir(file), spec)]);
+}
+
 /** Resolvers by the name a `LanguageSpec` gives in `resolver`. */
 export const RESOLVERS: Record<ResolverName, Resolver> = {
+  path: _resolvePath,
+  lua: _resolveLua,
+  dart: _resolveDart,
   python: _resolvePython,
   javascript: _resolveJavaScript,
   go: _resolveGo,

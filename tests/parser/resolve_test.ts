@@ -76,6 +76,61 @@ Deno.test("javascript: unresolvable relative imports and packages stay external"
   assert.deepEqual(await resolved(files, "src/a.js"), [null, null, "src/b.mjs"]);
 });
 
+Deno.test("lua: dotted module names from the root, lua/ and src/, with init.lua", async () => {
+  const files = {
+    "app/main.lua": 'local u = require("app.util")\nlocal c = require "core"\n' +
+      'local j = require("cjson")\n',
+    "app/util.lua": "return {}\n",
+    "lua/core/init.lua": "return {}\n",
+  };
+  assert.deepEqual(await resolved(files, "app/main.lua"), [
+    "app/util.lua",
+    "lua/core/init.lua",
+    null,
+  ]);
+});
+
+Deno.test("dart: relative URIs and package: URIs of the repo's own pubspec", async () => {
+  const files = {
+    "pkg/pubspec.yaml": "name: acme\nversion: 1.0.0\n",
+    "pkg/lib/src/a.dart": "import 'b.dart';\nimport 'package:acme/api.dart';\n" +
+      "import 'package:http/http.dart';\nimport 'dart:io';\n",
+    "pkg/lib/src/b.dart": "class B {}\n",
+    "pkg/lib/api.dart": "class Api {}\n",
+  };
+  assert.deepEqual(await resolved(files, "pkg/lib/src/a.dart"), [
+    "pkg/lib/src/b.dart",
+    "pkg/lib/api.dart",
+    null,
+    null,
+  ]);
+});
+
+Deno.test("zig, solidity and bash: paths from the file's directory, then the root", async () => {
+  const files = {
+    "src/main.zig": 'const std = @import("std");\nconst util = @import("util.zig");\n',
+    "src/util.zig": "pub fn f() void {}\n",
+    "contracts/Token.sol": 'import "./lib/Math.sol";\nimport "contracts/Base.sol";\n' +
+      'import "@openzeppelin/contracts/token/ERC20/ERC20.sol";\n',
+    "contracts/lib/Math.sol": "library Math {}\n",
+    "contracts/Base.sol": "contract Base {}\n",
+    "scripts/deploy.sh": 'source ./lib.sh\n. "$DIR/env.sh"\nsource scripts/common.sh\n',
+    "scripts/lib.sh": "f() { :; }\n",
+    "scripts/common.sh": "g() { :; }\n",
+  };
+  assert.deepEqual(await resolved(files, "src/main.zig"), [null, "src/util.zig"]);
+  assert.deepEqual(await resolved(files, "contracts/Token.sol"), [
+    "contracts/lib/Math.sol",
+    "contracts/Base.sol",
+    null,
+  ]);
+  assert.deepEqual(await resolved(files, "scripts/deploy.sh"), [
+    "scripts/lib.sh",
+    null,
+    "scripts/common.sh",
+  ]);
+});
+
 Deno.test("buildOutline nests methods under classes and keeps source order", async () => {
   const src = "class A:\n    def m(self):\n        def inner():\n            pass\n\n" +
     "    class B:\n        def n(self):\n            pass\n\ndef top():\n    pass\n";

@@ -4,7 +4,9 @@ import type { LanguageSpec } from "../language_spec.ts";
  * Bash (and POSIX sh): `name() {}` and `function name {}` are functions (a function defined
  * inside another is nested: `outer.inner`); variables made read-only at file level (`readonly X=`,
  * `declare -r X=`, `typeset -r X=`) are constants: the statement is the symbol, named by its first assignment. `source f` and `. f` are
- * imports (the path as written, unresolved: it is relative to the working directory at run time).
+ * imports (the path as written), resolved to a repo file relative to the script's directory, then the
+ * root (at run time it is relative to the working directory; a path built from a variable stays
+ * unresolved).
  * Every command is a call, its name the callee (`log::info` stays whole: `::` is only a naming
  * convention). Doc comments are the `#` lines directly above a definition.
  */
@@ -30,4 +32,5 @@ export const bash: LanguageSpec = {
   (#not-any-of? @name "source" ".")) @reference.call
 `,
   docComments: { nodeTypes: ["comment"] },
+  resolver: "path",
 };

@@ -86,4 +86,5 @@ export const dart: LanguageSpec = {
 `,
   calls: _CALLS,
   docComments: { nodeTypes: ["documentation_comment", "comment"], prefixes: ["///", "/**"] },
+  resolver: "dart",
 };

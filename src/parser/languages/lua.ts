@@ -116,4 +116,5 @@ ${
   @reference.call
 `,
   docComments: { nodeTypes: ["comment"] },
+  resolver: "lua",
 };

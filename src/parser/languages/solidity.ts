@@ -48,4 +48,5 @@ export const solidity: LanguageSpec = {
 (revert_statement error: (identifier) @name) @reference.call
 `,
   docComments: { nodeTypes: ["comment"], prefixes: ["///", "/**"] },
+  resolver: "path",
 };

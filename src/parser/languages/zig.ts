@@ -42,4 +42,5 @@ export const zig: LanguageSpec = {
   @reference.call
 `,
   docComments: { nodeTypes: ["comment"], prefixes: ["///"] },
+  resolver: "path",
 };
