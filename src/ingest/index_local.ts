@@ -9,7 +9,13 @@
  */
 import { createHash } from "node:crypto";
 import { basename, isAbsolute, join, resolve } from "node:path";
-import { languageForPath, LANGUAGES, type ParseResult, resolveImports } from "../parser/mod.ts";
+import {
+  EXTRACTOR_VERSION,
+  languageForPath,
+  LANGUAGES,
+  type ParseResult,
+  resolveImports,
+} from "../parser/mod.ts";
 import type { Store } from "../store/store.ts";
 import type { RepoWriter, StoredFileState } from "../store/repo_writer.ts";
 import { expandHome, localRepoId } from "../store/paths.ts";
@@ -182,7 +188,9 @@ export async function indexLocalFolder(
   try {
     const outcome = await _run(writer, root, repo, config, parser, request, timings);
     const tc = performance.now();
+    (globalThis as any).__mark?.("commit start");
     writer.commit();
+    (globalThis as any).__mark?.("commit done");
     timings.commit_ms = performance.now() - tc;
     timings.total_ms = performance.now() - t0;
     return outcome;
@@ -206,8 +214,16 @@ async function _run(
   const warnings: string[] = [];
   if (writer.schemaWarning !== null) warnings.push(writer.schemaWarning);
   const priorMeta = writer.meta();
+  // Records of unchanged files written by another parser version would stay as they were.
+  const staleParser = priorMeta.file_count > 0 &&
+    priorMeta.extractor_version !== EXTRACTOR_VERSION;
   const incremental = (request.incremental ?? true) && writer.schemaWarning === null &&
-    priorMeta.file_count > 0;
+    priorMeta.file_count > 0 && !staleParser;
+  if (staleParser && (request.incremental ?? true) && writer.schemaWarning === null) {
+    warnings.push(
+      `Rebuilt in full: the index was written by another parser version (${priorMeta.extractor_version}, this build ${EXTRACTOR_VERSION})`,
+    );
+  }
   const full = !incremental;
   // A re-index usually parses a few files of the repo's main language: let the parser start
   // (worker start-up, grammar load) while this thread walks the folder.
@@ -352,6 +368,7 @@ async function _run(
     throw e;
   }
   const pipelineMs = performance.now() - pipelineStart;
+  (globalThis as any).__mark?.("pipeline done");
 
   let deleted = 0;
   for (const path of stored.keys()) {
@@ -369,6 +386,7 @@ async function _run(
     _resolveStored(writer, parsedWithImports, allFiles, readRepoFile);
   }
   timings.resolve_ms = performance.now() - tr;
+  (globalThis as any).__mark?.("resolve done");
 
   writer.finish();
   const wt = writer.timings;
@@ -402,6 +420,7 @@ async function _run(
     git_head: readGitHead(root),
     languages,
     discovery_skip_counts: skipCounts,
+    extractor_version: EXTRACTOR_VERSION,
   });
   const meta = writer.meta();
   const paths = writer.paths(20);

@@ -50,3 +50,4 @@ export type { ExtractLimits } from "./extract.ts";
 export { type RepoView, resolveImports, type Resolver, RESOLVERS } from "./resolve.ts";
 export { buildOutline, type OutlineNode } from "./outline.ts";
 export { ParserPool, type ParserPoolOptions } from "./pool.ts";
+export { EXTRACTOR_VERSION } from "./version.ts";

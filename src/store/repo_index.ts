@@ -37,6 +37,11 @@ export interface RepoMeta {
   /** `HEAD` commit of a local git checkout at index time, or `""`. */
   git_head: string;
   index_version: number;
+  /**
+   * `EXTRACTOR_VERSION` of the parser that wrote the records (1: an index from before the key
+   * existed; 0: no index yet).
+   */
+  extractor_version: number;
   /** Files per language. */
   languages: Record<string, number>;
   file_count: number;
@@ -632,6 +637,7 @@ export function readMeta(db: DatabaseSync): RepoMeta {
     indexed_at: values.get("indexed_at") ?? "",
     git_head: values.get("git_head") ?? "",
     index_version: SCHEMA_VERSION,
+    extractor_version: json("extractor_version", values.has("repo") ? 1 : 0),
     languages: json("languages", {}),
     file_count: count("files"),
     symbol_count: count("symbols"),
