@@ -53,6 +53,14 @@
  *   field is JSON text.
  * - **`__absent`** (`tag:col|col`, comma-separated) lists columns that some rows lack; in them an
  *   unquoted empty field means "key absent" (and `null` is written `null`, type `json`).
+ * - **`__const`** (`tag:col|col`, comma-separated) lists table columns that hold one and the same
+ *   value in every row and are written once, as the scalar `<tag>.<col>` (typed by `__stypes`
+ *   like any scalar), instead of in each row: `r.kind=call __const=r:kind` means every row of
+ *   table `r` has `kind: "call"`. The constants are the table's last columns in that order unless
+ *   the entry ends with their indexes among all its columns (`r:kind|lang:1|3`). A column is moved
+ *   only when the table has 4 rows or more, the value is not `null`, the move saves bytes and
+ *   estimated tokens, the table keeps a column, and no top-level key is named like the tag, so a
+ *   decoder that knows nothing of `__const` still reads the value (as `{"r": {"kind": "call"}}`).
  * - **`__xf`** lists the keys a tier-1 encoder reshaped (search_text's results split into a table
  *   of files with their match counts, `results`, and one of all matching lines in order,
  *   `__matches__`; a file outline's or file tree's nodes flattened in preorder with a `__depth`

@@ -26,8 +26,9 @@ import {
 } from "./types.ts";
 
 const HEADER = /^#MUNCH\/(\d+) tool=(\S+) enc=(\S+)(?: .*)?$/;
-// Reserved scalar keys: the spec's two, plus our additive optional-column and transform lists.
-const RESERVED = new Set(["__tables", "__stypes", "__absent", "__xf"]);
+// Reserved scalar keys: the spec's two, plus our additive optional-column, transform and
+// constant-column lists.
+const RESERVED = new Set(["__tables", "__stypes", "__absent", "__xf", "__const"]);
 const COLUMN_TYPES = new Set(["int", "float", "bool", "str", "json"]);
 
 /** A table of one payload: its shape plus the rows read so far. */
@@ -36,6 +37,21 @@ interface TableDef extends _TableShape {
   /** Index of the lead column read beside the rows (-1: none), and its values by row. */
   lead: number;
   leadValues: (JsonValue | undefined)[];
+  /** Constant columns (`__const`) to set before each column `j`, and after the last at `[n]`. */
+  constAt: (_Constant[] | undefined)[] | undefined;
+}
+
+/** A constant column: its name and the value of its scalar. */
+interface _Constant {
+  name: string;
+  value: JsonValue;
+}
+
+/** The `__const` entry of one table: column names, positions (or none: last), values. */
+interface _ConstEntry {
+  names: string[];
+  positions: number[] | undefined;
+  values: (JsonValue | undefined)[];
 }
 
 /** Parsed header of a MUNCH payload. */
@@ -119,6 +135,7 @@ export function decodeMunch(
   for (const p of pairs) {
     if (RESERVED.has(p.key)) reserved.set(p.key, p.value);
   }
+  const consts = _constEntries(reserved.get("__const"), scalarLine.line);
   const stypes = new Map<string, string>();
   for (const entry of _list(reserved.get("__stypes"), "|")) {
     const i = entry.lastIndexOf(":");
@@ -139,6 +156,16 @@ export function decodeMunch(
       _put(out, path, v);
       continue;
     }
+    // A constant column's scalar, `<tag>.<column>`.
+    if (consts !== undefined && p.key.charCodeAt(1) === 46 /* . */) {
+      const c = consts.get(p.key.charAt(0));
+      const path = c && _path(p.key, scalarLine.line);
+      const i = path?.length === 2 ? c!.names.indexOf(path[1]!) : -1;
+      if (i !== -1) {
+        c!.values[i] = _scalarValue(p.value, stypes.get(p.key), legend);
+        continue;
+      }
+    }
     let type = stypes.get(p.key);
     if (type === undefined && !p.quoted && p.key.startsWith(LITERAL_PREFIX)) type = "literal";
     const v = _scalarValue(p.value, type, legend);
@@ -149,6 +176,7 @@ export function decodeMunch(
   const tables = _tableDefs(reserved, scalarLine.line);
   const byTag: (TableDef | undefined)[] = [];
   for (const t of tables) byTag[t.tag.charCodeAt(0) - 97] = t;
+  if (consts !== undefined) _placeConstants(consts, byTag, scalarLine.line);
   const spec = specFor(header.enc);
   const applied = _list(reserved.get("__xf"), ",").map(decodeName);
   const transforms = applied.length && spec?.transforms ? spec.transforms : undefined;
@@ -223,7 +251,62 @@ function _tableDefs(reserved: Map<string, string | null>, line: number): TableDe
     if (_shapes.size >= SHAPE_CACHE_SIZE) _shapes.clear();
     _shapes.set(cacheKey, shapes);
   }
-  return shapes.map((shape) => ({ ...shape, rows: [], lead: -1, leadValues: [] }));
+  return shapes.map((shape) => ({
+    ...shape,
+    rows: [],
+    lead: -1,
+    leadValues: [],
+    constAt: undefined,
+  }));
+}
+
+/** Parse `__const` (`tag:col|col[:pos|pos]`, comma-separated) into entries by tag. */
+function _constEntries(
+  text: string | null | undefined,
+  line: number,
+): Map<string, _ConstEntry> | undefined {
+  if (!text) return undefined;
+  const out = new Map<string, _ConstEntry>();
+  for (const entry of text.split(",")) {
+    const parts = entry.split(":");
+    const names = (parts[1] ?? "").split("|").map((c) => _name(c, line));
+    const positions = parts[2]?.split("|").map(Number);
+    if (
+      parts.length < 2 || parts.length > 3 || !/^[a-z]$/.test(parts[0]!) ||
+      out.has(parts[0]!) ||
+      (positions !== undefined &&
+        (positions.length !== names.length ||
+          !positions.every((p, i) => Number.isInteger(p) && p >= (positions[i - 1] ?? -1) + 1)))
+    ) {
+      throw _bad(`invalid __const entry "${entry}"`, line);
+    }
+    out.set(parts[0]!, { names, positions, values: new Array(names.length) });
+  }
+  return out;
+}
+
+/** Give each table its constant columns, at their positions among the table's columns. */
+function _placeConstants(
+  consts: Map<string, _ConstEntry>,
+  byTag: (TableDef | undefined)[],
+  line: number,
+): void {
+  for (const [tag, c] of consts) {
+    const t = byTag[tag.charCodeAt(0) - 97];
+    if (t === undefined) throw _bad(`__const names unknown table "${tag}"`, line);
+    const n = t.columns.length;
+    const at: (_Constant[] | undefined)[] = new Array(n + 1);
+    c.names.forEach((name, i) => {
+      if (c.values[i] === undefined) {
+        throw _bad(`no scalar "${tag}.${name}" for constant column "${name}"`, line);
+      }
+      // Among all columns, the k-th constant at position p follows p - k table columns.
+      const j = c.positions === undefined ? n : c.positions[i]! - i;
+      if (j > n) throw _bad(`constant column "${name}" is past the end of table "${tag}"`, line);
+      (at[j] ??= []).push({ name, value: c.values[i]! });
+    });
+    t.constAt = at;
+  }
 }
 
 function _parseTableShapes(tablesText: string, absentText: string, line: number): _TableShape[] {
@@ -297,10 +380,11 @@ function _readRow(
   quotes: { at: number },
 ): JsonObject {
   const row: JsonObject = {};
-  const { columns, kinds, absentable, proto } = t;
+  const { columns, kinds, absentable, proto, constAt } = t;
   const last = columns.length - 1;
   let pos = lineStart + 2;
   for (let j = 0; j <= last; j++) {
+    if (constAt !== undefined && constAt[j] !== undefined) _setConstants(row, constAt[j]!);
     let v: JsonValue;
     let e: number;
     if (quotes.at === pos) {
@@ -353,7 +437,14 @@ function _readRow(
     else row[columns[j]!] = v;
     pos = e + 1;
   }
+  if (constAt !== undefined && constAt[last + 1] !== undefined) {
+    _setConstants(row, constAt[last + 1]!);
+  }
   return row;
+}
+
+function _setConstants(row: JsonObject, constants: _Constant[]): void {
+  for (const c of constants) setKey(row, c.name, c.value);
 }
 
 /**

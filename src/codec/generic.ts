@@ -98,6 +98,9 @@ interface Column {
   kind: number;
   optional: boolean;
   intern: boolean;
+  /** Every row holds this column with one and the same scalar value, `value`. */
+  constant: boolean;
+  value: JsonValue;
   /** The lead column's values (then the rows do not hold this column). */
   lead?: JsonValue[];
   /** Interned columns: per row, the record of the row's value (undefined when not a string). */
@@ -198,10 +201,17 @@ export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSp
     });
   }
 
-  // Columns, types and the interned values of every table.
+  // Columns, types and the interned values of every table; a column holding one value in every
+  // row becomes the scalar `<tag>.<column>` when that is cheaper (listed in `__const`). The tag
+  // is a free top-level key, so a decoder that knows nothing of `__const` still reads the value.
   const internValues = new Map<string, InternValue>();
+  const consts: ScalarEntry[] = [];
+  const constDefs: string[] = [];
   const columnsOf = tables.map((t) => {
-    const cols = _columns(t.rows, t.spec, t.lead);
+    let cols = _columns(t.rows, t.spec, t.lead);
+    if (t.rows.length >= MIN_CONST_ROWS && !Object.hasOwn(value, t.tag)) {
+      cols = _hoistConstants(t, cols, consts, constDefs);
+    }
     for (const c of cols) if (c.intern) c.recs = _internColumn(t.rows, c, internValues);
     return cols;
   });
@@ -216,6 +226,7 @@ export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSp
       x.s
     );
   }
+  if (consts.length) ranked = ranked.concat(consts);
   const parts = ranked.map((s) => s.key + "=" + s.text);
   const tableDefs = tables.map((t, i) => {
     const cols = columnsOf[i]!;
@@ -223,13 +234,14 @@ export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSp
       cols.map((c) => c.type).join("|")
     }`;
   });
-  const stypes = scalars.filter((s) => s.type).map((s) => `${s.key}:${s.type}`);
+  const stypes = ranked.filter((s) => s.type).map((s) => `${s.key}:${s.type}`);
   const absent = tables.flatMap((t, i) => {
     const opt = columnsOf[i]!.filter((c) => c.optional);
     return opt.length ? [`${t.tag}:${opt.map((c) => encodeColumn(c.name)).join("|")}`] : [];
   });
   parts.push("__tables=" + (tableDefs.length ? formatScalar(tableDefs.join(",")) : ""));
   parts.push("__stypes=" + (stypes.length ? formatScalar(stypes.join("|")) : ""));
+  if (constDefs.length) parts.push("__const=" + formatScalar(constDefs.join(",")));
   if (absent.length) parts.push("__absent=" + formatScalar(absent.join(",")));
   if (applied.length) parts.push("__xf=" + formatScalar(applied.map(encodeKey).join(",")));
 
@@ -240,6 +252,64 @@ export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSp
   sections.push(parts.join(" "));
   tables.forEach((t, i) => sections.push(_rows(t, columnsOf[i]!)));
   return sections.join("\n\n") + "\n";
+}
+
+/** Fewest rows for which a constant column can pay for its scalar and `__const` entry. */
+const MIN_CONST_ROWS = 4;
+
+/**
+ * Move the constant columns of a table that pay for it out of its rows: each becomes the scalar
+ * `<tag>.<column>` (typed by `__stypes` like any scalar) and is listed in `__const` as
+ * `tag:col|col`, followed by `:pos|pos` (the columns' indexes among all the table's columns) unless
+ * they were the last columns in that order. A table keeps at least one column.
+ */
+function _hoistConstants(
+  t: TablePlan,
+  cols: Column[],
+  consts: ScalarEntry[],
+  defs: string[],
+): Column[] {
+  const hoist: number[] = [];
+  for (let i = 0; i < cols.length; i++) {
+    if (cols[i]!.constant && _constantPays(t.rows.length, cols[i]!)) hoist.push(i);
+  }
+  if (hoist.length === cols.length) hoist.shift();
+  if (hoist.length === 0) return cols;
+  const names: string[] = [];
+  for (const i of hoist) {
+    const c = cols[i]!;
+    names.push(encodeColumn(c.name));
+    _scalar(consts, t.tag + "." + encodeKey(c.name), t.tag + "." + c.name, c.value);
+  }
+  const tail = hoist[0] === cols.length - hoist.length;
+  defs.push(`${t.tag}:${names.join("|")}${tail ? "" : ":" + hoist.join("|")}`);
+  return cols.filter((_, i) => !hoist.includes(i));
+}
+
+/**
+ * Whether writing a constant column once as a scalar saves bytes and (estimated, ~4 characters a
+ * token, a separator about one) tokens over writing it in each of `rows` rows. A `null` column
+ * never does: its empty fields merge into the separators' tokens (`,,`).
+ */
+function _constantPays(rows: number, c: Column): boolean {
+  const v = c.value;
+  if (v === null) return false;
+  const field = c.kind === T_STR
+    ? formatTextField(escapeHandle(v as string)).length
+    : c.kind === T_INT
+    ? formatInt(v as number).length
+    : c.kind === T_FLOAT
+    ? formatFloat(v as number).length
+    : 1;
+  const name = encodeColumn(c.name).length;
+  const key = 2 + encodeKey(c.name).length;
+  const typed = c.kind !== T_STR;
+  // Saved: the field and its comma in every row, the column's name and type in `__tables`.
+  // Spent: ` t.key=value`, the `__const` entry, and an `__stypes` entry when typed.
+  const bytes = rows * (1 + field) + name + c.type.length + 2 -
+    (2 + key + field) - (11 + name) - (typed ? key + c.type.length + 2 : 0);
+  const tokens = rows * (1 + field / 4) + 2 - (3 + (key + field) / 4) - 4 - (typed ? 4 : 0);
+  return bytes > 0 && tokens > 0;
 }
 
 function _isTableable(list: JsonValue[]): boolean {
@@ -305,6 +375,9 @@ interface _Seen {
   kinds: number;
   nulls: boolean;
   count: number;
+  /** The first value, and whether every value so far is that one. */
+  first: JsonValue;
+  same: boolean;
 }
 
 function _columns(
@@ -316,7 +389,7 @@ function _columns(
   // Columns in first-seen order (spec columns first).
   const order: _Seen[] = [];
   const add = (name: string): _Seen => {
-    const s = { name, kinds: 0, nulls: false, count: 0 };
+    const s: _Seen = { name, kinds: 0, nulls: false, count: 0, first: null, same: true };
     seen.set(name, s);
     order.push(s);
     return s;
@@ -361,6 +434,8 @@ function _columns(
       kind: KIND_OF[type],
       optional,
       intern: type === "str" && (intern ? intern.has(s.name) : true),
+      constant: !optional && s.same && type !== "json" && s.name !== lead?.name,
+      value: s.first,
       lastText: undefined,
       lastField: "",
     };
@@ -371,7 +446,8 @@ function _columns(
 }
 
 function _kind(s: _Seen, v: JsonValue): void {
-  s.count++;
+  if (s.count++ === 0) s.first = v;
+  else if (s.same && (v !== s.first || (v === 0 && !Object.is(v, s.first)))) s.same = false;
   if (v === null) s.nulls = true;
   else if (typeof v === "string") s.kinds |= KIND_STR;
   else if (typeof v === "number") s.kinds |= isIntValue(v) ? KIND_INT : KIND_FLOAT;

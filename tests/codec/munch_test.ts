@@ -2,7 +2,7 @@ import { deepStrictEqual, equal, match, ok, throws } from "node:assert/strict";
 import fc from "fast-check";
 import { decode, encode } from "../../mod.ts";
 import type { JsonObject } from "../../src/codec/types.ts";
-import { jsonObject, jsonValue, plain, trickyString } from "./_arbitraries.ts";
+import { jsonObject, jsonValue, plain, trickyNumber, trickyString } from "./_arbitraries.ts";
 
 function roundTrip(x: JsonObject, tool = "some_tool"): string {
   const text = encode(tool, x);
@@ -155,6 +155,133 @@ Deno.test("MUNCH types _meta scalars by their literal form", async (t) => {
   });
 });
 
+/** Round-trip and check that every object's keys come back in their order. */
+function roundTripOrdered(x: JsonObject, tool = "some_tool"): string {
+  const text = roundTrip(x, tool);
+  equal(JSON.stringify(decode(text)), JSON.stringify(x), `key order changed for:\n${text}`);
+  return text;
+}
+
+const rowsOf = (n: number, row: (i: number) => JsonObject) =>
+  Array.from({ length: n }, (_, i) => row(i));
+
+Deno.test("MUNCH writes a column holding one value in every row once, as a scalar", async (t) => {
+  const ref = (i: number) => ({ file: `src/m${i % 3}.py`, line: i * 7 + 1, kind: "call" });
+  await t.step("a constant last column becomes the scalar <tag>.<column>", () => {
+    const text = roundTripOrdered({ refs: rowsOf(5, ref) });
+    match(text, /^r\.kind=call __tables=r:refs:file\|line:str\|int __stypes= __const=r:kind\n/m);
+    ok(!text.includes(",call"), text);
+  });
+  await t.step("constant columns elsewhere keep their positions", () => {
+    const text = roundTripOrdered({
+      refs: rowsOf(6, (i) => ({ kind: "call", file: `f${i}.py`, lang: "python", line: i })),
+    });
+    match(text, / __const=r:kind\|lang:0\|2\n/);
+  });
+  await t.step("typed constants are typed by __stypes", () => {
+    const text = roundTripOrdered({
+      rows: rowsOf(20, (i) => ({ id: i, depth: 0, score: 1.5, ok: true, neg: -0 })),
+    });
+    match(text, /__stypes=r\.depth:int\|r\.score:float\|r\.ok:bool\|r\.neg:float /);
+  });
+  await t.step("0 and -0 are different values", () => {
+    const text = roundTripOrdered({ rows: rowsOf(20, (i) => ({ id: i, z: i % 2 ? 0 : -0 })) });
+    ok(!text.includes("__const"), text);
+  });
+  await t.step("strings that look like handles, numbers or need quoting", () => {
+    for (const v of ["@1x", "@0", "10", "T", "F", "", "a b", "x,y", 'q"q', "a\nb", "\\", "é😀"]) {
+      roundTripOrdered({ rows: rowsOf(12, (i) => ({ id: i, v })) });
+    }
+  });
+  await t.step("a null column stays in the rows", () => {
+    const text = roundTripOrdered({ rows: rowsOf(30, (i) => ({ id: i, caller: null })) });
+    ok(!text.includes("__const"), text);
+  });
+  await t.step("a table keeps at least one column", () => {
+    const text = roundTripOrdered({
+      rows: rowsOf(8, () => ({ kind: "call", lang: "python", src: "src/x" })),
+    });
+    match(text, / __tables=r:rows:kind:str .* __const=r:lang\|src\n/);
+  });
+  await t.step("fewer than 4 rows, or a top-level key named like the tag, keep the column", () => {
+    ok(!roundTripOrdered({ refs: rowsOf(3, ref) }).includes("__const"));
+    ok(!roundTripOrdered({ r: { kind: "x" }, refs: rowsOf(8, ref) }).includes("__const"));
+    ok(!roundTrip({ refs: rowsOf(8, ref), r: null }).includes("__const"));
+  });
+  await t.step("special column names", () => {
+    roundTripOrdered(JSON.parse(
+      '{"rows": [' + Array(6).fill('{"__proto__": "x", "a.b": "y", "c|d": "z", "id": 1}').join() +
+        "]}",
+    ));
+    roundTripOrdered({ rows: rowsOf(6, (i) => ({ "": "empty name", "%2E": "v", n: i })) });
+  });
+  await t.step("a table under a nested key", () => {
+    const text = roundTripOrdered({ data: { n: 1, refs: rowsOf(6, ref) } });
+    match(text, / r\.kind=call /);
+  });
+  await t.step("tier-1 tables", () => {
+    roundTripOrdered({
+      result_count: 5,
+      results: rowsOf(5, (i) => ({ id: `a.py::f${i}#function`, kind: "function", line: i })),
+    }, "search_symbols");
+    roundTrip({
+      symbols: rowsOf(5, (i) => ({
+        id: `s${i}`,
+        kind: "method",
+        children: rowsOf(i % 3 ? 0 : 5, (j) => ({ id: `c${j}`, kind: "method" })),
+      })),
+    }, "get_file_outline");
+    roundTrip({
+      results: rowsOf(3, (i) => ({
+        file: `f${i}.py`,
+        matches: rowsOf(5, (j) => ({ line: j, text: "return self", kind: "code" })),
+      })),
+    }, "search_text");
+  });
+  await t.step("a decoder that ignores __const still reads the value as a scalar", () => {
+    const text = encode("some_tool", { refs: rowsOf(5, ref) }).replace(/ __const=\S+/, "");
+    const out = decode(text) as { r: unknown; refs: JsonObject[] };
+    deepStrictEqual(out.r, { kind: "call" });
+    deepStrictEqual(out.refs[0], { file: "src/m0.py", line: 1 });
+  });
+});
+
+Deno.test("MUNCH round-trips tables with constant columns (property)", () => {
+  const value = fc.oneof(
+    { weight: 4, arbitrary: fc.oneof(trickyString, trickyNumber, fc.boolean(), fc.constant(null)) },
+    { weight: 1, arbitrary: jsonValue },
+  );
+  const column = fc.oneof(
+    fc.tuple(fc.constant(true), value),
+    fc.tuple(fc.constant(false), fc.constant(null)),
+  );
+  const arb = fc.tuple(
+    fc.uniqueArray(fc.oneof(trickyString, fc.constantFrom("kind", "line", "__proto__")), {
+      minLength: 1,
+      maxLength: 4,
+    }),
+    fc.array(column, { minLength: 4, maxLength: 4 }),
+    fc.array(fc.array(value, { minLength: 4, maxLength: 4 }), { minLength: 4, maxLength: 9 }),
+    fc.constantFrom("refs", "r", "data"),
+  ).map(([keys, cols, rows, key]) => {
+    const table = rows.map((values) => {
+      const row: JsonObject = {};
+      keys.forEach((k, i) => {
+        const [constant, value] = cols[i]!;
+        Object.defineProperty(row, k, {
+          value: constant ? value : values[i] ?? null,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      });
+      return row;
+    });
+    return plain(key === "data" ? { data: { refs: table } } : { [key]: table }) as JsonObject;
+  });
+  fc.assert(fc.property(arb, (x) => void roundTripOrdered(x)), { numRuns: 1500 });
+});
+
 Deno.test("MUNCH round-trips arbitrary JSON objects (property)", () => {
   fc.assert(
     fc.property(jsonObject, (x) => {
@@ -210,6 +337,22 @@ Deno.test("decode rejects malformed MUNCH with SyntaxError naming line and colum
     "bad json blob": [
       '#MUNCH/1 tool=x enc=gen1\n\n__json.a="{"\n',
       /invalid JSON in "__json.a" at line 3/,
+    ],
+    "__const naming an unknown table": [
+      "#MUNCH/1 tool=x enc=gen1\n\nq.a=1 __tables=t:r:b:int __const=q:a\n\nt,1\n",
+      /__const names unknown table "q" at line 3, column 1/,
+    ],
+    "__const without its scalar": [
+      "#MUNCH/1 tool=x enc=gen1\n\n__tables=t:r:b:int __const=t:a\n\nt,1\n",
+      /no scalar "t.a" for constant column "a" at line 3, column 1/,
+    ],
+    "__const positions out of order": [
+      "#MUNCH/1 tool=x enc=gen1\n\nt.a=1 t.c=2 __tables=t:r:b:int __const=t:a|c:2|0\n\nt,1\n",
+      /invalid __const entry "t:a\|c:2\|0" at line 3, column 1/,
+    ],
+    "__const position past the end": [
+      "#MUNCH/1 tool=x enc=gen1\n\nt.a=1 __tables=t:r:b:int __const=t:a:2\n\nt,1\n",
+      /constant column "a" is past the end of table "t" at line 3, column 1/,
     ],
     "bad legend": [
       "#MUNCH/1 tool=x enc=gen1\n\n@x=1\n\na=1\n",
