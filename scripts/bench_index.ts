@@ -3,9 +3,10 @@
  * re-index (with the warm parser pool, then with a new one, as a fresh server's first re-index,
  * then in a new process: "1-file fresh", the index call and the whole process) of the real
  * corpora (corpora/, see prepare_corpora.sh), side by side with `ctags -R` in the same run.
- * Reports wall time with a phase breakdown, CPU time against ctags', peak RSS, the database size
- * against the size of the indexed source, and the load averages (other work on the machine
- * inflates wall times; CPU seconds are the steadier comparison).
+ * Reports wall time with a phase breakdown, CPU time against ctags', peak RSS (the kernel's
+ * high-water mark, VmHWM), the database size against the size of the indexed source, and the
+ * load averages (other work on the machine inflates wall times; CPU seconds are the steadier
+ * comparison).
  *
  * Each corpus is copied to a temporary folder (the one-file change must not touch corpora/)
  * and indexed by a fresh child process, so peak RSS is that of one index run.
@@ -199,7 +200,9 @@ async function _child(flags: Map<string, string>): Promise<void> {
   const folder = flags.get("child")!;
   const store = new Store(flags.get("index")!);
   const pool = new ParserPool();
-  // Peak RSS: /proc/self needs --allow-all in Deno, so sample the resident set instead.
+  // Peak RSS: the kernel's high-water mark (VmHWM) where /proc/self/status is readable (the
+  // child runs with -A); otherwise the resident set sampled every 20 ms, which misses a spike
+  // between samples or while the main thread is busy (SQLite's index builds at the end).
   let peak = Deno.memoryUsage().rss;
   const sampler = setInterval(() => {
     peak = Math.max(peak, Deno.memoryUsage().rss);
@@ -226,7 +229,7 @@ async function _child(flags: Map<string, string>): Promise<void> {
     );
     const inc = await indexLocalFolder(store, DEFAULT_INGEST_CONFIG, pool, { path: folder });
     // Peak RSS is that of the full and warm re-index (the new pool below adds a worker).
-    const peakRss = Math.max(peak, Deno.memoryUsage().rss);
+    const peakRss = _highWaterMark() ?? Math.max(peak, Deno.memoryUsage().rss);
     // Again with a parser pool that has not started yet, as in a server's first re-index.
     Deno.writeFileSync(
       join(folder, target.path),
@@ -267,6 +270,16 @@ async function _child(flags: Map<string, string>): Promise<void> {
     clearInterval(sampler);
     await pool.close();
     store.close();
+  }
+}
+
+/** This process' peak resident set (VmHWM) in bytes, or undefined where it cannot be read. */
+function _highWaterMark(): number | undefined {
+  try {
+    const kb = /^VmHWM:\s+(\d+) kB/m.exec(Deno.readTextFileSync("/proc/self/status"))?.[1];
+    return kb === undefined ? undefined : Number(kb) * 1024;
+  } catch {
+    return undefined;
   }
 }
 
