@@ -260,27 +260,52 @@ function _tableDefs(reserved: Map<string, string | null>, line: number): TableDe
   }));
 }
 
-/** Parse `__const` (`tag:col|col[:pos|pos]`, comma-separated) into entries by tag. */
+/** The `__const` entries of one payload by tag, with room for their scalars' values. */
 function _constEntries(
   text: string | null | undefined,
   line: number,
 ): Map<string, _ConstEntry> | undefined {
   if (!text) return undefined;
+  let shapes = _constShapes.get(text);
+  if (shapes === undefined) {
+    shapes = _parseConstShapes(text, line);
+    if (_constShapes.size >= SHAPE_CACHE_SIZE) _constShapes.clear();
+    _constShapes.set(text, shapes);
+  }
   const out = new Map<string, _ConstEntry>();
+  for (const c of shapes) {
+    out.set(c.tag, { names: c.names, positions: c.positions, values: new Array(c.names.length) });
+  }
+  return out;
+}
+
+/** One parsed `__const` entry. */
+interface _ConstShape {
+  tag: string;
+  names: string[];
+  positions: number[] | undefined;
+}
+
+// Parsed `__const` texts, like the table shapes.
+const _constShapes = new Map<string, _ConstShape[]>();
+
+/** Parse `__const` (`tag:col|col[:pos|pos]`, comma-separated). */
+function _parseConstShapes(text: string, line: number): _ConstShape[] {
+  const out: _ConstShape[] = [];
   for (const entry of text.split(",")) {
     const parts = entry.split(":");
     const names = (parts[1] ?? "").split("|").map((c) => _name(c, line));
     const positions = parts[2]?.split("|").map(Number);
     if (
       parts.length < 2 || parts.length > 3 || !/^[a-z]$/.test(parts[0]!) ||
-      out.has(parts[0]!) ||
+      out.some((c) => c.tag === parts[0]) ||
       (positions !== undefined &&
         (positions.length !== names.length ||
           !positions.every((p, i) => Number.isInteger(p) && p >= (positions[i - 1] ?? -1) + 1)))
     ) {
       throw _bad(`invalid __const entry "${entry}"`, line);
     }
-    out.set(parts[0]!, { names, positions, values: new Array(names.length) });
+    out.push({ tag: parts[0]!, names, positions });
   }
   return out;
 }
@@ -528,8 +553,8 @@ function _value(text: string, type: ColumnType, name: string, legend: string[], 
 function _scalarValue(value: string | null, type: string | undefined, legend: string[]) {
   if (value === null) return null;
   if (type === "literal") {
-    if (value === "T" || value === "F") type = "bool";
-    else if (isNumberText(value)) type = "int";
+    if (value === "T" || value === "F") return value === "T";
+    if (isNumberText(value)) return Number(value);
   }
   if (type === "int" || type === "float") return parseNumber(value);
   if (type === "bool") return value === "T";
@@ -550,12 +575,23 @@ function _put(out: JsonObject, path: string[], value: JsonValue): void {
   setKey(o, path[path.length - 1]!, value);
 }
 
+// Decoded key paths: one tool's payloads repeat their dotted keys (`_meta.timing_ms`, ...).
+const _paths = new Map<string, string[]>();
+const PATH_CACHE_SIZE = 1024;
+
+/** A dotted key's decoded segments (shared between calls: do not change the array). */
 function _path(key: string, line: number): string[] {
-  try {
-    return key.split(".").map(decodeName);
-  } catch (e) {
-    throw _bad((e as Error).message, line);
+  let path = _paths.get(key);
+  if (path === undefined) {
+    try {
+      path = key.split(".").map(decodeName);
+    } catch (e) {
+      throw _bad((e as Error).message, line);
+    }
+    if (_paths.size >= PATH_CACHE_SIZE) _paths.clear();
+    _paths.set(key, path);
   }
+  return path;
 }
 
 function _name(key: string, line: number): string {

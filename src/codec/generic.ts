@@ -10,7 +10,7 @@ import { encodeColumn, encodeKey, escapeHandle } from "./escape.ts";
 import { stringifyJson } from "./json_text.ts";
 import { applyLegend, buildLegend, type InternValue, MIN_LENGTH } from "./legend.ts";
 import { formatFloat, formatInt, isIntValue } from "./numbers.ts";
-import { formatScalar, LITERAL_PREFIX, readsAsLiteral } from "./scalars.ts";
+import { formatScalar, readsAsLiteral } from "./scalars.ts";
 import type { EncoderSpec, TableSpec } from "./spec.ts";
 import { applyTransforms, type LeadColumn } from "./transforms.ts";
 import {
@@ -171,7 +171,7 @@ export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSp
         }
       }
       for (const e of flat) into.push(e);
-    } else _scalar(into, _scalarKey(head, rest), raw, v);
+    } else _scalar(into, _scalarKey(head, rest), raw, v, rest !== "" && head === "_meta");
   };
   for (const k of Object.keys(value)) visit(k, "", k, k, value[k]!, scalars);
 
@@ -279,7 +279,7 @@ function _hoistConstants(
   for (const i of hoist) {
     const c = cols[i]!;
     names.push(encodeColumn(c.name));
-    _scalar(consts, t.tag + "." + encodeKey(c.name), t.tag + "." + c.name, c.value);
+    _scalar(consts, t.tag + "." + encodeKey(c.name), t.tag + "." + c.name, c.value, false);
   }
   const tail = hoist[0] === cols.length - hoist.length;
   defs.push(`${t.tag}:${names.join("|")}${tail ? "" : ":" + hoist.join("|")}`);
@@ -347,15 +347,21 @@ function _blob(out: ScalarEntry[], key: string, path: string, v: JsonValue): voi
 }
 
 /**
- * A scalar entry. Under `_meta.` a value is typed by its literal form (no `__stypes` entry), and
- * a string that would read as a number or boolean is quoted.
+ * A scalar entry. Under `_meta.` (`literal`) a value is typed by its literal form (no `__stypes`
+ * entry), and a string that would read as a number or boolean is quoted.
  */
-function _scalar(out: ScalarEntry[], key: string, path: string, v: JsonValue): void {
+function _scalar(
+  out: ScalarEntry[],
+  key: string,
+  path: string,
+  v: JsonValue,
+  literal: boolean,
+): void {
   let text: string;
   let type: ScalarEntry["type"];
   if (typeof v === "string") {
     text = formatScalar(escapeHandle(v));
-    if (readsAsLiteral(text) && key.startsWith(LITERAL_PREFIX)) text = '"' + text + '"';
+    if (literal && readsAsLiteral(text)) text = '"' + text + '"';
   } else if (typeof v === "number") {
     const int = isIntValue(v);
     text = int ? formatInt(v) : formatFloat(v);
@@ -364,7 +370,7 @@ function _scalar(out: ScalarEntry[], key: string, path: string, v: JsonValue): v
     text = v ? "T" : "F";
     type = "bool";
   } else text = "";
-  if (type !== undefined && key.startsWith(LITERAL_PREFIX)) type = undefined;
+  if (literal) type = undefined;
   out.push({ key, path, text, type });
 }
 
