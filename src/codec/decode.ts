@@ -1,7 +1,8 @@
 /**
  * The MUNCH decoder. It needs no schema: tables, column types and scalar types come from the
- * payload's `__tables`/`__stypes` (plus our additive `__absent` and `__xf`). The encoding id only
- * selects which tier-1 transforms to undo.
+ * payload's `__tables`/`__stypes` (plus our additive `__absent`, `__const` and `__xf`, and the
+ * literal typing of `_meta.` scalars). The encoding id only selects which tier-1 transforms to
+ * undo.
  *
  * @module
  */
