@@ -1,7 +1,7 @@
-/// <reference lib="deno.worker" />
 /**
- * Parser worker: receives `{ id, file, bytes, language?, limits? }`, answers `{ id, result }` (in
- * the compact form of `wire.ts`) or `{ id, error }`. Grammars load lazily, once per worker, or
+ * Parser worker (a `node:worker_threads` worker, see `pool.ts`): receives
+ * `{ id, file, bytes, language?, limits? }` (bytes as an `ArrayBuffer`), answers `{ id, result }`
+ * (in the compact form of `wire.ts`) or `{ id, error }`. Grammars load lazily, once per worker, or
  * ahead of use on `{ warm: [ids] }` (no answer; a grammar that fails to load is reported by the
  * first parse that needs it).
  */
@@ -10,12 +10,14 @@ import { languageById } from "./registry.ts";
 import { loadLanguage } from "./loader.ts";
 import type { WorkerRequest, WorkerResponse, WorkerWarmRequest } from "./pool.ts";
 import { encodeResult } from "./wire.ts";
+import { parentPort } from "node:worker_threads";
 
 const _EMPTY = new Uint8Array(0);
 
-self.onmessage = async (event: MessageEvent<WorkerRequest | WorkerWarmRequest>) => {
-  if ("warm" in event.data) {
-    for (const id of event.data.warm) {
+// `parentPort` is null only when this module is loaded outside a worker: nothing to answer then.
+parentPort?.on("message", async (data: WorkerRequest | WorkerWarmRequest) => {
+  if ("warm" in data) {
+    for (const id of data.warm) {
       const spec = languageById(id);
       if (spec === undefined) continue;
       await loadLanguage(spec).catch(() => {});
@@ -25,12 +27,13 @@ self.onmessage = async (event: MessageEvent<WorkerRequest | WorkerWarmRequest>) 
     }
     return;
   }
-  const { id, file, bytes, language, limits } = event.data;
+  const { id, file, bytes, language, limits } = data;
   let response: WorkerResponse;
   try {
-    response = { id, result: encodeResult(await parseSource(file, bytes, language, limits)) };
+    const source = new Uint8Array(bytes);
+    response = { id, result: encodeResult(await parseSource(file, source, language, limits)) };
   } catch (e) {
     response = { id, error: e instanceof Error ? e.message : String(e) };
   }
-  self.postMessage(response);
-};
+  parentPort!.postMessage(response);
+});
