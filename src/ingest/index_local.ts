@@ -188,9 +188,7 @@ export async function indexLocalFolder(
   try {
     const outcome = await _run(writer, root, repo, config, parser, request, timings);
     const tc = performance.now();
-    (globalThis as any).__mark?.("commit start");
     writer.commit();
-    (globalThis as any).__mark?.("commit done");
     timings.commit_ms = performance.now() - tc;
     timings.total_ms = performance.now() - t0;
     return outcome;
@@ -368,7 +366,6 @@ async function _run(
     throw e;
   }
   const pipelineMs = performance.now() - pipelineStart;
-  (globalThis as any).__mark?.("pipeline done");
 
   let deleted = 0;
   for (const path of stored.keys()) {
@@ -386,7 +383,6 @@ async function _run(
     _resolveStored(writer, parsedWithImports, allFiles, readRepoFile);
   }
   timings.resolve_ms = performance.now() - tr;
-  (globalThis as any).__mark?.("resolve done");
 
   writer.finish();
   const wt = writer.timings;
