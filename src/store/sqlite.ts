@@ -18,6 +18,11 @@ export interface OpenOptions {
    * @default 2000
    */
   busyTimeoutMs?: number;
+  /**
+   * Most memory SQLite keeps for this connection's page cache, in KiB.
+   * @default 32000
+   */
+  cacheKiB?: number;
 }
 
 /**
@@ -38,7 +43,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): DatabaseS
     // Keep a WAL that grew during a large re-index from staying large on disk.
     db.exec("PRAGMA journal_size_limit=16777216");
   }
-  db.exec("PRAGMA cache_size=-32000");
+  db.exec(`PRAGMA cache_size=-${Math.max(1, Math.round(options.cacheKiB ?? 32000))}`);
   return db;
 }
 
