@@ -10,7 +10,7 @@
  * parseSource(file: string, bytes: Uint8Array, language?: string, limits?: ExtractLimits):
  *   Promise<ParseResult>
  *
- * // Many files: a pool of Deno workers (default navigator.hardwareConcurrency); parse() may be
+ * // Many files: a pool of worker threads (default navigator.hardwareConcurrency); parse() may be
  * // called concurrently (jobs queue); bytes are copied to the worker; always close().
  * new ParserPool(options?: { workers?: number; limits?: ExtractLimits })
  * pool.parse(file: string, bytes: Uint8Array, language?: string): Promise<ParseResult>

@@ -164,7 +164,7 @@ function _heapRemoveAt(heap: _Job[], index: number): _Job | undefined {
 }
 
 /**
- * Parses files in a pool of Deno workers (one per CPU by default). `parse()` may be called any
+ * Parses files in a pool of worker threads (one per CPU by default). `parse()` may be called any
  * number of times concurrently: jobs queue, largest file first, and go to the least busy worker
  * (a busy worker gets at most one small job queued behind its current one); the bytes are copied
  * to the worker, so the caller keeps its buffer. Always `close()` the pool.
