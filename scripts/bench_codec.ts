@@ -11,6 +11,7 @@ import { encode as o200k } from "gpt-tokenizer/encoding/o200k_base";
 import { encode as cl100k } from "gpt-tokenizer/encoding/cl100k_base";
 import { decode, decodeTables, encode, encodeTables } from "../mod.ts";
 import type { JsonObject, JsonValue } from "../src/codec/types.ts";
+import { languageForPath } from "../src/parser/registry.ts";
 import { markdownTable, median, parseFlags, writeJson } from "./bench_util.ts";
 import { deepStrictEqual } from "node:assert/strict";
 
@@ -316,7 +317,7 @@ function _samples(
     response: {
       repo,
       file: bigFile,
-      language: "python",
+      language: languageForPath(bigFile)?.id ?? null,
       file_summary: `Defines ${roots.length} top-level symbols`,
       symbols: roots,
       _meta: { ...meta, symbol_count: fileTags!.length },
@@ -427,7 +428,7 @@ function _tree(files: string[], byFile: Map<string, Tag[]>): JsonObject[] {
     dirs.get(parentPath)!.push({
       path: f,
       type: "file",
-      language: "python",
+      language: languageForPath(f)?.id ?? null,
       symbol_count: byFile.get(f)!.length,
     });
   }
