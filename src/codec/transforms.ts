@@ -198,6 +198,22 @@ function _flattenGroups(v: JsonValue | undefined, by: string, child: string, lea
   return rows;
 }
 
+/**
+ * Row `i`'s value of the lead column `key` and the row without it: from `lead` when the reader
+ * kept that column apart from the rows, else taken out of the row itself.
+ */
+function _takeLead(
+  row: JsonObject,
+  i: number,
+  key: string,
+  lead: (JsonValue | undefined)[] | undefined,
+): [JsonValue | undefined, JsonObject] {
+  if (lead !== undefined) return [lead[i], row];
+  const rest: JsonObject = {};
+  for (const k of Object.keys(row)) if (k !== key) setKey(rest, k, row[k]!);
+  return [Object.hasOwn(row, key) ? row[key] : undefined, rest];
+}
+
 function _groupRows(
   rows: JsonValue[],
   by: string,
@@ -212,14 +228,7 @@ function _groupRows(
     if (!isJsonObject(r)) {
       throw new SyntaxError("Cannot decode payload: group row is not an object");
     }
-    let name: JsonValue | undefined;
-    let rest = r;
-    if (lead !== undefined) name = lead[i];
-    else {
-      name = Object.hasOwn(r, by) ? r[by] : undefined;
-      rest = {};
-      for (const k of Object.keys(r)) if (k !== by) setKey(rest, k, r[k]!);
-    }
+    const [name, rest] = _takeLead(r, i, by, lead);
     if (current === undefined || name !== last) {
       current = [];
       const g: JsonObject = {};
@@ -261,14 +270,7 @@ function _buildTree(
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
     if (!isJsonObject(r)) throw new SyntaxError("Cannot decode payload: tree row is not an object");
-    let depth: JsonValue | undefined;
-    let node = r;
-    if (lead !== undefined) depth = lead[i];
-    else {
-      depth = Object.hasOwn(r, DEPTH_COLUMN) ? r[DEPTH_COLUMN] : undefined;
-      node = {};
-      for (const k of Object.keys(r)) if (k !== DEPTH_COLUMN) setKey(node, k, r[k]!);
-    }
+    const [depth, node] = _takeLead(r, i, DEPTH_COLUMN, lead);
     if (
       typeof depth !== "number" || !Number.isInteger(depth) || depth < 0 || depth > stack.length
     ) {
