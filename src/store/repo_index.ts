@@ -361,13 +361,22 @@ export class RepoIndex {
 
   /** The brief fields of symbols by rowid (unknown rowids are left out). */
   symbolBriefsByRowid(rowids: readonly number[]): Map<number, SymbolBriefRecord> {
-    const out = new Map<number, SymbolBriefRecord>();
+    return this.#byRowid(_BRIEF_COLUMNS, rowids, _brief);
+  }
+
+  /** `columns` of the symbols (alias `s`, their file `f`) with these rowids, made into records. */
+  #byRowid<T>(
+    columns: string,
+    rowids: readonly number[],
+    make: (row: Record<string, unknown>) => T,
+  ): Map<number, T> {
+    const out = new Map<number, T>();
     if (rowids.length === 0) return out;
     const rows = this.#prepare(
-      `SELECT s.rowid AS rowid, ${_BRIEF_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
+      `SELECT s.rowid AS rowid, ${columns} FROM symbols s JOIN files f ON f.id = s.file_id
        WHERE s.rowid IN (SELECT value FROM json_each(?))`,
     ).all(JSON.stringify(rowids)) as Record<string, unknown>[];
-    for (const r of rows) out.set(r.rowid as number, _brief(r));
+    for (const r of rows) out.set(r.rowid as number, make(r));
     return out;
   }
 
@@ -405,25 +414,15 @@ export class RepoIndex {
 
   /** Ids and names of symbols by rowid (unknown rowids are left out). */
   symbolNamesByRowid(rowids: readonly number[]): Map<number, { id: string; name: string }> {
-    const out = new Map<number, { id: string; name: string }>();
-    if (rowids.length === 0) return out;
-    const rows = this.#prepare(
-      "SELECT rowid, id, name FROM symbols WHERE rowid IN (SELECT value FROM json_each(?))",
-    ).all(JSON.stringify(rowids)) as { rowid: number; id: string; name: string }[];
-    for (const r of rows) out.set(r.rowid, r);
-    return out;
+    return this.#byRowid("s.id AS id, s.name AS name", rowids, (r) => ({
+      id: r.id as string,
+      name: r.name as string,
+    }));
   }
 
   /** Full symbol records by rowid (unknown rowids are left out). */
   symbolsByRowid(rowids: readonly number[]): Map<number, SymbolRecord> {
-    const out = new Map<number, SymbolRecord>();
-    if (rowids.length === 0) return out;
-    const rows = this.#prepare(
-      `SELECT s.rowid AS rowid, ${_SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
-       WHERE s.rowid IN (SELECT value FROM json_each(?))`,
-    ).all(JSON.stringify(rowids)) as Record<string, unknown>[];
-    for (const r of rows) out.set(r.rowid as number, _symbol(r));
-    return out;
+    return this.#byRowid(_SYMBOL_COLUMNS, rowids, _symbol);
   }
 
   /** Paths of the indexed files by file id (for {@linkcode rankSymbols}' file filter). */
