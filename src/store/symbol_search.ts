@@ -53,7 +53,7 @@ export interface RankedSymbol {
  * The phrases of a free-text query in MATCH-expression order (see `symbolMatchExpression`): for
  * every distinct word and identifier part, its term as an exact and as a prefix phrase.
  */
-export function queryPhrases(query: string): { term: string; prefix: boolean }[] {
+function _queryPhrases(query: string): { term: string; prefix: boolean }[] {
   const words = new Set<string>();
   for (const word of query.split(/\s+/)) {
     const whole = word.replace(/[^\p{L}\p{N}]+/gu, "").toLowerCase();
@@ -258,7 +258,7 @@ export class SymbolSearch {
    * `limit`-th best score (so ties at the cut are all there), unordered.
    */
   rank(query: string, lookup: TermLookup, options: RankOptions): RankedSymbol[] {
-    const phrases = queryPhrases(query);
+    const phrases = _queryPhrases(query);
     const nRow = this.#rowid.length;
     if (phrases.length === 0 || nRow === 0) return [];
     const freq = this.#freq;

@@ -6,7 +6,7 @@
  * Terms are the tokens of the FTS5 `porter unicode61 remove_diacritics 2` tokenizer that
  * `symbols_fts` uses, over the same five columns (name tokens, signature, docstring, summary,
  * keywords), so both give the same matches and the same BM25: {@linkcode tokenize} splits and
- * folds text like `unicode61` and {@linkcode porterStem} is the Porter (1980) stemmer with the
+ * folds text like `unicode61` and {@linkcode _porterStem} is the Porter (1980) stemmer with the
  * same rules and conditions as SQLite's `porter` tokenizer. The tests compare both with SQLite.
  *
  * A row holds, per symbol, its rowid, its length in tokens (all columns) and for each distinct
@@ -18,7 +18,7 @@ import type { DatabaseSync } from "./sqlite.ts";
 import { nameTokens } from "./fts_text.ts";
 
 /** Column weights, in column order: name tokens, signature, docstring, summary, keywords. */
-export const COLUMN_WEIGHTS = [10, 3, 1, 1, 2] as const;
+const _COLUMN_WEIGHTS = [10, 3, 1, 1, 2] as const;
 
 /** Token characters of `unicode61` (categories L*, N*, Co, plus combining diacritics). */
 const _TOKEN = /[\p{L}\p{N}\p{Co}\u0300-\u036f]+/gu;
@@ -48,7 +48,7 @@ export class Tokenizer {
     const out: string[] = [];
     if (_NON_ASCII.test(text)) {
       for (const m of text.matchAll(_TOKEN)) {
-        const t = foldToken(m[0]);
+        const t = _foldToken(m[0]);
         if (t !== "") out.push(this.stem(t));
       }
       return out;
@@ -68,11 +68,11 @@ export class Tokenizer {
     return out;
   }
 
-  /** The Porter stem of a folded token (memoised {@linkcode porterStem}). */
+  /** The Porter stem of a folded token (memoised {@linkcode _porterStem}). */
   stem(token: string): string {
     let s = this.#stems.get(token);
     if (s === undefined) {
-      s = porterStem(token);
+      s = _porterStem(token);
       if (this.#stems.size < this.#memoLimit) this.#stems.set(token, s);
     }
     return s;
@@ -85,7 +85,7 @@ export function tokenize(text: string): string[] {
 }
 
 /** Lower-case and strip diacritics (for non-ASCII text) like `unicode61 remove_diacritics 2`. */
-export function foldToken(word: string): string {
+function _foldToken(word: string): string {
   let t = word.toLowerCase();
   if (!_NON_ASCII.test(t)) return t;
   t = t.replace(/[\u00b5\u017f\u1e9e]/g, (c) => _FOLD[c]!);
@@ -294,7 +294,7 @@ const _fromUtf8 = new TextDecoder();
  * than 3 or longer than 64 bytes (UTF-8) are left as they are; other characters than ASCII
  * letters count as consonants, byte by byte.
  */
-export function porterStem(token: string): string {
+function _porterStem(token: string): string {
   if (!_NON_ASCII.test(token)) {
     return token.length < 3 || token.length > 64 ? token : _stemBytes(token);
   }
@@ -324,7 +324,7 @@ CREATE TABLE symbol_terms(
 export type SymbolTexts = readonly [string, string, string, string, string];
 
 /** The `symbols_fts` column texts of a parsed symbol (keywords as stored: a JSON list). */
-export function symbolTexts(s: SymbolRecord): SymbolTexts {
+function _symbolTexts(s: SymbolRecord): SymbolTexts {
   return [
     nameTokens(s.name, s.qualified_name),
     s.signature,
@@ -400,7 +400,7 @@ export class SymbolTermsWriter {
         rowid: rowidBase + i,
         kind: s.kind,
         language: s.language,
-        texts: symbolTexts(s),
+        texts: _symbolTexts(s),
       })),
     );
   }
@@ -456,7 +456,7 @@ export class SymbolTermsWriter {
       const seen: number[] = [];
       let length = 0;
       for (let col = 0; col < 5; col++) {
-        const w = COLUMN_WEIGHTS[col]!;
+        const w = _COLUMN_WEIGHTS[col]!;
         const text = s.texts[col]!;
         if (_NON_ASCII.test(text)) {
           for (const t of this.#tokenizer.tokenize(text)) {
