@@ -445,12 +445,12 @@ function _resolvePhp(file: string, record: ImportRecord, repo: RepoView): string
 // ---------------------------------------------------------------------------------------------
 // Paths as written (Zig `@import("x.zig")`, Solidity `import "./A.sol"`, Bash `source lib.sh`):
 // relative to the file's directory, then to the root. Package names (`std`, `@openzeppelin/...`)
-// and paths built from variables (`"$DIR/lib.sh"`) stay external.
+// paths built from variables (`"$DIR/lib.sh"`) and absolute paths (`/etc/profile`) stay external.
 
 function _resolvePath(file: string, record: ImportRecord, repo: RepoView): string | null {
   const spec = record.specifier;
-  if (spec === "" || spec.includes("$")) return null;
-  return _first(repo, [_join(_dir(file), spec), spec.replace(/^\/+/, "")]);
+  if (spec === "" || spec.includes("$") || spec.startsWith("/")) return null;
+  return _first(repo, [_join(_dir(file), spec), spec]);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -114,7 +114,8 @@ Deno.test("zig, solidity and bash: paths from the file's directory, then the roo
       'import "@openzeppelin/contracts/token/ERC20/ERC20.sol";\n',
     "contracts/lib/Math.sol": "library Math {}\n",
     "contracts/Base.sol": "contract Base {}\n",
-    "scripts/deploy.sh": 'source ./lib.sh\n. "$DIR/env.sh"\nsource scripts/common.sh\n',
+    "scripts/deploy.sh": 'source ./lib.sh\n. "$DIR/env.sh"\nsource scripts/common.sh\n' +
+      "source /etc/profile\n",
     "scripts/lib.sh": "f() { :; }\n",
     "scripts/common.sh": "g() { :; }\n",
   };
@@ -128,6 +129,7 @@ Deno.test("zig, solidity and bash: paths from the file's directory, then the roo
     "scripts/lib.sh",
     null,
     "scripts/common.sh",
+    null,
   ]);
 });
 
