@@ -444,7 +444,7 @@ function _resolvePhp(file: string, record: ImportRecord, repo: RepoView): string
 
 // ---------------------------------------------------------------------------------------------
 // Paths as written (Zig `@import("x.zig")`, Solidity `import "./A.sol"`, Bash `source lib.sh`):
-// relative to the file's directory, then to the root. Package names (`std`, `@openzeppelin/...`)
+// relative to the file's directory, then to the root. Package names (`std`, `@openzeppelin/...`),
 // paths built from variables (`"$DIR/lib.sh"`) and absolute paths (`/etc/profile`) stay external.
 
 function _resolvePath(file: string, record: ImportRecord, repo: RepoView): string | null {
