@@ -19,7 +19,7 @@ import {
 import type { Store } from "../store/store.ts";
 import type { RepoWriter, StoredFileState } from "../store/repo_writer.ts";
 import { expandHome, localRepoId } from "../store/paths.ts";
-import { permissionError, ToolError } from "../tools/errors.ts";
+import { permissionError, ToolError } from "../errors.ts";
 import type { IngestConfig } from "./config.ts";
 import { looksBinary } from "./filters.ts";
 import { isInside, type SkipReason, type WalkedFile, walkFolder } from "./walk.ts";

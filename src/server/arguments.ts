@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import { type Format, resolveFormat } from "../codec/dispatch.ts";
-import { ToolError } from "../tools/errors.ts";
+import { ToolError } from "../errors.ts";
 
 /** Arguments split into the format and the tool's own validated arguments. */
 export interface PreparedArguments {

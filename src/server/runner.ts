@@ -9,8 +9,9 @@ import { DEFAULT_INGEST_CONFIG, type IngestConfig } from "../ingest/config.ts";
 import type { FileParser, ProgressFn } from "../ingest/index_local.ts";
 import { ParserPool } from "../parser/pool.ts";
 import type { Store } from "../store/store.ts";
-import { DetailedToolError, type ToolContext } from "../tools/context.ts";
-import { ToolError } from "../tools/errors.ts";
+import type { ToolContext } from "../tools/context.ts";
+import { DetailedToolError, ToolError } from "../errors.ts";
+import { RepoViews } from "../query/view.ts";
 import { toolByName, type ToolDefinition, TOOLS } from "../tools/mod.ts";
 import { prewarm as prewarmSymbolSearch } from "../tools/search_symbols.ts";
 import { prepareArguments } from "./arguments.ts";
@@ -69,7 +70,7 @@ export class ToolRunner {
       ingest: deps.ingest ?? DEFAULT_INGEST_CONFIG,
       parser: () => parser ?? (this.#pool ??= new ParserPool()),
       cwd: deps.cwd ?? Deno.cwd(),
-      cache: new Map(),
+      views: new RepoViews(deps.store),
     };
   }
 

@@ -11,7 +11,7 @@ import type {
   SymbolKind,
   SymbolRecord,
 } from "../parser/types.ts";
-import { ToolError } from "../tools/errors.ts";
+import { ToolError } from "../errors.ts";
 import { type DatabaseSync, openDatabase } from "./sqlite.ts";
 import { SCHEMA_VERSION, schemaState } from "./schema.ts";
 import { symbolMatchExpression } from "./fts_text.ts";

@@ -7,7 +7,7 @@
 import { mkdirSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import type { ParseResult } from "../parser/types.ts";
-import { ToolError } from "../tools/errors.ts";
+import { ToolError } from "../errors.ts";
 import { beginImmediate, type DatabaseSync, openDatabase, rollbackQuietly } from "./sqlite.ts";
 import { ensureSchema, SECONDARY_INDEXES } from "./schema.ts";
 import { nameTokens } from "./fts_text.ts";

@@ -3,7 +3,7 @@
  * repo identifier resolution (API.md §0.3), and deletion of an index.
  */
 import { join } from "node:path";
-import { ToolError } from "../tools/errors.ts";
+import { DetailedToolError, ToolError } from "../errors.ts";
 import { beginImmediate, type DatabaseSync, openDatabase, rollbackQuietly } from "./sqlite.ts";
 import { defaultIndexDir, repoIdFromSlug, repoSlug } from "./paths.ts";
 import { RepoIndex, type RepoMeta } from "./repo_index.ts";
@@ -159,9 +159,11 @@ export class Store {
       );
     }
     if (hits.size > 1) {
-      throw new ToolError(
+      const candidates = [...hits].sort();
+      throw new DetailedToolError(
         "repo_ambiguous",
-        `Ambiguous repository name: ${id}. Use one of: ${[...hits].sort().join(", ")}`,
+        `Ambiguous repository name: ${id}. Use one of: ${candidates.join(", ")}`,
+        { candidates },
       );
     }
     return [...hits][0]!;

@@ -39,8 +39,8 @@ export function splitLines(text: string): string[] {
 
 /** The file's text (or the requested lines, clamped to the file) with its line facts. */
 export function handler(ctx: ToolContext, args: GetFileContentArgs): ToolOutput {
-  const { repo, index } = openRepo(ctx, args.repo);
-  const entry = requireFile(index, repo, args.file_path);
+  const { repo, index, view } = openRepo(ctx, args.repo);
+  const entry = requireFile(view, args.file_path);
   const text = index.fileText(args.file_path) ?? "";
   const lines = splitLines(text);
   const n = lines.length;

@@ -1,8 +1,8 @@
 /** `get_file_outline`: the symbol outline of one or several files (API.md §1.5). */
 import { z } from "zod";
 import { buildOutline, type OutlineNode } from "../parser/outline.ts";
-import type { RepoIndex } from "../store/repo_index.ts";
-import { ToolError } from "./errors.ts";
+import type { RepoView } from "../query/view.ts";
+import { ToolError } from "../errors.ts";
 import { openRepo, requireFile, type ToolContext, type ToolOutput } from "./context.ts";
 
 /** Tool name. */
@@ -47,11 +47,11 @@ function _node(n: OutlineNode): Record<string, unknown> {
 
 /** One file's outline and its symbol count. */
 export function fileOutline(
-  index: RepoIndex,
-  repo: string,
+  view: RepoView,
   path: string,
 ): { outline: Record<string, unknown>; symbolCount: number; size: number } {
-  const entry = requireFile(index, repo, path);
+  const { repo, index } = view;
+  const entry = requireFile(view, path);
   const symbols = index.symbolsOfFile(path);
   return {
     outline: {
@@ -82,9 +82,9 @@ export function handler(ctx: ToolContext, args: GetFileOutlineArgs): ToolOutput 
       'Missing argument "file_path": give a repo-relative file path (or "file_paths", a list)',
     );
   }
-  const { repo, index } = openRepo(ctx, args.repo);
+  const { repo, view } = openRepo(ctx, args.repo);
   if (single !== undefined) {
-    const { outline, symbolCount, size } = fileOutline(index, repo, single);
+    const { outline, symbolCount, size } = fileOutline(view, single);
     return { response: outline, rawBytes: size, repo, meta: { symbol_count: symbolCount } };
   }
   const results: Record<string, unknown>[] = [];
@@ -93,7 +93,7 @@ export function handler(ctx: ToolContext, args: GetFileOutlineArgs): ToolOutput 
   let symbolCount = 0;
   for (const path of batch!) {
     try {
-      const r = fileOutline(index, repo, path);
+      const r = fileOutline(view, path);
       results.push(r.outline);
       rawBytes += r.size;
       symbolCount += r.symbolCount;

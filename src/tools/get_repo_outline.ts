@@ -1,15 +1,9 @@
 /** `get_repo_outline`: a one-screen overview of an indexed repo (API.md §1.10). */
 import { z } from "zod";
 import { readGitHead } from "../ingest/git_head.ts";
-import type { RepoIndex } from "../store/repo_index.ts";
-import {
-  cached,
-  openRepo,
-  type SymbolBrief,
-  symbolBriefs,
-  type ToolContext,
-  type ToolOutput,
-} from "./context.ts";
+import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
+import { facet } from "../query/view.ts";
+import { SYMBOL_BRIEFS, type SymbolBrief } from "../query/files.ts";
 
 /** Tool name. */
 export const name = "get_repo_outline";
@@ -89,10 +83,11 @@ export function pageRank(
   return new Map(files.map((f, i) => [f, rank[i]!]));
 }
 
-function _overview(ctx: ToolContext, repo: string, index: RepoIndex) {
+const OVERVIEW = facet("repo-overview", (view) => {
+  const index = view.index;
   const files = index.listFiles();
   const paths = files.map((f) => f.path);
-  const symbols = symbolBriefs(ctx, repo, index);
+  const symbols = view.get(SYMBOL_BRIEFS);
   const kinds = new Map<string, number>();
   const byFile = new Map<string, SymbolBrief[]>();
   for (const s of symbols) {
@@ -132,13 +127,13 @@ function _overview(ctx: ToolContext, repo: string, index: RepoIndex) {
     most_central_symbols: central,
     raw_bytes: files.reduce((n, f) => n + f.size, 0),
   };
-}
+});
 
 /** The overview of a repo. */
 export function handler(ctx: ToolContext, args: GetRepoOutlineArgs): ToolOutput {
-  const { repo, index } = openRepo(ctx, args.repo);
+  const { repo, index, view } = openRepo(ctx, args.repo);
   const meta = index.meta();
-  const o = cached(ctx, repo, index, "overview", () => _overview(ctx, repo, index));
+  const o = view.get(OVERVIEW);
   const response: Record<string, unknown> = {
     repo,
     indexed_at: meta.indexed_at,

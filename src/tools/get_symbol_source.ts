@@ -6,17 +6,10 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { SymbolRecord } from "../parser/types.ts";
 import type { RepoIndex } from "../store/repo_index.ts";
-import { ToolError } from "./errors.ts";
-import {
-  bytesOfFiles,
-  DetailedToolError,
-  freshnessChecker,
-  levenshtein,
-  markFreshness,
-  openRepo,
-  type ToolContext,
-  type ToolOutput,
-} from "./context.ts";
+import { DetailedToolError, ToolError } from "../errors.ts";
+import { bytesOfFiles, freshnessChecker, markFreshness } from "../query/files.ts";
+import { levenshtein } from "../query/names.ts";
+import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
 
 /** Tool name. */
 export const name = "get_symbol_source";
@@ -155,17 +148,17 @@ export function handler(ctx: ToolContext, args: GetSymbolSourceArgs): ToolOutput
       "Provide symbol_id (string) or symbol_ids (array of strings): ids come from search_symbols or get_file_outline",
     );
   }
-  const { repo, index } = openRepo(ctx, args.repo);
+  const { repo, index, view } = openRepo(ctx, args.repo);
   const verify = args.verify ?? false;
   const contextLines = args.context_lines ?? 0;
-  const check = freshnessChecker(ctx, repo, index);
+  const check = freshnessChecker(view);
   if (single !== undefined) {
     const s = findSymbol(index, repo, single);
     const entry = _entry(index, s, verify, contextLines);
     const freshness = markFreshness([entry], check);
     return {
       response: entry,
-      rawBytes: bytesOfFiles(ctx, repo, index, [s.file]),
+      rawBytes: bytesOfFiles(view, [s.file]),
       repo,
       meta: { symbol_count: 1, ...(freshness === null ? {} : { freshness }) },
     };
@@ -186,7 +179,7 @@ export function handler(ctx: ToolContext, args: GetSymbolSourceArgs): ToolOutput
   const freshness = markFreshness(symbols, check);
   return {
     response: { symbols, errors },
-    rawBytes: bytesOfFiles(ctx, repo, index, files),
+    rawBytes: bytesOfFiles(view, files),
     repo,
     meta: { symbol_count: symbols.length, ...(freshness === null ? {} : { freshness }) },
   };

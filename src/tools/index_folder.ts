@@ -8,7 +8,7 @@ import { DEFAULT_INGEST_CONFIG, type IngestConfig } from "../ingest/config.ts";
 // The indexer (walker, parser registry, tree-sitter) is loaded on the first index run, not at
 // server start-up: `import type` only here, the module itself in the handler.
 import type { FileParser, IndexOutcome, ProgressFn } from "../ingest/index_local.ts";
-import { ToolError } from "./errors.ts";
+import { ToolError } from "../errors.ts";
 
 /** Tool name. */
 export const name = "index_folder";

@@ -1,7 +1,7 @@
 /** `invalidate_cache`: delete a repo's index so the next index run is a full rebuild (API.md §1.11). */
 import { z } from "zod";
 import type { Store } from "../store/store.ts";
-import { ToolError } from "./errors.ts";
+import { ToolError } from "../errors.ts";
 
 /** Tool name. */
 export const name = "invalidate_cache";

@@ -17,8 +17,8 @@ import * as getRepoOutline from "./get_repo_outline.ts";
 import * as invalidateCache from "./invalidate_cache.ts";
 
 export type { ToolContext, ToolOutput } from "./context.ts";
-export { DetailedToolError } from "./context.ts";
-export { ToolError } from "./errors.ts";
+export { DetailedToolError } from "../errors.ts";
+export { ToolError } from "../errors.ts";
 
 /** MCP tool annotations. */
 export interface ToolAnnotations {

@@ -7,20 +7,20 @@ import { z } from "zod";
 import { LANGUAGES } from "../parser/languages/mod.ts";
 import type { SymbolRecord } from "../parser/types.ts";
 import type { RepoIndex, SymbolBriefRecord } from "../store/repo_index.ts";
-import { ToolError } from "./errors.ts";
+import { ToolError } from "../errors.ts";
+import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
+import { facet, type RepoView } from "../query/view.ts";
 import {
   bytesOfFiles,
-  cached,
+  COUNTS,
   freshnessChecker,
-  globMatcher,
-  levenshtein,
   markFreshness,
-  openRepo,
+  PATHS_BY_ID,
+  SYMBOL_BRIEFS,
   type SymbolBrief,
-  symbolBriefs,
-  type ToolContext,
-  type ToolOutput,
-} from "./context.ts";
+} from "../query/files.ts";
+import { globMatcher } from "../query/glob.ts";
+import { levenshtein } from "../query/names.ts";
 
 /** Tool name. */
 export const name = "search_symbols";
@@ -105,32 +105,36 @@ interface NameIndex {
   short: number[];
 }
 
-function _names(ctx: ToolContext, repo: string, index: RepoIndex): NameIndex {
-  return cached(ctx, repo, index, "symbol-names", () => {
-    const byName = new Map<string, NameEntry[]>();
-    for (const s of symbolBriefs(ctx, repo, index)) {
-      const n = s.name.toLowerCase();
-      let list = byName.get(n);
-      if (list === undefined) byName.set(n, list = []);
-      list.push(s);
+const NAMES = facet("symbol-names", (view): NameIndex => {
+  const byName = new Map<string, NameEntry[]>();
+  for (const s of view.get(SYMBOL_BRIEFS)) {
+    const n = s.name.toLowerCase();
+    let list = byName.get(n);
+    if (list === undefined) byName.set(n, list = []);
+    list.push(s);
+  }
+  const names = [...byName.keys()];
+  const postings = new Map<string, number[]>();
+  const gramCounts: number[] = [];
+  const short: number[] = [];
+  names.forEach((n, i) => {
+    const grams = _trigrams(n);
+    gramCounts.push(grams.size);
+    if (n.length <= 6) short.push(i);
+    for (const g of grams) {
+      let list = postings.get(g);
+      if (list === undefined) postings.set(g, list = []);
+      list.push(i);
     }
-    const names = [...byName.keys()];
-    const postings = new Map<string, number[]>();
-    const gramCounts: number[] = [];
-    const short: number[] = [];
-    names.forEach((n, i) => {
-      const grams = _trigrams(n);
-      gramCounts.push(grams.size);
-      if (n.length <= 6) short.push(i);
-      for (const g of grams) {
-        let list = postings.get(g);
-        if (list === undefined) postings.set(g, list = []);
-        list.push(i);
-      }
-    });
-    return { names, entries: names.map((n) => byName.get(n)!), gramCounts, postings, short };
   });
-}
+  return { names, entries: names.map((n) => byName.get(n)!), gramCounts, postings, short };
+});
+
+/** The in-memory BM25 ranking index of a repo's symbols. */
+const SYMBOL_SEARCH = facet("symbol-search", (view) => view.index.symbolSearch());
+
+/** The search result LRU of a repo's index state (API.md §0.6). */
+const SEARCH_LRU = facet("search-lru", () => new Map<string, ToolOutput>());
 
 /** Names within `maxEdits` edits of `q` or with trigram similarity ≥ `threshold`. */
 function _fuzzyNames(
@@ -192,29 +196,19 @@ class _TopScores {
  * search of `repo` would otherwise build.
  */
 export function prewarm(ctx: ToolContext, repo: string): void {
-  const { repo: id, index } = openRepo(ctx, repo);
-  cached(ctx, id, index, "symbol-search", () => index.symbolSearch());
+  openRepo(ctx, repo).view.get(SYMBOL_SEARCH);
 }
 
 /** A file-id filter for the ranking from a path matcher. */
 function _fileFilter(
-  ctx: ToolContext,
-  repo: string,
-  index: RepoIndex,
+  view: RepoView,
   pattern: (path: string) => boolean,
 ): (fileId: number) => boolean {
-  const paths = cached(ctx, repo, index, "file-paths-by-id", () => index.filePathsById());
+  const paths = view.get(PATHS_BY_ID);
   return (id) => {
     const path = paths.get(id);
     return path !== undefined && pattern(path);
   };
-}
-
-function _counts(ctx: ToolContext, repo: string, index: RepoIndex) {
-  return cached(ctx, repo, index, "counts", () => ({
-    symbols: index.symbolCount(),
-    files: index.fileCount(),
-  }));
 }
 
 /** Most result sets kept per server (the reference's search result LRU, API.md §0.6). */
@@ -225,8 +219,8 @@ const _CACHE_SIZE = 128;
  * the same arguments and the same index state (`_meta.cache_hit: true` on a hit).
  */
 export function handler(ctx: ToolContext, args: SearchSymbolsArgs): ToolOutput {
-  const { repo, index } = openRepo(ctx, args.repo);
-  const lru = cached(ctx, repo, index, "search-lru", () => new Map<string, ToolOutput>());
+  const { view } = openRepo(ctx, args.repo);
+  const lru = view.get(SEARCH_LRU);
   const key = JSON.stringify([
     args.query,
     args.kind,
@@ -245,7 +239,7 @@ export function handler(ctx: ToolContext, args: SearchSymbolsArgs): ToolOutput {
     lru.set(key, out);
     out = { ...out, meta: { ...out.meta, cache_hit: true } };
   } else {
-    out = _search(ctx, repo, index, args);
+    out = _search(view, args);
     lru.set(key, out);
     if (lru.size > _CACHE_SIZE) lru.delete(lru.keys().next().value!);
   }
@@ -253,7 +247,7 @@ export function handler(ctx: ToolContext, args: SearchSymbolsArgs): ToolOutput {
   const response = structuredClone(out.response);
   const freshness = markFreshness(
     response.results as Record<string, unknown>[],
-    freshnessChecker(ctx, repo, index),
+    freshnessChecker(view),
   );
   return {
     ...out,
@@ -262,12 +256,8 @@ export function handler(ctx: ToolContext, args: SearchSymbolsArgs): ToolOutput {
   };
 }
 
-function _search(
-  ctx: ToolContext,
-  repo: string,
-  index: RepoIndex,
-  args: SearchSymbolsArgs,
-): ToolOutput {
+function _search(view: RepoView, args: SearchSymbolsArgs): ToolOutput {
+  const { repo, index } = view;
   const query = args.query.trim();
   if (query === "") {
     throw new ToolError("invalid_argument", 'Argument "query" must contain a name or words');
@@ -301,12 +291,12 @@ function _search(
   // candidates are read best BM25 first, in chunks, until no unread one can reach the top
   // `maxResults` any more (its BM25 plus the largest bonus is below the current last place):
   // the same hits, order and scores as scoring every candidate.
-  const search = cached(ctx, repo, index, "symbol-search", () => index.symbolSearch());
+  const search = view.get(SYMBOL_SEARCH);
   const candidates = index.rankSymbols(search, query, {
     limit,
     ...(args.kind !== undefined ? { kinds: [args.kind] } : {}),
     ...(args.language !== undefined ? { language: args.language } : {}),
-    ...(pattern !== null ? { keepFile: _fileFilter(ctx, repo, index, pattern) } : {}),
+    ...(pattern !== null ? { keepFile: _fileFilter(view, pattern) } : {}),
   }).sort((a, b) => b.score - a.score || a.rowid - b.rowid);
   const scored = new Map<string, { id: string; rowid: number; score: number }>();
   const best = new _TopScores(maxResults);
@@ -370,7 +360,7 @@ function _search(
     const threshold = args.fuzzy_threshold ?? 0.4;
     const maxEdits = args.max_edit_distance ?? 2;
     const q = query.toLowerCase();
-    const names = _names(ctx, repo, index);
+    const names = view.get(NAMES);
     const seen = new Set(top.map((x) => x.id));
     const fuzzy: { e: NameEntry; d: number; j: number }[] = [];
     for (const f of _fuzzyNames(names, q, maxEdits, threshold)) {
@@ -391,7 +381,7 @@ function _search(
       fuzzyCount++;
     }
   }
-  const counts = _counts(ctx, repo, index);
+  const counts = view.get(COUNTS);
   const truncated = matched > maxResults;
   const response: Record<string, unknown> = { result_count: results.length, results };
   const meta: Record<string, unknown> = { total_symbols: counts.symbols, truncated };
@@ -418,7 +408,7 @@ function _search(
   }
   return {
     response,
-    rawBytes: bytesOfFiles(ctx, repo, index, results.map((r) => String(r.file))),
+    rawBytes: bytesOfFiles(view, results.map((r) => String(r.file))),
     repo,
     meta,
   };

@@ -4,15 +4,10 @@
  */
 import { z } from "zod";
 import { regexLiterals } from "../store/trigrams.ts";
-import { ToolError } from "./errors.ts";
-import {
-  bytesOfFiles,
-  cached,
-  globMatcher,
-  openRepo,
-  type ToolContext,
-  type ToolOutput,
-} from "./context.ts";
+import { ToolError } from "../errors.ts";
+import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
+import { bytesOfFiles, PATHS } from "../query/files.ts";
+import { globMatcher } from "../query/glob.ts";
 
 /** Tool name. */
 export const name = "search_text";
@@ -92,14 +87,14 @@ export function compileQuery(
 
 /** Matching lines grouped by file, files in path order, at most `max_results` lines. */
 export function handler(ctx: ToolContext, args: SearchTextArgs): ToolOutput {
-  const { repo, index } = openRepo(ctx, args.repo);
+  const { repo, index, view } = openRepo(ctx, args.repo);
   const isRegex = args.is_regex ?? false;
   const maxResults = args.max_results ?? 20;
   const contextLines = args.context_lines ?? 0;
   const { scan, line: lineRe } = compileQuery(args.query, isRegex, args.case_sensitive ?? false);
   const started = performance.now();
   const inPattern = args.file_pattern === undefined ? null : globMatcher(args.file_pattern);
-  const allPaths = cached(ctx, repo, index, "paths", () => index.listFiles().map((f) => f.path));
+  const allPaths = view.get(PATHS);
   const results: { file: string; matches: Record<string, unknown>[] }[] = [];
   let count = 0;
   let filesSearched = 0;
@@ -194,7 +189,7 @@ export function handler(ctx: ToolContext, args: SearchTextArgs): ToolOutput {
   }
   return {
     response: { result_count: count, results },
-    rawBytes: bytesOfFiles(ctx, repo, index, results.map((r) => r.file)),
+    rawBytes: bytesOfFiles(view, results.map((r) => r.file)),
     repo,
     meta,
   };

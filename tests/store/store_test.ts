@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { type ParseResult, parseSource } from "../../src/parser/mod.ts";
 import { RepoIndex, RepoWriter, SavingsCounter, SCHEMA_VERSION } from "../../src/store/mod.ts";
-import { ToolError } from "../../src/tools/errors.ts";
+import { ToolError } from "../../src/errors.ts";
 import { tempWorkspace } from "../ingest/_helpers.ts";
 
 const enc = new TextEncoder();

@@ -7,7 +7,7 @@
  */
 import { Store } from "../../src/store/mod.ts";
 import * as indexFolder from "../../src/tools/index_folder.ts";
-import { ToolError } from "../../src/tools/errors.ts";
+import { ToolError } from "../../src/errors.ts";
 import { DEFAULT_INGEST_CONFIG } from "../../src/ingest/config.ts";
 import { inThreadParser } from "../ingest/_helpers.ts";
 

@@ -6,7 +6,7 @@
  */
 import { Store } from "../../src/store/mod.ts";
 import { indexLocalFolder } from "../../src/ingest/index_local.ts";
-import { ToolError } from "../../src/tools/errors.ts";
+import { ToolError } from "../../src/errors.ts";
 import { inThreadParser, testConfig } from "../ingest/_helpers.ts";
 
 if (import.meta.main) {

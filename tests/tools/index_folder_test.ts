@@ -3,7 +3,7 @@ import { join } from "node:path";
 import * as indexFolder from "../../src/tools/index_folder.ts";
 import * as listRepos from "../../src/tools/list_repos.ts";
 import * as invalidateCache from "../../src/tools/invalidate_cache.ts";
-import { ToolError } from "../../src/tools/errors.ts";
+import { ToolError } from "../../src/errors.ts";
 import { localRepoId } from "../../src/store/mod.ts";
 import {
   inThreadParser,

@@ -3,7 +3,7 @@ import { DatabaseSync } from "node:sqlite";
 import { TextLineStream } from "./_lines.ts";
 import { indexLocalFolder } from "../../src/ingest/index_local.ts";
 import { localRepoId } from "../../src/store/mod.ts";
-import { ToolError } from "../../src/tools/errors.ts";
+import { ToolError } from "../../src/errors.ts";
 import {
   inThreadParser,
   pyModule,

@@ -1,6 +1,7 @@
 /**
- * The one error type tools throw. The server turns it into an MCP error result
- * (`isError: true`, `{"error": message, "code": code}`); the CLI prints the message.
+ * The one error type every layer throws (store, ingest, query, tools): it sits below them all, so
+ * the store raises `repo_not_found` without knowing any tool. The server turns it into an MCP
+ * error result (`isError: true`, `{"error": message, "code": code}`); the CLI prints the message.
  */
 
 /** Stable error codes; clients may branch on them. */
@@ -26,6 +27,17 @@ export class ToolError extends Error {
     super(message);
     this.name = "ToolError";
     this.code = code;
+  }
+}
+
+/** A `ToolError` that carries extra fields for the error object (candidates, closest matches). */
+export class DetailedToolError extends ToolError {
+  /** Extra fields of the error object, e.g. `{candidates: [...]}`. */
+  readonly details: Record<string, unknown>;
+
+  constructor(code: ToolErrorCode, message: string, details: Record<string, unknown>) {
+    super(code, message);
+    this.details = details;
   }
 }
 

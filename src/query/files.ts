@@ -1,0 +1,115 @@
+/**
+ * Facets every tool shares: the indexed files by path, every symbol in brief, the repo's meta,
+ * and per-file freshness against the folder on disk (API.md §4.5).
+ */
+import { join } from "node:path";
+import type { SymbolKind } from "../parser/types.ts";
+import type { FileEntry } from "../store/repo_index.ts";
+import { readGitHead } from "../ingest/git_head.ts";
+import { facet, type RepoView } from "./view.ts";
+
+/** Every indexed file by path. */
+export const FILES = facet("files", (v) => new Map(v.index.listFiles().map((f) => [f.path, f])));
+
+/** Every indexed path, in index order. */
+export const PATHS = facet("paths", (v) => [...v.get(FILES).keys()]);
+
+/** The repo's index meta (source root, git head, counts). */
+export const META = facet("meta", (v) => v.index.meta());
+
+/** Symbol and file counts. */
+export const COUNTS = facet("counts", (v) => ({
+  symbols: v.index.symbolCount(),
+  files: v.index.fileCount(),
+}));
+
+/** File paths by file row id. */
+export const PATHS_BY_ID = facet("paths-by-id", (v) => v.index.filePathsById());
+
+/** The fields of a symbol that whole-repo summaries and the fuzzy name index need. */
+export interface SymbolBrief {
+  id: string;
+  name: string;
+  kind: SymbolKind;
+  language: string;
+  file: string;
+  byte_length: number;
+}
+
+/** Every symbol of a repo in brief, in file and source order. */
+export const SYMBOL_BRIEFS = facet(
+  "symbol-briefs",
+  (v): SymbolBrief[] =>
+    v.index.allSymbols().map((s) => ({
+      id: s.id,
+      name: s.name,
+      kind: s.kind,
+      language: s.language,
+      file: s.file,
+      byte_length: s.byte_length,
+    })),
+);
+
+/** Sum of the sizes of the distinct indexed files among `paths`. */
+export function bytesOfFiles(view: RepoView, paths: Iterable<string>): number {
+  const unique = new Set(paths);
+  if (unique.size === 0) return 0;
+  const files = view.get(FILES);
+  let total = 0;
+  for (const p of unique) total += files.get(p)?.size ?? 0;
+  return total;
+}
+
+/** How current the indexed copy of a file is (API.md §4.5). */
+export type Freshness = "fresh" | "edited_uncommitted" | "stale_index";
+
+/**
+ * A checker of per-file freshness for a local repo: `stale_index` when the folder's git HEAD is
+ * not the indexed commit, else `edited_uncommitted` when the file on disk is newer than the
+ * indexed copy by more than a second (or is gone), else `fresh`. Returns null for a file it
+ * cannot check (a remote repo, or a folder this server may not read). The checker reads the
+ * disk: make one per call, never cache it in a facet.
+ */
+export function freshnessChecker(view: RepoView): (file: string) => Freshness | null {
+  const meta = view.get(META);
+  const root = meta.source_root;
+  if (root === "") return () => null;
+  let headMoved: boolean | undefined;
+  const files: Map<string, FileEntry> = view.get(FILES);
+  const memo = new Map<string, Freshness | null>();
+  return (file) => {
+    headMoved ??= meta.git_head !== "" &&
+      ((head) => head !== "" && head !== meta.git_head)(readGitHead(root));
+    if (headMoved) return "stale_index";
+    if (memo.has(file)) return memo.get(file)!;
+    let result: Freshness | null = null;
+    const entry = files.get(file);
+    if (entry !== undefined) {
+      try {
+        const mtime = Deno.statSync(join(root, file)).mtime?.getTime() ?? 0;
+        result = mtime > entry.mtime_ms + 1000 ? "edited_uncommitted" : "fresh";
+      } catch (e) {
+        if (e instanceof Deno.errors.NotFound) result = "edited_uncommitted";
+      }
+    }
+    memo.set(file, result);
+    return result;
+  };
+}
+
+/** Add `_freshness` to each entry with a `file`; returns the counts for `_meta.freshness`. */
+export function markFreshness(
+  entries: Record<string, unknown>[],
+  check: (file: string) => Freshness | null,
+): Record<string, number> | null {
+  const counts: Record<string, number> = { fresh: 0, edited_uncommitted: 0, stale_index: 0 };
+  let any = false;
+  for (const e of entries) {
+    const f = check(String(e.file));
+    if (f === null) continue;
+    e._freshness = f;
+    counts[f]!++;
+    any = true;
+  }
+  return any ? counts : null;
+}

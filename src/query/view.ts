@@ -1,0 +1,137 @@
+/**
+ * The read model: one immutable {@linkcode RepoView} per repo and index state, shared by every
+ * tool. A view owns the derived data of that state (file maps, symbol lists, name indexes, graphs,
+ * centrality), each built lazily the first time a tool asks for it and never rebuilt for the same
+ * state. When the index changes (a re-index, a watch batch, another process writing the database)
+ * the next {@linkcode RepoViews.view} call sees a new state and hands out a fresh view; the old one
+ * is dropped with everything it built.
+ *
+ * Derived data is declared as a {@linkcode Facet}: a named, typed builder defined next to the code
+ * that uses it (`src/query/files.ts`, `src/query/graph.ts`, ...). Adding one needs no change here.
+ */
+import type { RepoIndex } from "../store/repo_index.ts";
+import type { Store } from "../store/store.ts";
+
+/** A piece of derived data of a repo's index state, built at most once per view. */
+export interface Facet<T> {
+  /** What it is, for diagnostics. */
+  readonly name: string;
+  /** Build it from the view (it may ask the view for other facets). */
+  readonly build: (view: RepoView) => T;
+}
+
+/**
+ * Declare a facet.
+ *
+ * @example Usage
+ * ```ts
+ * import { facet } from "./view.ts";
+ * const FILE_COUNT = facet("file-count", (view) => view.index.fileCount());
+ * ```
+ */
+export function facet<T>(name: string, build: (view: RepoView) => T): Facet<T> {
+  return { name, build };
+}
+
+/** The read model of one repo at one index state. */
+export class RepoView {
+  /** The repo id (`owner/name` or `local/<name>-<hash>`). */
+  readonly repo: string;
+  /** The store's read index of the repo (SQL reads). */
+  readonly index: RepoIndex;
+  /** Identity of the index state this view reflects. */
+  readonly state: string;
+  readonly #memo = new Map<Facet<unknown>, unknown>();
+  readonly #building = new Set<Facet<unknown>>();
+
+  constructor(repo: string, index: RepoIndex, state: string) {
+    this.repo = repo;
+    this.index = index;
+    this.state = state;
+  }
+
+  /** The facet's value for this state, built on first use. */
+  get<T>(f: Facet<T>): T {
+    if (this.#memo.has(f)) return this.#memo.get(f) as T;
+    if (this.#building.has(f)) {
+      throw new Error(`Facet "${f.name}" depends on itself`);
+    }
+    this.#building.add(f);
+    try {
+      const value = f.build(this);
+      this.#memo.set(f, value);
+      return value;
+    } finally {
+      this.#building.delete(f);
+    }
+  }
+
+  /** Whether the facet has been built already (for benchmarks and tests). */
+  has(f: Facet<unknown>): boolean {
+    return this.#memo.has(f);
+  }
+}
+
+/**
+ * The views of every repo a server reads, one per repo, replaced when its index state changes.
+ * Built once per server (no module-level state).
+ */
+export class RepoViews {
+  readonly #store: Store;
+  readonly #views = new Map<string, RepoView>();
+  /** Index states stat'ed in the current synchronous stretch (dropped at the next microtask). */
+  #statMemo: Map<string, string> | null = null;
+
+  constructor(store: Store) {
+    this.#store = store;
+  }
+
+  /** The current view of a repo whose index is open (`repo` is a resolved id). */
+  view(repo: string, index: RepoIndex): RepoView {
+    const state = this.#stateOf(index.dbPath);
+    const hit = this.#views.get(repo);
+    if (hit !== undefined && hit.state === state && hit.index === index) return hit;
+    const view = new RepoView(repo, index, state);
+    this.#views.set(repo, view);
+    return view;
+  }
+
+  /** Resolve a repo identifier through the store and return its current view. */
+  open(identifier: string): RepoView {
+    const repo = this.#store.resolveRepo(identifier);
+    return this.view(repo, this.#store.repo(repo));
+  }
+
+  /** Forget a repo's view (after its index was deleted). */
+  drop(repo: string): void {
+    this.#views.delete(repo);
+  }
+
+  /**
+   * The index state of a database, stat'ed once per synchronous stretch of a call (a handler
+   * asks for several facets in a row): the memo is dropped at the next microtask, so an index
+   * written in between is always seen.
+   */
+  #stateOf(path: string): string {
+    if (this.#statMemo === null) {
+      this.#statMemo = new Map();
+      queueMicrotask(() => this.#statMemo = null);
+    }
+    let state = this.#statMemo.get(path);
+    if (state === undefined) this.#statMemo.set(path, state = dbState(path));
+    return state;
+  }
+}
+
+/** Identity of a database's current state: inode, size and mtime of the file and its WAL. */
+export function dbState(path: string): string {
+  const stat = (p: string) => {
+    try {
+      const s = Deno.statSync(p);
+      return `${s.ino}:${s.size}:${s.mtime?.getTime()}`;
+    } catch {
+      return "-";
+    }
+  };
+  return `${stat(path)}/${stat(path + "-wal")}`;
+}
