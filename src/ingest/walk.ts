@@ -1,49 +1,21 @@
 /**
  * The local folder walk: every file that may be indexed, with what each rule skipped.
  *
- * Rules, in order: default skipped directories; symlinks (skipped unless `followSymlinks`, then
- * only files whose real path stays inside the root — symlinked directories are never descended,
- * so a symlink loop cannot trap the walk); `.gitignore` files at every level, each relative to
- * its own directory, deeper files overriding shallower ones (git semantics, via `npm:ignore`);
- * extra ignore patterns; secret files; generated bundles and lock files; binary extensions;
- * files of no supported language; files over the size limit; and finally the file-count cap.
+ * The selection rules are shared with every other source (see `selection.ts`). What is local:
+ * symlinks are skipped unless `followSymlinks`, then only files whose real path stays inside the
+ * root are kept — symlinked directories are never descended, so a symlink loop cannot trap the
+ * walk.
  */
-import ignore, { type Ignore } from "ignore";
 import { join, sep } from "node:path";
-import { hasBinaryExtension, isSecretFile, isSkippedDir, isSkippedFile } from "./filters.ts";
+import {
+  FileSelection,
+  type GitignoreMatcher,
+  gitignoreMatcher,
+  type SelectionOptions,
+  type SelectionResult,
+} from "./selection.ts";
 
-/** Why a path was not indexed (API.md §1.2 `discovery_skip_counts`). */
-export type SkipReason =
-  | "skip_dir"
-  | "skip_file"
-  | "symlink"
-  | "symlink_escape"
-  | "path_traversal"
-  | "gitignore"
-  | "extra_ignore"
-  | "secret"
-  | "wrong_extension"
-  | "too_large"
-  | "unreadable"
-  | "binary"
-  | "file_limit";
-
-/** Every skip reason, in report order. */
-export const SKIP_REASONS: readonly SkipReason[] = [
-  "skip_dir",
-  "skip_file",
-  "symlink",
-  "symlink_escape",
-  "path_traversal",
-  "gitignore",
-  "extra_ignore",
-  "secret",
-  "wrong_extension",
-  "too_large",
-  "unreadable",
-  "binary",
-  "file_limit",
-];
+export { SKIP_REASONS, type SkipReason } from "./selection.ts";
 
 /** A file the walk accepted. */
 export interface WalkedFile {
@@ -59,15 +31,7 @@ export interface WalkedFile {
 }
 
 /** Options for {@linkcode walkFolder}. */
-export interface WalkOptions {
-  /** Language id of a repo-relative path, or undefined when no language claims it. */
-  languageOf: (path: string) => string | undefined;
-  /** @default 512000 */
-  maxFileBytes?: number;
-  /** @default 100000 */
-  maxFiles?: number;
-  /** Gitignore-style patterns relative to the root. */
-  extraIgnorePatterns?: readonly string[];
+export interface WalkOptions extends SelectionOptions {
   /**
    * Include symlinked files whose real path is inside the root.
    * @default false
@@ -76,106 +40,33 @@ export interface WalkOptions {
 }
 
 /** What the walk found. */
-export interface WalkResult {
-  /** Files to index, sorted by path. */
-  files: WalkedFile[];
-  /** Repo-relative paths of other files that passed the ignore rules (for import resolution). */
-  otherFiles: string[];
-  /** How many paths each rule skipped. */
-  skipCounts: Record<SkipReason, number>;
-  /** Human-readable notes (skipped secrets, binaries, symlink escapes, the file cap). */
-  warnings: string[];
-  /** Files found before the file-count cap was applied. */
-  discovered: number;
-}
-
-interface _Matcher {
-  /** Directory of the `.gitignore`, repo-relative, "" for the root. */
-  base: string;
-  ig: Ignore;
-}
-
-const _MAX_WARNINGS_PER_KIND = 20;
+export type WalkResult = SelectionResult<WalkedFile>;
 
 /**
  * Walk `root` (an absolute, real path) and return the files to index. Synchronous file-system
  * calls keep the walk of a large tree fast; it reads only `.gitignore` files and metadata.
  */
 export function walkFolder(root: string, options: WalkOptions): WalkResult {
-  const maxBytes = options.maxFileBytes ?? 500 * 1024;
-  const maxFiles = options.maxFiles ?? 100_000;
-  const skipCounts = Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])) as Record<
-    SkipReason,
-    number
-  >;
-  const notes = new Map<string, string[]>();
-  const note = (kind: string, text: string) => {
-    const list = notes.get(kind) ?? [];
-    list.push(text);
-    notes.set(kind, list);
-  };
-  const extra = options.extraIgnorePatterns !== undefined && options.extraIgnorePatterns.length > 0
-    ? ignore({ allowRelativePaths: true }).add([...options.extraIgnorePatterns])
-    : null;
+  const selection = new FileSelection(options);
+  const skipCounts = selection.skipCounts;
   const files: WalkedFile[] = [];
-  const otherFiles: string[] = [];
-
-  const ignoredBy = (rel: string, isDir: boolean, matchers: readonly _Matcher[]) => {
-    const probe = isDir ? rel + "/" : rel;
-    // Deepest .gitignore first: the first one with an opinion decides (git semantics).
-    for (let i = matchers.length - 1; i >= 0; i--) {
-      const m = matchers[i]!;
-      const local = m.base === "" ? probe : probe.slice(m.base.length + 1);
-      const r = m.ig.test(local);
-      if (r.ignored) return "gitignore";
-      if (r.unignored) break;
-    }
-    if (extra !== null && extra.ignores(probe)) return "extra_ignore";
-    return null;
-  };
 
   const considerFile = (
     rel: string,
     name: string,
     absolute: string,
     stat: () => Deno.FileInfo | null,
-    matchers: readonly _Matcher[],
+    matchers: readonly GitignoreMatcher[],
   ) => {
-    const ignored = ignoredBy(rel, false, matchers);
-    if (ignored !== null) {
-      skipCounts[ignored]++;
-      return;
-    }
-    if (isSecretFile(name)) {
-      skipCounts.secret++;
-      note("secret", `Skipped secret file: ${rel}`);
-      return;
-    }
-    if (isSkippedFile(name)) {
-      skipCounts.skip_file++;
-      return;
-    }
-    if (hasBinaryExtension(name)) {
-      skipCounts.binary++;
-      return;
-    }
-    const language = options.languageOf(rel);
-    if (language === undefined) {
-      skipCounts.wrong_extension++;
-      otherFiles.push(rel);
-      return;
-    }
+    const language = selection.acceptFileName(rel, name, matchers);
+    if (language === undefined) return;
     // Stat only files that passed the cheap name rules.
     const info = stat();
     if (info === null) {
       skipCounts.unreadable++;
       return;
     }
-    if (info.size > maxBytes) {
-      skipCounts.too_large++;
-      note("too_large", `Skipped file over ${maxBytes} bytes: ${rel} (${info.size} bytes)`);
-      return;
-    }
+    if (!selection.acceptSize(rel, info.size)) return;
     files.push({
       path: rel,
       absolute,
@@ -186,7 +77,7 @@ export function walkFolder(root: string, options: WalkOptions): WalkResult {
     });
   };
 
-  const visit = (absDir: string, relDir: string, inherited: readonly _Matcher[]) => {
+  const visit = (absDir: string, relDir: string, inherited: readonly GitignoreMatcher[]) => {
     let entries: Deno.DirEntry[];
     try {
       entries = [...Deno.readDirSync(absDir)];
@@ -200,10 +91,7 @@ export function walkFolder(root: string, options: WalkOptions): WalkResult {
     if (entries.some((e) => e.name === ".gitignore" && e.isFile)) {
       try {
         const text = Deno.readTextFileSync(join(absDir, ".gitignore"));
-        matchers = [...inherited, {
-          base: relDir,
-          ig: ignore({ allowRelativePaths: true }).add(text),
-        }];
+        matchers = [...inherited, gitignoreMatcher(relDir, text)];
       } catch (e) {
         if (e instanceof Deno.errors.NotCapable) throw e;
         skipCounts.unreadable++;
@@ -226,7 +114,7 @@ export function walkFolder(root: string, options: WalkOptions): WalkResult {
           if (e instanceof Deno.errors.NotCapable) {
             // Deno's permission wall stopped it: the target is outside what we may read.
             skipCounts.symlink_escape++;
-            note("symlink_escape", `Skipped symlink escape: ${rel}`);
+            selection.note("symlink_escape", `Skipped symlink escape: ${rel}`);
             continue;
           }
           skipCounts.symlink++; // dangling, or a loop (ELOOP)
@@ -234,7 +122,7 @@ export function walkFolder(root: string, options: WalkOptions): WalkResult {
         }
         if (!isInside(root, real)) {
           skipCounts.symlink_escape++;
-          note("symlink_escape", `Skipped symlink escape: ${rel} -> ${real}`);
+          selection.note("symlink_escape", `Skipped symlink escape: ${rel} -> ${real}`);
           continue;
         }
         let info: Deno.FileInfo;
@@ -252,16 +140,7 @@ export function walkFolder(root: string, options: WalkOptions): WalkResult {
         continue;
       }
       if (entry.isDirectory) {
-        if (isSkippedDir(entry.name)) {
-          skipCounts.skip_dir++;
-          continue;
-        }
-        const ignored = ignoredBy(rel, true, matchers);
-        if (ignored !== null) {
-          skipCounts[ignored]++;
-          continue;
-        }
-        visit(abs, rel, matchers);
+        if (selection.acceptDir(rel, entry.name, matchers)) visit(abs, rel, matchers);
         continue;
       }
       if (!entry.isFile) continue; // sockets, fifos, devices
@@ -277,27 +156,7 @@ export function walkFolder(root: string, options: WalkOptions): WalkResult {
   };
 
   visit(root, "", []);
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  otherFiles.sort();
-  const discovered = files.length;
-  let kept = files;
-  if (files.length > maxFiles) {
-    kept = [...files].sort(_capOrder).slice(0, maxFiles);
-    kept.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    skipCounts.file_limit = files.length - maxFiles;
-    note(
-      "file_limit",
-      `File cap reached: indexed ${maxFiles} of ${files.length} files (set JCODEMUNCH_MAX_FOLDER_FILES to raise it)`,
-    );
-  }
-  const warnings: string[] = [];
-  for (const [, list] of notes) {
-    warnings.push(...list.slice(0, _MAX_WARNINGS_PER_KIND));
-    if (list.length > _MAX_WARNINGS_PER_KIND) {
-      warnings.push(`... and ${list.length - _MAX_WARNINGS_PER_KIND} more like the above`);
-    }
-  }
-  return { files: kept, otherFiles, skipCounts, warnings, discovered };
+  return selection.finish(files);
 }
 
 /** Whether `path` is `root` or inside it (both absolute and normalised). */
@@ -306,20 +165,4 @@ export function isInside(root: string, path: string): boolean {
   const prefix = root.endsWith("/") || root.endsWith("\\") ? root : root + "/";
   return path.startsWith(prefix) ||
     (Deno.build.os === "windows" && path.startsWith(root + "\\"));
-}
-
-const _PRIORITY_DIRS = ["src/", "lib/", "pkg/", "cmd/", "internal/"];
-
-/** Which files survive the cap: priority directories, then shallower, then by path. */
-function _capOrder(a: WalkedFile, b: WalkedFile): number {
-  const pa = _priority(a.path), pb = _priority(b.path);
-  if (pa !== pb) return pa - pb;
-  const da = a.path.split("/").length, db = b.path.split("/").length;
-  if (da !== db) return da - db;
-  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
-}
-
-function _priority(path: string): number {
-  const i = _PRIORITY_DIRS.findIndex((d) => path.startsWith(d));
-  return i === -1 ? _PRIORITY_DIRS.length : i;
 }

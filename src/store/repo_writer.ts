@@ -163,6 +163,14 @@ export class RepoWriter {
     return row?.content;
   }
 
+  /** One raw meta value of the stored index, or undefined. */
+  metaValue(key: string): string | undefined {
+    const row = this.#stmt("SELECT value FROM meta WHERE key = ?").get(key) as
+      | { value: string }
+      | undefined;
+    return row?.value;
+  }
+
   /** The stored facts of the repo. */
   meta(): RepoMeta {
     return readMeta(this.#db);
