@@ -16,6 +16,12 @@ export interface RepoView {
   memo<T>(key: string, compute: () => T): T;
 }
 
+/**
+ * File names the resolvers read through `RepoView.readFile` (a source that is not a folder on
+ * disk, such as a GitHub repository, fetches these ahead of resolution).
+ */
+export const RESOLVER_MANIFESTS: readonly string[] = ["go.mod", "composer.json", "pubspec.yaml"];
+
 /** Resolve one import of `file`; null when the specifier is external or unknown. */
 export type Resolver = (file: string, record: ImportRecord, repo: RepoView) => string | null;
 

@@ -1,0 +1,419 @@
+/**
+ * A GitHub repository as an index source (API.md §1.1, §4.6, with the differences below).
+ *
+ * 1. `GET /repos/{o}/{r}/commits/{ref}` (`Accept: application/vnd.github.sha`): the commit the
+ *    index will reflect. When it is the stored `git_head` and the selection settings are the
+ *    same, nothing else is fetched ("No changes detected").
+ * 2. `GET /repos/{o}/{r}/git/trees/{commit}?recursive=1`: every path with its blob SHA, mode
+ *    (symlinks, submodules) and size.
+ * 3. `.gitignore` files (every level) and the manifests import resolution reads: from the
+ *    tarball on a first index, else from the stored index's copy when their blob SHA is the
+ *    same, else one blob each.
+ * 4. The selection rules of a local folder (`tree_walk.ts`): the same commit selects the same
+ *    files through `index_repo` and `index_folder`.
+ * 5. Content: a stored file whose git blob SHA (computed from the stored bytes) equals the tree's
+ *    is unchanged and not fetched. The rest comes from `GET /repos/{o}/{r}/tarball/{commit}`
+ *    on a first index or when many files changed, else from `GET .../git/blobs/{sha}` (raw),
+ *    a few in parallel. Every tarball file is checked against the tree's blob SHA (an
+ *    `export-ignore`d or `export-subst`ed file is fetched as a blob instead), so no file is
+ *    silently dropped or altered; any download failure fails the run and the transaction is
+ *    rolled back.
+ *
+ * The index records the commit SHA as `git_head` (the reference records the tree SHA).
+ */
+import { createHash } from "node:crypto";
+import { ToolError } from "../errors.ts";
+import { RESOLVER_MANIFESTS } from "../parser/resolve.ts";
+import type { StoredFileState } from "../store/repo_writer.ts";
+import type { IngestConfig } from "./config.ts";
+import type { GitHubSettings } from "./github_config.ts";
+import { GitHubHttp } from "./github_http.ts";
+import type { RepoRef } from "./github_url.ts";
+import { languageOf } from "./pipeline.ts";
+import type { SelectionResult } from "./selection.ts";
+import type { DiscoveryContext, IndexSource, SourceMeta } from "./source.ts";
+import { readTarGz } from "./tar.ts";
+import { type TreeEntry, type TreeFile, walkTree } from "./tree_walk.ts";
+
+/** How the content of a run was fetched, for the response and tests. */
+export interface GitHubFetchStats {
+  /** `none` (nothing needed), `blobs`, `tarball`, or `tarball+blobs`. */
+  method: string;
+  /** HTTP requests sent, retries and redirects included. */
+  requests: number;
+  /** Files whose content was downloaded (tarball files used, plus blobs). */
+  files_downloaded: number;
+  /** Bytes of the tarball, when one was downloaded. */
+  tarball_bytes: number;
+}
+
+/** What the source needs besides the repository. */
+export interface GitHubSourceOptions {
+  settings: GitHubSettings;
+  config: IngestConfig;
+  extraIgnorePatterns: readonly string[];
+}
+
+interface _SideFile {
+  sha: string;
+  text: string;
+}
+
+const _SIDE_FILES_KEY = "github_side_files";
+const _SELECTION_KEY = "github_selection";
+const _REF_KEY = "github_ref";
+
+/** Files of one commit of a GitHub repository. */
+export class GitHubSource implements IndexSource<TreeFile> {
+  readonly repo: string;
+  readonly label: string;
+  readonly stats: GitHubFetchStats = {
+    method: "none",
+    requests: 0,
+    files_downloaded: 0,
+    tarball_bytes: 0,
+  };
+  readonly #ref: RepoRef;
+  readonly #options: GitHubSourceOptions;
+  #http: GitHubHttp | null = null;
+  #commit = "";
+  #selectionKey = "";
+  #entries: TreeEntry[] = [];
+  #treeTruncated = false;
+  /** Contents from the tarball (verified or not), by path. */
+  #archive: Map<string, Uint8Array> | null = null;
+  /** Contents to index, by path (verified against the tree). */
+  readonly #contents = new Map<string, Uint8Array>();
+  readonly #sideFiles = new Map<string, _SideFile>();
+
+  constructor(ref: RepoRef, options: GitHubSourceOptions) {
+    this.#ref = ref;
+    this.#options = options;
+    this.repo = `${ref.owner}/${ref.name}`;
+    this.label = `${this.repo}${ref.ref !== undefined ? `@${ref.ref}` : ""}`;
+  }
+
+  /** The commit SHA the run indexed (after discovery). */
+  get commit(): string {
+    return this.#commit;
+  }
+
+  #api(context: DiscoveryContext): GitHubHttp {
+    return this.#http ??= new GitHubHttp(this.#options.settings, (m) => context.note(m));
+  }
+
+  async discover(context: DiscoveryContext): Promise<SelectionResult<TreeFile> | "unchanged"> {
+    const http = this.#api(context);
+    try {
+      this.#commit = await this.#resolveCommit(http);
+      this.#selectionKey = this.#selectionFingerprint();
+      if (
+        context.incremental && context.prior.git_head === this.#commit &&
+        context.priorMetaValue(_SELECTION_KEY) === this.#selectionKey
+      ) {
+        return "unchanged";
+      }
+      await this.#readTree(http, context);
+      await this.#readSideFiles(http, context);
+    } finally {
+      this.stats.requests = http.requests;
+    }
+    const c = this.#options.config;
+    return walkTree(this.#entries, (path) => this.#sideFiles.get(path)?.text, {
+      languageOf,
+      maxFileBytes: c.maxFileBytes,
+      maxFiles: c.maxFiles,
+      extraIgnorePatterns: this.#options.extraIgnorePatterns,
+    });
+  }
+
+  isUnchanged(
+    f: TreeFile,
+    _stored: StoredFileState,
+    storedBytes: () => Uint8Array | undefined,
+  ): boolean {
+    const bytes = storedBytes();
+    return bytes !== undefined && gitBlobSha(bytes) === f.sha;
+  }
+
+  async load(files: readonly TreeFile[], context: DiscoveryContext): Promise<void> {
+    const http = this.#api(context);
+    try {
+      if (files.length === 0) return;
+      if (this.#archive === null && files.length > this.#options.settings.blobLimit) {
+        await this.#downloadTarball(http, context);
+      }
+      const missing: TreeFile[] = [];
+      for (const f of files) {
+        const bytes = this.#archive?.get(f.path);
+        if (bytes !== undefined && gitBlobSha(bytes) === f.sha) {
+          this.#contents.set(f.path, bytes);
+          this.stats.files_downloaded++;
+        } else {
+          missing.push(f);
+        }
+      }
+      if (missing.length > 0) {
+        this.stats.method = this.#archive === null ? "blobs" : "tarball+blobs";
+        await this.#fetchBlobs(http, context, missing);
+      }
+    } finally {
+      this.stats.requests = http.requests;
+      // The tarball's other files are not needed any more.
+      this.#archive = null;
+    }
+  }
+
+  read(f: TreeFile): Uint8Array | null {
+    const bytes = this.#contents.get(f.path);
+    if (bytes === undefined) {
+      // load() fetched every file it was given: a missing one is a bug, never a silent drop.
+      throw new Error(`Content of ${f.path} was not downloaded`);
+    }
+    this.#contents.delete(f.path);
+    return bytes;
+  }
+
+  times(): { mtime_ms: number; ctime_ms: number } {
+    return { mtime_ms: 0, ctime_ms: 0 };
+  }
+
+  readOther(path: string): string | undefined {
+    return this.#sideFiles.get(path)?.text;
+  }
+
+  closingWarnings(): string[] {
+    return this.#treeTruncated
+      ? [
+        "GitHub truncated the tree listing of this repository (too many entries): the file list was read from the tarball instead",
+      ]
+      : [];
+  }
+
+  meta(): SourceMeta {
+    return {
+      owner: this.#ref.owner,
+      name: this.#ref.name,
+      display_name: this.#ref.name,
+      source_root: "",
+      git_head: this.#commit,
+      extra: {
+        [_SELECTION_KEY]: this.#selectionKey,
+        [_SIDE_FILES_KEY]: Object.fromEntries(this.#sideFiles),
+        [_REF_KEY]: this.#ref.ref ?? "",
+      },
+    };
+  }
+
+  async #resolveCommit(http: GitHubHttp): Promise<string> {
+    const ref = this.#ref.ref ?? "HEAD";
+    const r = await http.get(
+      `/repos/${this.repo}/commits/${encodeURIComponent(ref)}`,
+      {
+        accept: "application/vnd.github.sha",
+        what: `the repository ${this.repo}${this.#ref.ref !== undefined ? ` at ${ref}` : ""}`,
+        passStatuses: [409, 422],
+      },
+    );
+    if (r.status === 409) {
+      throw new ToolError("no_source_files", `No source files found: ${this.repo} is empty`);
+    }
+    if (r.status === 422) {
+      throw new ToolError(
+        "ref_not_found",
+        `No commit found for ref "${ref}" in ${this.repo}: pass a branch, tag or commit SHA that exists`,
+      );
+    }
+    const text = new TextDecoder().decode(r.body).trim();
+    if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(text)) {
+      throw new ToolError(
+        "github_error",
+        `GitHub did not return a commit SHA for ${this.repo}@${ref}: check GITHUB_API_URL (${this.#options.settings.apiUrl})`,
+      );
+    }
+    return text;
+  }
+
+  async #readTree(http: GitHubHttp, context: DiscoveryContext): Promise<void> {
+    type _Tree = {
+      truncated?: boolean;
+      tree?: { path: string; mode: string; type: string; sha: string; size?: number }[];
+    };
+    const { data } = await http.json<_Tree>(
+      `/repos/${this.repo}/git/trees/${this.#commit}?recursive=1`,
+      { what: `the file tree of ${this.repo}@${this.#commit.slice(0, 12)}` },
+    );
+    if (data.truncated === true || !Array.isArray(data.tree)) {
+      // Too many entries for one listing: the tarball has them all.
+      this.#treeTruncated = true;
+      await this.#downloadTarball(http, context);
+      return;
+    }
+    this.#entries = data.tree.map((e) => ({
+      path: e.path,
+      type: e.type === "tree"
+        ? "dir"
+        : e.type === "commit"
+        ? "submodule"
+        : e.mode === "120000"
+        ? "symlink"
+        : "file",
+      size: e.size ?? 0,
+      sha: e.sha,
+    }));
+    if (!context.incremental) await this.#downloadTarball(http, context);
+  }
+
+  /** `.gitignore` files and resolver manifests: from the tarball, the stored copy, or a blob. */
+  async #readSideFiles(http: GitHubHttp, context: DiscoveryContext): Promise<void> {
+    let prior: Record<string, _SideFile> = {};
+    try {
+      prior = JSON.parse(context.priorMetaValue(_SIDE_FILES_KEY) ?? "{}");
+    } catch { /* no usable copy: fetch them */ }
+    const wanted = this.#entries.filter((e) => e.type === "file" && _isSideFile(e.path));
+    const toFetch: TreeFile[] = [];
+    for (const e of wanted) {
+      const fromArchive = this.#archive?.get(e.path);
+      if (fromArchive !== undefined && gitBlobSha(fromArchive) === e.sha) {
+        this.#sideFiles.set(e.path, { sha: e.sha, text: new TextDecoder().decode(fromArchive) });
+      } else if (prior[e.path]?.sha === e.sha) {
+        this.#sideFiles.set(e.path, prior[e.path]!);
+      } else {
+        toFetch.push({ path: e.path, language: "", size: e.size, sha: e.sha });
+      }
+    }
+    if (toFetch.length === 0) return;
+    const fetched = await this.#download(http, context, toFetch);
+    for (const f of toFetch) {
+      this.#sideFiles.set(f.path, {
+        sha: f.sha,
+        text: new TextDecoder().decode(fetched.get(f.path)),
+      });
+    }
+  }
+
+  async #downloadTarball(http: GitHubHttp, context: DiscoveryContext): Promise<void> {
+    if (this.#archive !== null) return;
+    context.note(`downloading the tarball of ${this.repo}@${this.#commit.slice(0, 12)}`);
+    const r = await http.get(`/repos/${this.repo}/tarball/${this.#commit}`, {
+      accept: "application/vnd.github+json",
+      what: `the tarball of ${this.repo}@${this.#commit.slice(0, 12)}`,
+    });
+    this.stats.method = "tarball";
+    this.stats.tarball_bytes = r.body.length;
+    const maxBytes = this.#options.config.maxFileBytes;
+    let archive;
+    try {
+      archive = await readTarGz(r.body, (path, size) => {
+        const rel = _stripTop(path);
+        return rel !== "" && size <= maxBytes &&
+          (languageOf(rel) !== undefined || _isSideFile(rel));
+      });
+    } catch (e) {
+      throw new ToolError(
+        "github_error",
+        `Cannot read the tarball of ${this.repo}: ${e instanceof Error ? e.message : String(e)}`,
+      );
+    }
+    this.#archive = new Map();
+    const entries: TreeEntry[] = [];
+    for (const e of archive.entries) {
+      const path = _stripTop(e.path);
+      if (path === "") continue;
+      if (e.content !== undefined) this.#archive.set(path, e.content);
+      if (this.#treeTruncated) {
+        entries.push({
+          path,
+          type: e.type === "dir" ? "dir" : e.type === "symlink" ? "symlink" : "file",
+          size: e.size,
+          sha: e.content !== undefined ? gitBlobSha(e.content) : "",
+        });
+      }
+    }
+    if (this.#treeTruncated) this.#entries = entries;
+  }
+
+  async #fetchBlobs(
+    http: GitHubHttp,
+    context: DiscoveryContext,
+    files: readonly TreeFile[],
+  ): Promise<void> {
+    const fetched = await this.#download(http, context, files);
+    for (const f of files) {
+      this.#contents.set(f.path, fetched.get(f.path)!);
+      this.stats.files_downloaded++;
+    }
+  }
+
+  /** Blobs by SHA, a few at a time; each checked against its SHA. Any failure fails all. */
+  async #download(
+    http: GitHubHttp,
+    context: DiscoveryContext,
+    files: readonly TreeFile[],
+  ): Promise<Map<string, Uint8Array>> {
+    const out = new Map<string, Uint8Array>();
+    let next = 0;
+    let done = 0;
+    const worker = async () => {
+      while (next < files.length) {
+        const f = files[next++]!;
+        const r = await http.get(`/repos/${this.repo}/git/blobs/${f.sha}`, {
+          accept: "application/vnd.github.raw+json",
+          what: `${f.path} (blob ${f.sha.slice(0, 12)}) of ${this.repo}`,
+        });
+        if (gitBlobSha(r.body) !== f.sha) {
+          throw new ToolError(
+            "github_error",
+            `GitHub sent content for ${f.path} of ${this.repo} that does not match its blob SHA ${f.sha}: try again`,
+          );
+        }
+        out.set(f.path, r.body);
+        done++;
+        context.note(`downloaded ${done}/${files.length}: ${f.path}`);
+      }
+    };
+    const n = Math.min(this.#options.settings.concurrency, files.length);
+    const workers = Array.from({ length: n }, worker);
+    const results = await Promise.allSettled(workers);
+    const failed = results.find((r) => r.status === "rejected");
+    if (failed !== undefined) throw (failed as PromiseRejectedResult).reason;
+    return out;
+  }
+
+  /** What decides the selection besides the commit: a change re-selects files. */
+  #selectionFingerprint(): string {
+    const c = this.#options.config;
+    return createHash("sha1").update(JSON.stringify([
+      c.maxFiles,
+      c.maxFileBytes,
+      this.#options.extraIgnorePatterns,
+    ])).digest("hex");
+  }
+}
+
+/**
+ * The git blob SHA-1 of some bytes (`git hash-object`).
+ *
+ * @example
+ * ```ts
+ * import { equal } from "node:assert/strict";
+ * import { gitBlobSha } from "./github.ts";
+ * equal(gitBlobSha(new TextEncoder().encode("hello\n")), "ce013625030ba8dba906f756967f9e9ca394464a");
+ * ```
+ */
+export function gitBlobSha(bytes: Uint8Array): string {
+  return createHash("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
+}
+
+const _MANIFESTS = new Set(RESOLVER_MANIFESTS);
+
+function _isSideFile(path: string): boolean {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  return name === ".gitignore" || _MANIFESTS.has(name);
+}
+
+/** A path without the archive's top folder (`owner-repo-<sha>/`). */
+function _stripTop(path: string): string {
+  const slash = path.indexOf("/");
+  return slash === -1 ? "" : path.slice(slash + 1);
+}

@@ -1,0 +1,275 @@
+/**
+ * HTTP to the GitHub API, with the faults a user expects handled: retries with exponential
+ * backoff after a 5xx, a connection error or a timeout; a rate limit (403/429 with
+ * `x-ratelimit-remaining: 0` or `Retry-After`) is waited out when the reset is near, and is
+ * otherwise a clear error naming the limit, the reset time and `GITHUB_TOKEN`; a per-request
+ * timeout (for a download: the longest pause between two chunks); redirects followed by hand so
+ * that the token only ever goes to the API's own origin.
+ */
+import denoJson from "../../deno.json" with { type: "json" };
+import { ToolError } from "../errors.ts";
+import type { GitHubSettings } from "./github_config.ts";
+
+/** A complete response. */
+export interface GitHubResponse {
+  status: number;
+  headers: Headers;
+  body: Uint8Array;
+}
+
+/** Per-request options. */
+export interface RequestOptions {
+  /** `Accept` header. @default "application/vnd.github+json" */
+  accept?: string;
+  /** What is asked for, in error messages ("the tree of o/r"). */
+  what: string;
+  /** Statuses returned to the caller instead of failing (e.g. 404, 422). */
+  passStatuses?: readonly number[];
+}
+
+const _MAX_REDIRECTS = 5;
+/** Most rate-limit waits in one request before giving up. */
+const _MAX_RATE_LIMIT_WAITS = 3;
+
+/** Requests to one GitHub API, counting what they fetched. */
+export class GitHubHttp {
+  readonly #settings: GitHubSettings;
+  readonly #origin: string;
+  readonly #note: (message: string) => void;
+  /** Requests sent (including retries), for the outcome's stats and tests. */
+  requests = 0;
+
+  constructor(settings: GitHubSettings, note: (message: string) => void = () => {}) {
+    this.#settings = settings;
+    this.#origin = new URL(settings.apiUrl).origin;
+    this.#note = note;
+  }
+
+  /** The API URL of a path such as `/repos/o/r`. */
+  url(path: string): string {
+    return this.#settings.apiUrl + path;
+  }
+
+  /** GET a JSON document. */
+  async json<T>(path: string, options: RequestOptions): Promise<{ status: number; data: T }> {
+    const r = await this.get(path, options);
+    if (r.status >= 300) return { status: r.status, data: undefined as T };
+    try {
+      return { status: r.status, data: JSON.parse(new TextDecoder().decode(r.body)) as T };
+    } catch {
+      throw new ToolError(
+        "github_error",
+        `GitHub sent something that is not JSON for ${options.what}: check GITHUB_API_URL (${this.#settings.apiUrl})`,
+      );
+    }
+  }
+
+  /** GET a path of the API (or an absolute URL), with retries, waits and redirects. */
+  async get(pathOrUrl: string, options: RequestOptions): Promise<GitHubResponse> {
+    const s = this.#settings;
+    let attempt = 0;
+    let rateWaits = 0;
+    for (;;) {
+      let failure: string;
+      try {
+        const r = await this.#once(pathOrUrl, options);
+        if (r.status < 300 || options.passStatuses?.includes(r.status)) return r;
+        const limited = _rateLimit(r);
+        if (limited !== null) {
+          if (limited.waitMs <= s.maxRateLimitWaitMs && rateWaits < _MAX_RATE_LIMIT_WAITS) {
+            rateWaits++;
+            const secs = Math.ceil(limited.waitMs / 1000);
+            this.#note(
+              `GitHub rate limit reached${
+                limited.limit ? ` (${limited.limit} requests/hour)` : ""
+              }: waiting ${secs} s for the reset${limited.resetAt ? ` at ${limited.resetAt}` : ""}`,
+            );
+            await _sleep(limited.waitMs);
+            continue;
+          }
+          throw this.#rateLimitError(limited, options.what);
+        }
+        if (r.status < 500) throw this.#clientError(r, options.what);
+        failure = `GitHub answered ${r.status}${_statusText(r)} for ${options.what}`;
+      } catch (e) {
+        if (e instanceof ToolError) throw e;
+        failure = e instanceof _Timeout
+          ? `GitHub did not answer within ${s.timeoutMs / 1000} s for ${options.what}`
+          : `Cannot reach GitHub at ${s.apiUrl} for ${options.what}: ${
+            e instanceof Error ? e.message : String(e)
+          }`;
+      }
+      if (attempt >= s.retries) {
+        throw new ToolError(
+          "github_unavailable",
+          `${failure} (after ${
+            attempt + 1
+          } attempts). Try again later, or check GITHUB_API_URL and the network`,
+        );
+      }
+      const delay = s.backoffMs * 2 ** attempt;
+      attempt++;
+      this.#note(`${failure}; retrying in ${Math.round(delay / 100) / 10} s`);
+      await _sleep(delay);
+    }
+  }
+
+  /** One exchange, following redirects; the whole body is read under the timeout. */
+  async #once(pathOrUrl: string, options: RequestOptions): Promise<GitHubResponse> {
+    let url = /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : this.url(pathOrUrl);
+    for (let hop = 0;; hop++) {
+      this.requests++;
+      const headers: Record<string, string> = {
+        "Accept": options.accept ?? "application/vnd.github+json",
+        "User-Agent": `codemunch/${denoJson.version}`,
+        "X-GitHub-Api-Version": "2022-11-28",
+      };
+      // The token goes to the API's own origin only, never to a host it redirects to.
+      if (this.#settings.token !== undefined && new URL(url).origin === this.#origin) {
+        headers["Authorization"] = `Bearer ${this.#settings.token}`;
+      }
+      const controller = new AbortController();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const arm = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => controller.abort(new _Timeout()), this.#settings.timeoutMs);
+      };
+      arm();
+      try {
+        const response = await fetch(url, {
+          headers,
+          redirect: "manual",
+          signal: controller.signal,
+        });
+        const location = response.headers.get("location");
+        if (response.status >= 300 && response.status < 400 && location !== null) {
+          await response.body?.cancel();
+          if (hop >= _MAX_REDIRECTS) {
+            throw new ToolError("github_error", `Too many redirects for ${options.what}`);
+          }
+          url = new URL(location, url).href;
+          continue;
+        }
+        const chunks: Uint8Array[] = [];
+        let size = 0;
+        if (response.body !== null) {
+          const reader = response.body.getReader();
+          for (;;) {
+            arm();
+            const { done, value } = await reader.read();
+            if (done) break;
+            chunks.push(value);
+            size += value.length;
+          }
+        }
+        const body = new Uint8Array(size);
+        let at = 0;
+        for (const c of chunks) {
+          body.set(c, at);
+          at += c.length;
+        }
+        return { status: response.status, headers: response.headers, body };
+      } catch (e) {
+        if (controller.signal.aborted) throw new _Timeout();
+        throw e;
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+  }
+
+  #rateLimitError(limited: _RateLimit, what: string): ToolError {
+    const s = this.#settings;
+    const when = limited.resetAt
+      ? `it resets at ${limited.resetAt} (in ${Math.ceil(limited.waitMs / 60_000)} min)`
+      : `retry after ${Math.ceil(limited.waitMs / 1000)} s`;
+    const advice = s.token === undefined
+      ? "Set GITHUB_TOKEN to a personal access token (5,000 requests/hour instead of 60) or try again after the reset"
+      : "The token in GITHUB_TOKEN has used its quota; try again after the reset";
+    return new ToolError(
+      "github_rate_limited",
+      `GitHub API rate limit exceeded${
+        limited.limit ? ` (limit ${limited.limit} requests/hour)` : ""
+      } while fetching ${what}: ${when}. ${advice}`,
+    );
+  }
+
+  #clientError(r: GitHubResponse, what: string): ToolError {
+    const message = _githubMessage(r);
+    const hasToken = this.#settings.token !== undefined;
+    if (r.status === 401) {
+      return new ToolError(
+        "github_unauthorized",
+        `GitHub rejected the token in GITHUB_TOKEN (401${
+          message ? `: ${message}` : ""
+        }). Set GITHUB_TOKEN to a valid token, or unset it for public repositories`,
+      );
+    }
+    if (r.status === 404) {
+      return new ToolError(
+        "repo_not_found",
+        `Not found on GitHub: ${what}. ${
+          hasToken
+            ? "Check the name, or give the token in GITHUB_TOKEN access to it"
+            : "It does not exist, or it is private: set GITHUB_TOKEN to a token that can read it"
+        }`,
+      );
+    }
+    return new ToolError(
+      "github_error",
+      `GitHub refused ${what} (${r.status}${message ? `: ${message}` : ""})${
+        hasToken ? "" : ". If the repository is private, set GITHUB_TOKEN"
+      }`,
+    );
+  }
+}
+
+class _Timeout extends Error {}
+
+interface _RateLimit {
+  waitMs: number;
+  limit: string | null;
+  /** ISO time of the reset, when GitHub said. */
+  resetAt: string | null;
+}
+
+/** The rate limit a response reports, or null when it is another refusal. */
+function _rateLimit(r: GitHubResponse): _RateLimit | null {
+  if (r.status !== 403 && r.status !== 429) return null;
+  const retryAfter = r.headers.get("retry-after");
+  const remaining = r.headers.get("x-ratelimit-remaining");
+  const reset = r.headers.get("x-ratelimit-reset");
+  const limit = r.headers.get("x-ratelimit-limit");
+  if (retryAfter !== null && /^\d+$/.test(retryAfter.trim())) {
+    return { waitMs: Number(retryAfter) * 1000, limit, resetAt: null };
+  }
+  if (remaining === "0" && reset !== null && /^\d+$/.test(reset.trim())) {
+    const resetMs = Number(reset) * 1000;
+    // One second past the reset: GitHub's clock and ours may differ a little.
+    return {
+      waitMs: Math.max(0, resetMs - Date.now()) + 1000,
+      limit,
+      resetAt: new Date(resetMs).toISOString(),
+    };
+  }
+  if (r.status === 429 || remaining === "0") return { waitMs: 60_000, limit, resetAt: null };
+  return null;
+}
+
+function _githubMessage(r: GitHubResponse): string {
+  try {
+    const m = (JSON.parse(new TextDecoder().decode(r.body)) as { message?: unknown }).message;
+    return typeof m === "string" ? m.slice(0, 200) : "";
+  } catch {
+    return "";
+  }
+}
+
+function _statusText(r: GitHubResponse): string {
+  const m = _githubMessage(r);
+  return m ? ` (${m})` : "";
+}
+
+function _sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
