@@ -92,12 +92,26 @@ async function _format(flags: Map<string, string>): Promise<Format> {
 
 /** What the tool runner needs, from the environment (loads the store, tools and settings). */
 async function _deps(): Promise<ServerDeps> {
-  const [{ Store }, { ingestConfigFromEnv }, { settingsFromEnv }] = await Promise.all([
+  const [
+    { Store },
+    { ingestConfigFromEnv },
+    { settingsFromEnv },
+    { githubSettingsFromEnv },
+    { summarizerSettingsFromEnv },
+  ] = await Promise.all([
     import("./src/store/store.ts"),
     import("./src/ingest/config.ts"),
     import("./src/server/config.ts"),
+    import("./src/ingest/github_config.ts"),
+    import("./src/summarize/config.ts"),
   ]);
-  return { store: Store.fromEnv(), ingest: ingestConfigFromEnv(), settings: settingsFromEnv() };
+  return {
+    store: Store.fromEnv(),
+    ingest: ingestConfigFromEnv(),
+    settings: settingsFromEnv(),
+    github: githubSettingsFromEnv(),
+    summarizer: summarizerSettingsFromEnv(),
+  };
 }
 
 /** The repo for a shortcut: --repo, else the only indexed one, else the one `fits` picks. */

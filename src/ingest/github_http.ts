@@ -6,7 +6,6 @@
  * timeout (for a download: the longest pause between two chunks); redirects followed by hand so
  * that the token only ever goes to the API's own origin.
  */
-import denoJson from "../../deno.json" with { type: "json" };
 import { ToolError } from "../errors.ts";
 import type { GitHubSettings } from "./github_config.ts";
 
@@ -121,7 +120,7 @@ export class GitHubHttp {
       this.requests++;
       const headers: Record<string, string> = {
         "Accept": options.accept ?? "application/vnd.github+json",
-        "User-Agent": `codemunch/${denoJson.version}`,
+        "User-Agent": "codemunch",
         "X-GitHub-Api-Version": "2022-11-28",
       };
       // The token goes to the API's own origin only, never to a host it redirects to.

@@ -292,7 +292,7 @@ async function _run<F extends SourceFile>(
       const job = _parseSafely(parser, f.path, bytes).then(async (result) => {
         if (aborted) return;
         if (summarizer !== undefined && result.symbols.length > 0) {
-          await summarizer.summarize(result.symbols);
+          await summarizer.summarize(result.symbols, (m) => progress.note(m));
           if (aborted) return;
         }
         const ts = performance.now();

@@ -26,7 +26,7 @@ export type ProgressFn = (done: number, total: number, path: string) => void;
  * docstring/signature summary the parser made). Implemented in src/summarize.
  */
 export interface SymbolSummarizer {
-  summarize(symbols: SymbolRecord[]): Promise<void>;
+  summarize(symbols: SymbolRecord[], note: (message: string) => void): Promise<void>;
   /** Notes for the outcome's warnings (e.g. the provider failed and was stopped). */
   warnings(): string[];
 }

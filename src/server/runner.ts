@@ -6,6 +6,8 @@
  */
 import type { Format } from "../codec/dispatch.ts";
 import { DEFAULT_INGEST_CONFIG, type IngestConfig } from "../ingest/config.ts";
+import { DEFAULT_GITHUB_SETTINGS, type GitHubSettings } from "../ingest/github_config.ts";
+import { NO_SUMMARIZER, type SummarizerSettings } from "../summarize/config.ts";
 import type { FileParser, ProgressFn } from "../ingest/index_local.ts";
 import { ParserPool } from "../parser/pool.ts";
 import type { Store } from "../store/store.ts";
@@ -32,6 +34,10 @@ export interface ServerDeps {
   parser?: FileParser;
   /** Where diagnostics go. @default console.error */
   log?: (message: string) => void;
+  /** How index_repo talks to GitHub. @default DEFAULT_GITHUB_SETTINGS (no token) */
+  github?: GitHubSettings;
+  /** The AI summary tier. @default NO_SUMMARIZER (docstring and signature summaries only) */
+  summarizer?: SummarizerSettings;
 }
 
 /** The outcome of one call. */
@@ -71,6 +77,8 @@ export class ToolRunner {
       parser: () => parser ?? (this.#pool ??= new ParserPool()),
       cwd: deps.cwd ?? Deno.cwd(),
       views: new RepoViews(deps.store),
+      github: deps.github ?? DEFAULT_GITHUB_SETTINGS,
+      summarizer: deps.summarizer ?? NO_SUMMARIZER,
     };
   }
 

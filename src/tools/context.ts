@@ -7,6 +7,8 @@
 import type { Store } from "../store/store.ts";
 import type { FileEntry, RepoIndex } from "../store/repo_index.ts";
 import type { IngestConfig } from "../ingest/config.ts";
+import type { GitHubSettings } from "../ingest/github_config.ts";
+import type { SummarizerSettings } from "../summarize/config.ts";
 import type { FileParser, ProgressFn } from "../ingest/index_local.ts";
 import { DetailedToolError, ToolError } from "../errors.ts";
 import type { RepoView, RepoViews } from "../query/view.ts";
@@ -26,6 +28,10 @@ export interface ToolContext {
   onProgress?: ProgressFn;
   /** The read model: one view per repo and index state, shared by every tool. */
   views: RepoViews;
+  /** How `index_repo` talks to GitHub. */
+  github: GitHubSettings;
+  /** The AI summary tier of the index tools. */
+  summarizer: SummarizerSettings;
 }
 
 /** What a tool returns to the server. */

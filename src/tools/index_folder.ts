@@ -8,6 +8,8 @@ import { DEFAULT_INGEST_CONFIG, type IngestConfig } from "../ingest/config.ts";
 // The indexer (walker, parser registry, tree-sitter) is loaded on the first index run, not at
 // server start-up: `import type` only here, the module itself in the handler.
 import type { FileParser, IndexOutcome, ProgressFn } from "../ingest/index_local.ts";
+import { NO_SUMMARIZER, type SummarizerSettings } from "../summarize/config.ts";
+import { openIndexSummarizer } from "../summarize/index_summarizer.ts";
 import { ToolError } from "../errors.ts";
 
 /** Tool name. */
@@ -23,7 +25,7 @@ export const inputSchema = z.object({
     "Folder to index: absolute, relative to the server's working directory, or starting with ~",
   ),
   use_ai_summaries: z.boolean().optional().describe(
-    "Accepted for compatibility; summaries come from docstrings and signatures",
+    "Summarize symbols without a docstring with the configured AI provider (default true; only signatures are sent)",
   ),
   extra_ignore_patterns: z.array(z.string()).optional().describe(
     "Extra gitignore-style patterns to exclude, relative to the folder",
@@ -53,6 +55,8 @@ export interface IndexFolderContext {
   onProgress?: ProgressFn;
   /** Base for relative paths. @default Deno.cwd() */
   cwd?: string;
+  /** The AI summary tier. @default NO_SUMMARIZER */
+  summarizer?: SummarizerSettings;
 }
 
 /** Index a folder; returns the response object of API.md §1.2. */
@@ -71,6 +75,11 @@ export async function handler(
   }
   const a = parsed.data;
   const { indexLocalFolder } = await import("../ingest/index_local.ts");
+  const ai = openIndexSummarizer(
+    ctx.summarizer ?? NO_SUMMARIZER,
+    ctx.store.indexDir,
+    a.use_ai_summaries ?? true,
+  );
   const ownPool = ctx.parser === undefined ? new ParserPool() : null;
   try {
     const outcome = await indexLocalFolder(
@@ -86,8 +95,10 @@ export async function handler(
         ...(a.incremental !== undefined ? { incremental: a.incremental } : {}),
         ...(ctx.onProgress !== undefined ? { onProgress: ctx.onProgress } : {}),
         ...(ctx.cwd !== undefined ? { cwd: ctx.cwd } : {}),
+        ...(ai.summarizer !== undefined ? { summarizer: ai.summarizer } : {}),
       },
     );
+    outcome.warnings.push(...ai.warnings);
     return indexFolderResponse(outcome, !a.path.startsWith("/") && !a.path.startsWith("~"));
   } catch (e) {
     if (e instanceof ToolError) throw e;
@@ -96,6 +107,7 @@ export async function handler(
       `Indexing failed: ${e instanceof Error ? e.message : String(e)}`,
     );
   } finally {
+    ai.close();
     await ownPool?.close();
   }
 }

@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import type { ToolContext, ToolOutput } from "./context.ts";
 import * as indexFolder from "./index_folder.ts";
+import * as indexRepo from "./index_repo.ts";
 import * as listRepos from "./list_repos.ts";
 import * as getFileTree from "./get_file_tree.ts";
 import * as getFileOutline from "./get_file_outline.ts";
@@ -84,6 +85,16 @@ export const TOOLS: readonly ToolDefinition[] = [
       ingest: ctx.ingest,
       parser: ctx.parser(),
       cwd: ctx.cwd,
+      summarizer: ctx.summarizer,
+      ...(ctx.onProgress !== undefined ? { onProgress: ctx.onProgress } : {}),
+    }, args)),
+  _plain(indexRepo, (ctx, args) =>
+    indexRepo.handler({
+      store: ctx.store,
+      ingest: ctx.ingest,
+      github: ctx.github,
+      summarizer: ctx.summarizer,
+      parser: ctx.parser(),
       ...(ctx.onProgress !== undefined ? { onProgress: ctx.onProgress } : {}),
     }, args)),
   _plain(listRepos, (ctx) => listRepos.handler(ctx)),

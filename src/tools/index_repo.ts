@@ -1,0 +1,182 @@
+/**
+ * `index_repo`: index a GitHub repository into the store (API.md §1.1), incrementally by
+ * default: an unchanged repository fetches no file, a changed one only its changed blobs.
+ */
+import { z } from "zod";
+import { ParserPool } from "../parser/pool.ts";
+import type { Store } from "../store/store.ts";
+import { DEFAULT_INGEST_CONFIG, type IngestConfig } from "../ingest/config.ts";
+import { DEFAULT_GITHUB_SETTINGS, type GitHubSettings } from "../ingest/github_config.ts";
+// The indexer is loaded on the first index run, not at server start-up (see index_folder.ts).
+import type { IndexRepoOutcome } from "../ingest/index_github.ts";
+import type { FileParser, ProgressFn } from "../ingest/index_local.ts";
+import { NO_SUMMARIZER, type SummarizerSettings } from "../summarize/config.ts";
+import { openIndexSummarizer } from "../summarize/index_summarizer.ts";
+import { ToolError } from "../errors.ts";
+
+/** Tool name. */
+export const name = "index_repo";
+
+/** Tool description shown to agents. */
+export const description =
+  "Index a GitHub repository (owner/repo or its URL; a branch, tag or commit with ref) so the other tools can query it. Incremental by default: an unchanged repository downloads nothing, a changed one only its changed files. Same filters as index_folder (.gitignore at every level, secrets, binaries, dependency and build folders). Uses GITHUB_TOKEN for private repositories. Returns the repo id to pass to other tools.";
+
+/** Input schema. */
+export const inputSchema = z.object({
+  url: z.string().describe(
+    "Repository: owner/repo, https://github.com/owner/repo[.git], or a /tree/<ref>/... URL",
+  ),
+  ref: z.string().optional().describe(
+    "Branch, tag or commit SHA to index (default: the repository's default branch)",
+  ),
+  use_ai_summaries: z.boolean().optional().describe(
+    "Summarize symbols without a docstring with the configured AI provider (default true; only signatures are sent)",
+  ),
+  extra_ignore_patterns: z.array(z.string()).optional().describe(
+    "Extra gitignore-style patterns to exclude, relative to the repository root",
+  ),
+  incremental: z.boolean().optional().describe(
+    "Fetch and re-parse only changed files (default true); false rebuilds the index",
+  ),
+});
+
+/** Validated arguments. */
+export type IndexRepoArgs = z.infer<typeof inputSchema>;
+
+/** Annotations for MCP clients. */
+export const annotations = { readOnlyHint: false, openWorldHint: true } as const;
+
+/** What the handler needs. */
+export interface IndexRepoContext {
+  store: Store;
+  /** @default DEFAULT_INGEST_CONFIG */
+  ingest?: IngestConfig;
+  /** @default DEFAULT_GITHUB_SETTINGS */
+  github?: GitHubSettings;
+  /** @default NO_SUMMARIZER */
+  summarizer?: SummarizerSettings;
+  /** A long-lived parser pool; when absent, one is created for the call. */
+  parser?: FileParser;
+  onProgress?: ProgressFn;
+}
+
+/** Index a repository; returns the response object of API.md §1.1. */
+export async function handler(
+  ctx: IndexRepoContext,
+  args: IndexRepoArgs,
+): Promise<Record<string, unknown>> {
+  const parsed = inputSchema.safeParse(args);
+  if (!parsed.success) {
+    throw new ToolError(
+      "invalid_argument",
+      `Invalid arguments: ${
+        parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")
+      }`,
+    );
+  }
+  const a = parsed.data;
+  const { indexGitHubRepo } = await import("../ingest/index_github.ts");
+  const progress = ctx.onProgress;
+  const ai = openIndexSummarizer(
+    ctx.summarizer ?? NO_SUMMARIZER,
+    ctx.store.indexDir,
+    a.use_ai_summaries ?? true,
+  );
+  const ownPool = ctx.parser === undefined ? new ParserPool() : null;
+  try {
+    const outcome = await indexGitHubRepo(
+      ctx.store,
+      ctx.ingest ?? DEFAULT_INGEST_CONFIG,
+      ctx.github ?? DEFAULT_GITHUB_SETTINGS,
+      ctx.parser ?? ownPool!,
+      {
+        url: a.url,
+        ...(a.ref !== undefined ? { ref: a.ref } : {}),
+        ...(a.extra_ignore_patterns !== undefined
+          ? { extraIgnorePatterns: a.extra_ignore_patterns }
+          : {}),
+        ...(a.incremental !== undefined ? { incremental: a.incremental } : {}),
+        ...(progress !== undefined ? { onProgress: progress } : {}),
+        ...(ai.summarizer !== undefined ? { summarizer: ai.summarizer } : {}),
+      },
+    );
+    outcome.warnings.push(...ai.warnings);
+    return indexRepoResponse(outcome);
+  } catch (e) {
+    if (e instanceof ToolError) throw e;
+    throw new ToolError(
+      "indexing_failed",
+      `Indexing failed: ${e instanceof Error ? e.message : String(e)}`,
+    );
+  } finally {
+    ai.close();
+    await ownPool?.close();
+  }
+}
+
+/** Shape an outcome as the API response (full, incremental, or "No changes detected"). */
+export function indexRepoResponse(o: IndexRepoOutcome): Record<string, unknown> {
+  const duration_seconds = Math.round(o.timings.total_ms) / 1000;
+  const head = {
+    success: true,
+    repo: o.repo,
+    ...(o.ref !== "" ? { ref: o.ref } : {}),
+    git_head: o.git_head,
+  };
+  const optional = (r: Record<string, unknown>) => {
+    if (o.parse_warnings.length > 0) r.parse_warnings = o.parse_warnings;
+    if (o.warnings.length > 0) r.warnings = o.warnings;
+    if (o.files_skipped_cap > 0) {
+      r.files_discovered = o.files_discovered;
+      r.files_indexed = o.files_indexed;
+      r.files_skipped_cap = o.files_skipped_cap;
+    }
+    return r;
+  };
+  const fetched = {
+    method: o.fetch.method,
+    requests: o.fetch.requests,
+    files_downloaded: o.fetch.files_downloaded,
+  };
+  if (o.mode === "unchanged") {
+    return optional({
+      ...head,
+      message: "No changes detected",
+      changed: 0,
+      new: 0,
+      deleted: 0,
+      duration_seconds,
+      fetched,
+    });
+  }
+  if (o.mode === "incremental") {
+    return optional({
+      ...head,
+      incremental: true,
+      changed: o.changed,
+      new: o.new,
+      deleted: o.deleted,
+      symbol_count: o.symbol_count,
+      indexed_at: o.indexed_at,
+      duration_seconds,
+      fetched,
+      discovery_skip_counts: o.discovery_skip_counts,
+      no_symbols_count: o.no_symbols_count,
+      no_symbols_files: o.no_symbols_files,
+    });
+  }
+  return optional({
+    ...head,
+    indexed_at: o.indexed_at,
+    file_count: o.file_count,
+    symbol_count: o.symbol_count,
+    file_summary_count: o.file_summary_count,
+    languages: o.languages,
+    files: o.files,
+    duration_seconds,
+    fetched,
+    discovery_skip_counts: o.discovery_skip_counts,
+    no_symbols_count: o.no_symbols_count,
+    no_symbols_files: o.no_symbols_files,
+  });
+}
