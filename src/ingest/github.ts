@@ -62,6 +62,7 @@ interface _SideFile {
 const _SIDE_FILES_KEY = "github_side_files";
 const _SELECTION_KEY = "github_selection";
 const _REF_KEY = "github_ref";
+const _BINARY_KEY = "github_binary_blobs";
 
 /** Files of one commit of a GitHub repository. */
 export class GitHubSource implements IndexSource<TreeFile> {
@@ -85,6 +86,9 @@ export class GitHubSource implements IndexSource<TreeFile> {
   /** Contents to index, by path (verified against the tree). */
   readonly #contents = new Map<string, Uint8Array>();
   readonly #sideFiles = new Map<string, _SideFile>();
+  /** Files skipped as binary by content, path to blob SHA: before this run, and in it. */
+  #priorBinary: Record<string, string> = {};
+  readonly #binary = new Map<string, string>();
 
   constructor(ref: RepoRef, options: GitHubSourceOptions) {
     this.#ref = ref;
@@ -115,6 +119,11 @@ export class GitHubSource implements IndexSource<TreeFile> {
       }
       await this.#readTree(http, context);
       await this.#readSideFiles(http, context);
+      if (context.incremental) {
+        try {
+          this.#priorBinary = JSON.parse(context.priorMetaValue(_BINARY_KEY) ?? "{}");
+        } catch { /* none remembered: such files are fetched again */ }
+      }
     } finally {
       this.stats.requests = http.requests;
     }
@@ -134,6 +143,14 @@ export class GitHubSource implements IndexSource<TreeFile> {
   ): boolean {
     const bytes = storedBytes();
     return bytes !== undefined && gitBlobSha(bytes) === f.sha;
+  }
+
+  knownBinary(f: TreeFile): boolean {
+    return this.#priorBinary[f.path] === f.sha;
+  }
+
+  noteBinary(f: TreeFile): void {
+    this.#binary.set(f.path, f.sha);
   }
 
   async load(files: readonly TreeFile[], context: DiscoveryContext): Promise<void> {
@@ -201,6 +218,7 @@ export class GitHubSource implements IndexSource<TreeFile> {
         [_SELECTION_KEY]: this.#selectionKey,
         [_SIDE_FILES_KEY]: Object.fromEntries(this.#sideFiles),
         [_REF_KEY]: this.#ref.ref ?? "",
+        [_BINARY_KEY]: Object.fromEntries(this.#binary),
       },
     };
   }

@@ -1,8 +1,9 @@
 /**
  * The repository argument of `index_repo`: `owner/repo`, `https://github.com/owner/repo`, with a
  * trailing `.git`, or a browser URL such as `…/owner/repo/tree/<ref>/path` (the ref is taken
- * from it). With GitHub Enterprise (`GITHUB_API_URL` set), URLs of the Enterprise web host are
- * accepted too.
+ * from it; a branch name with a `/` must be passed as `ref`). URLs of github.com are accepted, and
+ * with `GITHUB_API_URL` set (GitHub Enterprise, a test server) those of its web host too: the
+ * owner and name are then looked up through that API.
  */
 import { ToolError } from "../errors.ts";
 
@@ -66,8 +67,8 @@ export function parseRepoUrl(text: string, webHost = "github.com"): RepoRef {
     } catch {
       throw new ToolError("invalid_argument", `Could not parse GitHub URL: ${input}`);
     }
-    const host = url.host.toLowerCase();
-    if (host !== webHost.toLowerCase() && host !== "www." + webHost.toLowerCase()) {
+    const host = url.host.toLowerCase().replace(/^www\./, "");
+    if (host !== webHost.toLowerCase() && host !== "github.com") {
       throw new ToolError(
         "invalid_argument",
         `Unsupported host '${url.host}'. Only ${webHost} repositories are accepted${

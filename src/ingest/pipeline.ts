@@ -217,10 +217,18 @@ async function _run<F extends SourceFile>(
   // Which selected files must be looked at (read and hashed)?
   const present = new Set<string>();
   const toCheck: F[] = [];
+  const binaryNotes: string[] = [];
+  const skipBinary = (f: F) => {
+    skipCounts.binary++;
+    binaryNotes.push(`Skipped binary file: ${f.path}`);
+    source.noteBinary?.(f);
+  };
   for (const f of discovery.files) {
     const s = stored.get(f.path);
     if (s !== undefined && source.isUnchanged(f, s, () => writer.fileBytes(f.path))) {
       present.add(f.path);
+    } else if (s === undefined && source.knownBinary?.(f) === true) {
+      skipBinary(f);
     } else {
       toCheck.push(f);
     }
@@ -253,7 +261,6 @@ async function _run<F extends SourceFile>(
   let mainThreadMs = 0;
   const inflight = new Set<Promise<void>>();
   const maxInflight = 16;
-  const binaryNotes: string[] = [];
   const parsedWithImports: string[] = [];
   const summarizer = options.summarizer;
 
@@ -269,8 +276,7 @@ async function _run<F extends SourceFile>(
         continue;
       }
       if (looksBinary(bytes)) {
-        skipCounts.binary++;
-        binaryNotes.push(`Skipped binary file: ${f.path}`);
+        skipBinary(f);
         fileDone(f.path);
         mainThreadMs += performance.now() - t;
         continue;

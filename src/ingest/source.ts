@@ -78,6 +78,13 @@ export interface IndexSource<F extends SourceFile> {
   discover(context: DiscoveryContext): Promise<SelectionResult<F> | "unchanged">;
   /** Whether a stored file is certainly unchanged without reading it (else it is read). */
   isUnchanged(file: F, stored: StoredFileState, storedBytes: () => Uint8Array | undefined): boolean;
+  /**
+   * Whether a file not in the index is known to be binary by content without reading it (the
+   * source remembers the exact content it skipped before). Optional.
+   */
+  knownBinary?(file: F): boolean;
+  /** The pipeline skipped a file as binary by content (a source may remember it). */
+  noteBinary?(file: F): void;
   /** Fetch what `read` will need for these files (a download happens here, all or nothing). */
   load(files: readonly F[], context: DiscoveryContext): Promise<void>;
   /** A file's bytes, or null when it cannot be read (counted as unreadable). */
