@@ -4,7 +4,10 @@
  *
  * Permissions are fixed at compile time: read (the folders a user indexes are chosen at run time;
  * `CODEMUNCH_ALLOWED_ROOTS` limits them inside the server), write (the index directory is chosen
- * at run time), env, and net to the GitHub API only — no subprocesses, FFI or system info.
+ * at run time), env, and net only to the hosts `netHosts` (scripts/serve.ts) computes from the
+ * build's environment: the GitHub API host and its archive host (`api.github.com` and
+ * `codeload.github.com`, or the `GITHUB_API_URL` Enterprise host), and the AI summarizer's host
+ * when one is configured — no subprocesses, FFI or system info.
  *
  * `deno compile` needs Deno's `denort` runtime for the target. It downloads it from Deno's
  * servers, or takes it from `DENORT_BIN` (a path to a `denort` binary of the same Deno version),
@@ -12,6 +15,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { parseFlags } from "./bench_util.ts";
+import { netHosts } from "./serve.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -36,7 +40,11 @@ export async function compileIncludes(root = ROOT): Promise<string[]> {
 }
 
 /** The `deno compile` arguments for one build. */
-export async function compileArgs(output: string, target?: string): Promise<string[]> {
+export async function compileArgs(
+  output: string,
+  target?: string,
+  env: (name: string) => string | undefined = (n) => Deno.env.get(n),
+): Promise<string[]> {
   const args = [
     "compile",
     "--frozen",
@@ -44,7 +52,7 @@ export async function compileArgs(output: string, target?: string): Promise<stri
     "--allow-read",
     "--allow-write",
     "--allow-env",
-    "--allow-net=api.github.com",
+    `--allow-net=${netHosts(env).join(",")}`,
     "--output",
     output,
   ];

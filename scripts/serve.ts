@@ -5,13 +5,17 @@
  * - read: the allowed roots (`CODEMUNCH_ALLOWED_ROOTS`, a path list; default: the current
  *   directory), the index directory, and this checkout (source and grammar files);
  * - write: the index directory only (`CODE_INDEX_PATH`, default `~/.code-index`);
- * - net: the GitHub API host (and an AI summarizer host when one is configured);
+ * - net: the GitHub API host (`GITHUB_API_URL`, default `api.github.com`) and the host it
+ *   redirects archive downloads to (`codeload.github.com`; an Enterprise server serves them
+ *   itself), plus the AI summarizer's host when one is configured (see `netHosts`);
  * - env: only the variables codemunch reads.
  *
  * The launcher itself needs `--allow-read --allow-env --allow-run`; the server never gets them.
  */
 import { delimiter, resolve } from "node:path";
 import { defaultIndexDir, expandHome } from "../src/store/index_dir.ts";
+import { githubHosts } from "../src/ingest/github_config.ts";
+import { summarizerHost, summarizerSettingsFromEnv } from "../src/summarize/config.ts";
 
 // The launcher starts before the server does, so it stays small: node:path and the index
 // directory's import-free module only (not src/store/paths.ts, whose node:crypto import alone
@@ -25,13 +29,39 @@ export const SERVER_ENV = [
   "CODEMUNCH_*",
   "JCODEMUNCH_*",
   "GITHUB_TOKEN",
+  "GITHUB_API_URL",
   "ANTHROPIC_API_KEY",
   "ANTHROPIC_BASE_URL",
   "ANTHROPIC_MODEL",
+  "GOOGLE_API_KEY",
+  "GOOGLE_MODEL",
+  "GOOGLE_BASE_URL",
   "OPENAI_API_BASE",
   "OPENAI_API_KEY",
   "OPENAI_MODEL",
 ];
+
+/**
+ * The hosts the server may call: the GitHub API host and its archive host
+ * (`api.github.com,codeload.github.com` by default; the Enterprise host alone when
+ * `GITHUB_API_URL` points at one), and the configured AI summarizer's host, if any.
+ */
+export function netHosts(env: (name: string) => string | undefined): string[] {
+  let api = "https://api.github.com";
+  const configured = env("GITHUB_API_URL")?.trim();
+  if (configured) {
+    try {
+      new URL(configured);
+      api = configured;
+    } catch { /* not a URL: the server reports it when index_repo runs */ }
+  }
+  const hosts = githubHosts(api);
+  try {
+    const host = summarizerHost(summarizerSettingsFromEnv(env));
+    if (host !== null) hosts.push(host);
+  } catch { /* bad summarizer settings: the server reports them */ }
+  return [...new Set(hosts)];
+}
 
 /** What the permission flags are computed from. */
 export interface PermissionInputs {
@@ -56,15 +86,7 @@ export function permissionInputs(
     : rootsText.split(delimiter).filter((r) => r.trim() !== "").map((r) =>
       resolve(cwd, expandHome(r.trim(), env))
     );
-  const hosts = ["api.github.com"];
-  for (const name of ["ANTHROPIC_BASE_URL", "OPENAI_API_BASE"]) {
-    const url = env(name);
-    if (url) {
-      try {
-        hosts.push(new URL(url).host);
-      } catch { /* not a URL: the summarizer reports it */ }
-    }
-  }
+  const hosts = netHosts(env);
   return {
     roots,
     indexDir: resolve(cwd, defaultIndexDir(env)),

@@ -43,3 +43,25 @@ Deno.test("permissionInputs: roots, index directory and checkout", () => {
   equal(inputs.indexDir, "/work/dir/idx");
   equal(inputs.checkout, resolve(new URL("../..", import.meta.url).pathname));
 });
+
+Deno.test("the server may reach only the GitHub API and archive hosts and the summarizer's host", async () => {
+  const { netHosts } = await import("../../scripts/serve.ts");
+  const hosts = (vars: Record<string, string>) => netHosts((n) => vars[n]);
+  deepEqual(hosts({}), ["api.github.com", "codeload.github.com"]);
+  deepEqual(hosts({ GITHUB_API_URL: "https://ghe.corp.example/api/v3" }), ["ghe.corp.example"]);
+  deepEqual(hosts({ ANTHROPIC_API_KEY: "k" }), [
+    "api.github.com",
+    "codeload.github.com",
+    "api.anthropic.com",
+  ]);
+  deepEqual(hosts({ OPENAI_API_BASE: "http://localhost:11434/v1" }), [
+    "api.github.com",
+    "codeload.github.com",
+    "localhost:11434",
+  ]);
+  // A remote summarizer without the opt-in is refused, so its host is not allowed either.
+  deepEqual(hosts({ OPENAI_API_BASE: "https://llm.example.com/v1" }), [
+    "api.github.com",
+    "codeload.github.com",
+  ]);
+});
