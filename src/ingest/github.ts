@@ -5,7 +5,8 @@
  *    index will reflect. When it is the stored `git_head` and the selection settings are the
  *    same, nothing else is fetched ("No changes detected").
  * 2. `GET /repos/{o}/{r}/git/trees/{commit}?recursive=1`: every path with its blob SHA, mode
- *    (symlinks, submodules) and size.
+ *    (symlinks, submodules) and size (when GitHub truncates a huge listing, one non-recursive
+ *    listing per folder instead).
  * 3. `.gitignore` files (every level) and the manifests import resolution reads: from the
  *    tarball on a first index, else from the stored index's copy when their blob SHA is the
  *    same, else one blob each.
@@ -202,7 +203,7 @@ export class GitHubSource implements IndexSource<TreeFile> {
   closingWarnings(): string[] {
     return this.#treeTruncated
       ? [
-        "GitHub truncated the tree listing of this repository (too many entries): the file list was read from the tarball instead",
+        "GitHub truncated the recursive tree listing of this repository (too many entries): it was listed one folder at a time instead",
       ]
       : [];
   }
@@ -253,33 +254,51 @@ export class GitHubSource implements IndexSource<TreeFile> {
   }
 
   async #readTree(http: GitHubHttp, context: DiscoveryContext): Promise<void> {
-    type _Tree = {
-      truncated?: boolean;
-      tree?: { path: string; mode: string; type: string; sha: string; size?: number }[];
-    };
+    type _Tree = { truncated?: boolean; tree?: _RawEntry[] };
     const { data } = await http.json<_Tree>(
       `/repos/${this.repo}/git/trees/${this.#commit}?recursive=1`,
       { what: `the file tree of ${this.repo}@${this.#commit.slice(0, 12)}` },
     );
     if (data.truncated === true || !Array.isArray(data.tree)) {
-      // Too many entries for one listing: the tarball has them all.
+      // Too many entries for one listing: list the trees one directory at a time.
       this.#treeTruncated = true;
-      await this.#downloadTarball(http, context);
-      return;
+      this.#entries = await this.#readTreeByDirectory(http, context);
+    } else {
+      this.#entries = data.tree.map(_treeEntry);
     }
-    this.#entries = data.tree.map((e) => ({
-      path: e.path,
-      type: e.type === "tree"
-        ? "dir"
-        : e.type === "commit"
-        ? "submodule"
-        : e.mode === "120000"
-        ? "symlink"
-        : "file",
-      size: e.size ?? 0,
-      sha: e.sha,
-    }));
     if (!context.incremental) await this.#downloadTarball(http, context);
+  }
+
+  /** The whole tree from non-recursive listings, folder level by level, a few at a time. */
+  async #readTreeByDirectory(http: GitHubHttp, context: DiscoveryContext): Promise<TreeEntry[]> {
+    type _Tree = { truncated?: boolean; tree?: _RawEntry[] };
+    const out: TreeEntry[] = [];
+    let level: { sha: string; prefix: string }[] = [{ sha: this.#commit, prefix: "" }];
+    let listed = 0;
+    while (level.length > 0) {
+      const next: { sha: string; prefix: string }[] = [];
+      await _eachLimited(level, this.#options.settings.concurrency, async (dir) => {
+        const { data } = await http.json<_Tree>(`/repos/${this.repo}/git/trees/${dir.sha}`, {
+          what: `the folder "${dir.prefix || "/"}" of ${this.repo}`,
+        });
+        if (data.truncated === true || !Array.isArray(data.tree)) {
+          throw new ToolError(
+            "github_error",
+            `GitHub truncated the listing of the folder "${
+              dir.prefix || "/"
+            }" of ${this.repo}: it has too many entries to index`,
+          );
+        }
+        for (const raw of data.tree) {
+          const e = _treeEntry({ ...raw, path: dir.prefix + raw.path });
+          out.push(e);
+          if (e.type === "dir") next.push({ sha: raw.sha, prefix: e.path + "/" });
+        }
+        context.note(`listed ${++listed} folders of ${this.repo}`);
+      });
+      level = next;
+    }
+    return out;
   }
 
   /** `.gitignore` files and resolver manifests: from the tarball, the stored copy, or a blob. */
@@ -334,21 +353,10 @@ export class GitHubSource implements IndexSource<TreeFile> {
       );
     }
     this.#archive = new Map();
-    const entries: TreeEntry[] = [];
     for (const e of archive.entries) {
       const path = _stripTop(e.path);
-      if (path === "") continue;
-      if (e.content !== undefined) this.#archive.set(path, e.content);
-      if (this.#treeTruncated) {
-        entries.push({
-          path,
-          type: e.type === "dir" ? "dir" : e.type === "symlink" ? "symlink" : "file",
-          size: e.size,
-          sha: e.content !== undefined ? gitBlobSha(e.content) : "",
-        });
-      }
+      if (path !== "" && e.content !== undefined) this.#archive.set(path, e.content);
     }
-    if (this.#treeTruncated) this.#entries = entries;
   }
 
   async #fetchBlobs(
@@ -370,31 +378,22 @@ export class GitHubSource implements IndexSource<TreeFile> {
     files: readonly TreeFile[],
   ): Promise<Map<string, Uint8Array>> {
     const out = new Map<string, Uint8Array>();
-    let next = 0;
     let done = 0;
-    const worker = async () => {
-      while (next < files.length) {
-        const f = files[next++]!;
-        const r = await http.get(`/repos/${this.repo}/git/blobs/${f.sha}`, {
-          accept: "application/vnd.github.raw+json",
-          what: `${f.path} (blob ${f.sha.slice(0, 12)}) of ${this.repo}`,
-        });
-        if (gitBlobSha(r.body) !== f.sha) {
-          throw new ToolError(
-            "github_error",
-            `GitHub sent content for ${f.path} of ${this.repo} that does not match its blob SHA ${f.sha}: try again`,
-          );
-        }
-        out.set(f.path, r.body);
-        done++;
-        context.note(`downloaded ${done}/${files.length}: ${f.path}`);
+    await _eachLimited(files, this.#options.settings.concurrency, async (f) => {
+      const r = await http.get(`/repos/${this.repo}/git/blobs/${f.sha}`, {
+        accept: "application/vnd.github.raw+json",
+        what: `${f.path} (blob ${f.sha.slice(0, 12)}) of ${this.repo}`,
+      });
+      if (gitBlobSha(r.body) !== f.sha) {
+        throw new ToolError(
+          "github_error",
+          `GitHub sent content for ${f.path} of ${this.repo} that does not match its blob SHA ${f.sha}: try again`,
+        );
       }
-    };
-    const n = Math.min(this.#options.settings.concurrency, files.length);
-    const workers = Array.from({ length: n }, worker);
-    const results = await Promise.allSettled(workers);
-    const failed = results.find((r) => r.status === "rejected");
-    if (failed !== undefined) throw (failed as PromiseRejectedResult).reason;
+      out.set(f.path, r.body);
+      done++;
+      context.note(`downloaded ${done}/${files.length}: ${f.path}`);
+    });
     return out;
   }
 
@@ -407,6 +406,56 @@ export class GitHubSource implements IndexSource<TreeFile> {
       this.#options.extraIgnorePatterns,
     ])).digest("hex");
   }
+}
+
+/**
+ * Run `fn` over `items`, at most `limit` at a time. The first failure is thrown once every
+ * started call has settled (no request is left running behind a failed run); no new call starts
+ * after a failure.
+ */
+async function _eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  const worker = async () => {
+    while (next < items.length && failure === null) {
+      const item = items[next++]!;
+      try {
+        await fn(item);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure !== null) throw (failure as { error: unknown }).error;
+}
+
+/** A tree entry as the GitHub API lists it. */
+interface _RawEntry {
+  path: string;
+  mode: string;
+  type: string;
+  sha: string;
+  size?: number;
+}
+
+function _treeEntry(e: _RawEntry): TreeEntry {
+  return {
+    path: e.path,
+    type: e.type === "tree"
+      ? "dir"
+      : e.type === "commit"
+      ? "submodule"
+      : e.mode === "120000"
+      ? "symlink"
+      : "file",
+    size: e.size ?? 0,
+    sha: e.sha,
+  };
 }
 
 /**

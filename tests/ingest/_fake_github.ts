@@ -175,7 +175,10 @@ export class FakeGitHub {
         return new Response(sha, { headers: { "content-type": "text/plain" } });
       }
       if ((p = /^git\/trees\/([0-9a-f]+)$/.exec(rest)) !== null) {
-        const lines = gitText(repo.dir, "ls-tree", "-r", "-t", "-l", "--full-tree", p[1]!);
+        const recursive = url.searchParams.get("recursive") === "1";
+        const lines = recursive
+          ? gitText(repo.dir, "ls-tree", "-r", "-t", "-l", "--full-tree", p[1]!)
+          : gitText(repo.dir, "ls-tree", "-l", "--full-tree", p[1]!);
         const tree = lines === "" ? [] : lines.split("\n").map((line) => {
           const [meta, path] = line.split("\t") as [string, string];
           const [mode, type, sha, size] = meta.split(/\s+/) as [string, string, string, string];

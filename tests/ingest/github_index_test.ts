@@ -21,6 +21,8 @@ const BINARY = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3, 0, 0, 255]);
 /** A small repository: nested .gitignore files, secrets, binaries, a symlink, Go modules. */
 const FILES = {
   ".gitignore": "*.log.py\nbuild_out/\n",
+  // Left out of the tarball: index_repo must fetch it as a blob, not drop it.
+  ".gitattributes": "web/index.ts export-ignore\n",
   "debug.log.py": "def noise():\n    pass\n",
   "build_out/gen.py": "def generated():\n    pass\n",
   "src/app.py": [
@@ -96,7 +98,8 @@ Deno.test("index_repo: the same commit gives the same files, symbols and imports
     equal(remote.success, true);
     equal(remote.repo, "acme/demo");
     equal(remote.git_head, commit);
-    deepEqual((remote.fetched as { method: string }).method, "tarball");
+    deepEqual((remote.fetched as { method: string }).method, "tarball+blobs");
+    equal(api.requests(/\/git\/blobs\//).length, 1, "the export-ignored file, as a blob");
     const local = await indexFolder.handler(ctx, { path: checkout });
     equal(remote.file_count, local.file_count);
     equal(remote.symbol_count, local.symbol_count);
@@ -162,6 +165,35 @@ Deno.test("index_repo: re-indexing fetches nothing when unchanged, only the chan
       const index = ws.store.repo("acme/demo");
       equal(index.symbol("src/app.py::helper#function")?.signature, "def helper(x, y, z)");
       equal(index.symbol("src/app.py::Greeter#class"), undefined);
+    });
+
+    await t.step("many changed files: the tarball instead of blobs", async () => {
+      commitAll(checkout, {
+        "src/app.py": "def helper(x):\n    return x\n",
+        "pkg/lib/lib.go": "package lib\n\nfunc Sum(a int) int { return a }\n",
+      });
+      api.log.length = 0;
+      const r = await indexRepo.handler({ ...ctx, github: { ...ctx.github, blobLimit: 1 } }, {
+        url: "acme/demo",
+      });
+      equal(r.changed, 2);
+      equal((r.fetched as { method: string }).method, "tarball");
+      equal(api.requests(/\/git\/blobs\//).length, 0);
+      equal(api.requests(/\/tarball\//).length, 1);
+    });
+
+    await t.step("a truncated tree listing: listed one folder at a time", async () => {
+      const before = snapshot(ws.store, "acme/demo");
+      api.faults = [
+        (path) =>
+          path.includes("/git/trees/") && path.includes("recursive=1")
+            ? Response.json({ sha: "x", tree: [], truncated: true })
+            : undefined,
+      ];
+      const r = await indexRepo.handler(ctx, { url: "acme/demo", incremental: false });
+      api.faults = [];
+      match((r.warnings as string[]).join("\n"), /truncated the recursive tree listing/);
+      deepEqual(snapshot(ws.store, "acme/demo").symbols, before.symbols);
     });
 
     await t.step("a failure mid-fetch leaves the previous index untouched", async () => {
