@@ -64,6 +64,7 @@ const _SIDE_FILES_KEY = "github_side_files";
 const _SELECTION_KEY = "github_selection";
 const _REF_KEY = "github_ref";
 const _BINARY_KEY = "github_binary_blobs";
+const _BLOBS_KEY = "github_blob_shas";
 
 /** Files of one commit of a GitHub repository. */
 export class GitHubSource implements IndexSource<TreeFile> {
@@ -90,6 +91,10 @@ export class GitHubSource implements IndexSource<TreeFile> {
   /** Files skipped as binary by content, path to blob SHA: before this run, and in it. */
   #priorBinary: Record<string, string> = {};
   readonly #binary = new Map<string, string>();
+  /** Blob SHAs of the stored files, as recorded by the previous run (path to SHA). */
+  #priorBlobs: Record<string, string> = {};
+  /** The selected files of this run (their blob SHAs are recorded with the index). */
+  #selected: readonly TreeFile[] = [];
 
   constructor(ref: RepoRef, options: GitHubSourceOptions) {
     this.#ref = ref;
@@ -121,27 +126,34 @@ export class GitHubSource implements IndexSource<TreeFile> {
       await this.#readTree(http, context);
       await this.#readSideFiles(http, context);
       if (context.incremental) {
-        try {
-          this.#priorBinary = JSON.parse(context.priorMetaValue(_BINARY_KEY) ?? "{}");
-        } catch { /* none remembered: such files are fetched again */ }
+        this.#priorBinary = _jsonRecord(context.priorMetaValue(_BINARY_KEY));
+        this.#priorBlobs = _jsonRecord(context.priorMetaValue(_BLOBS_KEY));
       }
     } finally {
       this.stats.requests = http.requests;
     }
     const c = this.#options.config;
-    return walkTree(this.#entries, (path) => this.#sideFiles.get(path)?.text, {
+    const selection = walkTree(this.#entries, (path) => this.#sideFiles.get(path)?.text, {
       languageOf,
       maxFileBytes: c.maxFileBytes,
       maxFiles: c.maxFiles,
       extraIgnorePatterns: this.#options.extraIgnorePatterns,
     });
+    this.#selected = selection.files;
+    return selection;
   }
 
+  /**
+   * Unchanged when the blob SHA recorded with the stored file (written in the same transaction
+   * as its content) is the tree's; without a record, the stored bytes are hashed.
+   */
   isUnchanged(
     f: TreeFile,
     _stored: StoredFileState,
     storedBytes: () => Uint8Array | undefined,
   ): boolean {
+    const recorded = this.#priorBlobs[f.path];
+    if (recorded !== undefined) return recorded === f.sha;
     const bytes = storedBytes();
     return bytes !== undefined && gitBlobSha(bytes) === f.sha;
   }
@@ -220,6 +232,10 @@ export class GitHubSource implements IndexSource<TreeFile> {
         [_SIDE_FILES_KEY]: Object.fromEntries(this.#sideFiles),
         [_REF_KEY]: this.#ref.ref ?? "",
         [_BINARY_KEY]: Object.fromEntries(this.#binary),
+        // Every stored file's content was checked against (or is unchanged from) its blob SHA.
+        [_BLOBS_KEY]: Object.fromEntries(
+          this.#selected.filter((f) => !this.#binary.has(f.path)).map((f) => [f.path, f.sha]),
+        ),
       },
     };
   }
@@ -473,6 +489,18 @@ export function gitBlobSha(bytes: Uint8Array): string {
 }
 
 const _MANIFESTS = new Set(RESOLVER_MANIFESTS);
+
+/** A JSON object of strings stored in meta, or {} when absent or unreadable. */
+function _jsonRecord(text: string | undefined): Record<string, string> {
+  try {
+    const v = JSON.parse(text ?? "{}") as unknown;
+    return v !== null && typeof v === "object" && !Array.isArray(v)
+      ? v as Record<string, string>
+      : {};
+  } catch {
+    return {};
+  }
+}
 
 function _isSideFile(path: string): boolean {
   const name = path.slice(path.lastIndexOf("/") + 1);
