@@ -6,6 +6,7 @@ import { call, connect, normalised, tempProject } from "./_server.ts";
 
 const EXPECTED_TOOLS = [
   "index_folder",
+  "index_repo",
   "list_repos",
   "get_repo_outline",
   "get_file_tree",
