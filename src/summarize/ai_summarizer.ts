@@ -37,7 +37,7 @@ export interface SummarizerStats {
   /** Requests sent. */
   requests: number;
   /** Requests that failed (errors, timeouts, replies with no usable line). */
-  failedRequests: number;
+  failed_requests: number;
 }
 
 interface _Job {
@@ -55,7 +55,7 @@ export class AiSummarizer {
     summarized: 0,
     fallback: 0,
     requests: 0,
-    failedRequests: 0,
+    failed_requests: 0,
   };
   readonly #settings: SummarizerSettings;
   readonly #cache: SummaryCache;
@@ -121,9 +121,9 @@ export class AiSummarizer {
   warnings(): string[] {
     const out: string[] = [];
     if (this.#stopped !== null) out.push(this.#stopped);
-    else if (this.stats.failedRequests > 0) {
+    else if (this.stats.failed_requests > 0) {
       out.push(
-        `AI summaries: ${this.stats.failedRequests} of ${this.stats.requests} requests failed (${this.#lastError}); those symbols keep signature summaries`,
+        `AI summaries: ${this.stats.failed_requests} of ${this.stats.requests} requests failed (${this.#lastError}); those symbols keep signature summaries`,
       );
     }
     return out;
@@ -195,7 +195,7 @@ export class AiSummarizer {
       }
     } catch (e) {
       answers = [];
-      this.stats.failedRequests++;
+      this.stats.failed_requests++;
       this.#consecutiveFailures++;
       this.#lastError = e instanceof Error ? `${e.name}: ${e.message}`.slice(0, 200) : String(e);
       if (this.#consecutiveFailures >= this.#settings.maxFailures && this.#stopped === null) {

@@ -12,6 +12,8 @@ import type { SummarizerSettings } from "./config.ts";
 export interface IndexSummarizer {
   summarizer: AiSummarizer | undefined;
   warnings: string[];
+  /** What the AI tier did, for the response (undefined when it was off). */
+  report(): Record<string, unknown> | undefined;
   close(): void;
 }
 
@@ -21,7 +23,12 @@ export function openIndexSummarizer(
   indexDir: string,
   useAi: boolean,
 ): IndexSummarizer {
-  const none = (warnings: string[] = []) => ({ summarizer: undefined, warnings, close() {} });
+  const none = (warnings: string[] = []) => ({
+    summarizer: undefined,
+    warnings,
+    report: () => undefined,
+    close() {},
+  });
   if (!useAi || !settings.enabled) return none();
   if (settings.provider === null) {
     return none(
@@ -29,9 +36,12 @@ export function openIndexSummarizer(
     );
   }
   const cache = SummaryCache.open(indexDir);
+  const summarizer = new AiSummarizer(settings, cache);
+  const provider = settings.provider;
   return {
-    summarizer: new AiSummarizer(settings, cache),
+    summarizer,
     warnings: [],
+    report: () => ({ provider: provider.kind, model: provider.model, ...summarizer.stats }),
     close: () => cache.close(),
   };
 }

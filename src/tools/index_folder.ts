@@ -99,7 +99,13 @@ export async function handler(
       },
     );
     outcome.warnings.push(...ai.warnings);
-    return indexFolderResponse(outcome, !a.path.startsWith("/") && !a.path.startsWith("~"));
+    const response = indexFolderResponse(
+      outcome,
+      !a.path.startsWith("/") && !a.path.startsWith("~"),
+    );
+    const summaries = ai.report();
+    if (summaries !== undefined && outcome.mode !== "unchanged") response.ai_summaries = summaries;
+    return response;
   } catch (e) {
     if (e instanceof ToolError) throw e;
     throw new ToolError(

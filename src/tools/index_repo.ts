@@ -101,7 +101,10 @@ export async function handler(
       },
     );
     outcome.warnings.push(...ai.warnings);
-    return indexRepoResponse(outcome);
+    const response = indexRepoResponse(outcome);
+    const summaries = ai.report();
+    if (summaries !== undefined && outcome.mode !== "unchanged") response.ai_summaries = summaries;
+    return response;
   } catch (e) {
     if (e instanceof ToolError) throw e;
     throw new ToolError(

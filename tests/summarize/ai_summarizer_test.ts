@@ -58,6 +58,16 @@ for (const kind of ["anthropic", "gemini", "openai"]) {
       equal(s.fn_24, "AI: function fn_24");
       equal(s.documented, "Has a doc.", "the docstring tier is kept");
       equal(provider.requests.length, 3, "25 symbols in batches of 10");
+      deepEqual(r.ai_summaries, {
+        provider: kind,
+        model: settings.provider!.model,
+        eligible: 25,
+        cached: 0,
+        summarized: 25,
+        fallback: 0,
+        requests: 3,
+        failed_requests: 0,
+      });
       const auth = provider.requests[0]!.headers;
       if (kind === "anthropic") equal(auth.get("x-api-key"), "ant-key");
       else if (kind === "gemini") equal(auth.get("x-goog-api-key"), "goog-key");
@@ -67,8 +77,9 @@ for (const kind of ["anthropic", "gemini", "openai"]) {
         ok(!req.prompt.includes("documented"), "documented symbols are not sent");
       }
 
-      await index(ws, settings, ws.root, { incremental: false });
+      const again = await index(ws, settings, ws.root, { incremental: false });
       equal(provider.requests.length, 3, "a full re-index is answered from the cache");
+      equal((again.ai_summaries as { cached: number }).cached, 25);
       deepEqual(summaries(ws, r.repo as string), s);
 
       const other = join(ws.root, "..", "copy");
