@@ -30,7 +30,7 @@ import type { IngestConfig } from "./config.ts";
 import type { GitHubSettings } from "./github_config.ts";
 import { GitHubHttp } from "./github_http.ts";
 import type { RepoRef } from "./github_url.ts";
-import { languageOf } from "./pipeline.ts";
+import { languageOf } from "./language_of.ts";
 import type { SelectionResult } from "./selection.ts";
 import type { DiscoveryContext, IndexSource, SourceMeta } from "./source.ts";
 import { readTarGz } from "./tar.ts";

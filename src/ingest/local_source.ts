@@ -11,7 +11,7 @@ import type { SelectionResult } from "./selection.ts";
 import type { IndexSource, SourceMeta } from "./source.ts";
 import { type WalkedFile, walkFolder } from "./walk.ts";
 import { readGitHead } from "./git_head.ts";
-import { languageOf } from "./pipeline.ts";
+import { languageOf } from "./language_of.ts";
 
 /** How to walk a folder. */
 export interface LocalFolderOptions {

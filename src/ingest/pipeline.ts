@@ -9,20 +9,18 @@
  * and calls; imports are resolved again when files were added or removed.
  */
 import { createHash } from "node:crypto";
-import {
-  EXTRACTOR_VERSION,
-  languageForPath,
-  LANGUAGES,
-  type ParseResult,
-  resolveImports,
-} from "../parser/mod.ts";
+import { EXTRACTOR_VERSION, type ParseResult } from "../parser/mod.ts";
+import { languageOf } from "./language_of.ts";
+import { resolveStoredImports } from "./resolve_stored.ts";
+import { StagedProgress } from "./staged_progress.ts";
 import type { Store } from "../store/store.ts";
 import type { RepoWriter, StoredFileState } from "../store/repo_writer.ts";
 import { ToolError } from "../errors.ts";
 import type { IngestConfig } from "./config.ts";
 import { looksBinary } from "./filters.ts";
 import { fileSummary, lineCount } from "./file_summary.ts";
-import type { SkipReason } from "./selection.ts";
+import type { SelectionResult, SkipReason } from "./selection.ts";
+import type { RepoMeta } from "../store/repo_index.ts";
 import type {
   DiscoveryContext,
   FileParser,
@@ -134,34 +132,6 @@ export async function indexSource<F extends SourceFile>(
   }
 }
 
-/**
- * Progress over the stages of one run, as one rising count: each stage's steps come after the
- * previous stage's, so a client never sees the count go back.
- */
-class _StagedProgress {
-  #offset = 0;
-  #done = 0;
-  #total = 0;
-  readonly #fn: ProgressFn | undefined;
-  constructor(fn: ProgressFn | undefined) {
-    this.#fn = fn;
-  }
-  /** Report `done` of `total` steps of the current stage. */
-  step(done: number, total: number, message: string): void {
-    this.#done = this.#offset + done;
-    this.#total = this.#offset + total;
-    this.#fn?.(this.#done, this.#total, message);
-  }
-  /** Report what is happening without a new step. */
-  note(message: string): void {
-    this.#fn?.(this.#done, Math.max(this.#total, this.#done), message);
-  }
-  /** Start the next stage after the current one's steps. */
-  nextStage(): void {
-    this.#offset = this.#total;
-  }
-}
-
 async function _run<F extends SourceFile>(
   writer: RepoWriter,
   source: IndexSource<F>,
@@ -169,247 +139,321 @@ async function _run<F extends SourceFile>(
   options: PipelineOptions,
   timings: IndexTimings,
 ): Promise<IndexOutcome> {
-  const warnings: string[] = [];
-  if (writer.schemaWarning !== null) warnings.push(writer.schemaWarning);
-  const priorMeta = writer.meta();
-  const wantIncremental = options.incremental ?? true;
-  // Records of unchanged files written by another parser version would stay as they were.
-  const staleParser = priorMeta.file_count > 0 &&
-    priorMeta.extractor_version !== EXTRACTOR_VERSION;
-  const incremental = wantIncremental && writer.schemaWarning === null &&
-    priorMeta.file_count > 0 && !staleParser;
-  if (staleParser && wantIncremental && writer.schemaWarning === null) {
-    warnings.push(
-      `Rebuilt in full: the index was written by another parser version (${priorMeta.extractor_version}, this build ${EXTRACTOR_VERSION})`,
-    );
-  }
-  const full = !incremental;
-  const progress = new _StagedProgress(options.onProgress);
-  const context: DiscoveryContext = {
-    prior: priorMeta,
-    incremental,
-    priorMetaValue: (key) => writer.metaValue(key),
-    note: (message) => progress.note(message),
-  };
+  const run = new _Run(writer, source, parser, options, timings);
   // A re-index usually parses a few files of the repo's main language: let the parser start
   // (worker start-up, grammar load) while this thread discovers the files.
-  if (incremental) parser.prewarm?.(_mainLanguages(priorMeta.languages));
-
+  if (run.incremental) parser.prewarm?.(_mainLanguages(run.prior.languages));
   let t = performance.now();
-  const discovery = await source.discover(context);
+  const discovery = await source.discover(run.context);
   timings.walk_ms = performance.now() - t;
-  if (discovery === "unchanged") return _unchangedOutcome(writer, source, warnings);
-  if (full) writer.clear();
-  const stored: Map<string, StoredFileState> = full ? new Map() : writer.fileStates();
-  if (discovery.files.length === 0) {
-    const skipped = Object.entries(discovery.skipCounts).filter(([, n]) => n > 0)
-      .map(([k, n]) => `${k}: ${n}`).join(", ");
-    throw new ToolError(
-      "no_source_files",
-      `No source files found in ${source.label}${
-        skipped === "" ? "" : ` (skipped — ${skipped})`
-      }. Check the path, .gitignore and extra_ignore_patterns`,
-    );
-  }
-  warnings.push(...discovery.warnings);
-  const skipCounts = discovery.skipCounts;
-
-  // Which selected files must be looked at (read and hashed)?
-  const present = new Set<string>();
-  const toCheck: F[] = [];
-  const binaryNotes: string[] = [];
-  const skipBinary = (f: F) => {
-    skipCounts.binary++;
-    binaryNotes.push(`Skipped binary file: ${f.path}`);
-    source.noteBinary?.(f);
-  };
-  for (const f of discovery.files) {
-    const s = stored.get(f.path);
-    if (s !== undefined && source.isUnchanged(f, s, () => writer.fileBytes(f.path))) {
-      present.add(f.path);
-    } else if (s === undefined && source.knownBinary?.(f) === true) {
-      skipBinary(f);
-    } else {
-      toCheck.push(f);
-    }
-  }
+  if (discovery === "unchanged") return _unchangedOutcome(writer, source, run.warnings);
+  if (!run.incremental) writer.clear();
+  run.select(discovery);
+  const toCheck = run.detectChanges();
   t = performance.now();
-  await source.load(toCheck, context);
+  await source.load(toCheck, run.context);
   timings.fetch_ms = performance.now() - t;
-  progress.nextStage();
-
-  const allFiles = new Set<string>([
-    ...discovery.files.map((f) => f.path),
-    ...discovery.otherFiles,
-  ]);
-  const textCache = new Map<string, string | undefined>();
-  const readRepoFile = (p: string): string | undefined => {
-    if (!allFiles.has(p)) return undefined;
-    if (!textCache.has(p)) textCache.set(p, source.readOther(p));
-    return textCache.get(p);
-  };
-
-  let changed = 0, added = 0, done = 0;
-  const noSymbols: string[] = [];
-  const parseWarnings: string[] = [];
-  const total = toCheck.length;
-  const fileDone = (path: string) => {
-    done++;
-    progress.step(done, total, path);
-  };
-  const pipelineStart = performance.now();
-  let mainThreadMs = 0;
-  const inflight = new Set<Promise<void>>();
-  const maxInflight = 16;
-  const parsedWithImports: string[] = [];
-  const summarizer = options.summarizer;
-
-  let aborted = false;
-  try {
-    for (const f of toCheck) {
-      t = performance.now();
-      const bytes = source.read(f);
-      if (bytes === null) {
-        skipCounts.unreadable++;
-        fileDone(f.path);
-        mainThreadMs += performance.now() - t;
-        continue;
-      }
-      if (looksBinary(bytes)) {
-        skipBinary(f);
-        fileDone(f.path);
-        mainThreadMs += performance.now() - t;
-        continue;
-      }
-      const hash = createHash("sha256").update(bytes).digest("hex");
-      const checked = Date.now();
-      const times = source.times(f);
-      present.add(f.path);
-      const prior = stored.get(f.path);
-      timings.read_hash_ms += performance.now() - t;
-      mainThreadMs += performance.now() - t;
-      if (prior !== undefined && prior.hash === hash) {
-        writer.touchFile(f.path, times.mtime_ms, times.ctime_ms, checked);
-        fileDone(f.path);
-        continue;
-      }
-      if (prior === undefined) added++;
-      else changed++;
-      const job = _parseSafely(parser, f.path, bytes).then(async (result) => {
-        if (aborted) return;
-        if (summarizer !== undefined && result.symbols.length > 0) {
-          await summarizer.summarize(result.symbols, (m) => progress.note(m));
-          if (aborted) return;
-        }
-        const ts = performance.now();
-        if (result.status !== "ok") {
-          parseWarnings.push(
-            `${f.path}: ${result.status}${result.reason ? ` (${result.reason})` : ""}`,
-          );
-        }
-        if (result.symbols.length === 0) noSymbols.push(f.path);
-        if (result.imports.length > 0) parsedWithImports.push(f.path);
-        writer.putFile({
-          path: f.path,
-          language: result.language || f.language,
-          content: bytes,
-          hash,
-          mtime_ms: times.mtime_ms,
-          ctime_ms: times.ctime_ms,
-          checked_ms: checked,
-          summary: fileSummary(result.symbols),
-          line_count: lineCount(bytes),
-        }, result);
-        mainThreadMs += performance.now() - ts;
-        fileDone(f.path);
-      });
-      inflight.add(job);
-      job.finally(() => inflight.delete(job));
-      if (inflight.size >= maxInflight) await Promise.race(inflight);
-    }
-    await Promise.all(inflight);
-  } catch (e) {
-    // Let the jobs still in flight finish (they store nothing now) before the rollback.
-    aborted = true;
-    await Promise.allSettled(inflight);
-    throw e;
-  }
-  const pipelineMs = performance.now() - pipelineStart;
-
-  let deleted = 0;
-  for (const path of stored.keys()) {
-    if (!present.has(path)) {
-      writer.deleteFile(path);
-      deleted++;
-    }
-  }
-
-  // Resolve imports in one pass (resolvers cache repo-wide facts per pass). Adding or removing
-  // files can change what the imports of unchanged files resolve to, so then all are redone.
-  const tr = performance.now();
-  if (added > 0 || deleted > 0) _resolveStored(writer, null, allFiles, readRepoFile);
-  else if (parsedWithImports.length > 0) {
-    _resolveStored(writer, parsedWithImports, allFiles, readRepoFile);
-  }
-  timings.resolve_ms = performance.now() - tr;
-
+  await run.processFiles(toCheck);
+  run.deleteMissing();
+  run.resolveImports();
   writer.finish();
   const wt = writer.timings;
   timings.store_ms = wt.rows_ms;
   timings.fts_ms = wt.text_index_ms + wt.symbol_index_ms;
-  timings.parse_ms = Math.max(0, pipelineMs - mainThreadMs);
+  return run.outcome();
+}
 
-  warnings.push(...binaryNotes.slice(0, 20));
-  if (binaryNotes.length > 20) {
-    warnings.push(`... and ${binaryNotes.length - 20} more like the above`);
+/** Counts of what a run did to the stored files. */
+interface _Tally {
+  changed: number;
+  added: number;
+  deleted: number;
+}
+
+/** The state of one run, stage by stage (see `_run` for the order). */
+class _Run<F extends SourceFile> {
+  readonly prior: RepoMeta;
+  readonly incremental: boolean;
+  readonly warnings: string[] = [];
+  readonly context: DiscoveryContext;
+  readonly tally: _Tally = { changed: 0, added: 0, deleted: 0 };
+  readonly #writer: RepoWriter;
+  readonly #source: IndexSource<F>;
+  readonly #parser: FileParser;
+  readonly #options: PipelineOptions;
+  readonly #timings: IndexTimings;
+  readonly #progress: StagedProgress;
+  #discovery: SelectionResult<F> | undefined;
+  #stored = new Map<string, StoredFileState>();
+  /** Paths of the selected files that are (still) in the index after this run. */
+  readonly #present = new Set<string>();
+  readonly #binaryNotes: string[] = [];
+  readonly #noSymbols: string[] = [];
+  readonly #parseWarnings: string[] = [];
+  readonly #parsedWithImports: string[] = [];
+
+  constructor(
+    writer: RepoWriter,
+    source: IndexSource<F>,
+    parser: FileParser,
+    options: PipelineOptions,
+    timings: IndexTimings,
+  ) {
+    this.#writer = writer;
+    this.#source = source;
+    this.#parser = parser;
+    this.#options = options;
+    this.#timings = timings;
+    this.#progress = new StagedProgress(options.onProgress);
+    if (writer.schemaWarning !== null) this.warnings.push(writer.schemaWarning);
+    this.prior = writer.meta();
+    const wantIncremental = options.incremental ?? true;
+    // Records of unchanged files written by another parser version would stay as they were.
+    const staleParser = this.prior.file_count > 0 &&
+      this.prior.extractor_version !== EXTRACTOR_VERSION;
+    this.incremental = wantIncremental && writer.schemaWarning === null &&
+      this.prior.file_count > 0 && !staleParser;
+    if (staleParser && wantIncremental && writer.schemaWarning === null) {
+      this.warnings.push(
+        `Rebuilt in full: the index was written by another parser version (${this.prior.extractor_version}, this build ${EXTRACTOR_VERSION})`,
+      );
+    }
+    this.context = {
+      prior: this.prior,
+      incremental: this.incremental,
+      priorMetaValue: (key) => writer.metaValue(key),
+      note: (message) => this.#progress.note(message),
+    };
   }
-  warnings.push(...source.closingWarnings(discovery.files));
-  if (summarizer !== undefined) warnings.push(...summarizer.warnings());
 
-  const noChange = !full && changed === 0 && added === 0 && deleted === 0;
-  const indexedAt = noChange && priorMeta.indexed_at !== ""
-    ? priorMeta.indexed_at
-    : new Date().toISOString();
-  const languages = writer.languageCounts();
-  const meta = source.meta();
-  writer.setMeta({
-    repo: source.repo,
-    owner: meta.owner,
-    name: meta.name,
-    display_name: meta.display_name,
-    source_root: meta.source_root,
-    indexed_at: indexedAt,
-    git_head: meta.git_head,
-    languages,
-    discovery_skip_counts: skipCounts,
-    extractor_version: EXTRACTOR_VERSION,
-    ...meta.extra,
-  });
-  const stats = writer.meta();
-  return {
-    repo: source.repo,
-    folder_path: meta.source_root,
-    git_head: meta.git_head,
-    mode: full ? "full" : noChange ? "unchanged" : "incremental",
-    indexed_at: indexedAt,
-    file_count: stats.file_count,
-    symbol_count: stats.symbol_count,
-    file_summary_count: writer.fileSummaryCount(),
-    languages,
-    files: writer.paths(20),
-    changed,
-    new: added,
-    deleted,
-    discovery_skip_counts: skipCounts,
-    no_symbols_count: noSymbols.length,
-    no_symbols_files: noSymbols.sort().slice(0, 50),
-    parse_warnings: parseWarnings.sort().slice(0, 50),
-    warnings,
-    files_discovered: discovery.discovered,
-    files_indexed: stats.file_count,
-    files_skipped_cap: skipCounts.file_limit,
-    timings,
-  };
+  /** Take the source's selection (at least one file) and the stored file states. */
+  select(discovery: SelectionResult<F>): void {
+    if (discovery.files.length === 0) {
+      const skipped = Object.entries(discovery.skipCounts).filter(([, n]) => n > 0)
+        .map(([k, n]) => `${k}: ${n}`).join(", ");
+      throw new ToolError(
+        "no_source_files",
+        `No source files found in ${this.#source.label}${
+          skipped === "" ? "" : ` (skipped — ${skipped})`
+        }. Check the path, .gitignore and extra_ignore_patterns`,
+      );
+    }
+    this.#discovery = discovery;
+    this.warnings.push(...discovery.warnings);
+    this.#stored = this.incremental ? this.#writer.fileStates() : new Map();
+  }
+
+  /** The selected files that must be read: not known unchanged, not known binary. */
+  detectChanges(): F[] {
+    const toCheck: F[] = [];
+    for (const f of this.#discovery!.files) {
+      const s = this.#stored.get(f.path);
+      if (s !== undefined && this.#source.isUnchanged(f, s, () => this.#writer.fileBytes(f.path))) {
+        this.#present.add(f.path);
+      } else if (s === undefined && this.#source.knownBinary?.(f) === true) {
+        this.#skipBinary(f);
+      } else {
+        toCheck.push(f);
+      }
+    }
+    return toCheck;
+  }
+
+  #skipBinary(f: F): void {
+    this.#discovery!.skipCounts.binary++;
+    this.#binaryNotes.push(`Skipped binary file: ${f.path}`);
+    this.#source.noteBinary?.(f);
+  }
+
+  /**
+   * Read and hash each file; store new and changed ones with their parse result (and AI
+   * summaries), at most 16 parses in flight; a file whose hash did not change is only touched.
+   */
+  async processFiles(toCheck: readonly F[]): Promise<void> {
+    this.#progress.nextStage();
+    const source = this.#source;
+    const writer = this.#writer;
+    const timings = this.#timings;
+    const skipCounts = this.#discovery!.skipCounts;
+    const summarizer = this.#options.summarizer;
+    let done = 0;
+    const fileDone = (path: string) => {
+      done++;
+      this.#progress.step(done, toCheck.length, path);
+    };
+    const pipelineStart = performance.now();
+    let mainThreadMs = 0;
+    const inflight = new Set<Promise<void>>();
+    const maxInflight = 16;
+    let aborted = false;
+    try {
+      for (const f of toCheck) {
+        const t = performance.now();
+        const bytes = source.read(f);
+        if (bytes === null) {
+          skipCounts.unreadable++;
+          fileDone(f.path);
+          mainThreadMs += performance.now() - t;
+          continue;
+        }
+        if (looksBinary(bytes)) {
+          this.#skipBinary(f);
+          fileDone(f.path);
+          mainThreadMs += performance.now() - t;
+          continue;
+        }
+        const hash = createHash("sha256").update(bytes).digest("hex");
+        const checked = Date.now();
+        const times = source.times(f);
+        this.#present.add(f.path);
+        const prior = this.#stored.get(f.path);
+        timings.read_hash_ms += performance.now() - t;
+        mainThreadMs += performance.now() - t;
+        if (prior !== undefined && prior.hash === hash) {
+          writer.touchFile(f.path, times.mtime_ms, times.ctime_ms, checked);
+          fileDone(f.path);
+          continue;
+        }
+        if (prior === undefined) this.tally.added++;
+        else this.tally.changed++;
+        const job = _parseSafely(this.#parser, f.path, bytes).then(async (result) => {
+          if (aborted) return;
+          if (summarizer !== undefined && result.symbols.length > 0) {
+            await summarizer.summarize(result.symbols, (m) => this.#progress.note(m));
+            if (aborted) return;
+          }
+          const ts = performance.now();
+          if (result.status !== "ok") {
+            this.#parseWarnings.push(
+              `${f.path}: ${result.status}${result.reason ? ` (${result.reason})` : ""}`,
+            );
+          }
+          if (result.symbols.length === 0) this.#noSymbols.push(f.path);
+          if (result.imports.length > 0) this.#parsedWithImports.push(f.path);
+          writer.putFile({
+            path: f.path,
+            language: result.language || f.language,
+            content: bytes,
+            hash,
+            mtime_ms: times.mtime_ms,
+            ctime_ms: times.ctime_ms,
+            checked_ms: checked,
+            summary: fileSummary(result.symbols),
+            line_count: lineCount(bytes),
+          }, result);
+          mainThreadMs += performance.now() - ts;
+          fileDone(f.path);
+        });
+        inflight.add(job);
+        job.finally(() => inflight.delete(job));
+        if (inflight.size >= maxInflight) await Promise.race(inflight);
+      }
+      await Promise.all(inflight);
+    } catch (e) {
+      // Let the jobs still in flight finish (they store nothing now) before the rollback.
+      aborted = true;
+      await Promise.allSettled(inflight);
+      throw e;
+    }
+    timings.parse_ms = Math.max(0, performance.now() - pipelineStart - mainThreadMs);
+  }
+
+  /** Remove stored files that are gone or that a rule now excludes. */
+  deleteMissing(): void {
+    for (const path of this.#stored.keys()) {
+      if (!this.#present.has(path)) {
+        this.#writer.deleteFile(path);
+        this.tally.deleted++;
+      }
+    }
+  }
+
+  /**
+   * Resolve imports in one pass (resolvers cache repo-wide facts per pass). Adding or removing
+   * files can change what the imports of unchanged files resolve to, so then all are redone.
+   */
+  resolveImports(): void {
+    const t = performance.now();
+    const discovery = this.#discovery!;
+    const allFiles = new Set<string>([
+      ...discovery.files.map((f) => f.path),
+      ...discovery.otherFiles,
+    ]);
+    const textCache = new Map<string, string | undefined>();
+    const readRepoFile = (p: string): string | undefined => {
+      if (!allFiles.has(p)) return undefined;
+      if (!textCache.has(p)) textCache.set(p, this.#source.readOther(p));
+      return textCache.get(p);
+    };
+    if (this.tally.added > 0 || this.tally.deleted > 0) {
+      resolveStoredImports(this.#writer, null, allFiles, readRepoFile);
+    } else if (this.#parsedWithImports.length > 0) {
+      resolveStoredImports(this.#writer, this.#parsedWithImports, allFiles, readRepoFile);
+    }
+    this.#timings.resolve_ms = performance.now() - t;
+  }
+
+  /** Write the repo's metadata and describe the run. */
+  outcome(): IndexOutcome {
+    const writer = this.#writer;
+    const source = this.#source;
+    const discovery = this.#discovery!;
+    const skipCounts = discovery.skipCounts;
+    const warnings = this.warnings;
+    const notes = this.#binaryNotes;
+    warnings.push(...notes.slice(0, 20));
+    if (notes.length > 20) warnings.push(`... and ${notes.length - 20} more like the above`);
+    warnings.push(...source.closingWarnings(discovery.files));
+    if (this.#options.summarizer !== undefined) {
+      warnings.push(...this.#options.summarizer.warnings());
+    }
+    const { changed, added, deleted } = this.tally;
+    const full = !this.incremental;
+    const noChange = !full && changed === 0 && added === 0 && deleted === 0;
+    const indexedAt = noChange && this.prior.indexed_at !== ""
+      ? this.prior.indexed_at
+      : new Date().toISOString();
+    const languages = writer.languageCounts();
+    const meta = source.meta();
+    writer.setMeta({
+      repo: source.repo,
+      owner: meta.owner,
+      name: meta.name,
+      display_name: meta.display_name,
+      source_root: meta.source_root,
+      indexed_at: indexedAt,
+      git_head: meta.git_head,
+      languages,
+      discovery_skip_counts: skipCounts,
+      extractor_version: EXTRACTOR_VERSION,
+      ...meta.extra,
+    });
+    const stats = writer.meta();
+    return {
+      repo: source.repo,
+      folder_path: meta.source_root,
+      git_head: meta.git_head,
+      mode: full ? "full" : noChange ? "unchanged" : "incremental",
+      indexed_at: indexedAt,
+      file_count: stats.file_count,
+      symbol_count: stats.symbol_count,
+      file_summary_count: writer.fileSummaryCount(),
+      languages,
+      files: writer.paths(20),
+      changed,
+      new: added,
+      deleted,
+      discovery_skip_counts: skipCounts,
+      no_symbols_count: this.#noSymbols.length,
+      no_symbols_files: this.#noSymbols.sort().slice(0, 50),
+      parse_warnings: this.#parseWarnings.sort().slice(0, 50),
+      warnings,
+      files_discovered: discovery.discovered,
+      files_indexed: stats.file_count,
+      files_skipped_cap: skipCounts.file_limit,
+      timings: this.#timings,
+    };
+  }
 }
 
 /** The outcome when the source knows nothing changed: the stored index, untouched. */
@@ -478,43 +522,6 @@ async function _parseSafely(
   }
 }
 
-function _resolveStored(
-  writer: RepoWriter,
-  paths: readonly string[] | null,
-  allFiles: ReadonlySet<string>,
-  readFile: (p: string) => string | undefined,
-): void {
-  const rows = writer.imports(paths);
-  const byFile = new Map<string, ParseResult>();
-  const order: { fileId: number; seq: number; before: string | null }[] = [];
-  const records: { resolved: string | null }[] = [];
-  for (const r of rows) {
-    let result = byFile.get(r.file);
-    if (result === undefined) {
-      result = {
-        file: r.file,
-        language: r.language,
-        status: "ok",
-        reason: null,
-        symbols: [],
-        imports: [],
-        calls: [],
-      };
-      byFile.set(r.file, result);
-    }
-    const record = { specifier: r.specifier, names: r.names, line: r.line, resolved: r.resolved };
-    result.imports.push(record);
-    records.push(record);
-    order.push({ fileId: r.file_id, seq: r.seq, before: r.resolved });
-  }
-  resolveImports([...byFile.values()], allFiles, readFile);
-  for (let i = 0; i < order.length; i++) {
-    const o = order[i]!;
-    const now = records[i]!.resolved;
-    if (now !== o.before) writer.setResolved(o.fileId, o.seq, now);
-  }
-}
-
 /** The most common language of an index (the one a changed file most likely has). */
 function _mainLanguages(counts: Record<string, number>): string[] {
   let best: string | undefined;
@@ -522,22 +529,4 @@ function _mainLanguages(counts: Record<string, number>): string[] {
     if (best === undefined || n > counts[best]!) best = id;
   }
   return best === undefined ? [] : [best];
-}
-
-const _languageFileNames = new Set(LANGUAGES.flatMap((l) => l.fileNames ?? []));
-const _languageBySuffix = new Map<string, string | undefined>();
-
-/**
- * The language id of a path. The registry matches exact file names and extensions, so for any
- * other name the answer depends only on the part from the first dot: memoised by that suffix.
- */
-export function languageOf(path: string): string | undefined {
-  const base = path.slice(path.lastIndexOf("/") + 1);
-  const dot = base.indexOf(".");
-  if (_languageFileNames.has(base) || dot <= 0) return languageForPath(path)?.id;
-  const suffix = base.slice(dot).toLowerCase();
-  if (!_languageBySuffix.has(suffix)) {
-    _languageBySuffix.set(suffix, languageForPath("x" + suffix)?.id);
-  }
-  return _languageBySuffix.get(suffix);
 }
