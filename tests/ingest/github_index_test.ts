@@ -305,6 +305,22 @@ Deno.test("index_repo: rate limits, server errors and timeouts", async (t) => {
       },
     );
 
+    await t.step("a 429 with Retry-After is waited out", async () => {
+      let once = false;
+      api.faults = [(path) => {
+        if (once || !path.includes("/git/trees/")) return undefined;
+        once = true;
+        return new Response("slow down", { status: 429, headers: { "retry-after": "1" } });
+      }];
+      const started = Date.now();
+      const r = await indexRepo.handler({ ...ctx, github: settings(api) }, {
+        url: "acme/demo",
+        incremental: false,
+      });
+      equal(r.success, true);
+      ok(Date.now() - started >= 1000);
+    });
+
     await t.step("502s are retried with backoff", async () => {
       let failures = 0;
       api.faults = [(path) => {
