@@ -353,11 +353,11 @@ export class GitHubSource implements IndexSource<TreeFile> {
       what: `the tarball of ${this.repo}@${this.#commit.slice(0, 12)}`,
     });
     this.stats.method = "tarball";
-    this.stats.tarball_bytes = r.body.length;
+    this.stats.tarball_bytes = r.size;
     const maxBytes = this.#options.config.maxFileBytes;
     let archive;
     try {
-      archive = await readTarGz(r.body, (path, size) => {
+      archive = await readTarGz(r.chunks, (path, size) => {
         const rel = _stripTop(path);
         return rel !== "" && size <= maxBytes &&
           (languageOf(rel) !== undefined || _isSideFile(rel));

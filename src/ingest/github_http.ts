@@ -13,7 +13,36 @@ import type { GitHubSettings } from "./github_config.ts";
 export interface GitHubResponse {
   status: number;
   headers: Headers;
-  body: Uint8Array;
+  /** The body as received, chunk by chunk (a large download is not copied into one buffer). */
+  chunks: Uint8Array[];
+  /** Total bytes of the body. */
+  size: number;
+  /** The body in one buffer (made on first use). */
+  readonly body: Uint8Array;
+}
+
+function _response(status: number, headers: Headers, chunks: Uint8Array[], size: number) {
+  let joined: Uint8Array | undefined;
+  return {
+    status,
+    headers,
+    chunks,
+    size,
+    get body(): Uint8Array {
+      if (joined === undefined) {
+        if (chunks.length === 1) joined = chunks[0]!;
+        else {
+          joined = new Uint8Array(size);
+          let at = 0;
+          for (const c of chunks) {
+            joined.set(c, at);
+            at += c.length;
+          }
+        }
+      }
+      return joined;
+    },
+  };
 }
 
 /** Per-request options. */
@@ -161,13 +190,7 @@ export class GitHubHttp {
             size += value.length;
           }
         }
-        const body = new Uint8Array(size);
-        let at = 0;
-        for (const c of chunks) {
-          body.set(c, at);
-          at += c.length;
-        }
-        return { status: response.status, headers: response.headers, body };
+        return _response(response.status, response.headers, chunks, size);
       } catch (e) {
         if (controller.signal.aborted) throw new _Timeout();
         throw e;

@@ -26,7 +26,8 @@ export interface TarArchive {
 }
 
 /**
- * Read a gzipped tar archive. `keep(path, size)` decides which regular files' contents are
+ * Read a gzipped tar archive, given whole or as the chunks it was downloaded in (decompressed
+ * as a stream, never copied into one buffer). `keep(path, size)` decides which regular files' contents are
  * held (others are skipped as they stream past). Throws `SyntaxError` on a malformed archive.
  *
  * @example
@@ -41,10 +42,11 @@ export interface TarArchive {
  * ```
  */
 export async function readTarGz(
-  gzipped: Uint8Array,
+  gzipped: Uint8Array | readonly Uint8Array[],
   keep: (path: string, size: number) => boolean,
 ): Promise<TarArchive> {
-  const stream = new Blob([gzipped as Uint8Array<ArrayBuffer>]).stream().pipeThrough(
+  const parts = gzipped instanceof Uint8Array ? [gzipped] : gzipped;
+  const stream = ReadableStream.from(parts as Uint8Array<ArrayBuffer>[]).pipeThrough(
     new DecompressionStream("gzip"),
   );
   const queue = new _ByteQueue(stream.getReader());
