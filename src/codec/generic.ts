@@ -1,7 +1,10 @@
 /**
- * The MUNCH encoder: `gen1` (shape-sniffing, for any response) and tier-1 (the same machinery
- * steered by an `EncoderSpec`). Every payload carries `__tables`/`__stypes`, so a schema-free
- * decoder reads it.
+ * The extended MUNCH encoder (opt-in, header `#MUNCH/1x`, ids `gen1x`, `ss1x`, …): `gen1`
+ * (shape-sniffing, for any response) and tier-1 (the same machinery steered by an
+ * `EncoderSpec`), with the savings that go beyond SPEC_MUNCH v1 — transforms (`__xf`), constant
+ * columns (`__const`), absent cells (`__absent`), `json` columns, dotted keys for any nested
+ * object, backslash escapes, percent-encoded names. Only codemunch's decoder reads it; the
+ * default encoder is the strict one (encode_v1.ts).
  *
  * @module
  */
@@ -25,8 +28,13 @@ import {
   T_STR,
 } from "./types.ts";
 
-/** The MUNCH version this encoder writes. */
-export const MUNCH_VERSION = 1;
+/**
+ * The version token this encoder writes: MUNCH v1 plus codemunch's extensions, which a v1
+ * decoder must refuse (it reads `1x` as no version it knows) rather than misread.
+ */
+export const EXTENDED_VERSION = "1x";
+/** Suffix of the encoding ids of extended payloads (`gen1x`, `ss1x`, …). */
+export const EXTENDED_SUFFIX = "x";
 /** Encoding id of the generic encoder. */
 export const GENERIC_ID = "gen1";
 
@@ -246,7 +254,7 @@ export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSp
   if (applied.length) parts.push("__xf=" + formatScalar(applied.map(encodeKey).join(",")));
 
   const sections: string[] = [
-    `#MUNCH/${MUNCH_VERSION} tool=${tool} enc=${spec?.id ?? GENERIC_ID}`,
+    `#MUNCH/${EXTENDED_VERSION} tool=${tool} enc=${spec?.id ?? GENERIC_ID}${EXTENDED_SUFFIX}`,
   ];
   if (legend.length) sections.push(legend.map((e, i) => `@${i + 1}=${e}`).join("\n"));
   sections.push(parts.join(" "));

@@ -6,12 +6,12 @@ import { DEFAULT_SETTINGS } from "../../src/server/config.ts";
 import { SavingsCounter } from "../../src/store/savings.ts";
 
 const response = {
-  result_count: 3,
-  results: [1, 2, 3].map((i) => ({
-    id: `src/pkg/module_${i}.py::Service.handle_${i}#method`,
+  result_count: 12,
+  results: Array.from({ length: 12 }, (_, i) => ({
+    id: `src/pkg/module_${i % 3}.py::Service.handle_${i}#method`,
     kind: "method",
     name: `handle_${i}`,
-    file: `src/pkg/module_${i}.py`,
+    file: `src/pkg/module_${i % 3}.py`,
     line: 10 * i,
     signature: `def handle_${i}(self, request):`,
     summary: "Handle one request.",
@@ -36,10 +36,10 @@ Deno.test("envelope: the compact text is exactly the encoding of the final respo
     savings.add(1000, 200);
     const out = { response: structuredClone(response), rawBytes: 40_000, repo: "local/app-1" };
     const env = envelope("search_symbols", out, 1.26, "compact", DEFAULT_SETTINGS, savings);
-    equal(env.encoding, "ss1");
+    equal(env.encoding, "gen1");
     const body = decode(env.text) as Record<string, unknown>;
     const meta = body._meta as Record<string, number | string>;
-    equal(meta.encoding, "ss1");
+    equal(meta.encoding, "gen1");
     equal(meta.timing_ms, 1.3);
     equal(meta.repo, "local/app-1");
     const jsonBytes = new TextEncoder().encode(JSON.stringify(response)).length;
