@@ -19,8 +19,15 @@ const HEADER = /^#MUNCH\/1 tool=\S+ enc=\S+(?: .*)?$/;
 interface _Table {
   path: string[];
   columns: string[];
-  types: string[];
+  /** Per column: 1 int or float, 2 bool, 0 anything else (str, or a type this reader does not know). */
+  kinds: number[];
+  /** A column is named `__proto__` (stored with `setKey`, as an own property). */
+  proto: boolean;
   rows: JsonObject[];
+}
+
+function _fieldCount(t: _Table, line: number): SyntaxError {
+  return _bad(`row has a wrong number of fields, expected ${t.columns.length}`, line);
 }
 
 /** Decode a `#MUNCH/1` payload. Throws `SyntaxError` naming the line for malformed input. */
@@ -55,7 +62,7 @@ export function decodeV1(payload: string): JsonObject {
       scalarText = section;
       scalarLine = line;
     } else throw _bad(`unexpected section "${section.slice(0, 40)}"`, line);
-    line += section.split("\n").length + 1;
+    line += _countLines(section) + 1;
   }
   if (scalarText === undefined) throw _bad("no scalars section", 2);
 
@@ -102,30 +109,54 @@ export function decodeV1(payload: string): JsonObject {
     if (parts.length !== 4 || !/^[a-z]$/.test(parts[0]!)) {
       throw _bad(`invalid __tables entry "${entry}"`, scalarLine);
     }
-    const columns = parts[2]!.split("|");
+    // Property keys are internalized once here, not on every row's store.
+    const columns = parts[2]!.split("|").map((c) => Object.keys({ [c]: 0 })[0]!);
     const types = parts[3]!.split("|");
     if (types.length !== columns.length) {
       throw _bad(`invalid column types in __tables entry "${entry}"`, scalarLine);
     }
-    tables.set(parts[0]!, { path: parts[1]!.split("."), columns, types, rows: [] });
+    const kinds = types.map((t) => t === "int" || t === "float" ? 1 : t === "bool" ? 2 : 0);
+    const proto = columns.includes("__proto__");
+    tables.set(parts[0]!, { path: parts[1]!.split("."), columns, kinds, proto, rows: [] });
   }
   const texts: string[] = [];
   const quoted: boolean[] = [];
   for (const s of sections) {
+    const text = s.text;
     let at = 0;
     let n = s.line;
-    while (at <= s.text.length) {
-      let nl = s.text.indexOf("\n", at);
-      if (nl === -1) nl = s.text.length;
-      const t = tables.get(s.text.charAt(at));
-      if (t === undefined) throw _bad(`unknown table tag "${s.text.charAt(at)}"`, n);
-      const count = scanLine(s.text, at + 2, nl, n, texts, quoted);
-      if (count !== t.columns.length) {
-        throw _bad(`row has ${count} fields, expected ${t.columns.length}`, n);
-      }
+    // The next quote at or after the current row (searched again only once passed).
+    let q = text.indexOf('"');
+    if (q === -1) q = text.length + 1;
+    while (at <= text.length) {
+      let nl = text.indexOf("\n", at);
+      if (nl === -1) nl = text.length;
+      const t = tables.get(text.charAt(at));
+      if (t === undefined) throw _bad(`unknown table tag "${text.charAt(at)}"`, n);
+      const { columns, kinds, proto } = t;
       const row: JsonObject = {};
-      for (let j = 0; j < count; j++) {
-        setKey(row, t.columns[j]!, _cell(texts[j]!, t.types[j]!, legend));
+      // Quote-free rows (the usual case) are split in place; others through the RFC 4180 reader.
+      if (q < at) {
+        q = text.indexOf('"', at);
+        if (q === -1) q = text.length + 1;
+      }
+      if (q > nl) {
+        let pos = at + 2;
+        for (let j = 0; j < columns.length; j++) {
+          let e = text.indexOf(",", pos);
+          if (e === -1 || e > nl) e = nl;
+          if ((e === nl) !== (j === columns.length - 1)) throw _fieldCount(t, n);
+          const v = _cell(text.slice(pos, e), kinds[j]!, legend);
+          if (proto) setKey(row, columns[j]!, v);
+          else row[columns[j]!] = v;
+          pos = e + 1;
+        }
+      } else {
+        const count = scanLine(text, at + 2, nl, n, texts, quoted);
+        if (count !== columns.length) throw _fieldCount(t, n);
+        for (let j = 0; j < count; j++) {
+          setKey(row, columns[j]!, _cell(texts[j]!, kinds[j]!, legend));
+        }
       }
       t.rows.push(row);
       at = nl + 1;
@@ -136,29 +167,48 @@ export function decodeV1(payload: string): JsonObject {
   return out;
 }
 
-function _cell(text: string, type: string, legend: string[]): JsonValue {
+function _cell(text: string, kind: number, legend: string[]): JsonValue {
   if (text === "") return null;
-  switch (type) {
-    case "int":
-    case "float":
-      return _number(text);
-    case "bool":
-      return text === "T";
-    default:
-      return _resolve(text, legend);
-  }
+  if (kind === 1) return _number(text);
+  if (kind === 2) return text === "T";
+  return text.charCodeAt(0) === 64 /* @ */ ? _resolve(text, legend) : text;
 }
 
 /** `@N<rest>` → legend entry N + rest; a token naming no entry is kept as it is. */
 function _resolve(text: string, legend: string[]): string {
-  if (text.charCodeAt(0) !== 64) return text;
-  const m = /^@(\d+)/.exec(text);
-  if (!m) return text;
-  const entry = legend[Number(m[1]) - 1];
-  return entry === undefined ? text : entry + text.slice(m[0].length);
+  let j = 1;
+  let n = 0;
+  for (; j < text.length; j++) {
+    const d = text.charCodeAt(j) - 48;
+    if (d < 0 || d > 9) break;
+    n = n * 10 + d;
+  }
+  // No digits, handle 0, or more digits than any legend has: not a handle.
+  const entry = j === 1 || j > 10 ? undefined : legend[n - 1];
+  return entry === undefined ? text : j === text.length ? entry : entry + text.slice(j);
+}
+
+function _countLines(s: string): number {
+  let n = 1;
+  for (let i = s.indexOf("\n"); i !== -1; i = s.indexOf("\n", i + 1)) n++;
+  return n;
 }
 
 function _number(text: string): number | string {
+  // Short digit runs (most cells) are summed in place; the rest checked and parsed.
+  const n = text.length;
+  if (n < 16) {
+    let i = text.charCodeAt(0) === 45 /* - */ ? 1 : 0;
+    let v = 0;
+    for (; i < n; i++) {
+      const d = text.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) break;
+      v = v * 10 + d;
+    }
+    if (i === n && n > (text.charCodeAt(0) === 45 ? 1 : 0)) {
+      return text.charCodeAt(0) === 45 ? -v : v;
+    }
+  }
   return isNumberText(text) ? Number(text) : text;
 }
 

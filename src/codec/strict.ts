@@ -48,8 +48,13 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * line end, or a lone surrogate (lost in UTF-8). Such text travels inside a `__json.` blob.
  */
 export function needsJson(text: string): boolean {
-  return LINE_BREAK.test(text) || LONE_SURROGATE.test(text);
+  // One cheap scan for the rare characters; the exact checks only when one occurs.
+  return SUSPECT.test(text) && (LINE_BREAK.test(text) || LONE_SURROGATE.test(text));
 }
+
+/** Line breaks and any surrogate (paired ones are fine, but rare enough to check twice). */
+// deno-lint-ignore no-control-regex -- the control characters are the point
+const SUSPECT = /[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029\ud800-\udfff]/;
 
 /**
  * Characters that make a scalar value quoted: `,`, `=`, `"` and whitespace — Unicode whitespace

@@ -246,3 +246,48 @@ Deno.test("extended MUNCH is marked in the header, and v1 decoders refuse it", (
   equal(r.encoding, "ss1x");
   deepStrictEqual(decode(r.text), { results: x.refs });
 });
+
+Deno.test("the v1 decoder reads other encoders' payloads and rejects malformed ones", async (t) => {
+  await t.step("quoted fields in some rows only; handles; typed cells", () => {
+    const payload = "#MUNCH/1 tool=x enc=zz1\n\n@1=src/models/\n\n" +
+      "n=3 __tables=t:r:f|n|ok:str|int|bool __stypes=n:int\n\n" +
+      't,@1a.py,1,T\nt,"x,y",2,F\nt,@1b.py,3,\nt,"say ""hi""",-4,T\nt,@9z,,T\n';
+    deepStrictEqual(decode(payload), {
+      n: 3,
+      r: [
+        { f: "src/models/a.py", n: 1, ok: true },
+        { f: "x,y", n: 2, ok: false },
+        { f: "src/models/b.py", n: 3, ok: null },
+        { f: 'say "hi"', n: -4, ok: true },
+        { f: "@9z", n: null, ok: true },
+      ],
+    });
+  });
+  await t.step("dotted keys from other encoders are re-nested", () => {
+    const payload = "#MUNCH/1 tool=x enc=gen1\n\nsymbol.file=a.py symbol.line=3 " +
+      "__tables= __stypes=symbol.line:int\n";
+    deepStrictEqual(decode(payload), { symbol: { file: "a.py", line: 3 } });
+  });
+  const bad: Record<string, [string, RegExp]> = {
+    "unknown tag": ["#MUNCH/1 tool=x enc=gen1\n\n__tables=\n\nq,1\n", /unknown table tag "q"/],
+    "wrong field count": [
+      "#MUNCH/1 tool=x enc=gen1\n\n__tables=t:r:a|b:int|int\n\nt,1,2\nt,1\n",
+      /wrong number of fields, expected 2 at line 6/,
+    ],
+    "too many fields": [
+      "#MUNCH/1 tool=x enc=gen1\n\n__tables=t:r:a:int\n\nt,1,2\n",
+      /wrong number of fields, expected 1 at line 5/,
+    ],
+    "unterminated quote": [
+      '#MUNCH/1 tool=x enc=gen1\n\n__tables=t:r:a:str\n\nt,"x\n',
+      /unterminated quoted field at line 5/,
+    ],
+    "bad legend": ["#MUNCH/1 tool=x enc=gen1\n\n@x=1\n\na=1\n", /invalid legend line "@x=1"/],
+    "bad json blob": ['#MUNCH/1 tool=x enc=gen1\n\n__json.a="{"\n', /invalid JSON in "__json.a"/],
+  };
+  for (const [name, [payload, re]] of Object.entries(bad)) {
+    await t.step(name, () => {
+      throws(() => decode(payload), (e: unknown) => e instanceof SyntaxError && re.test(e.message));
+    });
+  }
+});
