@@ -1,5 +1,5 @@
 /**
- * `deno task bench codec [--json FILE] [--corpus NAME]`: MUNCH against its peers on realistic
+ * `deno task bench codec [--json FILE] [--corpus NAME] [--server]`: MUNCH against its peers on realistic
  * responses built from a real corpus (default `django`, prepared by scripts/prepare_corpora.sh):
  * real repo paths and symbols from Universal Ctags, real source lines for text search.
  *
@@ -7,7 +7,8 @@
  * table format, strict MUNCH v1 (the default) and extended MUNCH (`#MUNCH/1x`, opt-in), and what
  * `format: "auto"` sends; then encode+decode throughput against JSON.stringify+JSON.parse.
  * "munch" is strict v1 throughout; the extended columns show what the non-spec encodings would
- * save on top (the token loss strict v1 accepts, against TOON too).
+ * save on top (the token loss strict v1 accepts, against TOON too). With `--server`, the same
+ * comparison on real server answers instead (bench_codec_server.ts).
  */
 import { encode as toonEncode } from "@toon-format/toon";
 import { encode as o200k } from "gpt-tokenizer/encoding/o200k_base";
@@ -57,6 +58,11 @@ export async function main(args: string[]): Promise<void> {
       `bench codec: ${root} is missing; run: bash scripts/prepare_corpora.sh ${corpus}`,
     );
     Deno.exit(2);
+  }
+  if (flags.has("server")) {
+    const { serverBench } = await import("./bench_codec_server.ts");
+    await writeJson(flags, await serverBench(corpus));
+    return;
   }
   const tags = await _ctags(root);
   const lines = await _sourceLines(root, tags);

@@ -126,6 +126,28 @@ Deno.test("extended MUNCH round-trips hand-written hard cases", async (t) => {
       ok(text.includes("__xf="), `expected ${tool} to reshape:\n${text}`);
     });
   }
+  await t.step("search_text context lines are rows of their own, marked like grep's", () => {
+    const text = roundTrip({
+      result_count: 2,
+      results: [
+        {
+          file: "src/app/models.py",
+          matches: [
+            { line: 3, text: "x = 1", before: ["import os", ""], after: ["y = 2"] },
+            { line: 9, text: "z", before: [], after: [], symbol: "src/app/models.py::f#function" },
+          ],
+        },
+        { file: "b.py", matches: [{ line: 1, text: "q", before: [], after: ["r", "s"] }] },
+      ],
+    }, "search_text");
+    match(text, /__tables=m:__lines__:file\|line\|mark\|text\|symbol:str\|int\|str\|str\|str /);
+    match(text, /^m,[^,]+,1,-,import os,$/m);
+    match(text, /^m,[^,]+,2,-,"",$/m);
+    match(text, /^m,[^,]+,3,:,x = 1,$/m);
+    match(text, /^m,[^,]+,4,\+,y = 2,$/m);
+    match(text, /^m,b\.py,3,\+,s,$/m);
+    ok(!text.includes("["), `no JSON lists in cells:\n${text}`);
+  });
   // Shapes a transform does not fit are encoded generically, still lossless.
   const unfit: [string, string, JsonObject][] = [
     ["search_text: a file twice in a row, a file with no matches", "search_text", {
@@ -150,7 +172,7 @@ Deno.test("extended MUNCH round-trips hand-written hard cases", async (t) => {
         matches: rowsOf(6, (i) => ({ line: i + 1, text: name.charAt(0) })),
       })),
     }, "search_text");
-    match(text, /__tables=m:__matches__:file\|line\|text:str\|int\|str /);
+    match(text, /__tables=m:__lines__:file\|line\|text:str\|int\|str /);
     match(text, /^m,@\d+(models\.py)?,1,m$/m);
     match(text, /^m,@\d+(views\.py)?,6,v$/m);
   });
@@ -450,15 +472,47 @@ Deno.test("extended tier-1 transforms round-trip the shapes they reshape (proper
           fc.record({
             file: trickyString,
             matches: fc.array(
-              fc.record({
-                line: fc.nat(),
-                text: trickyString,
-                before: fc.array(trickyString),
-              }, { requiredKeys: ["line", "text"] }),
+              fc.oneof(
+                fc.record({
+                  line: fc.nat(),
+                  text: trickyString,
+                  before: fc.array(trickyString),
+                }, { requiredKeys: ["line", "text"] }),
+                fc.record({
+                  line: fc.nat(),
+                  text: trickyString,
+                  before: fc.array(trickyString, { maxLength: 3 }),
+                  after: fc.array(trickyString, { maxLength: 3 }),
+                  symbol: fc.option(trickyString),
+                }),
+              ),
               { maxLength: 4 },
             ),
           }),
           { maxLength: 5 },
+        ),
+      }),
+    ],
+    [
+      // Every match with context lists: the lines transform applies.
+      "search_text",
+      fc.record({
+        result_count: fc.nat(),
+        results: fc.uniqueArray(
+          fc.record({
+            file: trickyString,
+            matches: fc.array(
+              fc.record({
+                line: fc.nat(),
+                text: trickyString,
+                before: fc.array(trickyString, { maxLength: 3 }),
+                after: fc.array(trickyString, { maxLength: 3 }),
+                symbol: fc.option(trickyString),
+              }, { requiredKeys: ["line", "text", "before", "after"] }),
+              { minLength: 1, maxLength: 4 },
+            ),
+          }),
+          { maxLength: 5, selector: (g) => g.file },
         ),
       }),
     ],

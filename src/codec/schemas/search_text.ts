@@ -1,9 +1,9 @@
 import type { EncoderSpec } from "../spec.ts";
 
 /**
- * `st1` (extended format only): search_text's files and their matching lines as one table, one
- * row per matching line that names its file in the first column (interned, so a file's rows
- * share one legend handle): each row reads on its own.
+ * `st1` (extended format only): search_text as grep prints it — one table, one row per line,
+ * each naming its file first (interned, so a file's rows share one legend handle); with context,
+ * the context lines are rows too, marked `-` (before) and `+` (after), the matches `:`.
  */
 export const SEARCH_TEXT: EncoderSpec = {
   id: "st1",
@@ -12,16 +12,19 @@ export const SEARCH_TEXT: EncoderSpec = {
   tables: [
     {
       tag: "m",
-      key: "__matches__",
-      columns: ["file", "line", "symbol", "text", "before", "after"],
+      key: "__lines__",
+      columns: ["file", "line", "mark", "text", "symbol"],
       intern: ["file", "symbol"],
     },
   ],
   transforms: [{
-    kind: "group",
+    kind: "lines",
     key: "results",
-    into: "__matches__",
+    into: "__lines__",
     by: "file",
     child: "matches",
+    before: "before",
+    after: "after",
+    mark: "mark",
   }],
 };
