@@ -82,13 +82,29 @@ export interface LinesTransform {
   mark: string;
 }
 
+/**
+ * `forest`: a list of `{[by]: string, [child]: [tree nodes], ...}` (a batched file outline)
+ * becomes two tables — the list itself with `child` replaced by its number of nodes, and `into`
+ * holding every node of every tree in preorder, each row naming its `by` value first and its
+ * depth (`__depth`) second: one table of symbols with a file column.
+ */
+export interface ForestTransform {
+  kind: "forest";
+  key: string;
+  into: string;
+  by: string;
+  child: string;
+  children: string;
+}
+
 /** A reversible reshaping applied before encoding and undone after decoding. */
 export type Transform =
   | GroupTransform
   | SplitTransform
   | TreeTransform
   | DictTransform
-  | LinesTransform;
+  | LinesTransform
+  | ForestTransform;
 
 /** A tier-1 encoder: the data that specializes the generic encoder for one tool. */
 export interface EncoderSpec {

@@ -5,7 +5,13 @@
  *
  * @module
  */
-import { DEPTH_COLUMN, type LinesTransform, type SplitTransform, type Transform } from "./spec.ts";
+import {
+  DEPTH_COLUMN,
+  type ForestTransform,
+  type LinesTransform,
+  type SplitTransform,
+  type Transform,
+} from "./spec.ts";
 import { isJsonObject, type JsonObject, type JsonValue, setKey } from "./types.ts";
 
 /**
@@ -41,6 +47,19 @@ export function applyTransforms(
     const v = Object.hasOwn(value, t.key) ? value[t.key] : undefined;
     let out: JsonValue[] | undefined;
     let target = t.key;
+    if (t.kind === "forest") {
+      if (Object.hasOwn(value, t.into)) continue;
+      const forest = _flattenForest(v, t);
+      if (forest === undefined) continue;
+      const next: JsonObject = {};
+      for (const k of Object.keys(value)) {
+        setKey(next, k, k === t.key ? forest.groups : value[k]!);
+        if (k === t.key) setKey(next, t.into, forest.nodes);
+      }
+      value = next;
+      applied.push(t.key);
+      continue;
+    }
     if (t.kind === "split") {
       if (Object.hasOwn(value, t.into)) continue;
       const split = _splitGroups(v, t.by, t.child);
@@ -109,6 +128,10 @@ export function undoTransforms(
     if (!applied.includes(t.key)) continue;
     if (t.kind === "split") {
       value = _joinGroups(value, t);
+      continue;
+    }
+    if (t.kind === "forest") {
+      value = _joinForest(value, t);
       continue;
     }
     const source = transformSource(t);
@@ -413,4 +436,87 @@ function _linesToGroups(rows: JsonValue[], t: LinesTransform): JsonValue[] {
   }
   if (pending.length) throw bad("context lines before no match");
   return groups;
+}
+
+/** The `forest` transform's two lists, or undefined when the shape does not fit it exactly. */
+function _flattenForest(v: JsonValue | undefined, t: ForestTransform) {
+  if (!Array.isArray(v) || v.length === 0) return undefined;
+  const groups: JsonObject[] = [];
+  const nodes: JsonObject[] = [];
+  const visit = (file: string, list: JsonValue[], depth: number): boolean => {
+    for (const n of list) {
+      if (!isJsonObject(n) || Object.hasOwn(n, t.by) || Object.hasOwn(n, DEPTH_COLUMN)) {
+        return false;
+      }
+      const row: JsonObject = {};
+      setKey(row, t.by, file);
+      row[DEPTH_COLUMN] = depth;
+      for (const k of Object.keys(n)) if (k !== t.children) setKey(row, k, n[k]!);
+      nodes.push(row);
+      if (!Object.hasOwn(n, t.children)) continue;
+      const kids = n[t.children];
+      // An empty children list would come back absent.
+      if (!Array.isArray(kids) || kids.length === 0 || !visit(file, kids, depth + 1)) return false;
+    }
+    return true;
+  };
+  for (const g of v) {
+    if (!isJsonObject(g)) return undefined;
+    const file = Object.hasOwn(g, t.by) ? g[t.by] : undefined;
+    const list = Object.hasOwn(g, t.child) ? g[t.child] : undefined;
+    if (typeof file !== "string" || !Array.isArray(list)) return undefined;
+    const before = nodes.length;
+    if (!visit(file, list, 0)) return undefined;
+    const row: JsonObject = {};
+    for (const k of Object.keys(g)) setKey(row, k, k === t.child ? nodes.length - before : g[k]!);
+    groups.push(row);
+  }
+  return { groups, nodes };
+}
+
+function _joinForest(value: JsonObject, t: ForestTransform): JsonObject {
+  const groups = value[t.key];
+  const nodes = Object.hasOwn(value, t.into) ? value[t.into] : undefined;
+  const bad = (what: string) => new SyntaxError(`Cannot decode payload: ${what} in "${t.into}"`);
+  if (!Array.isArray(groups) || !Array.isArray(nodes)) throw bad("missing tables");
+  let at = 0;
+  const restored = groups.map((g) => {
+    if (!isJsonObject(g)) throw bad("a row is not an object");
+    const n = Object.hasOwn(g, t.child) ? g[t.child] : undefined;
+    if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || at + n > nodes.length) {
+      throw bad("an invalid node count");
+    }
+    const roots: JsonObject[] = [];
+    const stack: JsonObject[] = [];
+    for (const r of nodes.slice(at, at += n)) {
+      if (!isJsonObject(r)) throw bad("a node is not an object");
+      const depth = r[DEPTH_COLUMN];
+      if (
+        typeof depth !== "number" || !Number.isInteger(depth) || depth < 0 || depth > stack.length
+      ) {
+        throw bad(`an invalid depth "${String(depth)}"`);
+      }
+      const node: JsonObject = {};
+      for (const k of Object.keys(r)) if (k !== t.by && k !== DEPTH_COLUMN) setKey(node, k, r[k]!);
+      stack.length = depth;
+      if (depth === 0) roots.push(node);
+      else {
+        const parent = stack[depth - 1]!;
+        let kids = Object.hasOwn(parent, t.children) ? parent[t.children] : undefined;
+        if (!Array.isArray(kids)) setKey(parent, t.children, kids = []);
+        kids.push(node);
+      }
+      stack.push(node);
+    }
+    const out: JsonObject = {};
+    for (const k of Object.keys(g)) setKey(out, k, k === t.child ? roots : g[k]!);
+    return out;
+  });
+  if (at !== nodes.length) throw bad("extra rows");
+  const next: JsonObject = {};
+  for (const k of Object.keys(value)) {
+    if (k === t.key) setKey(next, k, restored);
+    else if (k !== t.into) setKey(next, k, value[k]!);
+  }
+  return next;
 }

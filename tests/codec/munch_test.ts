@@ -148,6 +148,35 @@ Deno.test("extended MUNCH round-trips hand-written hard cases", async (t) => {
     match(text, /^m,b\.py,3,\+,s,$/m);
     ok(!text.includes("["), `no JSON lists in cells:\n${text}`);
   });
+  await t.step("a batched outline is one table of symbols with a file column", () => {
+    const outline = (file: string) => ({
+      repo: "local/app",
+      file,
+      language: "python",
+      symbols: [
+        {
+          id: `${file}::A#class`,
+          kind: "class",
+          name: "A",
+          line: 1,
+          children: [{ id: `${file}::A.f#method`, kind: "method", name: "f", line: 2 }],
+        },
+        { id: `${file}::g#function`, kind: "function", name: "g", line: 9 },
+      ],
+    });
+    const text = roundTrip({
+      repo: "local/app",
+      results: [outline("src/app/models.py"), outline("src/app/views.py"), {
+        repo: "local/app",
+        file: "src/app/empty.py",
+        language: "python",
+        symbols: [],
+      }],
+    }, "get_file_outline");
+    match(text, /o:__symbols__:file\|__depth\|id\|name\|kind\|line:str\|int\|str\|str\|str\|int/);
+    match(text, /^o,@\d+(models\.py)?,1,@\d+[^,]*,f,method,2$/m);
+    ok(!text.includes("["), `no JSON lists in cells:\n${text}`);
+  });
   // Shapes a transform does not fit are encoded generically, still lossless.
   const unfit: [string, string, JsonObject][] = [
     ["search_text: a file twice in a row, a file with no matches", "search_text", {
@@ -519,6 +548,20 @@ Deno.test("extended tier-1 transforms round-trip the shapes they reshape (proper
     [
       "get_file_outline",
       fc.record({ repo: trickyString, symbols: fc.array(node, { maxLength: 4 }) }),
+    ],
+    [
+      "get_file_outline",
+      fc.record({
+        repo: trickyString,
+        results: fc.array(
+          fc.record({
+            file: trickyString,
+            language: trickyString,
+            symbols: fc.array(node, { maxLength: 3 }),
+          }),
+          { maxLength: 4 },
+        ),
+      }),
     ],
     [
       "get_repo_outline",
