@@ -170,7 +170,9 @@ export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSp
       const flat: ScalarEntry[] = [];
       const tablesBefore = pending.length;
       for (const k of keys) visit(head, rest + "." + encodeKey(k), raw + "." + k, k, v[k]!, flat);
-      if (pending.length === tablesBefore) {
+      // `_meta` itself is always flat scalars (readable on its own line); deeper objects may go
+      // as one blob.
+      if (pending.length === tablesBefore && !(rest === "" && head === "_meta")) {
         const key = _scalarKey(head, rest);
         const text = formatScalar(stringifyJson(v));
         if (_cost(flat) > 8 + key.length + text.length) {

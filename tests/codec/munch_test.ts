@@ -228,6 +228,12 @@ Deno.test("extended MUNCH types _meta scalars by their literal form", async (t) 
     const text = roundTrip({ _meta: { a: "2.4", b: "T", c: "x", d: "" } });
     match(text, /^_meta\.a="2\.4" _meta\.b="T" _meta\.c=x _meta\.d="" /m);
   });
+  await t.step("_meta is flat scalars even where one JSON blob would be shorter", () => {
+    const meta = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`k${i}`, i * 1.5]));
+    const text = roundTrip({ _meta: meta });
+    match(text, /^_meta\.k0=0 _meta\.k1=1\.5 /m);
+    ok(!text.includes("__json._meta"), text);
+  });
   await t.step("other scalars keep their __stypes entries", () => {
     const text = roundTrip({ a: { n: 1, s: "1" }, meta: { n: 2 } });
     match(text, /__stypes=a\.n:int\|meta\.n:int\n/);
