@@ -7,7 +7,7 @@
 import { decodeMunch } from "./decode.ts";
 import { decodeV1 } from "./decode_v1.ts";
 import { encodeStrict, STRICT_ID } from "./encode_v1.ts";
-import { encodeMunch, EXTENDED_SUFFIX, GENERIC_ID } from "./generic.ts";
+import { encodeMunch, encodeMunchDetailed, EXTENDED_SUFFIX, GENERIC_ID } from "./generic.ts";
 import { parseJson } from "./json_text.ts";
 import { specForId, specForTool } from "./schemas/mod.ts";
 import { isPlainKey } from "./strict.ts";
@@ -80,7 +80,8 @@ export interface EncodeResult {
   encoding_tokens_saved: number;
   /**
    * Why MUNCH was not sent although the format allowed it: `"threshold"` (it saved too little),
-   * `"json_blobs"` (`auto` only: lists of records would travel as JSON text inside MUNCH),
+   * `"json_blobs"` (`auto` only: rows would hold JSON text — a list of records as a JSON blob, or
+   * with extensions a `json` column),
    * `"unrepresentable"` (a top-level key no v1 decoder reads back, such as one holding a `.`),
    * or `"encoder_error"`.
    */
@@ -183,9 +184,10 @@ export function encodingId(tool: string, options: { extensions?: boolean } = {})
 
 /**
  * Encode one response in the requested format and report the sizes. `auto` sends MUNCH only when
- * it is at least `threshold` smaller than JSON and carries no list of records as JSON text (a
- * list whose rows no v1 table can hold: nested values, rows with different keys, text with line
- * breaks); otherwise JSON, with `fallback` saying why. `compact` sends MUNCH whenever the
+ * it is at least `threshold` smaller than JSON and its rows hold no JSON text (no list of records
+ * as a JSON blob — a list whose rows no v1 table can hold: nested values, rows with different
+ * keys, text with line breaks — and, with extensions, no `json` column); otherwise JSON, with
+ * `fallback` saying why. `compact` sends MUNCH whenever the
  * response can be written as MUNCH at all. An encoder failure is answered with JSON and reported
  * in `encoder_error` (the codec logs nothing; the caller decides). Throws `TypeError` for an
  * unknown format and `RangeError` for a threshold outside 0..1.
@@ -231,7 +233,9 @@ export function encodeResponse(
       text = JSON.stringify(encodeTables(response));
       encoding = "table";
     } else if (options.extensions) {
-      text = encodeMunch(tool, response, specForTool(tool));
+      const payload = encodeMunchDetailed(tool, response, specForTool(tool));
+      if (format === "auto" && payload.jsonInRows) return asJson("json_blobs");
+      text = payload.text;
       encoding = encodingId(tool, options);
     } else {
       const payload = encodeStrict(tool, response, specForTool(tool));

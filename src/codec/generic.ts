@@ -25,6 +25,7 @@ import {
   T_BOOL,
   T_FLOAT,
   T_INT,
+  T_JSON,
   T_STR,
 } from "./types.ts";
 
@@ -129,6 +130,22 @@ interface _Interned extends InternValue {
  * used; without one, the payload is `gen1`.
  */
 export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSpec): string {
+  return encodeMunchDetailed(tool, response, spec).text;
+}
+
+/** An extended payload, and whether it holds JSON text where rows should be. */
+export interface ExtendedPayload {
+  text: string;
+  /** A table column of type `json`, or a list of records sent as a `__json.` blob. */
+  jsonInRows: boolean;
+}
+
+/** {@linkcode encodeMunch}, also saying whether the payload carries JSON in its rows. */
+export function encodeMunchDetailed(
+  tool: string,
+  response: JsonObject,
+  spec?: EncoderSpec,
+): ExtendedPayload {
   if (tool !== _lastTool) {
     if (!TOOL_NAME.test(tool)) {
       throw new TypeError(`Cannot encode response: invalid tool name "${tool}"`);
@@ -147,6 +164,7 @@ export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSp
   const scalars: ScalarEntry[] = [];
   const tables: TablePlan[] = [];
   const pending: _Pending[] = [];
+  let jsonInRows = false;
 
   // A key path is carried as its raw first segment `head` (encoded differently for scalars and
   // tables), the encoded rest `rest` (".b.c"), and the raw dotted path.
@@ -161,7 +179,10 @@ export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSp
     if (Array.isArray(v)) {
       if (leads?.has(v) || _isTableable(v)) {
         pending.push({ head, rest, raw, last, rows: v as JsonObject[] });
-      } else _blob(into, _scalarKey(head, rest), raw, v);
+      } else {
+        if (v.some((x) => isJsonObject(x) || Array.isArray(x))) jsonInRows = true;
+        _blob(into, _scalarKey(head, rest), raw, v);
+      }
     } else if (isJsonObject(v)) {
       const keys = Object.keys(v);
       if (keys.length === 0) return _blob(into, _scalarKey(head, rest), raw, v);
@@ -198,6 +219,7 @@ export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSp
     let tag = s?.tag;
     if (tag === undefined || tables.some((t) => t.tag === tag)) tag = _freeTag(p.last, usedTags);
     if (tag === undefined) {
+      jsonInRows = true;
       _blob(scalars, _scalarKey(p.head, p.rest), p.raw, p.rows);
       continue;
     }
@@ -261,7 +283,8 @@ export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSp
   if (legend.length) sections.push(legend.map((e, i) => `@${i + 1}=${e}`).join("\n"));
   sections.push(parts.join(" "));
   tables.forEach((t, i) => sections.push(_rows(t, columnsOf[i]!)));
-  return sections.join("\n\n") + "\n";
+  if (columnsOf.some((cols) => cols.some((c) => c.kind === T_JSON))) jsonInRows = true;
+  return { text: sections.join("\n\n") + "\n", jsonInRows };
 }
 
 /** Fewest rows for which a constant column can pay for its scalar and `__const` entry. */

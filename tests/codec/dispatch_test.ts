@@ -94,3 +94,24 @@ Deno.test("encodeResponse reads no environment: the caller passes the settings",
     Deno.env.delete("JCODEMUNCH_ENCODING_THRESHOLD");
   }
 });
+
+Deno.test("auto sends JSON when rows would hold JSON text, in both formats", () => {
+  const rows = Array.from({ length: 20 }, (_, i) => ({
+    id: `src/pkg/module_${i % 3}.py::f_${i}#function`,
+    line: i,
+    decorators: i % 5 ? [] : ["@overload"],
+  }));
+  for (const extensions of [false, true]) {
+    const r = encodeResponse("search_symbols", { results: rows }, { extensions, threshold: 0 });
+    equal(r.encoding, "json");
+    equal(r.fallback, "json_blobs");
+    const c = encodeResponse("search_symbols", { results: rows }, {
+      extensions,
+      format: "compact",
+    });
+    equal(c.encoding, extensions ? "ss1x" : "gen1");
+    deepStrictEqual(decode(c.text), { results: rows });
+  }
+  const flat = rows.map(({ id, line }) => ({ id, line }));
+  equal(encodeResponse("search_symbols", { results: flat }, { extensions: true }).encoding, "ss1x");
+});
