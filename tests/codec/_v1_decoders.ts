@@ -37,7 +37,7 @@ function header(first: string): void {
 }
 
 /** `key=value` pairs of the scalars line; `value` null for an empty bare value. */
-function scalarPairs(line: string, isSpace: (c: string) => boolean) {
+export function scalarPairs(line: string, isSpace: (c: string) => boolean) {
   const out: { key: string; value: string | null; quoted: boolean }[] = [];
   let i = 0;
   while (i < line.length) {

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { canEncodeV1, decode, encode, encodeResponse } from "../../mod.ts";
 import type { JsonObject, JsonValue } from "../../src/codec/types.ts";
 import { jsonObject, plain, trickyNumber, trickyString } from "./_arbitraries.ts";
-import { decodeNestMetaOnly, decodeSchemaFree } from "./_v1_decoders.ts";
+import { decodeNestMetaOnly, decodeSchemaFree, scalarPairs } from "./_v1_decoders.ts";
 
 /** Check that a strict payload reads back as `x` with both v1 decoders and with ours. */
 export function assertV1(text: string, x: JsonObject): void {
@@ -25,8 +25,8 @@ function assertNoExtensions(text: string): void {
   ok(!/:json(\||"|$|,)/.test(tables) && !tables.includes(":json"), `json column in:\n${text}`);
   // Every dotted scalar key is `_meta.<field>` (or its blob).
   const scalars = rest.find((l) => /(^| )__tables=/.test(l)) ?? "";
-  for (const m of scalars.matchAll(/(?:^| )([^=\s"]+)=/g)) {
-    const key = m[1]!.replace(/^__json\./, "");
+  for (const p of scalarPairs(scalars, (c) => c === " ")) {
+    const key = p.key.replace(/^__json\./, "");
     if (key.includes(".")) ok(key.startsWith("_meta.") && key.split(".").length === 2, key);
   }
 }
