@@ -45,16 +45,20 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 
 /**
  * True when `text` cannot be written raw: it holds a character that some v1 reader takes as a
- * line end, or a lone surrogate (lost in UTF-8). Such text travels inside a `__json.` blob.
+ * line end, a NUL, or a lone surrogate (lost in UTF-8). Such text travels inside a `__json.` blob.
  */
 export function needsJson(text: string): boolean {
   // One cheap scan for the rare characters; the exact checks only when one occurs.
-  return SUSPECT.test(text) && (LINE_BREAK.test(text) || LONE_SURROGATE.test(text));
+  return SUSPECT.test(text) &&
+    (LINE_BREAK.test(text) || LONE_SURROGATE.test(text) || text.includes("\0"));
 }
 
-/** Line breaks and any surrogate (paired ones are fine, but rare enough to check twice). */
+/**
+ * Line breaks, NUL (which CSV readers before Python 3.11 refuse) and any surrogate (paired ones
+ * are fine, but rare enough to check twice).
+ */
 // deno-lint-ignore no-control-regex -- the control characters are the point
-const SUSPECT = /[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029\ud800-\udfff]/;
+const SUSPECT = /[\0\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029\ud800-\udfff]/;
 
 /**
  * Characters that make a scalar value quoted: `,`, `=`, `"` and whitespace — Unicode whitespace

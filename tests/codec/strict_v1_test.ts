@@ -134,12 +134,14 @@ Deno.test("strict MUNCH v1: values a v1 reader could misread", async (t) => {
       u: "p\rq",
       results: rows(["one", "two\nlines"]),
       lone: rows(["\ud800", "\udc00x"]),
+      nul: rows(["a\0b", "c"]),
       ok: rows(["a\\nb", "c\\d"]),
     };
     const text = encode("t", x);
     assertV1(text, x);
     match(text, /(^| )__json\.s="""a\\nb"""/m);
     match(text, / __json\.results=/);
+    match(text, / __json\.nul=/);
     match(text, /^o,0,a\\nb$/m); // backslashes are literal: the spec defines no escapes
   });
   await t.step(
