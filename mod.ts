@@ -1,79 +1,71 @@
 /**
  * The codemunch codec: MUNCH v1, the compact line-oriented wire format of codemunch's MCP
  * responses, and the columnar `{cols, dict, rows}` table format. Both are lossless:
- * `decode(encode(tool, x))` deep-equals `x` for every JSON object `x`.
+ * `decode(encode(tool, x))` deep-equals `x` for every JSON object `x` that MUNCH can carry
+ * ({@linkcode canEncodeV1}). The codec is a pure library: it reads no environment and writes
+ * nothing to the console; callers pass settings in ({@linkcode DispatchOptions}).
  *
- * ## MUNCH v1 in brief
+ * ## Strict MUNCH v1 (the default)
  *
  * ```text
  * #MUNCH/1 tool=find_references enc=gen1
  *
  * @1=src/models/
  *
- * repo=acme/shop reference_count=3 __tables=r:references:file|line|kind:str|int|str __stypes=reference_count:int
+ * repo=acme/shop reference_count=3 _meta.timing_ms=3.1 __tables=r:references:file|line|kind:str|int|str __stypes=reference_count:int|_meta.timing_ms:float
  *
  * r,@1user.py,10,call
  * r,@1user.py,22,call
- * r,src/b.py,5,""
+ * r,src/b.py,5,ref
  * ```
  *
- * A header line, then sections separated by one blank line, and a trailing newline:
+ * Every payload {@linkcode encode} writes by default stays inside SPEC_MUNCH v1, so it decodes
+ * to exactly the encoded object with any decoder that follows the spec — one that re-nests only
+ * `_meta.` keys (as the reference's Python decoder does), a schema-free one, one that types
+ * scalars only through `__stypes`. The encoding id is always `gen1`: a tool's tier-1 spec only
+ * orders scalars and columns and picks the interned columns, all described in the payload. Where
+ * the spec is open, the encoder avoids the open point instead of relying on a reading of it:
  *
- * - **Legend** (optional): `@N=<prefix>` lines, `N` dense from 1. A string value written as
- *   `@N<rest>` is the prefix followed by `rest`. A string that itself starts with `@` and a digit
- *   is written with a leading `@0` (handle 0 never exists): `@0@5x` is the string `@5x`.
- * - **Scalars**: one line of space-separated `key=value`. Keys of nested objects are dotted paths
- *   (`symbol.file=a.py`, `_meta.timing_ms=3.1`), re-nested on decode. A value is bare unless it is
- *   empty or holds `,`, `=`, whitespace, `"`, a backslash or a line break; then it is quoted with
- *   `""` for `"`. `null` is the empty bare value; the empty string is `""`. `T`/`F` are booleans,
- *   numbers are decimal, and `__stypes` (`key:int|key:float|key:bool`) types every non-string
- *   scalar outside `_meta.` (see below). Arrays that are not tables, and empty objects, are JSON
- *   blobs: `__json.<key>=<json>`.
- * - **Tables**: CSV rows (RFC 4180) whose first field is the table's tag `a`–`z`, one section per
- *   table. `__tables` describes them: `tag:key:col|col:type|type`, comma-separated, types
- *   `int`, `float`, `bool`, `str`. An unquoted empty field is `null`; `""` is the empty string.
- *
- * ## Choices where the spec is open (all readable by a decoder that follows the spec)
- *
- * - **Line breaks and backslashes.** Inside a quoted value or field, `\\` is a backslash, `\n` a
- *   line feed, `\r` a carriage return, `\uXXXX` a UTF-16 unit (for the other characters Python's
- *   `splitlines()` breaks on). Any value holding a backslash or line break is quoted and escaped,
- *   so a payload line never breaks inside a value, a blank line never appears inside a section,
- *   and an unquoted value is always literal.
- * - **Names.** In keys and column names the characters `% . = , : | " @ \` and whitespace are
- *   percent-encoded (`%2E` for `.`), so a key like `a.b` is not mistaken for nesting. A top-level
- *   key starting with `__` is written `%5F_…` so it cannot collide with the reserved keys.
- * - **`_meta.` scalars are typed by their literal form**, as in the spec's own example
- *   (`_meta.timing_ms=3.1 _meta.truncated=F`, no `__stypes`): a bare `T`/`F` is a boolean, bare
- *   number text (`2.4`, `-0.0`, `1.5e-05`) a number, anything else a string. A string that would
- *   read as a number or boolean is quoted (`_meta.note="10"`), as the spec quotes `""` to tell
- *   the empty string from null. An `__stypes` entry, when present, still decides. A decoder that
- *   types scalars only by `__stypes` reads these values as their text.
- * - **Column type `json`.** A column holding objects, arrays or mixed types has type `json`; each
- *   field is JSON text.
- * - **`__absent`** (`tag:col|col`, comma-separated) lists columns that some rows lack; in them an
- *   unquoted empty field means "key absent" (and `null` is written `null`, type `json`).
- * - **`__const`** (`tag:col|col`, comma-separated) lists table columns that hold one and the same
- *   value in every row and are written once, as the scalar `<tag>.<col>` (typed by `__stypes`
- *   like any scalar), instead of in each row: `r.kind=call __const=r:kind` means every row of
- *   table `r` has `kind: "call"`. The constants are the table's last columns in that order unless
- *   the entry ends with their indexes among all its columns (`r:kind|lang:1|3`). A column is moved
- *   only when the table has 4 rows or more, the value is not `null`, the move saves bytes and
- *   estimated tokens, the table keeps a column, and no top-level key is named like the tag, so a
- *   decoder that knows nothing of `__const` still reads the value (as `{"r": {"kind": "call"}}`).
- * - **`__xf`** lists the keys a tier-1 encoder reshaped (search_text's results split into a table
- *   of files with their match counts, `results`, and one of all matching lines in order,
- *   `__matches__`; a file outline's or file tree's nodes flattened in preorder with a `__depth`
- *   column; a repo outline's count maps of 32 entries or more turned into tables); the decoder
- *   reverses them by the encoding id. A decoder that does not know the id still reads the flat
- *   tables.
+ * - **Keys.** Top-level keys, `_meta` fields and column names are plain names (letters, digits,
+ *   `_ $ / + -`); no dotted key other than `_meta.<field>`. A nested object is a
+ *   `__json.<key>` blob. A response with a top-level key that is not a plain name (or starts with
+ *   `__`) cannot be written: {@linkcode encodeResponse} sends it as JSON.
+ * - **`_meta`** is flat scalars `_meta.<field>=<value>`, each non-string typed in `__stypes` like
+ *   any scalar (and written in its literal form, so a decoder typing `_meta` by form agrees). A
+ *   non-scalar field, or a string a form-typing decoder would misread (`"10"`, `"T"`), is a
+ *   `__json._meta.<field>` blob.
+ * - **Tables** are top-level lists of records with one key set and, per column, one v1 type
+ *   (`str`, `int`, `float` — integers and floats together — or `bool`; `null` anywhere). Any
+ *   other list (nested values, rows with different keys, mixed kinds) is a `__json.` blob.
+ * - **No escapes.** The spec defines none, so backslashes are literal. Text that some reader
+ *   would split (a line feed, CR, or anything Python's `splitlines()` breaks on) or that UTF-8
+ *   cannot carry (a lone surrogate) is never written raw: a scalar holding it is a `__json.`
+ *   blob, a column holding it makes its list a blob.
+ * - **The legend** applies only to `str` table cells. The empty string and strings that start
+ *   with `@` and a digit get a legend entry of their own (`@7=` is the empty string), since the
+ *   spec reads every empty field as null and every `@N…` token as a handle; a scalar starting
+ *   with `@` and a digit is a blob.
  * - **Numbers.** Integers are written in full (`12345678901234567000`, never `1e+19`); floats in
  *   Python `repr` style (`2.0`, `1.5e-05`), and `-0` is the float `-0.0`.
- * - **Non-MUNCH input** to {@linkcode decode} is parsed as JSON; malformed MUNCH throws
- *   `SyntaxError` naming the line and column. JSON inside the codec (and non-MUNCH input) is
- *   parsed with a guard against a V8 defect in Deno 2.9 (an object key written as an escape, such
- *   as `"\t"`, can come back as the key of an earlier object of the same shape), so
- *   `decode(tableText)` is the safe way to read the `table` format's text.
+ *
+ * `format: "auto"` sends MUNCH only when it saves at least the threshold (15%) *and* carries no
+ * list of records as a JSON blob (such a payload is JSON text inside MUNCH: JSON itself reads
+ * better); `compact` sends MUNCH whenever the response can be written as MUNCH.
+ *
+ * ## Extended MUNCH (opt-in)
+ *
+ * `encode(tool, x, { extensions: true })` (server setting `CODEMUNCH_MUNCH_EXTENSIONS=on`) saves
+ * more with encodings outside v1: tier-1 transforms that flatten nested shapes (`__xf`: search
+ * matches, outline trees, count maps), constant columns written once (`__const`), absent cells
+ * (`__absent`), `json` columns, dotted keys for any nested object, backslash escapes, and
+ * percent-encoded names. Its header is `#MUNCH/1x` and its ids end in `x` (`ss1x`, `gen1x`), so
+ * a v1 decoder refuses it rather than misreads it; only {@linkcode decode} reads it.
+ *
+ * **Non-MUNCH input** to {@linkcode decode} is parsed as JSON; malformed MUNCH throws
+ * `SyntaxError` naming the line. JSON inside the codec (and non-MUNCH input) is parsed with a
+ * guard against a V8 defect in Deno 2.9 (an object key written as an escape, such as `"\t"`, can
+ * come back as the key of an earlier object of the same shape), so `decode(tableText)` is the
+ * safe way to read the `table` format's text.
  *
  * ## Table format
  *
@@ -101,12 +93,14 @@
  * @module
  */
 export {
+  canEncodeV1,
   decode,
   type DispatchOptions,
   encode,
   type EncodeOptions,
   encodeResponse,
   type EncodeResult,
+  encodingId,
   type Format,
   type FormatName,
 } from "./src/codec/dispatch.ts";

@@ -1,15 +1,19 @@
 /**
- * `deno task bench codec [--json FILE] [--corpus NAME]`: MUNCH against its peers on realistic
+ * `deno task bench codec [--json FILE] [--corpus NAME] [--server]`: MUNCH against its peers on realistic
  * responses built from a real corpus (default `django`, prepared by scripts/prepare_corpora.sh):
  * real repo paths and symbols from Universal Ctags, real source lines for text search.
  *
  * For each sample: bytes and tokens (o200k, cl100k) of pretty JSON, minified JSON, TOON, our
- * table format and MUNCH; then encode+decode throughput against JSON.stringify+JSON.parse.
+ * table format, strict MUNCH v1 (the default) and extended MUNCH (`#MUNCH/1x`, opt-in), and what
+ * `format: "auto"` sends; then encode+decode throughput against JSON.stringify+JSON.parse.
+ * "munch" is strict v1 throughout; the extended columns show what the non-spec encodings would
+ * save on top (the token loss strict v1 accepts, against TOON too). With `--server`, the same
+ * comparison on real server answers instead (bench_codec_server.ts).
  */
 import { encode as toonEncode } from "@toon-format/toon";
 import { encode as o200k } from "gpt-tokenizer/encoding/o200k_base";
 import { encode as cl100k } from "gpt-tokenizer/encoding/cl100k_base";
-import { decode, decodeTables, encode, encodeTables } from "../mod.ts";
+import { decode, decodeTables, encode, encodeResponse, encodeTables } from "../mod.ts";
 import type { JsonObject, JsonValue } from "../src/codec/types.ts";
 import { languageForPath } from "../src/parser/registry.ts";
 import { markdownTable, median, parseFlags, writeJson } from "./bench_util.ts";
@@ -55,6 +59,11 @@ export async function main(args: string[]): Promise<void> {
     );
     Deno.exit(2);
   }
+  if (flags.has("server")) {
+    const { serverBench } = await import("./bench_codec_server.ts");
+    await writeJson(flags, await serverBench(corpus));
+    return;
+  }
   const tags = await _ctags(root);
   const lines = await _sourceLines(root, tags);
   const samples = _samples(corpus, root, tags, lines);
@@ -64,21 +73,27 @@ export async function main(args: string[]): Promise<void> {
   const results: Record<string, unknown>[] = [];
   for (const s of samples) {
     const munch = encode(s.tool, s.response);
+    const munchx = encode(s.tool, s.response, { extensions: true });
+    const auto = encodeResponse(s.tool, s.response);
     const dump = flags.get("dump");
     if (dump !== undefined) {
       await Deno.mkdir(dump, { recursive: true });
       await Deno.writeTextFile(`${dump}/${s.name.replaceAll(" ", "_")}.json`, JSON.stringify(s));
     }
     if (flags.get("show") === s.name) {
-      console.log(`${munch}\n--- TOON ---\n${toonEncode(s.response)}\n`);
+      console.log(
+        `${munch}\n--- extended ---\n${munchx}\n--- TOON ---\n${toonEncode(s.response)}\n`,
+      );
     }
     deepStrictEqual(decode(munch), s.response, `MUNCH round trip failed for ${s.name}`);
+    deepStrictEqual(decode(munchx), s.response, `extended MUNCH round trip failed for ${s.name}`);
     const forms: Record<string, string> = {
       pretty: JSON.stringify(s.response, null, 2),
       json: JSON.stringify(s.response),
       toon: toonEncode(s.response),
       table: JSON.stringify(encodeTables(s.response)),
       munch,
+      munchx,
     };
     const bytes = Object.fromEntries(
       Object.entries(forms).map(([k, v]) => [k, new TextEncoder().encode(v).length]),
@@ -86,6 +101,7 @@ export async function main(args: string[]): Promise<void> {
     const tok200 = Object.fromEntries(Object.entries(forms).map(([k, v]) => [k, o200k(v).length]));
     const tok100 = Object.fromEntries(Object.entries(forms).map(([k, v]) => [k, cl100k(v).length]));
     const saving = 1 - bytes.munch! / bytes.json!;
+    const autoSends = auto.encoding === "json" ? `json (${auto.fallback})` : auto.encoding;
     sizeRows.push([
       s.name,
       bytes.pretty,
@@ -93,12 +109,16 @@ export async function main(args: string[]): Promise<void> {
       bytes.toon,
       bytes.table,
       bytes.munch,
+      bytes.munchx,
       `${(saving * 100).toFixed(1)}%`,
       tok200.json,
       tok200.toon,
       tok200.munch,
+      tok200.munchx,
       tok100.toon,
       tok100.munch,
+      tok100.munchx,
+      autoSends,
     ]);
     const speed = _speed(s, forms.json!);
     speedRows.push([
@@ -116,6 +136,7 @@ export async function main(args: string[]): Promise<void> {
       tokens_o200k: tok200,
       tokens_cl100k: tok100,
       byte_saving_vs_json: saving,
+      auto_sends: autoSends,
       speed,
     });
   }
@@ -128,12 +149,16 @@ export async function main(args: string[]): Promise<void> {
     "toon",
     "table",
     "munch",
+    "munch+x",
     "munch saving",
     "json tok",
     "toon tok",
     "munch tok",
+    "munch+x tok",
     "toon cl100k",
     "munch cl100k",
+    "munch+x cl100k",
+    "auto sends",
   ], sizeRows));
   console.log("\nEncode+decode throughput (MB of minified JSON per second; median of runs)\n");
   console.log(markdownTable(["sample", "JSON", "MUNCH", "table", "MUNCH/JSON"], speedRows));
@@ -144,6 +169,20 @@ export async function main(args: string[]): Promise<void> {
     const t1 = r.tokens_cl100k as Record<string, number>;
     return t2.munch! < t2.toon! && t1.munch! < t1.toon!;
   });
+  const beatsToonExt = results.every((r) => {
+    const t2 = r.tokens_o200k as Record<string, number>;
+    const t1 = r.tokens_cl100k as Record<string, number>;
+    return t2.munchx! < t2.toon! && t1.munchx! < t1.toon!;
+  });
+  const losers = results.filter((r) => {
+    const t2 = r.tokens_o200k as Record<string, number>;
+    return t2.munch! >= t2.toon!;
+  }).map((r) => {
+    const t2 = r.tokens_o200k as Record<string, number>;
+    return `${r.sample} (${t2.munch} vs TOON ${t2.toon}, extended ${t2.munchx})`;
+  });
+  const total = (key: string) =>
+    results.reduce((n, r) => n + (r.tokens_o200k as Record<string, number>)[key]!, 0);
   const ratio = median(results.map((r) => {
     const sp = r.speed as { munchMBs: number; jsonMBs: number };
     return sp.munchMBs / sp.jsonMBs;
@@ -160,6 +199,14 @@ export async function main(args: string[]): Promise<void> {
     aggregate_speed_ratio_vs_json: jsonSeconds / munchSeconds,
     median_list_byte_saving: median(listSavings),
     fewer_tokens_than_toon_on_every_sample: beatsToon,
+    extended_fewer_tokens_than_toon_on_every_sample: beatsToonExt,
+    samples_not_beating_toon_o200k: losers,
+    total_tokens_o200k: {
+      json: total("json"),
+      toon: total("toon"),
+      munch: total("munch"),
+      munchx: total("munchx"),
+    },
     median_speed_ratio_vs_json: ratio,
     targets: { median_list_byte_saving: 0.45, speed_ratio: 1 / 3 },
   };
@@ -169,6 +216,16 @@ export async function main(args: string[]): Promise<void> {
     }% (target >= 45%)`,
   );
   console.log(`fewer tokens than TOON on every sample (o200k and cl100k): ${beatsToon}`);
+  if (losers.length) console.log(`  not beating TOON (o200k): ${losers.join("; ")}`);
+  console.log(
+    `extended MUNCH (#MUNCH/1x, opt-in): fewer tokens than TOON on every sample: ${beatsToonExt}`,
+  );
+  const tt = summary.total_tokens_o200k;
+  console.log(
+    `total o200k tokens over all samples: JSON ${tt.json}, TOON ${tt.toon}, MUNCH v1 ${tt.munch} (${
+      (tt.munch / tt.toon).toFixed(3)
+    }x TOON), extended ${tt.munchx} (${(tt.munchx / tt.toon).toFixed(3)}x TOON)`,
+  );
   console.log(
     `median encode+decode speed vs JSON.stringify+parse: ${ratio.toFixed(2)}x (target >= 0.33x)`,
   );

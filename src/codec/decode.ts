@@ -1,5 +1,5 @@
 /**
- * The MUNCH decoder. It needs no schema: tables, column types and scalar types come from the
+ * The decoder of extended MUNCH payloads (`#MUNCH/1x`, see generic.ts). It needs no schema: tables, column types and scalar types come from the
  * payload's `__tables`/`__stypes` (plus our additive `__absent`, `__const` and `__xf`, and the
  * literal typing of `_meta.` scalars). The encoding id only selects which tier-1 transforms to
  * undo.
@@ -13,6 +13,7 @@ import { resolveHandle } from "./legend.ts";
 import { isNumberText, parseNumber } from "./numbers.ts";
 import { LITERAL_PREFIX, parseScalars } from "./scalars.ts";
 import type { EncoderSpec } from "./spec.ts";
+import { EXTENDED_SUFFIX, EXTENDED_VERSION } from "./generic.ts";
 import { leadName, transformSource, undoTransforms } from "./transforms.ts";
 import {
   type ColumnType,
@@ -26,7 +27,7 @@ import {
   T_STR,
 } from "./types.ts";
 
-const HEADER = /^#MUNCH\/(\d+) tool=(\S+) enc=(\S+)(?: .*)?$/;
+const HEADER = /^#MUNCH\/(\w+) tool=(\S+) enc=(\S+)(?: .*)?$/;
 // Reserved scalar keys: the spec's two, plus our additive optional-column, transform and
 // constant-column lists.
 const RESERVED = new Set(["__tables", "__stypes", "__absent", "__xf", "__const"]);
@@ -62,7 +63,7 @@ interface MunchHeader {
   enc: string;
 }
 
-/** Read the header line; throws `SyntaxError` when it is not a MUNCH v1 header. */
+/** Read the header line; throws `SyntaxError` when it is not an extended MUNCH header. */
 function _parseHeader(payload: string): MunchHeader {
   if (!payload.startsWith("#MUNCH/")) {
     throw new SyntaxError('Cannot decode payload: header must start with "#MUNCH/"');
@@ -75,11 +76,11 @@ function _parseHeader(payload: string): MunchHeader {
       `Cannot decode payload: malformed header "${line.slice(0, 80)}" at line 1, column 1`,
     );
   }
-  const version = Number(m[1]);
-  if (version !== 1) {
+  if (m[1] !== EXTENDED_VERSION) {
     throw new SyntaxError(`Cannot decode payload: unsupported MUNCH version "${m[1]}"`);
   }
-  return { version, tool: m[2]!, enc: m[3]! };
+  const enc = m[3]!.endsWith(EXTENDED_SUFFIX) ? m[3]!.slice(0, -EXTENDED_SUFFIX.length) : m[3]!;
+  return { version: 1, tool: m[2]!, enc };
 }
 
 /** Decode a MUNCH payload; `specFor` supplies the tier-1 spec of an encoding id, if known. */

@@ -5,9 +5,12 @@
  * @module
  */
 import { decodeMunch } from "./decode.ts";
-import { encodeMunch } from "./generic.ts";
+import { decodeV1 } from "./decode_v1.ts";
+import { encodeStrict, STRICT_ID } from "./encode_v1.ts";
+import { encodeMunch, encodeMunchDetailed, EXTENDED_SUFFIX, GENERIC_ID } from "./generic.ts";
 import { parseJson } from "./json_text.ts";
 import { specForId, specForTool } from "./schemas/mod.ts";
+import { isPlainKey } from "./strict.ts";
 import { encodeTables } from "./table_codec.ts";
 import type { JsonObject } from "./types.ts";
 
@@ -30,33 +33,44 @@ const ALIASES: Record<string, Format> = {
 /** Options for {@linkcode encode}. */
 export interface EncodeOptions {
   /**
-   * Encode with the generic `gen1` encoder even when the tool has a tier-1 spec.
+   * Encode with the generic layout even when the tool has a tier-1 spec.
    * @default {false}
    */
   generic?: boolean;
+  /**
+   * Use codemunch's extensions beyond MUNCH v1 (transforms, constant columns, `json` columns,
+   * nested dotted keys, escapes). The header then reads `#MUNCH/1x` and the encoding id ends in
+   * `x`, so a v1 decoder refuses the payload instead of misreading it; only codemunch's
+   * {@linkcode decode} reads it.
+   * @default {false}
+   */
+  extensions?: boolean;
 }
 
-/** Options for {@linkcode encodeResponse}. */
+/** Options for {@linkcode encodeResponse}. The codec reads no environment: pass settings in. */
 export interface DispatchOptions {
   /**
-   * Output format. Defaults to `$JCODEMUNCH_DEFAULT_FORMAT` when that is set and readable,
-   * else `"auto"`.
+   * Output format.
    * @default {"auto"}
    */
   format?: FormatName;
   /**
-   * Least byte saving (0..1) for `auto` to pick MUNCH over JSON. Defaults to
-   * `$JCODEMUNCH_ENCODING_THRESHOLD` when set and readable, else 0.15.
+   * Least byte saving (0..1) for `auto` to pick MUNCH over JSON.
    * @default {0.15}
    */
   threshold?: number;
+  /**
+   * Encode MUNCH with codemunch's extensions beyond v1 (see {@linkcode EncodeOptions}).
+   * @default {false}
+   */
+  extensions?: boolean;
 }
 
 /** What {@linkcode encodeResponse} produced. */
 export interface EncodeResult {
   /** The response text to send. */
   text: string;
-  /** `"json"`, `"table"`, or the MUNCH encoding id (`"gen1"`, `"ss1"`, …). */
+  /** `"json"`, `"table"`, or the MUNCH encoding id (`"gen1"`, or `"ss1x"`, … with extensions). */
   encoding: string;
   /** UTF-8 bytes of the compact JSON form. */
   json_bytes: number;
@@ -64,14 +78,25 @@ export interface EncodeResult {
   encoded_bytes: number;
   /** Estimated tokens saved against JSON: (json_bytes − encoded_bytes) / 4, at least 0. */
   encoding_tokens_saved: number;
-  /** Set when the MUNCH encoder failed and the dispatcher fell back to JSON. */
+  /**
+   * Why MUNCH was not sent although the format allowed it: `"threshold"` (it saved too little),
+   * `"json_blobs"` (`auto` only: rows would hold JSON text — a list of records as a JSON blob, or
+   * with extensions a `json` column),
+   * `"unrepresentable"` (a top-level key no v1 decoder reads back, such as one holding a `.`),
+   * or `"encoder_error"`.
+   */
+  fallback?: "threshold" | "json_blobs" | "unrepresentable" | "encoder_error";
+  /** Set when the MUNCH encoder failed and the dispatcher fell back to JSON; the caller logs it. */
   encoder_error?: string;
 }
 
 /**
- * Encode a response as MUNCH with the tool's tier-1 spec, or the generic `gen1` encoder.
- * Throws `TypeError` for a tool name that is not `[A-Za-z0-9_.-]+` or a response that is not a
- * plain object.
+ * Encode a response as MUNCH. By default the payload is strict MUNCH v1 (`enc=gen1`; a tool's
+ * tier-1 spec only orders its scalars and columns and picks the interned columns): any decoder
+ * that follows SPEC_MUNCH v1 reads it back exactly. With `extensions`, the payload uses
+ * codemunch's extended format instead (see {@linkcode EncodeOptions}). Throws `TypeError` for a
+ * tool name that is not `[A-Za-z0-9_.-]+`, a response that is not a plain object, or (strict
+ * only) a response with a top-level key that MUNCH v1 cannot carry (see {@linkcode canEncodeV1}).
  *
  * @example Encode search hits
  * ```ts
@@ -82,16 +107,35 @@ export interface EncodeResult {
  *   result_count: 1,
  *   results: [{ id: "a.py::f#function", name: "f", kind: "function", file: "a.py", line: 1 }],
  * });
- * ok(text.startsWith("#MUNCH/1 tool=search_symbols enc=ss1\n"));
+ * ok(text.startsWith("#MUNCH/1 tool=search_symbols enc=gen1\n"));
  * ```
  */
 export function encode(tool: string, response: JsonObject, options: EncodeOptions = {}): string {
-  return encodeMunch(tool, response, options.generic ? undefined : specForTool(tool));
+  const spec = options.generic ? undefined : specForTool(tool);
+  if (options.extensions) return encodeMunch(tool, response, spec);
+  const payload = encodeStrict(tool, response, spec);
+  if (payload === undefined) {
+    throw new TypeError(
+      `Cannot encode response as MUNCH v1: a top-level key is not a plain name (letters, digits, _ $ / + -, not starting with "__")`,
+    );
+  }
+  return payload.text;
+}
+
+/**
+ * True when {@linkcode encode} can write `response` as strict MUNCH v1: every top-level key is
+ * a plain name (letters, digits, `_ $ / + -`, not starting with `__`). Values never stop it:
+ * what a v1 table cannot hold travels as a `__json.` blob.
+ */
+export function canEncodeV1(response: JsonObject): boolean {
+  return Object.keys(response).every((k) => k === "_meta" || isPlainKey(k));
 }
 
 /**
  * Decode a MUNCH payload, or parse the text as JSON when it does not start with `#MUNCH/`.
- * Throws `SyntaxError` (naming line and column) for malformed MUNCH.
+ * `#MUNCH/1` payloads are read by SPEC_MUNCH v1 alone (from any conforming encoder);
+ * `#MUNCH/1x` payloads are codemunch's extended format. Throws `SyntaxError` (naming the line)
+ * for malformed MUNCH or another version.
  *
  * @example Decode a payload from any conforming encoder
  * ```ts
@@ -99,10 +143,11 @@ export function encode(tool: string, response: JsonObject, options: EncodeOption
  * import { deepStrictEqual } from "node:assert/strict";
  *
  * const payload = "#MUNCH/1 tool=find_references enc=fr1\n\n@1=src/\n\n" +
- *   "total=2 __tables=r:refs:file|line:str|int __stypes=total:int\n\n" +
+ *   "total=2 _meta.timing_ms=3.1 __tables=r:refs:file|line:str|int __stypes=total:int\n\n" +
  *   "r,@1a.py,10\nr,@1b.py,5\n";
  * deepStrictEqual(decode(payload), {
  *   total: 2,
+ *   _meta: { timing_ms: 3.1 },
  *   refs: [{ file: "src/a.py", line: 10 }, { file: "src/b.py", line: 5 }],
  * });
  * deepStrictEqual(decode('{"plain":"json"}'), { plain: "json" });
@@ -112,6 +157,7 @@ export function decode(payload: string): unknown {
   if (typeof payload !== "string") {
     throw new TypeError("Cannot decode payload: expected a string");
   }
+  if (payload.startsWith("#MUNCH/1 ")) return decodeV1(payload);
   if (payload.startsWith("#MUNCH/")) return decodeMunch(payload, specForId);
   return parseJson(payload);
 }
@@ -128,10 +174,23 @@ export function resolveFormat(name: string): Format {
 }
 
 /**
+ * The MUNCH encoding id {@linkcode encodeResponse} writes for a tool: `gen1` for strict v1, the
+ * tool's tier-1 id (or `gen1`) plus `x` with extensions.
+ */
+export function encodingId(tool: string, options: { extensions?: boolean } = {}): string {
+  if (!options.extensions) return STRICT_ID;
+  return (specForTool(tool)?.id ?? GENERIC_ID) + EXTENDED_SUFFIX;
+}
+
+/**
  * Encode one response in the requested format and report the sizes. `auto` sends MUNCH only when
- * it is at least `threshold` smaller than JSON. An encoder failure is logged to stderr with the
- * tool name and answered with JSON (`encoder_error` says why); it is never silent. Throws
- * `TypeError` for an unknown format and `RangeError` for a threshold outside 0..1.
+ * it is at least `threshold` smaller than JSON and its rows hold no JSON text (no list of records
+ * as a JSON blob — a list whose rows no v1 table can hold: nested values, rows with different
+ * keys, text with line breaks — and, with extensions, no `json` column); otherwise JSON, with
+ * `fallback` saying why. `compact` sends MUNCH whenever the
+ * response can be written as MUNCH at all. An encoder failure is answered with JSON and reported
+ * in `encoder_error` (the codec logs nothing; the caller decides). Throws `TypeError` for an
+ * unknown format and `RangeError` for a threshold outside 0..1.
  *
  * @example Let `auto` choose
  * ```ts
@@ -150,19 +209,20 @@ export function encodeResponse(
   response: JsonObject,
   options: DispatchOptions = {},
 ): EncodeResult {
-  const format = resolveFormat(options.format ?? _envFormat() ?? "auto");
-  const threshold = options.threshold ?? _envThreshold() ?? 0.15;
+  const format = resolveFormat(options.format ?? "auto");
+  const threshold = options.threshold ?? 0.15;
   if (!(threshold >= 0 && threshold <= 1)) {
     throw new RangeError(`Invalid threshold "${threshold}": expected a number from 0 to 1`);
   }
   const json = JSON.stringify(response);
   const jsonBytes = utf8Length(json);
-  const asJson = (error?: string): EncodeResult => ({
+  const asJson = (fallback?: EncodeResult["fallback"], error?: string): EncodeResult => ({
     text: json,
     encoding: "json",
     json_bytes: jsonBytes,
     encoded_bytes: jsonBytes,
     encoding_tokens_saved: 0,
+    ...(fallback === undefined ? {} : { fallback }),
     ...(error === undefined ? {} : { encoder_error: error }),
   });
   if (format === "json") return asJson();
@@ -172,18 +232,23 @@ export function encodeResponse(
     if (format === "table") {
       text = JSON.stringify(encodeTables(response));
       encoding = "table";
+    } else if (options.extensions) {
+      const payload = encodeMunchDetailed(tool, response, specForTool(tool));
+      if (format === "auto" && payload.jsonInRows) return asJson("json_blobs");
+      text = payload.text;
+      encoding = encodingId(tool, options);
     } else {
-      const spec = specForTool(tool);
-      text = encodeMunch(tool, response, spec);
-      encoding = spec?.id ?? "gen1";
+      const payload = encodeStrict(tool, response, specForTool(tool));
+      if (payload === undefined) return asJson("unrepresentable");
+      if (format === "auto" && payload.recordBlobs.length > 0) return asJson("json_blobs");
+      text = payload.text;
+      encoding = STRICT_ID;
     }
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    console.error(`codemunch: ${format} encoder failed for tool "${tool}": ${message}; sent JSON`);
-    return asJson(message);
+    return asJson("encoder_error", e instanceof Error ? e.message : String(e));
   }
   const bytes = utf8Length(text);
-  if (format === "auto" && (jsonBytes - bytes) / jsonBytes < threshold) return asJson();
+  if (format === "auto" && (jsonBytes - bytes) / jsonBytes < threshold) return asJson("threshold");
   return {
     text,
     encoding,
@@ -209,33 +274,4 @@ export function utf8Length(s: string): number {
     } else n += 2;
   }
   return n;
-}
-
-function _env(name: string): string | undefined {
-  try {
-    if (typeof Deno === "undefined") return undefined;
-    if (Deno.permissions.querySync({ name: "env", variable: name }).state !== "granted") {
-      return undefined;
-    }
-    return Deno.env.get(name);
-  } catch {
-    return undefined;
-  }
-}
-
-function _envFormat(): FormatName | undefined {
-  const v = _env("JCODEMUNCH_DEFAULT_FORMAT")?.trim().toLowerCase();
-  if (!v) return undefined;
-  if (Object.hasOwn(ALIASES, v)) return v as FormatName;
-  console.error(`codemunch: ignoring JCODEMUNCH_DEFAULT_FORMAT="${v}" (unknown format)`);
-  return undefined;
-}
-
-function _envThreshold(): number | undefined {
-  const v = _env("JCODEMUNCH_ENCODING_THRESHOLD")?.trim();
-  if (!v) return undefined;
-  const n = Number(v);
-  if (Number.isFinite(n) && n >= 0 && n <= 1) return n;
-  console.error(`codemunch: ignoring JCODEMUNCH_ENCODING_THRESHOLD="${v}" (expected 0..1)`);
-  return undefined;
 }

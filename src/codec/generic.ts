@@ -1,7 +1,10 @@
 /**
- * The MUNCH encoder: `gen1` (shape-sniffing, for any response) and tier-1 (the same machinery
- * steered by an `EncoderSpec`). Every payload carries `__tables`/`__stypes`, so a schema-free
- * decoder reads it.
+ * The extended MUNCH encoder (opt-in, header `#MUNCH/1x`, ids `gen1x`, `ss1x`, …): `gen1`
+ * (shape-sniffing, for any response) and tier-1 (the same machinery steered by an
+ * `EncoderSpec`), with the savings that go beyond SPEC_MUNCH v1 — transforms (`__xf`), constant
+ * columns (`__const`), absent cells (`__absent`), `json` columns, dotted keys for any nested
+ * object, backslash escapes, percent-encoded names. Only codemunch's decoder reads it; the
+ * default encoder is the strict one (encode_v1.ts).
  *
  * @module
  */
@@ -22,11 +25,17 @@ import {
   T_BOOL,
   T_FLOAT,
   T_INT,
+  T_JSON,
   T_STR,
 } from "./types.ts";
 
-/** The MUNCH version this encoder writes. */
-export const MUNCH_VERSION = 1;
+/**
+ * The version token this encoder writes: MUNCH v1 plus codemunch's extensions, which a v1
+ * decoder must refuse (it reads `1x` as no version it knows) rather than misread.
+ */
+export const EXTENDED_VERSION = "1x";
+/** Suffix of the encoding ids of extended payloads (`gen1x`, `ss1x`, …). */
+export const EXTENDED_SUFFIX = "x";
 /** Encoding id of the generic encoder. */
 export const GENERIC_ID = "gen1";
 
@@ -121,6 +130,22 @@ interface _Interned extends InternValue {
  * used; without one, the payload is `gen1`.
  */
 export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSpec): string {
+  return encodeMunchDetailed(tool, response, spec).text;
+}
+
+/** An extended payload, and whether it holds JSON text where rows should be. */
+export interface ExtendedPayload {
+  text: string;
+  /** A table column of type `json`, or a list of records sent as a `__json.` blob. */
+  jsonInRows: boolean;
+}
+
+/** {@linkcode encodeMunch}, also saying whether the payload carries JSON in its rows. */
+export function encodeMunchDetailed(
+  tool: string,
+  response: JsonObject,
+  spec?: EncoderSpec,
+): ExtendedPayload {
   if (tool !== _lastTool) {
     if (!TOOL_NAME.test(tool)) {
       throw new TypeError(`Cannot encode response: invalid tool name "${tool}"`);
@@ -139,6 +164,7 @@ export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSp
   const scalars: ScalarEntry[] = [];
   const tables: TablePlan[] = [];
   const pending: _Pending[] = [];
+  let jsonInRows = false;
 
   // A key path is carried as its raw first segment `head` (encoded differently for scalars and
   // tables), the encoded rest `rest` (".b.c"), and the raw dotted path.
@@ -153,7 +179,10 @@ export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSp
     if (Array.isArray(v)) {
       if (leads?.has(v) || _isTableable(v)) {
         pending.push({ head, rest, raw, last, rows: v as JsonObject[] });
-      } else _blob(into, _scalarKey(head, rest), raw, v);
+      } else {
+        if (v.some((x) => isJsonObject(x) || Array.isArray(x))) jsonInRows = true;
+        _blob(into, _scalarKey(head, rest), raw, v);
+      }
     } else if (isJsonObject(v)) {
       const keys = Object.keys(v);
       if (keys.length === 0) return _blob(into, _scalarKey(head, rest), raw, v);
@@ -162,7 +191,9 @@ export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSp
       const flat: ScalarEntry[] = [];
       const tablesBefore = pending.length;
       for (const k of keys) visit(head, rest + "." + encodeKey(k), raw + "." + k, k, v[k]!, flat);
-      if (pending.length === tablesBefore) {
+      // `_meta` itself is always flat scalars (readable on its own line); deeper objects may go
+      // as one blob.
+      if (pending.length === tablesBefore && !(rest === "" && head === "_meta")) {
         const key = _scalarKey(head, rest);
         const text = formatScalar(stringifyJson(v));
         if (_cost(flat) > 8 + key.length + text.length) {
@@ -188,6 +219,7 @@ export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSp
     let tag = s?.tag;
     if (tag === undefined || tables.some((t) => t.tag === tag)) tag = _freeTag(p.last, usedTags);
     if (tag === undefined) {
+      jsonInRows = true;
       _blob(scalars, _scalarKey(p.head, p.rest), p.raw, p.rows);
       continue;
     }
@@ -246,12 +278,13 @@ export function encodeMunch(tool: string, response: JsonObject, spec?: EncoderSp
   if (applied.length) parts.push("__xf=" + formatScalar(applied.map(encodeKey).join(",")));
 
   const sections: string[] = [
-    `#MUNCH/${MUNCH_VERSION} tool=${tool} enc=${spec?.id ?? GENERIC_ID}`,
+    `#MUNCH/${EXTENDED_VERSION} tool=${tool} enc=${spec?.id ?? GENERIC_ID}${EXTENDED_SUFFIX}`,
   ];
   if (legend.length) sections.push(legend.map((e, i) => `@${i + 1}=${e}`).join("\n"));
   sections.push(parts.join(" "));
   tables.forEach((t, i) => sections.push(_rows(t, columnsOf[i]!)));
-  return sections.join("\n\n") + "\n";
+  if (columnsOf.some((cols) => cols.some((c) => c.kind === T_JSON))) jsonInRows = true;
+  return { text: sections.join("\n\n") + "\n", jsonInRows };
 }
 
 /** Fewest rows for which a constant column can pay for its scalar and `__const` entry. */

@@ -42,8 +42,11 @@ export interface ScalarPair {
   quoted: boolean;
 }
 
-/** Parse the scalars line. Throws `SyntaxError` with line and column. */
-export function parseScalars(line: string, lineNo: number): ScalarPair[] {
+/**
+ * Parse the scalars line. Quoted values are unescaped (backslash escapes, see escape.ts) unless
+ * `unescape` is false, as MUNCH v1 itself reads them. Throws `SyntaxError` with line and column.
+ */
+export function parseScalars(line: string, lineNo: number, unescape = true): ScalarPair[] {
   const pairs: ScalarPair[] = [];
   const n = line.length;
   let i = 0;
@@ -72,7 +75,7 @@ export function parseScalars(line: string, lineNo: number): ScalarPair[] {
       }
       let value: string;
       try {
-        value = unescapeText(raw);
+        value = unescape ? unescapeText(raw) : raw;
       } catch (e) {
         return fail((e as Error).message, i);
       }

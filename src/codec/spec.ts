@@ -64,8 +64,47 @@ export interface DictTransform {
   valueColumn: string;
 }
 
+/**
+ * `lines`: a list of `{[by]: string, [child]: [matches]}` becomes table `into` with one row per
+ * line, as grep prints them: each row names its file (`by`) first, then `line` and `text`; when
+ * the matches carry context lists (`before`/`after`, lists of strings), those lines are rows of
+ * their own, marked `-` (before) and `+` (after) in column `mark`, and the match rows `:`
+ * (search_text's files, matches and context lines).
+ */
+export interface LinesTransform {
+  kind: "lines";
+  key: string;
+  into: string;
+  by: string;
+  child: string;
+  before: string;
+  after: string;
+  mark: string;
+}
+
+/**
+ * `forest`: a list of `{[by]: string, [child]: [tree nodes], ...}` (a batched file outline)
+ * becomes two tables — the list itself with `child` replaced by its number of nodes, and `into`
+ * holding every node of every tree in preorder, each row naming its `by` value first and its
+ * depth (`__depth`) second: one table of symbols with a file column.
+ */
+export interface ForestTransform {
+  kind: "forest";
+  key: string;
+  into: string;
+  by: string;
+  child: string;
+  children: string;
+}
+
 /** A reversible reshaping applied before encoding and undone after decoding. */
-export type Transform = GroupTransform | SplitTransform | TreeTransform | DictTransform;
+export type Transform =
+  | GroupTransform
+  | SplitTransform
+  | TreeTransform
+  | DictTransform
+  | LinesTransform
+  | ForestTransform;
 
 /** A tier-1 encoder: the data that specializes the generic encoder for one tool. */
 export interface EncoderSpec {

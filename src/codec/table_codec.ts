@@ -13,6 +13,7 @@ export interface EncodedTable {
   cols: string[];
   /** Interned columns: the distinct values; the column's cells are indexes into this list. */
   dict: Record<string, JsonValue[]>;
+  /** One array of cells per record, in `cols` order. */
   rows: JsonValue[][];
 }
 

@@ -5,7 +5,13 @@
  *
  * @module
  */
-import { DEPTH_COLUMN, type SplitTransform, type Transform } from "./spec.ts";
+import {
+  DEPTH_COLUMN,
+  type ForestTransform,
+  type LinesTransform,
+  type SplitTransform,
+  type Transform,
+} from "./spec.ts";
 import { isJsonObject, type JsonObject, type JsonValue, setKey } from "./types.ts";
 
 /**
@@ -41,6 +47,19 @@ export function applyTransforms(
     const v = Object.hasOwn(value, t.key) ? value[t.key] : undefined;
     let out: JsonValue[] | undefined;
     let target = t.key;
+    if (t.kind === "forest") {
+      if (Object.hasOwn(value, t.into)) continue;
+      const forest = _flattenForest(v, t);
+      if (forest === undefined) continue;
+      const next: JsonObject = {};
+      for (const k of Object.keys(value)) {
+        setKey(next, k, k === t.key ? forest.groups : value[k]!);
+        if (k === t.key) setKey(next, t.into, forest.nodes);
+      }
+      value = next;
+      applied.push(t.key);
+      continue;
+    }
     if (t.kind === "split") {
       if (Object.hasOwn(value, t.into)) continue;
       const split = _splitGroups(v, t.by, t.child);
@@ -57,7 +76,11 @@ export function applyTransforms(
       applied.push(t.key);
       continue;
     }
-    if (t.kind === "group") {
+    if (t.kind === "lines") {
+      if (Object.hasOwn(value, t.into)) continue;
+      out = _lineRows(v, t);
+      target = t.into;
+    } else if (t.kind === "group") {
       if (Object.hasOwn(value, t.into)) continue;
       const lead: LeadColumn = { name: t.by, values: [] };
       out = _flattenGroups(v, t.by, t.child, lead.values);
@@ -83,7 +106,7 @@ export function applyTransforms(
 
 /** The key of the table a transform leaves in the (transformed) response. */
 export function transformSource(t: Transform): string {
-  return t.kind === "group" ? t.into : t.key;
+  return t.kind === "group" || t.kind === "lines" ? t.into : t.key;
 }
 
 /** The lead column a `group` or `tree` transform's table starts with, if any. */
@@ -107,6 +130,10 @@ export function undoTransforms(
       value = _joinGroups(value, t);
       continue;
     }
+    if (t.kind === "forest") {
+      value = _joinForest(value, t);
+      continue;
+    }
     const source = transformSource(t);
     const rows = value[source];
     if (!Array.isArray(rows)) {
@@ -114,7 +141,8 @@ export function undoTransforms(
     }
     const lead = leads?.get(source);
     let restored: JsonValue;
-    if (t.kind === "group") restored = _groupRows(rows, t.by, t.child, lead);
+    if (t.kind === "lines") restored = _linesToGroups(rows, t);
+    else if (t.kind === "group") restored = _groupRows(rows, t.by, t.child, lead);
     else if (t.kind === "tree") restored = _buildTree(rows, t.children, lead);
     else restored = _rowsToDict(rows, t.keyColumn, t.valueColumn);
     const next: JsonObject = {};
@@ -310,4 +338,185 @@ function _rowsToDict(rows: JsonValue[], keyColumn: string, valueColumn: string):
     setKey(out, r[keyColumn] as string, r[valueColumn] ?? null);
   }
   return out;
+}
+
+/** A context list: absent (undefined), or a list of strings; anything else (false) does not fit. */
+function _context(m: JsonObject, key: string): string[] | undefined | false {
+  if (!Object.hasOwn(m, key)) return undefined;
+  const v = m[key];
+  return Array.isArray(v) && v.every((x) => typeof x === "string") ? v as string[] : false;
+}
+
+/** Rows of the `lines` transform, or undefined when the shape does not fit it exactly. */
+function _lineRows(v: JsonValue | undefined, t: LinesTransform): JsonValue[] | undefined {
+  if (!Array.isArray(v) || v.length === 0) return undefined;
+  const rows: JsonValue[] = [];
+  let last: string | undefined;
+  let withContext: boolean | undefined;
+  for (const g of v) {
+    if (!isJsonObject(g)) return undefined;
+    const keys = Object.keys(g);
+    if (keys.length !== 2 || keys[0] !== t.by || keys[1] !== t.child) return undefined;
+    const file = g[t.by];
+    const matches = g[t.child];
+    if (typeof file !== "string" || file === last) return undefined;
+    if (!Array.isArray(matches) || matches.length === 0) return undefined;
+    last = file;
+    for (const m of matches) {
+      if (!isJsonObject(m) || Object.hasOwn(m, t.by) || Object.hasOwn(m, t.mark)) return undefined;
+      if (typeof m.line !== "number" || !Number.isInteger(m.line) || typeof m.text !== "string") {
+        return undefined;
+      }
+      const before = _context(m, t.before);
+      const after = _context(m, t.after);
+      if (before === false || after === false) return undefined;
+      // Every match carries both lists, or none does: the mark column says which.
+      const has = before !== undefined;
+      if ((after !== undefined) !== has || (withContext ??= has) !== has) return undefined;
+      const row = (line: number, mark: string, text: string): JsonObject => {
+        const r: JsonObject = {};
+        setKey(r, t.by, file);
+        r.line = line;
+        if (has) setKey(r, t.mark, mark);
+        r.text = text;
+        return r;
+      };
+      before?.forEach((text, i) =>
+        rows.push(row((m.line as number) - before.length + i, "-", text))
+      );
+      const own = row(m.line, ":", m.text);
+      for (const k of Object.keys(m)) {
+        if (k !== "line" && k !== "text" && k !== t.before && k !== t.after) setKey(own, k, m[k]!);
+      }
+      rows.push(own);
+      after?.forEach((text, i) => rows.push(row((m.line as number) + 1 + i, "+", text)));
+    }
+  }
+  return rows;
+}
+
+function _linesToGroups(rows: JsonValue[], t: LinesTransform): JsonValue[] {
+  const groups: JsonObject[] = [];
+  let matches: JsonObject[] = [];
+  let file: JsonValue | undefined;
+  let pending: string[] = [];
+  let current: JsonObject | undefined;
+  const bad = (what: string) => new SyntaxError(`Cannot decode payload: ${what} in "${t.into}"`);
+  for (const r of rows) {
+    if (!isJsonObject(r)) throw bad("a row is not an object");
+    const f = Object.hasOwn(r, t.by) ? r[t.by]! : null;
+    if (groups.length === 0 || f !== file) {
+      if (pending.length) throw bad("context lines before no match");
+      matches = [];
+      const g: JsonObject = {};
+      setKey(g, t.by, f);
+      setKey(g, t.child, matches);
+      groups.push(g);
+      file = f;
+      current = undefined;
+    }
+    const mark = Object.hasOwn(r, t.mark) ? r[t.mark] : undefined;
+    if (mark === "-" || mark === "+") {
+      if (typeof r.text !== "string") throw bad("a context line has no text");
+      if (mark === "-") pending.push(r.text);
+      else if (current === undefined) throw bad("context lines after no match");
+      else (current[t.after] as JsonValue[]).push(r.text);
+      continue;
+    }
+    if (mark !== undefined && mark !== ":") throw bad(`unknown mark "${String(mark)}"`);
+    const m: JsonObject = {};
+    for (const k of Object.keys(r)) if (k !== t.by && k !== t.mark) setKey(m, k, r[k]!);
+    if (mark === ":") {
+      setKey(m, t.before, pending);
+      setKey(m, t.after, []);
+      pending = [];
+    }
+    matches.push(m);
+    current = m;
+  }
+  if (pending.length) throw bad("context lines before no match");
+  return groups;
+}
+
+/** The `forest` transform's two lists, or undefined when the shape does not fit it exactly. */
+function _flattenForest(v: JsonValue | undefined, t: ForestTransform) {
+  if (!Array.isArray(v) || v.length === 0) return undefined;
+  const groups: JsonObject[] = [];
+  const nodes: JsonObject[] = [];
+  const visit = (file: string, list: JsonValue[], depth: number): boolean => {
+    for (const n of list) {
+      if (!isJsonObject(n) || Object.hasOwn(n, t.by) || Object.hasOwn(n, DEPTH_COLUMN)) {
+        return false;
+      }
+      const row: JsonObject = {};
+      setKey(row, t.by, file);
+      row[DEPTH_COLUMN] = depth;
+      for (const k of Object.keys(n)) if (k !== t.children) setKey(row, k, n[k]!);
+      nodes.push(row);
+      if (!Object.hasOwn(n, t.children)) continue;
+      const kids = n[t.children];
+      // An empty children list would come back absent.
+      if (!Array.isArray(kids) || kids.length === 0 || !visit(file, kids, depth + 1)) return false;
+    }
+    return true;
+  };
+  for (const g of v) {
+    if (!isJsonObject(g)) return undefined;
+    const file = Object.hasOwn(g, t.by) ? g[t.by] : undefined;
+    const list = Object.hasOwn(g, t.child) ? g[t.child] : undefined;
+    if (typeof file !== "string" || !Array.isArray(list)) return undefined;
+    const before = nodes.length;
+    if (!visit(file, list, 0)) return undefined;
+    const row: JsonObject = {};
+    for (const k of Object.keys(g)) setKey(row, k, k === t.child ? nodes.length - before : g[k]!);
+    groups.push(row);
+  }
+  return { groups, nodes };
+}
+
+function _joinForest(value: JsonObject, t: ForestTransform): JsonObject {
+  const groups = value[t.key];
+  const nodes = Object.hasOwn(value, t.into) ? value[t.into] : undefined;
+  const bad = (what: string) => new SyntaxError(`Cannot decode payload: ${what} in "${t.into}"`);
+  if (!Array.isArray(groups) || !Array.isArray(nodes)) throw bad("missing tables");
+  let at = 0;
+  const restored = groups.map((g) => {
+    if (!isJsonObject(g)) throw bad("a row is not an object");
+    const n = Object.hasOwn(g, t.child) ? g[t.child] : undefined;
+    if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || at + n > nodes.length) {
+      throw bad("an invalid node count");
+    }
+    const roots: JsonObject[] = [];
+    const stack: JsonObject[] = [];
+    for (const r of nodes.slice(at, at += n)) {
+      if (!isJsonObject(r)) throw bad("a node is not an object");
+      const depth = r[DEPTH_COLUMN];
+      if (
+        typeof depth !== "number" || !Number.isInteger(depth) || depth < 0 || depth > stack.length
+      ) {
+        throw bad(`an invalid depth "${String(depth)}"`);
+      }
+      const node: JsonObject = {};
+      for (const k of Object.keys(r)) if (k !== t.by && k !== DEPTH_COLUMN) setKey(node, k, r[k]!);
+      stack.length = depth;
+      if (depth === 0) roots.push(node);
+      else {
+        const parent = stack[depth - 1]!;
+        let kids = Object.hasOwn(parent, t.children) ? parent[t.children] : undefined;
+        if (!Array.isArray(kids)) setKey(parent, t.children, kids = []);
+        kids.push(node);
+      }
+      stack.push(node);
+    }
+    const out: JsonObject = {};
+    for (const k of Object.keys(g)) setKey(out, k, k === t.child ? roots : g[k]!);
+    return out;
+  });
+  if (at !== nodes.length) throw bad("extra rows");
+  const next: JsonObject = {};
+  for (const k of Object.keys(value)) {
+    if (k === t.key) setKey(next, k, restored);
+    else if (k !== t.into) setKey(next, k, value[k]!);
+  }
+  return next;
 }

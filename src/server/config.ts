@@ -7,6 +7,9 @@
  * | `JCODEMUNCH_REDACT_RESPONSE_SECRETS` | on | `0` (or `off`, `false`, `no`) turns secret redaction off |
  * | `JCODEMUNCH_DEFAULT_FORMAT` | `auto` | format when a call gives none (`auto`, `compact`, `json`, `table`) |
  * | `JCODEMUNCH_ENCODING_THRESHOLD` | 0.15 | least saving for `auto` to send MUNCH |
+ * | `CODEMUNCH_MUNCH_EXTENSIONS` | off | `on` (or `1`, `true`, `yes`) sends codemunch's extended MUNCH (`#MUNCH/1x`), which only codemunch's decoder reads |
+ *
+ * The codec reads no environment itself: these settings are passed to it by the envelope.
  */
 import { type Format, resolveFormat } from "../codec/dispatch.ts";
 
@@ -20,6 +23,8 @@ export interface ServerSettings {
   defaultFormat: Format;
   /** Least saving for `auto` to pick MUNCH. @default 0.15 */
   threshold: number;
+  /** Send extended MUNCH (`#MUNCH/1x`) instead of strict MUNCH v1. @default false */
+  munchExtensions?: boolean;
 }
 
 /** The defaults, without looking at the environment. */
@@ -32,6 +37,10 @@ export const DEFAULT_SETTINGS: ServerSettings = {
 
 function _off(v: string | undefined): boolean {
   return v !== undefined && /^(0|off|false|no)$/i.test(v.trim());
+}
+
+function _on(v: string | undefined): boolean {
+  return v !== undefined && /^(1|on|true|yes)$/i.test(v.trim());
 }
 
 /** Read the settings from environment variables (see the module doc); bad values throw `RangeError`. */
@@ -62,5 +71,6 @@ export function settingsFromEnv(
     redact: !_off(env("JCODEMUNCH_REDACT_RESPONSE_SECRETS")) && !_off(env("CODEMUNCH_REDACT")),
     defaultFormat,
     threshold: t,
+    munchExtensions: _on(env("CODEMUNCH_MUNCH_EXTENSIONS")),
   };
 }

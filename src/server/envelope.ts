@@ -2,8 +2,7 @@
  * The response envelope: secret redaction, `_meta` (API.md Part A §3), token savings, and the
  * codec dispatcher's format choice, turning a tool's output into the one text the client gets.
  */
-import { encodeResponse, type Format, utf8Length } from "../codec/dispatch.ts";
-import { specForTool } from "../codec/schemas/mod.ts";
+import { encodeResponse, encodingId, type Format, utf8Length } from "../codec/dispatch.ts";
 import type { JsonObject } from "../codec/types.ts";
 import type { SavingsCounter } from "../store/savings.ts";
 import type { ToolOutput } from "../tools/context.ts";
@@ -15,6 +14,8 @@ export interface Envelope {
   text: string;
   /** `json`, `table` or the MUNCH encoding id. */
   encoding: string;
+  /** Why the MUNCH encoder failed, when it did (the text is then JSON); the caller logs it. */
+  encoderError?: string;
 }
 
 /**
@@ -34,11 +35,12 @@ export function envelope(
   const secrets = settings.redact ? redactDeep(body) : 0;
   const bodyBytes = utf8Length(JSON.stringify(body));
   const tokensSaved = Math.max(0, Math.floor(((out.rawBytes ?? 0) - bodyBytes) / 4));
-  const options = { format, threshold: settings.threshold };
+  const extensions = settings.munchExtensions ?? false;
+  const options = { format, threshold: settings.threshold, extensions };
   if (!settings.meta) {
     const r = encodeResponse(tool, body as JsonObject, options);
     savings.add(tokensSaved, r.encoding_tokens_saved);
-    return { text: r.text, encoding: r.encoding };
+    return _result(r.text, r.encoding, r.encoder_error);
   }
   const meta: Record<string, unknown> = { timing_ms: Math.round(elapsedMs * 10) / 10 };
   if (out.repo !== undefined) meta.repo = out.repo;
@@ -51,12 +53,12 @@ export function envelope(
     meta.total_tokens_saved = savings.add(tokensSaved, 0).total_tokens_saved;
     if (format === "json") return { text: JSON.stringify(withMeta), encoding: "json" };
     const r = encodeResponse(tool, withMeta, options);
-    return { text: r.text, encoding: r.encoding };
+    return _result(r.text, r.encoding, r.encoder_error);
   }
   // One encoding pass: the numbers that depend on its result are written as sentinels and
   // filled in afterwards (integer scalars are bare decimals on the scalar line, never interned).
   meta.total_tokens_saved = SENTINELS.total;
-  meta.encoding = specForTool(tool)?.id ?? "gen1";
+  meta.encoding = encodingId(tool, { extensions });
   meta.encoding_tokens_saved = SENTINELS.saved;
   meta.total_encoding_tokens_saved = SENTINELS.totalSaved;
   const first = encodeResponse(tool, withMeta, options);
@@ -66,7 +68,7 @@ export function envelope(
     delete meta.encoding_tokens_saved;
     delete meta.total_encoding_tokens_saved;
     meta.total_tokens_saved = savings.add(tokensSaved, 0).total_tokens_saved;
-    return { text: JSON.stringify(withMeta), encoding: "json" };
+    return _result(JSON.stringify(withMeta), "json", first.encoder_error);
   }
   const totals = savings.add(tokensSaved, first.encoding_tokens_saved);
   const values = {
@@ -84,7 +86,11 @@ export function envelope(
   meta.encoding_tokens_saved = values.saved;
   meta.total_encoding_tokens_saved = values.totalSaved;
   const again = encodeResponse(tool, withMeta, { ...options, format: "compact" });
-  return { text: again.text, encoding: again.encoding };
+  return _result(again.text, again.encoding, again.encoder_error);
+}
+
+function _result(text: string, encoding: string, encoderError: string | undefined): Envelope {
+  return encoderError === undefined ? { text, encoding } : { text, encoding, encoderError };
 }
 
 /** Integers no real count reaches, one per field filled in after encoding. */

@@ -113,6 +113,11 @@ export class ToolRunner {
         this.#settings,
         this.#ctx.store.savings,
       );
+      if (env.encoderError !== undefined) {
+        this.#log(
+          `codemunch: MUNCH encoder failed for ${tool.name}: ${env.encoderError}; sent JSON`,
+        );
+      }
       return { text: env.text, isError: false, encoding: env.encoding };
     } catch (e) {
       return this.#error(name, e);

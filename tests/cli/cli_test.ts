@@ -136,7 +136,7 @@ Deno.test("CLI: index, search, outline, symbol and call", async (t) => {
         "compact",
       ]);
       equal(r.code, 0, r.stderr);
-      ok(r.stdout.startsWith("#MUNCH/1 tool=get_file_tree enc=ft1"), r.stdout);
+      ok(r.stdout.startsWith("#MUNCH/1 tool=get_file_tree enc=gen1"), r.stdout);
       const body = decode(r.stdout) as Record<string, unknown>;
       equal(body.path_prefix, "go/");
       const list = await cli(p, ["call", "list_repos"]);

@@ -19,8 +19,8 @@ const hits: JsonObject = {
 Deno.test("encodeResponse picks the format and reports sizes", async (t) => {
   await t.step("auto sends MUNCH when it saves at least the threshold", () => {
     const r = encodeResponse("search_symbols", hits);
-    equal(r.encoding, "ss1");
-    match(r.text, /^#MUNCH\/1 tool=search_symbols enc=ss1\n/);
+    equal(r.encoding, "gen1");
+    match(r.text, /^#MUNCH\/1 tool=search_symbols enc=gen1\n/);
     equal(r.json_bytes, new TextEncoder().encode(JSON.stringify(hits)).length);
     equal(r.encoded_bytes, new TextEncoder().encode(r.text).length);
     equal(r.encoding_tokens_saved, Math.floor((r.json_bytes - r.encoded_bytes) / 4));
@@ -33,7 +33,9 @@ Deno.test("encodeResponse picks the format and reports sizes", async (t) => {
     equal(r.encoding, "json");
     equal(r.text, JSON.stringify(small));
     equal(r.encoding_tokens_saved, 0);
-    equal(encodeResponse("search_symbols", hits, { threshold: 0.99 }).encoding, "json");
+    const high = encodeResponse("search_symbols", hits, { threshold: 0.99 });
+    equal(high.encoding, "json");
+    equal(high.fallback, "threshold");
   });
   await t.step("compact always sends MUNCH; gen1 for tools without a spec", () => {
     const r = encodeResponse("list_repos", { repo: "a/b" }, { format: "compact" });
@@ -43,8 +45,11 @@ Deno.test("encodeResponse picks the format and reports sizes", async (t) => {
   await t.step("json and the aliases", () => {
     equal(encodeResponse("search_symbols", hits, { format: "json" }).encoding, "json");
     equal(encodeResponse("search_symbols", hits, { format: "raw" }).encoding, "json");
-    equal(encodeResponse("search_symbols", hits, { format: "encoded" }).encoding, "ss1");
-    equal(encodeResponse("search_symbols", hits, { format: "adaptive" }).encoding, "ss1");
+    equal(encodeResponse("search_symbols", hits, { format: "encoded" }).encoding, "gen1");
+    equal(encodeResponse("search_symbols", hits, { format: "adaptive" }).encoding, "gen1");
+    const ext = encodeResponse("search_symbols", hits, { format: "compact", extensions: true });
+    equal(ext.encoding, "ss1x");
+    deepStrictEqual(decode(ext.text), hits);
   });
   await t.step("table sends the JSON table form", () => {
     const r = encodeResponse("search_symbols", hits, { format: "table" });
@@ -61,34 +66,52 @@ Deno.test("encodeResponse picks the format and reports sizes", async (t) => {
   });
 });
 
-Deno.test("encodeResponse reports an encoder failure and falls back to JSON", () => {
-  const errors: string[] = [];
-  const original = console.error;
-  console.error = (...args: unknown[]) => errors.push(args.join(" "));
+Deno.test("encodeResponse reports an encoder failure and falls back to JSON, logging nothing", () => {
+  const logged: unknown[] = [];
+  const original = { error: console.error, log: console.log, warn: console.warn };
+  console.error = console.log = console.warn = (...args: unknown[]) => void logged.push(args);
   try {
     const r = encodeResponse("bad tool name", { a: 1 }, { format: "compact" });
     equal(r.encoding, "json");
     equal(r.text, '{"a":1}');
+    equal(r.fallback, "encoder_error");
     match(r.encoder_error ?? "", /invalid tool name/);
   } finally {
-    console.error = original;
+    Object.assign(console, original);
   }
-  equal(errors.length, 1);
-  match(errors[0]!, /compact encoder failed for tool "bad tool name"/);
+  equal(logged.length, 0);
 });
 
-Deno.test("encodeResponse takes its defaults from the environment", () => {
+Deno.test("encodeResponse reads no environment: the caller passes the settings", () => {
   Deno.env.set("JCODEMUNCH_DEFAULT_FORMAT", "json");
-  try {
-    equal(encodeResponse("search_symbols", hits).encoding, "json");
-    equal(encodeResponse("search_symbols", hits, { format: "auto" }).encoding, "ss1");
-  } finally {
-    Deno.env.delete("JCODEMUNCH_DEFAULT_FORMAT");
-  }
   Deno.env.set("JCODEMUNCH_ENCODING_THRESHOLD", "0.99");
   try {
-    equal(encodeResponse("search_symbols", hits).encoding, "json");
+    equal(encodeResponse("search_symbols", hits).encoding, "gen1");
+    equal(encodeResponse("search_symbols", hits, { format: "json" }).encoding, "json");
+    equal(encodeResponse("search_symbols", hits, { threshold: 0.99 }).encoding, "json");
   } finally {
+    Deno.env.delete("JCODEMUNCH_DEFAULT_FORMAT");
     Deno.env.delete("JCODEMUNCH_ENCODING_THRESHOLD");
   }
+});
+
+Deno.test("auto sends JSON when rows would hold JSON text, in both formats", () => {
+  const rows = Array.from({ length: 20 }, (_, i) => ({
+    id: `src/pkg/module_${i % 3}.py::f_${i}#function`,
+    line: i,
+    decorators: i % 5 ? [] : ["@overload"],
+  }));
+  for (const extensions of [false, true]) {
+    const r = encodeResponse("search_symbols", { results: rows }, { extensions, threshold: 0 });
+    equal(r.encoding, "json");
+    equal(r.fallback, "json_blobs");
+    const c = encodeResponse("search_symbols", { results: rows }, {
+      extensions,
+      format: "compact",
+    });
+    equal(c.encoding, extensions ? "ss1x" : "gen1");
+    deepStrictEqual(decode(c.text), { results: rows });
+  }
+  const flat = rows.map(({ id, line }) => ({ id, line }));
+  equal(encodeResponse("search_symbols", { results: flat }, { extensions: true }).encoding, "ss1x");
 });

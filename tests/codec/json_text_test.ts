@@ -19,6 +19,7 @@ Deno.test("parseJson survives V8's escaped-key defect", async (t) => {
       }],
       blob: [{ kind: 1, "\n": 2 }],
     };
+    deepStrictEqual(decode(encode("t", x, { extensions: true })), x);
     deepStrictEqual(decode(encode("t", x)), x);
   });
 });

@@ -4,13 +4,16 @@ import { decode, encode } from "../../mod.ts";
 import type { JsonObject } from "../../src/codec/types.ts";
 import { jsonObject, jsonValue, plain, trickyNumber, trickyString } from "./_arbitraries.ts";
 
+/** These tests cover the extended format (`#MUNCH/1x`); strict v1 is in strict_v1_test.ts. */
+const EXT = { extensions: true };
+
 function roundTrip(x: JsonObject, tool = "some_tool"): string {
-  const text = encode(tool, x);
+  const text = encode(tool, x, EXT);
   deepStrictEqual(decode(text), x, `round trip failed for payload:\n${text}`);
   return text;
 }
 
-Deno.test("MUNCH round-trips hand-written hard cases", async (t) => {
+Deno.test("extended MUNCH round-trips hand-written hard cases", async (t) => {
   const cases: Record<string, JsonObject> = {
     "blank lines in strings do not split sections": {
       s: "a\n\nb",
@@ -109,6 +112,73 @@ Deno.test("MUNCH round-trips hand-written hard cases", async (t) => {
     ["a tree whose children key is not last", "get_file_outline", {
       symbols: [{ id: "a", children: [{ id: "b" }], line: 1 }, { id: "c", line: 2 }],
     }],
+    ["search_text: one row per matching line, naming its file", "search_text", {
+      result_count: 3,
+      results: [
+        { file: "src/app/a.py", matches: [{ line: 1, text: "x" }, { line: 4, text: "y" }] },
+        { file: "src/app/b.py", matches: [{ line: 2, text: "z", symbol: "src/app/b.py::f" }] },
+      ],
+    }],
+  ];
+  for (const [name, tool, value] of tier1) {
+    await t.step(name, () => {
+      const text = roundTrip(value, tool);
+      ok(text.includes("__xf="), `expected ${tool} to reshape:\n${text}`);
+    });
+  }
+  await t.step("search_text context lines are rows of their own, marked like grep's", () => {
+    const text = roundTrip({
+      result_count: 2,
+      results: [
+        {
+          file: "src/app/models.py",
+          matches: [
+            { line: 3, text: "x = 1", before: ["import os", ""], after: ["y = 2"] },
+            { line: 9, text: "z", before: [], after: [], symbol: "src/app/models.py::f#function" },
+          ],
+        },
+        { file: "b.py", matches: [{ line: 1, text: "q", before: [], after: ["r", "s"] }] },
+      ],
+    }, "search_text");
+    match(text, /__tables=m:__lines__:file\|line\|mark\|text\|symbol:str\|int\|str\|str\|str /);
+    match(text, /^m,[^,]+,1,-,import os,$/m);
+    match(text, /^m,[^,]+,2,-,"",$/m);
+    match(text, /^m,[^,]+,3,:,x = 1,$/m);
+    match(text, /^m,[^,]+,4,\+,y = 2,$/m);
+    match(text, /^m,b\.py,3,\+,s,$/m);
+    ok(!text.includes("["), `no JSON lists in cells:\n${text}`);
+  });
+  await t.step("a batched outline is one table of symbols with a file column", () => {
+    const outline = (file: string) => ({
+      repo: "local/app",
+      file,
+      language: "python",
+      symbols: [
+        {
+          id: `${file}::A#class`,
+          kind: "class",
+          name: "A",
+          line: 1,
+          children: [{ id: `${file}::A.f#method`, kind: "method", name: "f", line: 2 }],
+        },
+        { id: `${file}::g#function`, kind: "function", name: "g", line: 9 },
+      ],
+    });
+    const text = roundTrip({
+      repo: "local/app",
+      results: [outline("src/app/models.py"), outline("src/app/views.py"), {
+        repo: "local/app",
+        file: "src/app/empty.py",
+        language: "python",
+        symbols: [],
+      }],
+    }, "get_file_outline");
+    match(text, /o:__symbols__:file\|__depth\|id\|name\|kind\|line:str\|int\|str\|str\|str\|int/);
+    match(text, /^o,@\d+(models\.py)?,1,@\d+[^,]*,f,method,2$/m);
+    ok(!text.includes("["), `no JSON lists in cells:\n${text}`);
+  });
+  // Shapes a transform does not fit are encoded generically, still lossless.
+  const unfit: [string, string, JsonObject][] = [
     ["search_text: a file twice in a row, a file with no matches", "search_text", {
       results: [
         { file: "a.py", matches: [{ line: 1, text: "x" }] },
@@ -120,26 +190,35 @@ Deno.test("MUNCH round-trips hand-written hard cases", async (t) => {
       results: [{ file: "a.py", matches: [] }],
     }],
   ];
-  for (const [name, tool, value] of tier1) {
-    await t.step(name, () => {
-      const text = roundTrip(value, tool);
-      ok(text.includes("__xf="), `expected ${tool} to reshape:\n${text}`);
-    });
+  for (const [name, tool, value] of unfit) {
+    await t.step(name, () => void roundTrip(value, tool));
   }
+  await t.step("search_text rows name their file; the file is interned", () => {
+    const text = roundTrip({
+      result_count: 12,
+      results: ["models", "views"].map((name) => ({
+        file: `src/app/${name}.py`,
+        matches: rowsOf(6, (i) => ({ line: i + 1, text: name.charAt(0) })),
+      })),
+    }, "search_text");
+    match(text, /__tables=m:__lines__:file\|line\|text:str\|int\|str /);
+    match(text, /^m,@\d+(models\.py)?,1,m$/m);
+    match(text, /^m,@\d+(views\.py)?,6,v$/m);
+  });
 });
 
-Deno.test("MUNCH output is deterministic, line-oriented and ends with a newline", () => {
+Deno.test("extended MUNCH output is deterministic, line-oriented and ends with a newline", () => {
   const files = ["a", "b", "c", "d", "e", "f"].map((n) => ({ f: `src/components/${n}.ts` }));
   const x = { b: 1, a: files };
-  const text = encode("t", x);
-  equal(encode("t", structuredClone(x)), text);
+  const text = encode("t", x, EXT);
+  equal(encode("t", structuredClone(x), EXT), text);
   ok(text.endsWith("\n") && !text.endsWith("\n\n"));
-  match(text, /^#MUNCH\/1 tool=t enc=gen1\n\n/);
+  match(text, /^#MUNCH\/1x tool=t enc=gen1x\n\n/);
   match(text, /__tables=a:a:f:str/);
   match(text, /^@1=src\/components\/$/m);
 });
 
-Deno.test("MUNCH types _meta scalars by their literal form", async (t) => {
+Deno.test("extended MUNCH types _meta scalars by their literal form", async (t) => {
   await t.step("numbers and booleans carry no __stypes entry", () => {
     const text = roundTrip({ n: 1, _meta: { timing_ms: 2.4, tokens: 7, truncated: false } });
     match(text, / _meta\.timing_ms=2\.4 _meta\.tokens=7 _meta\.truncated=F /);
@@ -148,6 +227,12 @@ Deno.test("MUNCH types _meta scalars by their literal form", async (t) => {
   await t.step("strings that would read as numbers or booleans are quoted", () => {
     const text = roundTrip({ _meta: { a: "2.4", b: "T", c: "x", d: "" } });
     match(text, /^_meta\.a="2\.4" _meta\.b="T" _meta\.c=x _meta\.d="" /m);
+  });
+  await t.step("_meta is flat scalars even where one JSON blob would be shorter", () => {
+    const meta = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`k${i}`, i * 1.5]));
+    const text = roundTrip({ _meta: meta });
+    match(text, /^_meta\.k0=0 _meta\.k1=1\.5 /m);
+    ok(!text.includes("__json._meta"), text);
   });
   await t.step("other scalars keep their __stypes entries", () => {
     const text = roundTrip({ a: { n: 1, s: "1" }, meta: { n: 2 } });
@@ -165,7 +250,7 @@ function roundTripOrdered(x: JsonObject, tool = "some_tool"): string {
 const rowsOf = (n: number, row: (i: number) => JsonObject) =>
   Array.from({ length: n }, (_, i) => row(i));
 
-Deno.test("MUNCH writes a column holding one value in every row once, as a scalar", async (t) => {
+Deno.test("extended MUNCH writes a column holding one value in every row once, as a scalar", async (t) => {
   const ref = (i: number) => ({ file: `src/m${i % 3}.py`, line: i * 7 + 1, kind: "call" });
   await t.step("a constant last column becomes the scalar <tag>.<column>", () => {
     const text = roundTripOrdered({ refs: rowsOf(5, ref) });
@@ -239,14 +324,14 @@ Deno.test("MUNCH writes a column holding one value in every row once, as a scala
     }, "search_text");
   });
   await t.step("a decoder that ignores __const still reads the value as a scalar", () => {
-    const text = encode("some_tool", { refs: rowsOf(5, ref) }).replace(/ __const=\S+/, "");
+    const text = encode("some_tool", { refs: rowsOf(5, ref) }, EXT).replace(/ __const=\S+/, "");
     const out = decode(text) as { r: unknown; refs: JsonObject[] };
     deepStrictEqual(out.r, { kind: "call" });
     deepStrictEqual(out.refs[0], { file: "src/m0.py", line: 1 });
   });
 });
 
-Deno.test("MUNCH round-trips tables with constant columns (property)", () => {
+Deno.test("extended MUNCH round-trips tables with constant columns (property)", () => {
   const value = fc.oneof(
     { weight: 4, arbitrary: fc.oneof(trickyString, trickyNumber, fc.boolean(), fc.constant(null)) },
     { weight: 1, arbitrary: jsonValue },
@@ -282,7 +367,7 @@ Deno.test("MUNCH round-trips tables with constant columns (property)", () => {
   fc.assert(fc.property(arb, (x) => void roundTripOrdered(x)), { numRuns: 1500 });
 });
 
-Deno.test("MUNCH round-trips arbitrary JSON objects (property)", () => {
+Deno.test("extended MUNCH round-trips arbitrary JSON objects (property)", () => {
   fc.assert(
     fc.property(jsonObject, (x) => {
       roundTrip(x);
@@ -291,7 +376,7 @@ Deno.test("MUNCH round-trips arbitrary JSON objects (property)", () => {
   );
 });
 
-Deno.test("MUNCH tier-1 encoders round-trip arbitrary objects under their tool names (property)", () => {
+Deno.test("extended MUNCH tier-1 encoders round-trip arbitrary objects under their tool names (property)", () => {
   const tools = ["search_symbols", "get_file_outline", "get_repo_outline", "search_text"];
   fc.assert(
     fc.property(jsonObject, fc.constantFrom(...tools), (x, tool) => {
@@ -311,51 +396,51 @@ Deno.test("decode rejects malformed MUNCH with SyntaxError naming line and colum
     "unsupported version": ["#MUNCH/2 tool=x enc=gen1\n\na=1\n", /unsupported MUNCH version "2"/],
     "malformed header": ["#MUNCH/1 tool\n\na=1\n", /malformed header .* at line 1, column 1/],
     "missing =": [
-      "#MUNCH/1 tool=x enc=gen1\n\na=1 b\n",
+      "#MUNCH/1x tool=x enc=gen1x\n\na=1 b\n",
       /expected "=" after key "b" at line 3, column 5/,
     ],
     "unterminated quote": [
-      '#MUNCH/1 tool=x enc=gen1\n\na="x\n',
+      '#MUNCH/1x tool=x enc=gen1x\n\na="x\n',
       /unterminated quoted value at line 3, column 3/,
     ],
     "unknown tag": [
-      "#MUNCH/1 tool=x enc=gen1\n\n__tables=\n\nq,1\n",
+      "#MUNCH/1x tool=x enc=gen1x\n\n__tables=\n\nq,1\n",
       /unknown table tag "q" at line 5, column 1/,
     ],
     "wrong field count": [
-      "#MUNCH/1 tool=x enc=gen1\n\n__tables=t:r:a|b:int|int\n\nt,1,2\nt,1\n",
+      "#MUNCH/1x tool=x enc=gen1x\n\n__tables=t:r:a|b:int|int\n\nt,1,2\nt,1\n",
       /table "t" row has 1 fields, expected 2 at line 6, column 1/,
     ],
     "bad quoted field": [
-      '#MUNCH/1 tool=x enc=gen1\n\n__tables=t:r:a:str\n\nt,"x"y\n',
+      '#MUNCH/1x tool=x enc=gen1x\n\n__tables=t:r:a:str\n\nt,"x"y\n',
       /expected "," after quoted field at line 5, column 6/,
     ],
     "bad escape": [
-      '#MUNCH/1 tool=x enc=gen1\n\na="\\q"\n',
+      '#MUNCH/1x tool=x enc=gen1x\n\na="\\q"\n',
       /invalid escape "\\q" at line 3, column 3/,
     ],
     "bad json blob": [
-      '#MUNCH/1 tool=x enc=gen1\n\n__json.a="{"\n',
+      '#MUNCH/1x tool=x enc=gen1x\n\n__json.a="{"\n',
       /invalid JSON in "__json.a" at line 3/,
     ],
     "__const naming an unknown table": [
-      "#MUNCH/1 tool=x enc=gen1\n\nq.a=1 __tables=t:r:b:int __const=q:a\n\nt,1\n",
+      "#MUNCH/1x tool=x enc=gen1x\n\nq.a=1 __tables=t:r:b:int __const=q:a\n\nt,1\n",
       /__const names unknown table "q" at line 3, column 1/,
     ],
     "__const without its scalar": [
-      "#MUNCH/1 tool=x enc=gen1\n\n__tables=t:r:b:int __const=t:a\n\nt,1\n",
+      "#MUNCH/1x tool=x enc=gen1x\n\n__tables=t:r:b:int __const=t:a\n\nt,1\n",
       /no scalar "t.a" for constant column "a" at line 3, column 1/,
     ],
     "__const positions out of order": [
-      "#MUNCH/1 tool=x enc=gen1\n\nt.a=1 t.c=2 __tables=t:r:b:int __const=t:a|c:2|0\n\nt,1\n",
+      "#MUNCH/1x tool=x enc=gen1x\n\nt.a=1 t.c=2 __tables=t:r:b:int __const=t:a|c:2|0\n\nt,1\n",
       /invalid __const entry "t:a\|c:2\|0" at line 3, column 1/,
     ],
     "__const position past the end": [
-      "#MUNCH/1 tool=x enc=gen1\n\nt.a=1 __tables=t:r:b:int __const=t:a:2\n\nt,1\n",
+      "#MUNCH/1x tool=x enc=gen1x\n\nt.a=1 __tables=t:r:b:int __const=t:a:2\n\nt,1\n",
       /constant column "a" is past the end of table "t" at line 3, column 1/,
     ],
     "bad legend": [
-      "#MUNCH/1 tool=x enc=gen1\n\n@x=1\n\na=1\n",
+      "#MUNCH/1x tool=x enc=gen1x\n\n@x=1\n\na=1\n",
       /invalid legend line "@x=1" at line 3/,
     ],
   };
@@ -402,7 +487,7 @@ Deno.test("decode follows the spec for payloads from other encoders", async (t) 
   });
 });
 
-Deno.test("tier-1 transforms round-trip the shapes they reshape (property)", async (t) => {
+Deno.test("extended tier-1 transforms round-trip the shapes they reshape (property)", async (t) => {
   const node = fc.letrec<{ node: unknown }>((tie) => ({
     node: fc.record({
       id: trickyString,
@@ -422,11 +507,20 @@ Deno.test("tier-1 transforms round-trip the shapes they reshape (property)", asy
           fc.record({
             file: trickyString,
             matches: fc.array(
-              fc.record({
-                line: fc.nat(),
-                text: trickyString,
-                before: fc.array(trickyString),
-              }, { requiredKeys: ["line", "text"] }),
+              fc.oneof(
+                fc.record({
+                  line: fc.nat(),
+                  text: trickyString,
+                  before: fc.array(trickyString),
+                }, { requiredKeys: ["line", "text"] }),
+                fc.record({
+                  line: fc.nat(),
+                  text: trickyString,
+                  before: fc.array(trickyString, { maxLength: 3 }),
+                  after: fc.array(trickyString, { maxLength: 3 }),
+                  symbol: fc.option(trickyString),
+                }),
+              ),
               { maxLength: 4 },
             ),
           }),
@@ -435,8 +529,45 @@ Deno.test("tier-1 transforms round-trip the shapes they reshape (property)", asy
       }),
     ],
     [
+      // Every match with context lists: the lines transform applies.
+      "search_text",
+      fc.record({
+        result_count: fc.nat(),
+        results: fc.uniqueArray(
+          fc.record({
+            file: trickyString,
+            matches: fc.array(
+              fc.record({
+                line: fc.nat(),
+                text: trickyString,
+                before: fc.array(trickyString, { maxLength: 3 }),
+                after: fc.array(trickyString, { maxLength: 3 }),
+                symbol: fc.option(trickyString),
+              }, { requiredKeys: ["line", "text", "before", "after"] }),
+              { minLength: 1, maxLength: 4 },
+            ),
+          }),
+          { maxLength: 5, selector: (g) => g.file },
+        ),
+      }),
+    ],
+    [
       "get_file_outline",
       fc.record({ repo: trickyString, symbols: fc.array(node, { maxLength: 4 }) }),
+    ],
+    [
+      "get_file_outline",
+      fc.record({
+        repo: trickyString,
+        results: fc.array(
+          fc.record({
+            file: trickyString,
+            language: trickyString,
+            symbols: fc.array(node, { maxLength: 3 }),
+          }),
+          { maxLength: 4 },
+        ),
+      }),
     ],
     [
       "get_repo_outline",

@@ -1,7 +1,7 @@
 import { deepStrictEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { decode, decodeTables } from "../../mod.ts";
+import { canEncodeV1, decode, decodeTables, type JsonObject } from "../../mod.ts";
 import { call, connect, normalised, tempProject } from "./_server.ts";
 
 const EXPECTED_TOOLS = [
@@ -34,6 +34,11 @@ Deno.test("MCP server over stdio: every tool, in json and compact form", async (
       ok(json.text.startsWith("{"), json.text.slice(0, 80));
       const compact = await call(client, name, { ...args, format: "compact" });
       equal(compact.isError, false, compact.text);
+      if (!canEncodeV1(json.body as JsonObject)) {
+        // A key MUNCH v1 cannot carry (the reference's "⚠ warning"): compact sends JSON.
+        deepStrictEqual(normalised(compact.body), normalised(json.body));
+        return json.body;
+      }
       ok(compact.text.startsWith("#MUNCH/1 tool=" + name + " "), compact.text.slice(0, 80));
       const meta = compact.body._meta as Record<string, unknown>;
       equal(typeof meta.encoding, "string");

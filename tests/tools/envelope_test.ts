@@ -2,16 +2,16 @@ import { deepStrictEqual, equal, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { decode, encodeResponse } from "../../mod.ts";
 import { envelope, fillSentinels, SENTINELS } from "../../src/server/envelope.ts";
-import { DEFAULT_SETTINGS } from "../../src/server/config.ts";
+import { DEFAULT_SETTINGS, settingsFromEnv } from "../../src/server/config.ts";
 import { SavingsCounter } from "../../src/store/savings.ts";
 
 const response = {
-  result_count: 3,
-  results: [1, 2, 3].map((i) => ({
-    id: `src/pkg/module_${i}.py::Service.handle_${i}#method`,
+  result_count: 12,
+  results: Array.from({ length: 12 }, (_, i) => ({
+    id: `src/pkg/module_${i % 3}.py::Service.handle_${i}#method`,
     kind: "method",
     name: `handle_${i}`,
-    file: `src/pkg/module_${i}.py`,
+    file: `src/pkg/module_${i % 3}.py`,
     line: 10 * i,
     signature: `def handle_${i}(self, request):`,
     summary: "Handle one request.",
@@ -36,10 +36,10 @@ Deno.test("envelope: the compact text is exactly the encoding of the final respo
     savings.add(1000, 200);
     const out = { response: structuredClone(response), rawBytes: 40_000, repo: "local/app-1" };
     const env = envelope("search_symbols", out, 1.26, "compact", DEFAULT_SETTINGS, savings);
-    equal(env.encoding, "ss1");
+    equal(env.encoding, "gen1");
     const body = decode(env.text) as Record<string, unknown>;
     const meta = body._meta as Record<string, number | string>;
-    equal(meta.encoding, "ss1");
+    equal(meta.encoding, "gen1");
     equal(meta.timing_ms, 1.3);
     equal(meta.repo, "local/app-1");
     const jsonBytes = new TextEncoder().encode(JSON.stringify(response)).length;
@@ -162,4 +162,21 @@ Deno.test("envelope: the _meta numbers of one compact encoding are filled in, no
   }
   // A sentinel that occurs twice (say, in file content) is not guessed at.
   equal(fillSentinels(`a=${SENTINELS.total} b=${SENTINELS.total}\n`, values), null);
+});
+
+Deno.test("envelope: the server's extension setting reaches the codec", () => {
+  const env = (values: Record<string, string>) => (name: string) => values[name];
+  equal(settingsFromEnv(env({})).munchExtensions, false);
+  equal(settingsFromEnv(env({ CODEMUNCH_MUNCH_EXTENSIONS: "on" })).munchExtensions, true);
+  withSavings((savings) => {
+    const settings = { ...DEFAULT_SETTINGS, munchExtensions: true };
+    const out = { response: structuredClone(response), rawBytes: 40_000, repo: "local/app-1" };
+    const ext = envelope("search_symbols", out, 1, "compact", settings, savings);
+    ok(ext.text.startsWith("#MUNCH/1x tool=search_symbols enc=ss1x\n"), ext.text.slice(0, 60));
+    equal(ext.encoding, "ss1x");
+    const body = decode(ext.text) as Record<string, unknown>;
+    equal((body._meta as Record<string, unknown>).encoding, "ss1x");
+    const strict = envelope("search_symbols", out, 1, "compact", DEFAULT_SETTINGS, savings);
+    ok(strict.text.startsWith("#MUNCH/1 tool=search_symbols enc=gen1\n"));
+  });
 });

@@ -1,8 +1,10 @@
 import type { EncoderSpec } from "../spec.ts";
 
 /**
- * `fo1`: a file outline. The symbol tree is flattened in preorder with a `__depth` column
- * (children follow their parent), so nested methods stay in the table instead of JSON blobs.
+ * `fo1` (extended format only): a file outline's symbol tree flattened in preorder with a
+ * `__depth` column (children follow their parent), so nested methods stay in the table instead
+ * of JSON blobs; a batched outline (`file_paths`) is one table of files and one table of all
+ * their symbols, each symbol row naming its file first.
  */
 export const GET_FILE_OUTLINE: EncoderSpec = {
   id: "fo1",
@@ -25,7 +27,38 @@ export const GET_FILE_OUTLINE: EncoderSpec = {
       ],
       intern: ["id", "parent", "signature", "summary"],
     },
-    { tag: "b", key: "results", columns: ["file", "symbol_count"], intern: ["file"] },
+    {
+      tag: "f",
+      key: "results",
+      columns: ["file", "language", "file_summary", "symbols"],
+      intern: ["file"],
+    },
+    {
+      tag: "o",
+      key: "__symbols__",
+      columns: [
+        "file",
+        "__depth",
+        "id",
+        "name",
+        "kind",
+        "line",
+        "end_line",
+        "signature",
+        "summary",
+      ],
+      intern: ["file", "id", "signature", "summary"],
+    },
   ],
-  transforms: [{ kind: "tree", key: "symbols", children: "children" }],
+  transforms: [
+    { kind: "tree", key: "symbols", children: "children" },
+    {
+      kind: "forest",
+      key: "results",
+      into: "__symbols__",
+      by: "file",
+      child: "symbols",
+      children: "children",
+    },
+  ],
 };
