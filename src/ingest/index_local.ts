@@ -34,7 +34,11 @@ export interface FileParser {
 }
 
 /** Progress callback: `done` of `total` files processed, `path` the last one. */
-export type ProgressFn = (done: number, total: number, path: string) => void;
+/**
+ * Indexing progress: files `done` of `total`, the last file, and the symbols extracted so far
+ * in this run (unchanged files count none).
+ */
+export type ProgressFn = (done: number, total: number, path: string, symbols: number) => void;
 
 /** What to index and how. */
 export interface IndexFolderRequest {
@@ -117,9 +121,11 @@ export function resolveFolder(
   const outside = () =>
     new ToolError(
       "path_outside_allowed_roots",
-      `Cannot index "${absolute}": it is outside the allowed roots (${
-        roots?.join(", ")
-      }). Add it to CODEMUNCH_ALLOWED_ROOTS and restart the server`,
+      roots?.length === 0
+        ? `Cannot index "${absolute}": no folder may be indexed, as CODEMUNCH_ALLOWED_ROOTS is not set and the server was started in a filesystem root or the home directory. Set CODEMUNCH_ALLOWED_ROOTS to the folders to index and restart the server`
+        : `Cannot index "${absolute}": it is outside the allowed roots (${
+          roots?.join(", ")
+        }). Add it to CODEMUNCH_ALLOWED_ROOTS and restart the server`,
     );
   if (!allowed(absolute)) throw outside();
   let real: string;
@@ -280,13 +286,14 @@ async function _run(
     return textCache.get(p);
   };
 
-  let changed = 0, added = 0, done = 0;
+  let changed = 0, added = 0, done = 0, symbolsDone = 0;
   const noSymbols: string[] = [];
   const parseWarnings: string[] = [];
   const total = toCheck.length;
-  const progress = (path: string) => {
+  const progress = (path: string, symbols = 0) => {
     done++;
-    request.onProgress?.(done, total, path);
+    symbolsDone += symbols;
+    request.onProgress?.(done, total, path, symbolsDone);
   };
   const pipelineStart = performance.now();
   let mainThreadMs = 0;
@@ -352,7 +359,7 @@ async function _run(
           line_count: lineCount(bytes),
         }, result);
         mainThreadMs += performance.now() - ts;
-        progress(f.path);
+        progress(f.path, result.symbols.length);
       });
       inflight.add(job);
       job.finally(() => inflight.delete(job));
