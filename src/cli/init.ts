@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { posix, win32 } from "node:path";
 import {
   CLIENT_IDS,
   type ClientConfig,
@@ -44,6 +44,15 @@ This project is indexed by the codemunch MCP server. Before reading whole files:
 Read a whole file only when you need most of it.
 `;
 
+function _hostOs(): OsName {
+  return Deno.build.os === "windows" ? "windows" : Deno.build.os === "darwin" ? "darwin" : "linux";
+}
+
+/** Path functions of an OS (Windows paths are checked on any host by the tests). */
+function _path(os: OsName): typeof posix {
+  return os === "windows" ? win32 : posix;
+}
+
 /** How a client starts the server. */
 export interface ServerCommand {
   command: string;
@@ -54,7 +63,12 @@ export interface ServerCommand {
  * The server command for this installation: the compiled binary (`execPath` is not a `deno`
  * executable) with `serve`, else Deno with the checkout's launcher, all absolute.
  */
-export function serverCommand(execPath: string, checkout: string): ServerCommand {
+export function serverCommand(
+  execPath: string,
+  checkout: string,
+  os: OsName = _hostOs(),
+): ServerCommand {
+  const { basename, join } = _path(os);
   if (!/^deno(\.exe)?$/i.test(basename(execPath))) return { command: execPath, args: ["serve"] };
   return {
     command: execPath,
@@ -100,6 +114,7 @@ export interface ConfigChange {
 
 /** Everything `init` will do, computed before anything is written. */
 export interface InitPlan {
+  os: OsName;
   server: ServerCommand;
   roots: string[];
   changes: ConfigChange[];
@@ -183,7 +198,12 @@ function _parseConfig(text: string | null): Record<string, unknown> | string {
   }
 }
 
-function _isUnsafeFolder(folder: string, env: (n: string) => string | undefined): boolean {
+function _isUnsafeFolder(
+  folder: string,
+  env: (n: string) => string | undefined,
+  os: OsName,
+): boolean {
+  const { dirname, resolve } = _path(os);
   const home = env("HOME") || env("USERPROFILE");
   return dirname(folder) === folder || (home !== undefined && resolve(home) === folder);
 }
@@ -191,11 +211,12 @@ function _isUnsafeFolder(folder: string, env: (n: string) => string | undefined)
 /** Work out everything `init` would do. Reads files through `io`; writes nothing. */
 export function planInit(options: InitOptions, io: InitIo = DENO_IO): InitPlan {
   const { os, env } = options;
+  const { isAbsolute, join, resolve } = _path(os);
   const folders = (options.folders?.length ? options.folders : [options.cwd]).map((f) =>
     isAbsolute(f) ? resolve(f) : resolve(options.cwd, f)
   );
   for (const f of folders) {
-    if (_isUnsafeFolder(f, env)) {
+    if (_isUnsafeFolder(f, env, os)) {
       throw new InitError(
         `Refusing to let the server read all of ${f}: run init from your project folder, or name the folders to index (codemunch init ~/src/app)`,
       );
@@ -207,7 +228,7 @@ export function planInit(options: InitOptions, io: InitIo = DENO_IO): InitPlan {
     }
     if (!io.exists(f)) throw new InitError(`Folder not found: ${f}`);
   }
-  const server = serverCommand(options.execPath, options.checkout);
+  const server = serverCommand(options.execPath, options.checkout, os);
   const wanted = new Set(options.clients ?? []);
   const changes: ConfigChange[] = [];
   for (const client of clientConfigs(os, env)) {
@@ -262,7 +283,14 @@ export function planInit(options: InitOptions, io: InitIo = DENO_IO): InitPlan {
       }
     }
   }
-  return { server, roots: folders, changes, index: options.index ?? true ? folders : [], policy };
+  return {
+    os,
+    server,
+    roots: folders,
+    changes,
+    index: options.index ?? true ? folders : [],
+    policy,
+  };
 }
 
 /** Quote one command-line word for a POSIX shell when it needs it. */
@@ -339,6 +367,7 @@ export async function applyInit(
   indexFolder: ((folder: string) => Promise<string>) | null,
   io: InitIo = DENO_IO,
 ): Promise<InitResult> {
+  const { dirname } = _path(plan.os);
   const result: InitResult = { lines: [], written: [], backups: [], failed: 0 };
   for (const c of plan.changes) {
     if (c.text === undefined) continue;
