@@ -166,8 +166,17 @@ export function parseArgs(argv: readonly string[]): Invocation {
   const positional: string[] = [];
   const flags = new Map<string, string>();
   const typed = new Map<string, string>();
-  // The command is the first word that is not a flag (global flags may come first).
-  const first = argv.findIndex((a) => !a.startsWith("-"));
+  // The command is the first word that is neither a flag nor a flag's value.
+  const valueFlags = new Set(
+    Object.values(COMMANDS).flatMap((c) =>
+      Object.entries(c.flags).filter(([, f]) => f.value).map(([n]) => `--${n}`)
+    ),
+  );
+  let first = -1;
+  for (let i = 0; i < argv.length && first === -1; i++) {
+    if (valueFlags.has(argv[i]!)) i++;
+    else if (!argv[i]!.startsWith("-")) first = i;
+  }
   const command = first === -1 ? "serve" : argv[first]!;
   const spec = COMMANDS[command];
   for (let i = 0; i < argv.length; i++) {
@@ -332,16 +341,15 @@ async function _index(runner: ToolRunner, _store: Store, inv: Invocation): Promi
   _expect(inv, 1, "a folder path");
   const { resolve } = await import("node:path");
   const { indexSummary, progressReporter, stderrSink } = await import("./src/cli/progress.ts");
+  const format = await _format(inv);
   const progress = progressReporter(stderrSink());
   const started = performance.now();
   const result = await runner.call("index_folder", { path: resolve(inv.positional[0]!) }, {
-    format: "json",
+    format,
     onProgress: progress.onProgress,
   });
   progress.end();
-  if (inv.flags.has("json") || inv.flags.has("format")) {
-    return _print(result, await _format(inv), inv);
-  }
+  if (inv.flags.has("json") || inv.flags.has("format")) return _print(result, format, inv);
   if (result.isError) return _printError(result, inv);
   console.log(indexSummary(JSON.parse(result.text), performance.now() - started));
   return 0;

@@ -171,6 +171,10 @@ Deno.test("CLI: index, search, outline, symbol and call", async (t) => {
       equal(body.path_prefix, "go/");
       const list = await cli(p, ["call", "list_repos"]);
       equal(JSON.parse(list.stdout).count, 1);
+      // A flag's value before the command is not taken for the command.
+      const first = await cli(p, ["--format", "json", "call", "list_repos"]);
+      equal(first.code, 0, first.stderr);
+      equal(JSON.parse(first.stdout).count, 1);
     });
   } finally {
     p.dispose();
