@@ -16,6 +16,10 @@
  * runs `--cached-only`: start-up never touches the network (Deno would otherwise re-fetch npm
  * metadata it does not keep, printing "Download …" on every launch).
  *
+ * Under `deno task` (which runs tasks in the checkout), the folder the user typed the command in
+ * (`INIT_CWD`) is the working directory: `deno task --config ~/codemunch/deno.json cli index .`
+ * indexes the user's folder, not the checkout.
+ *
  * The launcher itself needs `--allow-read --allow-env --allow-run`; the server never gets them.
  */
 import { delimiter, join, resolve } from "node:path";
@@ -116,7 +120,8 @@ export function childArgs(inputs: PermissionInputs, args: readonly string[]): st
 }
 
 if (import.meta.main) {
-  const inputs = permissionInputs();
+  const cwd = Deno.env.get("INIT_CWD") || Deno.cwd();
+  const inputs = permissionInputs((n) => Deno.env.get(n), cwd);
   // The launcher runs without write access (see the module doc); the server creates the
   // index directory on its first write, so create it here only when allowed to.
   if (Deno.permissions.querySync({ name: "write", path: inputs.indexDir }).state === "granted") {
@@ -128,6 +133,7 @@ if (import.meta.main) {
   const child = new Deno.Command(Deno.execPath(), {
     args: childArgs(inputs, Deno.args),
     env,
+    cwd,
     stdin: "inherit",
     stdout: "inherit",
     stderr: "inherit",

@@ -135,8 +135,8 @@ export function progressReporter(
  *   "Indexed local/app: 1,200 files, 35,000 symbols in 2.0 s (600 files/s)",
  * );
  * equal(
- *   indexSummary({ repo: "local/app", changed: 2, new: 1, deleted: 0 }, 150),
- *   "Updated local/app: 2 changed, 1 new, 0 deleted files in 0.2 s",
+ *   indexSummary({ repo: "local/app", changed: 2, new: 1, deleted: 0 }, 300),
+ *   "Updated local/app: 2 changed, 1 new, 0 deleted files in 0.3 s",
  * );
  * ```
  */

@@ -38,7 +38,7 @@ export interface FileParser {
  * Indexing progress: files `done` of `total`, the last file, and the symbols extracted so far
  * in this run (unchanged files count none).
  */
-export type ProgressFn = (done: number, total: number, path: string, symbols: number) => void;
+export type ProgressFn = (done: number, total: number, path: string, symbols?: number) => void;
 
 /** What to index and how. */
 export interface IndexFolderRequest {

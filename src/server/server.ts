@@ -61,7 +61,7 @@ function _toResult(r: CallResult): CallToolResult {
 export function createServer(deps: ServerDeps): McpServer {
   const runner = new ToolRunner(deps);
   const server = new McpServer(SERVER_INFO, {
-    capabilities: { tools: {}, prompts: { listChanged: false }, resources: { listChanged: false } },
+    capabilities: { tools: {}, prompts: {}, resources: {} },
     instructions: INSTRUCTIONS,
   });
   for (const tool of runner.tools) {

@@ -108,8 +108,8 @@ export async function serveStdio(options: StdioServerOptions): Promise<void> {
               protocolVersion: version,
               capabilities: {
                 tools: { listChanged: true },
-                prompts: { listChanged: false },
-                resources: { listChanged: false },
+                prompts: { listChanged: true },
+                resources: { listChanged: true },
               },
               serverInfo: SERVER_INFO,
               instructions: INSTRUCTIONS,

@@ -63,6 +63,7 @@ async function run(
     args: args.slice(1),
     cwd: options.cwd ?? CHECKOUT,
     env: options.env ?? {},
+    clearEnv: true,
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
@@ -222,7 +223,8 @@ Deno.test("README: the TypeScript snippet runs against mod.ts", async () => {
       const file = join(dir, `snippet${i}.ts`);
       const mod = pathToFileURL(join(CHECKOUT, "mod.ts")).href;
       Deno.writeTextFileSync(file, block.body.replaceAll("jsr:@codemunch/codemunch", mod));
-      const r = await run([Deno.execPath(), "run", "--no-lock", file], { cwd: dir });
+      const env = { HOME: Deno.env.get("HOME") ?? dir, PATH: Deno.env.get("PATH") ?? "" };
+      const r = await run([Deno.execPath(), "run", "--no-lock", file], { cwd: dir, env });
       equal(r.code, 0, r.stderr);
       ok(r.stdout.length > 0);
     }
@@ -280,7 +282,17 @@ Deno.test("docs name only files that are in the repository", () => {
 Deno.test("deno.dev.json: the server's imports and settings, plus the test packages", () => {
   const dev = JSON.parse(Deno.readTextFileSync(join(CHECKOUT, "deno.dev.json")));
   for (const [k, v] of Object.entries(DENO_JSON.imports)) equal(dev.imports[k], v, k);
-  for (const key of ["compilerOptions", "nodeModulesDir", "allowScripts", "exclude"]) {
+  for (
+    const key of [
+      "name",
+      "version",
+      "exports",
+      "compilerOptions",
+      "nodeModulesDir",
+      "allowScripts",
+      "exclude",
+    ]
+  ) {
     deepEqual(dev[key], DENO_JSON[key], key);
   }
   const lock = Deno.readTextFileSync(join(CHECKOUT, "deno.lock"));
