@@ -334,6 +334,11 @@ export function describePlan(plan: InitPlan, os: OsName): string[] {
     lines.push(`  ${c.client.name.padEnd(width)}  ${c.client.file}`);
     lines.push(`  ${"".padEnd(width)}  → ${what}`);
   }
+  if (plan.changes.every((c) => c.status === "skip")) {
+    lines.push(
+      '  No MCP client found: name one with --client (claude-desktop, claude-code, cursor, vscode, windsurf), or add the entry by hand (README, "Connect a client").',
+    );
+  }
   if (plan.index.length > 0 || plan.policy.length > 0) lines.push("", "Then:");
   for (const f of plan.index) lines.push(`  index ${f}`);
   for (const p of plan.policy) {
