@@ -300,6 +300,20 @@ Deno.test("deno.dev.json: the server's imports and settings, plus the test packa
     ok(!lock.includes(`"npm:${pkg}@`), `the server's lockfile has no ${pkg}`);
     ok(!(pkg in DENO_JSON.imports), `deno.json does not import ${pkg}`);
   }
+  // What the server's module graph resolves (deno info main.ts): none of the test packages.
+  const info = new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", "main.ts"],
+    cwd: CHECKOUT,
+    stdout: "piped",
+    stderr: "null",
+  }).outputSync();
+  const npm = Object.keys(JSON.parse(new TextDecoder().decode(info.stdout)).npmPackages ?? {});
+  ok(npm.some((p) => p.startsWith("web-tree-sitter@")), npm.join(", "));
+  for (
+    const dev of ["fast-check", "gpt-tokenizer", "@toon-format/toon", "csv-parse", "pure-rand"]
+  ) {
+    ok(!npm.some((p) => p.startsWith(`${dev}@`)), `main.ts pulls ${dev}`);
+  }
   for (const wf of ["ci.yml", "release.yml", "publish.yml"]) {
     const text = Deno.readTextFileSync(join(CHECKOUT, ".github", "workflows", wf));
     match(text, new RegExp(`deno-version: ${DENO_VERSION.replaceAll(".", "\\.")}`), wf);
