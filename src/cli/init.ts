@@ -314,10 +314,15 @@ export function claudeMcpAdd(plan: Pick<InitPlan, "server" | "roots">, os: OsNam
 
 /** The plan as the lines shown before anything is written. */
 export function describePlan(plan: InitPlan, os: OsName): string[] {
+  const entry = JSON.stringify(
+    { [SERVER_NAME]: serverEntry({ typed: false }, plan.server, plan.roots, os) },
+    null,
+    2,
+  );
   const lines = [
-    "The server entry (absolute paths, so it runs even where the client's PATH has no deno):",
-    `  ${[plan.server.command, ...plan.server.args].map(_sh).join(" ")}`,
-    `  CODEMUNCH_ALLOWED_ROOTS=${plan.roots.join(os === "windows" ? ";" : ":")}`,
+    "The server entry (absolute paths, so it runs even where the client's PATH has no deno;",
+    'VS Code\'s adds "type": "stdio"):',
+    ...entry.slice(2, -2).split("\n").map((l) => `  ${l.slice(2)}`),
     "",
     "Client config files:",
   ];
@@ -333,6 +338,9 @@ export function describePlan(plan: InitPlan, os: OsName): string[] {
     }[c.status];
     lines.push(`  ${c.client.name.padEnd(width)}  ${c.client.file}`);
     lines.push(`  ${"".padEnd(width)}  → ${what}`);
+    if (c.client.id === "claude-code" && c.text !== undefined) {
+      lines.push(`  ${"".padEnd(width)}    (quit Claude Code first: it rewrites this file)`);
+    }
   }
   if (plan.changes.every((c) => c.status === "skip")) {
     lines.push(

@@ -71,3 +71,46 @@ Deno.test("index summary: full and incremental", () => {
     "local/a is up to date (no changes, 0.1 s)",
   );
 });
+
+/** `script` (util-linux) gives the command a real terminal. */
+const hasScript = Deno.build.os === "linux" &&
+  (() => {
+    try {
+      return new Deno.Command("script", { args: ["--version"], stdout: "null", stderr: "null" })
+        .outputSync().success;
+    } catch {
+      return false;
+    }
+  })();
+
+Deno.test({
+  name: hasScript
+    ? "index on a real terminal draws the bar, then prints the summary"
+    : "index on a real terminal — SKIPPED: util-linux `script` is not available",
+  ignore: !hasScript,
+  fn: async () => {
+    const { CHECKOUT, tempProject } = await import("../e2e/_server.ts");
+    const { join } = await import("node:path");
+    const p = tempProject("codemunch-pty-");
+    try {
+      const command = [Deno.execPath(), "run", "-A", join(CHECKOUT, "main.ts"), "index", "."]
+        .map((w) => `'${w}'`).join(" ");
+      const out = await new Deno.Command("script", {
+        args: ["-qec", command, "/dev/null"],
+        cwd: p.root,
+        env: { CODE_INDEX_PATH: p.indexDir, CODEMUNCH_ALLOWED_ROOTS: p.root },
+        stdin: "null",
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      // The terminal's control sequences, made visible: \r and ESC[2K (erase the line).
+      const text = new TextDecoder().decode(out.stdout).replaceAll("\r", "<CR>")
+        .replaceAll("\x1b[2K", "<EL>");
+      equal(out.code, 0, text);
+      match(text, /<CR><EL>\[#*\.*\] +\d+\/\d+ files +[\d,]+ symbols +[\d.]+ files\/s +ETA /);
+      match(text, /<CR><EL>Indexed local\/project-[0-9a-f]+: \d+ files, [\d,]+ symbols in /);
+    } finally {
+      p.dispose();
+    }
+  },
+});
