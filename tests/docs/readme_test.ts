@@ -321,3 +321,31 @@ Deno.test("deno.dev.json: the server's imports and settings, plus the test packa
   equal(DENO_JSON.license, "MIT");
   match(Deno.readTextFileSync(join(CHECKOUT, "LICENSE")), /^MIT License/);
 });
+
+/** npm, when the machine has it. */
+const hasNpm = (() => {
+  try {
+    return new Deno.Command("npm", { args: ["--version"], stdout: "null", stderr: "null" })
+      .outputSync().success;
+  } catch {
+    return false;
+  }
+})();
+
+Deno.test({
+  name: hasNpm
+    ? "npm run in the checkout never writes package.json or package-lock.json (.npmrc)"
+    : "npm in the checkout — SKIPPED: npm is not installed",
+  ignore: !hasNpm,
+  fn: () => {
+    const out = new Deno.Command("npm", {
+      args: ["config", "get", "save", "package-lock"],
+      cwd: CHECKOUT,
+      stdout: "piped",
+      stderr: "null",
+    }).outputSync();
+    equal(new TextDecoder().decode(out.stdout).trim(), "save=false\npackage-lock=false");
+    const ignored = Deno.readTextFileSync(join(CHECKOUT, ".gitignore"));
+    match(ignored, /^\/package\.json$/m);
+  },
+});
