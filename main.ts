@@ -153,8 +153,9 @@ Options:
   -V, --version                              show the version
 
 Environment: CODE_INDEX_PATH (index directory, default ~/.code-index), CODEMUNCH_ALLOWED_ROOTS
-(folders that may be indexed; default: the current folder), CODEMUNCH_META=off,
-JCODEMUNCH_REDACT_RESPONSE_SECRETS=0, JCODEMUNCH_DEFAULT_FORMAT (server).
+(folders that may be indexed; default: the current folder, or none when that is / or your
+home folder), CODEMUNCH_META=off, JCODEMUNCH_REDACT_RESPONSE_SECRETS=0,
+JCODEMUNCH_DEFAULT_FORMAT (server).
 Tools: ${TOOLS.map((t) => t.name).join(", ")}`;
 }
 
