@@ -259,6 +259,18 @@ Deno.test("docs name only files that are in the repository", () => {
         missing.push(`${doc}: link ${target}`);
       }
     }
+    // Any Markdown file named (design docs outside the repository included) must be here.
+    for (const m of text.replace(/https?:\/\/\S+/g, "").matchAll(/(?<![\w/.-])([\w./-]+\.md)\b/g)) {
+      const name = m[1]!;
+      const found = [join(CHECKOUT, name), join(CHECKOUT, base, name)].some((f) => {
+        try {
+          return Deno.statSync(f).isFile;
+        } catch {
+          return false;
+        }
+      });
+      if (!found && !["CLAUDE.md", "AGENTS.md"].includes(name)) missing.push(`${doc}: ${name}`);
+    }
     for (const m of text.matchAll(/`([^`\s]+)`/g)) {
       const path = m[1]!.replace(/:\d+$/, "");
       if (/[<>*{}$]/.test(path)) continue;
