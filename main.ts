@@ -1,92 +1,228 @@
 /**
  * The codemunch command line: `codemunch serve` (the default) runs the MCP server over stdio;
- * the other subcommands call the same tools once and print the response.
+ * `init` connects MCP clients; the other subcommands call the same tools once and print the
+ * response. Each subcommand is one entry of {@linkcode COMMANDS} (usage, flags, handler).
  *
  * ```text
  * codemunch [serve]                         MCP server over stdio
- * codemunch call <tool> ['<json args>']     call any tool, print its response
- * codemunch index <path>                    index_folder
+ * codemunch init [folder...]                connect Claude, Cursor, VS Code, Windsurf
+ * codemunch index <path>                    index_folder, with a progress bar
  * codemunch search <query> [--repo R]       search_symbols
  * codemunch outline <file> [--repo R]       get_file_outline
- * codemunch symbol <id> [--repo R]          get_symbol_source
+ * codemunch symbol <id> [--repo R]          get_symbol_source, printed as source text
+ * codemunch call <tool> ['<json args>']     call any tool, print its response
  * ```
  *
  * @module
  */
 // Start-up matters for `serve` (a client waits for the tool list): at the top only the stdio
-// server, which answers initialize and tools/list from data, and the import-free index_dir.ts. The runner, the tools, the store
-// and the codec are imported when a command or the first tool call needs them.
+// server, which answers initialize and tools/list from data. The runner, the tools, the store,
+// the codec and the CLI helpers are imported when a command or the first tool call needs them.
 import type { Format } from "./src/codec/dispatch.ts";
 import type { CallResult, ServerDeps, ToolRunner } from "./src/server/runner.ts";
 import type { Store } from "./src/store/store.ts";
-import { defaultIndexDir } from "./src/store/index_dir.ts";
 import { SERVER_INFO, serveStdio, TOOLS_LIST } from "./src/server/stdio.ts";
 
-const TOOLS = TOOLS_LIST.tools as { name: string; description: string }[];
+const TOOLS = TOOLS_LIST.tools as {
+  name: string;
+  description: string;
+  inputSchema?: { properties?: Record<string, unknown> };
+}[];
 
-/** Usage text of `--help`. */
-export const USAGE =
-  `codemunch ${SERVER_INFO.version} — index code once, serve agents exactly what they need
+/** A flag of a command: whether it takes a value, and the tool argument it sets. */
+interface FlagSpec {
+  value: boolean;
+  /** The tool argument this flag sets (errors about it are reported with the flag's name). */
+  arg?: string;
+  /** One-letter alias (`-y`). */
+  short?: string;
+}
+
+/** A parsed command line. */
+export interface Invocation {
+  command: string;
+  positional: string[];
+  /** Flag values by canonical name (`"true"` for switches). */
+  flags: Map<string, string>;
+  /** How the user typed each flag (`--max`, `-y`), for messages. */
+  typed: Map<string, string>;
+}
+
+/** A subcommand. */
+export interface Command {
+  /** Arguments after the command name, for the usage text. */
+  usage: string;
+  summary: string;
+  flags: Record<string, FlagSpec>;
+  run(inv: Invocation): Promise<number>;
+}
+
+/** A command-line mistake: printed with the usage hint, exit code 2. */
+class UsageError extends Error {}
+
+const FORMAT: Record<string, FlagSpec> = { format: { value: true } };
+const REPO: Record<string, FlagSpec> = { repo: { value: true, arg: "repo" } };
+
+/** Every subcommand, by name. Add a command here: parsing, usage and help follow. */
+export const COMMANDS: Record<string, Command> = {
+  serve: {
+    usage: "",
+    summary: "run the MCP server over stdio (the default)",
+    flags: {},
+    run: (inv) => _serve(inv),
+  },
+  init: {
+    usage: "[folder...] [--client C] [--dry-run] [--yes]",
+    summary: "connect Claude Desktop/Code, Cursor, VS Code, Windsurf",
+    flags: {
+      "dry-run": { value: false },
+      yes: { value: false, short: "y" },
+      client: { value: true },
+      "no-index": { value: false },
+      "no-policy": { value: false },
+    },
+    run: (inv) => _init(inv),
+  },
+  index: {
+    usage: "<path> [--json]",
+    summary: "index a folder (index_folder)",
+    flags: { json: { value: false }, ...FORMAT },
+    run: (inv) => _withRunner(inv, _index),
+  },
+  search: {
+    usage: "<query> [--repo R] [--kind K] [--language L] [--max N]",
+    summary: "search symbols (search_symbols)",
+    flags: {
+      ...REPO,
+      kind: { value: true, arg: "kind" },
+      language: { value: true, arg: "language" },
+      max: { value: true, arg: "max_results" },
+      ...FORMAT,
+    },
+    run: (inv) => _withRunner(inv, _search),
+  },
+  outline: {
+    usage: "<file> [--repo R]",
+    summary: "outline of a file (get_file_outline)",
+    flags: { ...REPO, ...FORMAT },
+    run: (inv) => _withRunner(inv, _outline),
+  },
+  symbol: {
+    usage: "<id> [--repo R] [--context N] [--json]",
+    summary: "print a symbol's source (get_symbol_source)",
+    flags: {
+      ...REPO,
+      context: { value: true, arg: "context_lines" },
+      json: { value: false },
+      ...FORMAT,
+    },
+    run: (inv) => _withRunner(inv, _symbol),
+  },
+  call: {
+    usage: "<tool> ['<json args>'] [--repo R]",
+    summary: "call any tool and print its response",
+    flags: { ...REPO, ...FORMAT },
+    run: (inv) => _withRunner(inv, _call),
+  },
+  tools: {
+    usage: "",
+    summary: "list the tools",
+    flags: {},
+    run: () => {
+      for (const t of TOOLS) console.log(`${t.name.padEnd(18)} ${t.description.split(". ")[0]}`);
+      return Promise.resolve(0);
+    },
+  },
+};
+
+function _usage(): string {
+  const lines = Object.entries(COMMANDS).map(([name, c]) => {
+    const head = `  codemunch ${name === "serve" ? "[serve]" : name}${
+      c.usage ? " " + c.usage : ""
+    }`;
+    return head.length < 45 ? head.padEnd(45) + c.summary : `${head}\n${"".padEnd(45)}${c.summary}`;
+  });
+  return `codemunch ${SERVER_INFO.version} — index code once, serve agents exactly what they need
 
 Usage:
-  codemunch [serve]                          run the MCP server over stdio (the default)
-  codemunch call <tool> ['<json args>']      call any tool and print its response
-  codemunch index <path>                     index a folder (index_folder)
-  codemunch search <query> [--repo R] [--kind K] [--language L] [--max N]
-                                             search symbols (search_symbols)
-  codemunch outline <file> [--repo R]        outline of a file (get_file_outline)
-  codemunch symbol <id> [--repo R]           source of a symbol (get_symbol_source)
-  codemunch tools                            list the tools
+${lines.join("\n")}
 
 Options:
   --format <auto|compact|json|table>         response format (default json)
   -h, --help                                 show this help
   -V, --version                              show the version
 
-Environment: CODE_INDEX_PATH (index directory, default ~/.code-index), CODEMUNCH_ALLOWED_ROOTS,
-CODEMUNCH_META=off, JCODEMUNCH_REDACT_RESPONSE_SECRETS=0, JCODEMUNCH_DEFAULT_FORMAT (server).
+Environment: CODE_INDEX_PATH (index directory, default ~/.code-index), CODEMUNCH_ALLOWED_ROOTS
+(folders that may be indexed; default: the current folder, or none when that is / or your
+home folder), CODEMUNCH_META=off, JCODEMUNCH_REDACT_RESPONSE_SECRETS=0,
+JCODEMUNCH_DEFAULT_FORMAT (server).
 Tools: ${TOOLS.map((t) => t.name).join(", ")}`;
-
-/** A command-line mistake: printed with the usage hint, exit code 2. */
-class UsageError extends Error {}
-
-interface Parsed {
-  command: string;
-  positional: string[];
-  flags: Map<string, string>;
 }
 
-const _VALUE_FLAGS = new Set(["format", "repo", "kind", "language", "max"]);
+/** Usage text of `--help`. */
+export const USAGE: string = _usage();
 
-function _parse(argv: readonly string[]): Parsed {
+/** Parse the command line against the command's flags. */
+export function parseArgs(argv: readonly string[]): Invocation {
   const positional: string[] = [];
   const flags = new Map<string, string>();
+  const typed = new Map<string, string>();
+  // The command is the first word that is neither a flag nor a flag's value.
+  const valueFlags = new Set(
+    Object.values(COMMANDS).flatMap((c) =>
+      Object.entries(c.flags).filter(([, f]) => f.value).map(([n]) => `--${n}`)
+    ),
+  );
+  let first = -1;
+  for (let i = 0; i < argv.length && first === -1; i++) {
+    if (valueFlags.has(argv[i]!)) i++;
+    else if (!argv[i]!.startsWith("-")) first = i;
+  }
+  const command = first === -1 ? "serve" : argv[first]!;
+  const spec = COMMANDS[command];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
+    if (i === first) continue;
     if (a === "-h" || a === "--help") flags.set("help", "true");
     else if (a === "-V" || a === "--version") flags.set("version", "true");
     else if (a === "--") positional.push(...argv.slice(i + 1)), i = argv.length;
-    else if (a.startsWith("--")) {
+    else if (a.startsWith("-") && a !== "-") {
       const eq = a.indexOf("=");
-      const name = a.slice(2, eq === -1 ? undefined : eq);
-      if (!_VALUE_FLAGS.has(name)) throw new UsageError(`Unknown option "--${name}"`);
+      const written = eq === -1 ? a : a.slice(0, eq);
+      const name = written.startsWith("--")
+        ? written.slice(2)
+        : Object.entries(spec?.flags ?? {}).find(([, f]) => `-${f.short}` === written)?.[0];
+      const flag = name === undefined ? undefined : spec?.flags[name];
+      if (spec === undefined) continue; // reported as an unknown command
+      if (name === undefined || flag === undefined) {
+        throw new UsageError(`Unknown option "${written}" for "${command}"`);
+      }
+      typed.set(name, written);
+      if (!flag.value) {
+        if (eq !== -1) throw new UsageError(`Option "${written}" takes no value`);
+        flags.set(name, "true");
+        continue;
+      }
       const value = eq === -1 ? argv[++i] : a.slice(eq + 1);
       if (value === undefined || value === "") {
-        throw new UsageError(`Option "--${name}" needs a value`);
+        throw new UsageError(`Option "${written}" needs a value`);
       }
       flags.set(name, value);
     } else positional.push(a);
   }
-  return { command: positional.shift() ?? "serve", positional, flags };
+  return { command, positional, flags, typed };
 }
 
-async function _format(flags: Map<string, string>): Promise<Format> {
-  const f = flags.get("format") ?? "json";
+async function _format(inv: Invocation, fallback: Format = "json"): Promise<Format> {
+  const f = inv.flags.get("format");
+  if (f === undefined) return fallback;
   const { resolveFormat } = await import("./src/codec/dispatch.ts");
   try {
     return resolveFormat(f.toLowerCase());
   } catch (e) {
-    throw new UsageError((e as Error).message.replace(/^Unknown format/, "Unknown --format"));
+    throw new UsageError(
+      (e as Error).message.replace(/^Unknown format/, `Unknown ${inv.typed.get("format")}`),
+    );
   }
 }
 
@@ -115,12 +251,8 @@ async function _deps(): Promise<ServerDeps> {
 }
 
 /** The repo for a shortcut: --repo, else the only indexed one, else the one `fits` picks. */
-function _pickRepo(
-  store: Store,
-  flags: Map<string, string>,
-  fits?: (repo: string) => boolean,
-): string {
-  const given = flags.get("repo");
+function _pickRepo(store: Store, inv: Invocation, fits?: (repo: string) => boolean): string {
+  const given = inv.flags.get("repo");
   if (given !== undefined) return given;
   const repos = store.repoIds();
   if (repos.length === 0) {
@@ -134,25 +266,61 @@ function _pickRepo(
   );
 }
 
-async function _serve(): Promise<number> {
-  let dir = "";
-  try {
-    dir = defaultIndexDir((n) => Deno.env.get(n));
-  } catch { /* reported by the first tool call */ }
-  console.error(`codemunch ${SERVER_INFO.version}: MCP server on stdio, index in ${dir}`);
-  await serveStdio({ deps: _deps });
+async function _serve(inv: Invocation): Promise<number> {
+  if (inv.positional.length > 0) throw new UsageError(`"serve" takes no arguments`);
+  const serving = serveStdio({ deps: _deps });
+  // The banner's imports load while the client's first messages are answered.
+  const shown = import("./src/cli/banner.ts").then(({ banner }) => {
+    console.error(banner({
+      version: SERVER_INFO.version,
+      env: (n) => Deno.env.get(n),
+      cwd: Deno.cwd(),
+      interactive: Deno.stdin.isTerminal(),
+    }));
+  }).catch(() => {/* the banner is a courtesy */});
+  await Promise.all([serving, shown]);
   return 0;
 }
 
-function _print(result: CallResult, format: Format): number {
-  if (result.isError) {
-    let message = result.text;
-    try {
-      message = (JSON.parse(result.text) as { error: string }).error;
-    } catch { /* not JSON: print as is */ }
-    console.error(`codemunch: ${message} (${result.code})`);
-    return 1;
+/** Turn tool argument names back into the flags the user typed, in a message. */
+function _flagNames(message: string, inv: Invocation): string {
+  const spec = COMMANDS[inv.command]?.flags ?? {};
+  let out = message;
+  for (const [name, flag] of Object.entries(spec)) {
+    const typed = inv.typed.get(name);
+    if (flag.arg === undefined || typed === undefined) continue;
+    out = out.replaceAll(`argument "${flag.arg}"`, typed).replaceAll(`"${flag.arg}"`, typed);
   }
+  return out;
+}
+
+/** Print a tool error with its candidates or closest matches; exit code 1. */
+function _printError(result: CallResult, inv: Invocation): number {
+  let body: Record<string, unknown> = { error: result.text };
+  try {
+    body = JSON.parse(result.text) as Record<string, unknown>;
+  } catch { /* not JSON: print as is */ }
+  const message = String(body.error).replace(/; closest: .*$/, "");
+  console.error(`codemunch: ${_flagNames(message, inv)} (${result.code})`);
+  const list = (Array.isArray(body.candidates) ? body.candidates : body.closest) as
+    | unknown[]
+    | undefined;
+  if (Array.isArray(list) && list.length > 0) {
+    console.error(Array.isArray(body.candidates) ? "Candidates:" : "Closest:");
+    for (const c of list) {
+      if (typeof c === "string") console.error(`  ${c}`);
+      else {
+        const r = c as Record<string, unknown>;
+        const where = r.file !== undefined ? `  ${r.file}${r.line ? `:${r.line}` : ""}` : "";
+        console.error(`  ${r.id ?? r.repo ?? JSON.stringify(r)}${where}`);
+      }
+    }
+  }
+  return 1;
+}
+
+function _print(result: CallResult, format: Format, inv: Invocation): number {
+  if (result.isError) return _printError(result, inv);
   if (format === "json") {
     console.log(JSON.stringify(JSON.parse(result.text), null, 2));
   } else {
@@ -161,116 +329,223 @@ function _print(result: CallResult, format: Format): number {
   return 0;
 }
 
+/** Run a command that calls tools: one runner, closed at the end. */
+async function _withRunner(
+  inv: Invocation,
+  body: (runner: ToolRunner, store: Store, inv: Invocation) => Promise<number>,
+): Promise<number> {
+  const { ToolRunner } = await import("./src/server/runner.ts");
+  const deps = await _deps();
+  const runner = new ToolRunner(deps);
+  try {
+    return await body(runner, deps.store, inv);
+  } finally {
+    await runner.close();
+  }
+}
+
+function _expect(inv: Invocation, n: number, what: string): void {
+  if (inv.positional.length !== n) {
+    throw new UsageError(
+      `"${inv.command}" expects ${what}, got ${inv.positional.length} arguments`,
+    );
+  }
+}
+
+async function _index(runner: ToolRunner, _store: Store, inv: Invocation): Promise<number> {
+  _expect(inv, 1, "a folder path");
+  const { resolve } = await import("node:path");
+  const { indexSummary, progressReporter, stderrSink } = await import("./src/cli/progress.ts");
+  const format = await _format(inv);
+  const progress = progressReporter(stderrSink());
+  const started = performance.now();
+  const result = await runner.call("index_folder", { path: resolve(inv.positional[0]!) }, {
+    format,
+    onProgress: progress.onProgress,
+  });
+  progress.end();
+  if (inv.flags.has("json") || inv.flags.has("format")) return _print(result, format, inv);
+  if (result.isError) return _printError(result, inv);
+  console.log(indexSummary(JSON.parse(result.text), performance.now() - started));
+  return 0;
+}
+
+async function _search(runner: ToolRunner, store: Store, inv: Invocation): Promise<number> {
+  if (inv.positional.length === 0) throw new UsageError(`"search" expects a query`);
+  const args: Record<string, unknown> = {
+    repo: _pickRepo(store, inv),
+    query: inv.positional.join(" "),
+  };
+  for (const [name, flag] of Object.entries(COMMANDS.search!.flags)) {
+    if (flag.arg !== undefined && inv.flags.has(name)) args[flag.arg] = inv.flags.get(name);
+  }
+  const format = await _format(inv);
+  return _print(await runner.call("search_symbols", args, { format }), format, inv);
+}
+
+async function _outline(runner: ToolRunner, store: Store, inv: Invocation): Promise<number> {
+  _expect(inv, 1, "a file path");
+  const { relative, resolve } = await import("node:path");
+  let file = inv.positional[0]!;
+  const abs = resolve(file);
+  const rootOf = (repo: string) =>
+    store.listRepos().repos.find((m) => m.repo === repo)?.source_root ?? "";
+  const owns = (repo: string) => rootOf(repo) !== "" && abs.startsWith(rootOf(repo) + "/");
+  const repo = _pickRepo(store, inv, owns);
+  if (owns(repo)) file = relative(rootOf(repo), abs);
+  const format = await _format(inv);
+  return _print(
+    await runner.call("get_file_outline", { repo, file_path: file }, { format }),
+    format,
+    inv,
+  );
+}
+
+async function _symbol(runner: ToolRunner, store: Store, inv: Invocation): Promise<number> {
+  _expect(inv, 1, "a symbol id");
+  const id = inv.positional[0]!;
+  const repo = _pickRepo(store, inv, (r) => {
+    try {
+      return store.repo(r).symbol(id) !== undefined;
+    } catch {
+      return false;
+    }
+  });
+  const args: Record<string, unknown> = { repo, symbol_id: id };
+  if (inv.flags.has("context")) args.context_lines = inv.flags.get("context");
+  const asText = !inv.flags.has("json") && !inv.flags.has("format");
+  const format = asText ? "json" : inv.flags.has("json") ? "json" : await _format(inv);
+  const result = await runner.call("get_symbol_source", args, { format });
+  if (!asText || result.isError) return _print(result, format, inv);
+  const body = JSON.parse(result.text) as { source?: string; file?: string; line?: number };
+  console.log((body.source ?? "").replace(/\n$/, ""));
+  return 0;
+}
+
+async function _call(runner: ToolRunner, store: Store, inv: Invocation): Promise<number> {
+  if (inv.positional.length < 1 || inv.positional.length > 2) {
+    throw new UsageError(`"call" expects <tool> and optionally '<json args>'`);
+  }
+  const tool = inv.positional[0]!;
+  let args: Record<string, unknown>;
+  try {
+    args = inv.positional[1] === undefined ? {} : JSON.parse(inv.positional[1]);
+  } catch (e) {
+    throw new UsageError(`The arguments of "call" must be JSON: ${(e as Error).message}`);
+  }
+  if (typeof args !== "object" || args === null || Array.isArray(args)) {
+    throw new UsageError(`The arguments of "call" must be a JSON object, like '{"repo": "x"}'`);
+  }
+  // A tool that takes a repo gets --repo, or the only indexed one.
+  const takesRepo = TOOLS.find((t) => t.name === tool)?.inputSchema?.properties?.repo !== undefined;
+  if (takesRepo && args.repo === undefined && (inv.flags.has("repo") || store.repoIds().length)) {
+    args.repo = _pickRepo(store, inv);
+  }
+  const format = await _format(inv);
+  return _print(await runner.call(tool, args, { format }), format, inv);
+}
+
+async function _init(inv: Invocation): Promise<number> {
+  const [init, { dirname }, { fileURLToPath }] = await Promise.all([
+    import("./src/cli/init.ts"),
+    import("node:path"),
+    import("node:url"),
+  ]);
+  const env = (n: string) => Deno.env.get(n);
+  const os = Deno.build.os === "darwin" || Deno.build.os === "windows" ? Deno.build.os : "linux";
+  try {
+    const plan = init.planInit({
+      os,
+      env,
+      // `deno task` runs in the checkout; INIT_CWD is where the user typed the command.
+      cwd: env("INIT_CWD") || Deno.cwd(),
+      execPath: Deno.execPath(),
+      checkout: dirname(fileURLToPath(import.meta.url)),
+      ...(inv.positional.length > 0 ? { folders: inv.positional } : {}),
+      ...(inv.flags.has("client") ? { clients: init.parseClients(inv.flags.get("client")!) } : {}),
+      index: !inv.flags.has("no-index"),
+      policy: !inv.flags.has("no-policy"),
+    });
+    console.log(init.describePlan(plan, os).join("\n"));
+    console.log(`\nClaude Code by hand: ${init.claudeMcpAdd(plan, os)}`);
+    const pending = plan.changes.some((c) => c.text !== undefined) || plan.index.length > 0 ||
+      plan.policy.some((p) => p.status !== "unchanged");
+    if (inv.flags.has("dry-run")) {
+      console.log("\nDry run: nothing was written.");
+      return 0;
+    }
+    if (!pending) {
+      console.log("\nNothing to do: everything is already set up.");
+      return 0;
+    }
+    if (!inv.flags.has("yes")) {
+      if (!Deno.stdin.isTerminal()) {
+        console.log("\nNothing was written: run again with --yes to apply (or --dry-run).");
+        return 1;
+      }
+      if (!confirm("\nApply these changes?")) {
+        console.log("Nothing was written.");
+        return 1;
+      }
+    }
+    const indexFolder = plan.index.length === 0 ? null : async (folder: string) => {
+      const [{ ToolRunner }, { Store }, { DEFAULT_INGEST_CONFIG }, progressMod] = await Promise
+        .all([
+          import("./src/server/runner.ts"),
+          import("./src/store/store.ts"),
+          import("./src/ingest/config.ts"),
+          import("./src/cli/progress.ts"),
+        ]);
+      const runner = new ToolRunner({
+        store: Store.fromEnv(),
+        ingest: { ...DEFAULT_INGEST_CONFIG, allowedRoots: plan.roots },
+      });
+      const progress = progressMod.progressReporter(progressMod.stderrSink());
+      const started = performance.now();
+      try {
+        const r = await runner.call("index_folder", { path: folder }, {
+          format: "json",
+          onProgress: progress.onProgress,
+        });
+        progress.end();
+        const body = JSON.parse(r.text) as Record<string, unknown>;
+        if (r.isError) throw new Error(String(body.error));
+        return progressMod.indexSummary(body, performance.now() - started);
+      } finally {
+        await runner.close();
+      }
+    };
+    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+    const result = await init.applyInit(plan, stamp, indexFolder);
+    console.log("\n" + result.lines.join("\n"));
+    return result.failed > 0 ? 1 : 0;
+  } catch (e) {
+    if (e instanceof init.InitError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
 /** Run the CLI with these arguments; returns the exit code. */
 export async function run(argv: readonly string[]): Promise<number> {
-  let parsed: Parsed;
+  let inv: Invocation;
   try {
-    parsed = _parse(argv);
+    inv = parseArgs(argv);
   } catch (e) {
     console.error(`codemunch: ${(e as Error).message}. Run "codemunch --help" for usage`);
     return 2;
   }
-  const { command, positional, flags } = parsed;
-  if (flags.has("help") || command === "help") {
+  if (inv.flags.has("help") || inv.command === "help") {
     console.log(USAGE);
     return 0;
   }
-  if (flags.has("version")) {
+  if (inv.flags.has("version")) {
     console.log(`codemunch ${SERVER_INFO.version}`);
     return 0;
   }
-  let runner: ToolRunner | null = null;
   try {
-    if (command === "serve") {
-      if (positional.length > 0) throw new UsageError(`"serve" takes no arguments`);
-      return await _serve();
-    }
-    if (command === "tools") {
-      for (const t of TOOLS) console.log(`${t.name.padEnd(18)} ${t.description.split(". ")[0]}`);
-      return 0;
-    }
-    const format = await _format(flags);
-    const [{ relative, resolve }, { ToolRunner }, deps] = await Promise.all([
-      import("node:path"),
-      import("./src/server/runner.ts"),
-      _deps(),
-    ]);
-    const store = deps.store;
-    runner = new ToolRunner(deps);
-    const expect = (n: number, what: string) => {
-      if (positional.length !== n) {
-        throw new UsageError(`"${command}" expects ${what}, got ${positional.length} arguments`);
-      }
-    };
-    let tool: string;
-    let args: Record<string, unknown>;
-    switch (command) {
-      case "call": {
-        if (positional.length < 1 || positional.length > 2) {
-          throw new UsageError(`"call" expects <tool> and optionally '<json args>'`);
-        }
-        tool = positional[0]!;
-        try {
-          args = positional[1] === undefined ? {} : JSON.parse(positional[1]);
-        } catch (e) {
-          throw new UsageError(`The arguments of "call" must be JSON: ${(e as Error).message}`);
-        }
-        if (typeof args !== "object" || args === null || Array.isArray(args)) {
-          throw new UsageError(
-            `The arguments of "call" must be a JSON object, like '{"repo": "x"}'`,
-          );
-        }
-        break;
-      }
-      case "index":
-        expect(1, "a folder path");
-        tool = "index_folder";
-        args = { path: resolve(positional[0]!) };
-        break;
-      case "search": {
-        if (positional.length === 0) throw new UsageError(`"search" expects a query`);
-        tool = "search_symbols";
-        args = { repo: _pickRepo(store, flags), query: positional.join(" ") };
-        for (const k of ["kind", "language"]) if (flags.has(k)) args[k] = flags.get(k);
-        if (flags.has("max")) args.max_results = flags.get("max");
-        break;
-      }
-      case "outline": {
-        expect(1, "a file path");
-        tool = "get_file_outline";
-        let file = positional[0]!;
-        const abs = resolve(file);
-        const owner = (repo: string) => {
-          const root = store.listRepos().repos.find((m) => m.repo === repo)?.source_root ?? "";
-          return root !== "" && abs.startsWith(root + "/");
-        };
-        const repo = _pickRepo(store, flags, owner);
-        const root = store.listRepos().repos.find((m) => m.repo === repo)?.source_root ?? "";
-        if (root !== "" && abs.startsWith(root + "/")) file = relative(root, abs);
-        args = { repo, file_path: file };
-        break;
-      }
-      case "symbol": {
-        expect(1, "a symbol id");
-        tool = "get_symbol_source";
-        const id = positional[0]!;
-        const repo = _pickRepo(store, flags, (r) => {
-          try {
-            return store.repo(r).symbol(id) !== undefined;
-          } catch {
-            return false;
-          }
-        });
-        args = { repo, symbol_id: id };
-        break;
-      }
-      default:
-        throw new UsageError(`Unknown command "${command}"`);
-    }
-    if (flags.has("repo") && command === "call") {
-      throw new UsageError(`"call" takes the repo in its JSON`);
-    }
-    return _print(await runner.call(tool, args, { format }), format);
+    const command = COMMANDS[inv.command];
+    if (command === undefined) throw new UsageError(`Unknown command "${inv.command}"`);
+    return await command.run(inv);
   } catch (e) {
     if (e instanceof UsageError || e instanceof RangeError) {
       console.error(`codemunch: ${e.message}. Run "codemunch --help" for usage`);
@@ -278,8 +553,6 @@ export async function run(argv: readonly string[]): Promise<number> {
     }
     console.error(`codemunch: ${e instanceof Error ? e.message : String(e)}`);
     return 1;
-  } finally {
-    await runner?.close();
   }
 }
 

@@ -1,6 +1,8 @@
 /**
- * `deno task compile [--target TRIPLE] [--output PATH]`: build the self-contained `codemunch`
- * binary with `deno compile`, grammars and the parser worker embedded.
+ * `deno task compile [--target TRIPLE|native] [--output PATH]`: build the self-contained
+ * `codemunch` binary with `deno compile`, grammars and the parser worker embedded. Without
+ * `--target`, it builds all five {@linkcode TARGETS} into `dist/codemunch-<target>[.exe]`;
+ * `--target native` builds for this machine into `dist/codemunch`.
  *
  * Permissions are fixed at compile time: read (the folders a user indexes are chosen at run time;
  * `CODEMUNCH_ALLOWED_ROOTS` limits them inside the server), write (the index directory is chosen
@@ -62,24 +64,57 @@ export async function compileArgs(
   return args;
 }
 
+/** The release targets. */
+export const TARGETS = [
+  "x86_64-unknown-linux-gnu",
+  "aarch64-unknown-linux-gnu",
+  "x86_64-apple-darwin",
+  "aarch64-apple-darwin",
+  "x86_64-pc-windows-msvc",
+] as const;
+
+/** The default output path of a target's binary. */
+export function outputFor(target: string): string {
+  return `dist/codemunch-${target}${target.includes("windows") ? ".exe" : ""}`;
+}
+
+/** The builds `main` runs for these flags: [output, target or undefined for native]. */
+export function builds(flags: Map<string, string>): [string, string | undefined][] {
+  const target = flags.get("target");
+  if (target === "native") return [[flags.get("output") ?? "dist/codemunch", undefined]];
+  if (target !== undefined) return [[flags.get("output") ?? outputFor(target), target]];
+  if (flags.has("output")) throw new Error("--output needs --target (one binary per target)");
+  return TARGETS.map((t) => [outputFor(t), t]);
+}
+
 export async function main(args: string[]): Promise<number> {
   const flags = parseFlags(args);
-  const output = flags.get("output") ?? "dist/codemunch";
-  const cmdArgs = await compileArgs(output, flags.get("target"));
-  console.error(`compile: deno ${cmdArgs.join(" ")}`);
-  const { code } = await new Deno.Command(Deno.execPath(), {
-    args: cmdArgs,
-    cwd: ROOT,
-    stdout: "inherit",
-    stderr: "inherit",
-  }).output();
-  if (code !== 0) {
-    console.error(
-      "compile: deno compile failed. It needs the denort runtime: set DENORT_BIN to a denort " +
-        `binary of Deno ${Deno.version.deno} when Deno's download servers cannot be reached.`,
-    );
+  let plan: [string, string | undefined][];
+  try {
+    plan = builds(flags);
+  } catch (e) {
+    console.error(`compile: ${(e as Error).message}`);
+    return 2;
   }
-  return code;
+  for (const [output, target] of plan) {
+    const cmdArgs = await compileArgs(output, target);
+    console.error(`compile: deno ${cmdArgs.join(" ")}`);
+    const { code } = await new Deno.Command(Deno.execPath(), {
+      args: cmdArgs,
+      cwd: ROOT,
+      stdout: "inherit",
+      stderr: "inherit",
+    }).output();
+    if (code !== 0) {
+      console.error(
+        "compile: deno compile failed. It needs the denort runtime: set DENORT_BIN to a denort " +
+          `binary of Deno ${Deno.version.deno} when Deno's download servers cannot be reached ` +
+          "(DENORT_BIN serves only the target of that binary).",
+      );
+      return code;
+    }
+  }
+  return 0;
 }
 
 if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -1,24 +1,37 @@
 /**
- * Launcher for `deno task start`: runs the MCP server (`main.ts serve`) in a child Deno process
- * with narrow permissions, computed from the environment:
+ * Launcher for `deno task start` and `deno task cli`: runs `main.ts` (the MCP server, or a CLI
+ * command) in a child Deno process with narrow permissions, computed from the environment:
  *
- * - read: the allowed roots (`CODEMUNCH_ALLOWED_ROOTS`, a path list; default: the current
- *   directory), the index directory, and this checkout (source and grammar files);
+ * - read: the allowed roots (`CODEMUNCH_ALLOWED_ROOTS`, a path list; unset: the folder it was
+ *   started in, or none when that is a filesystem root or the home directory — see
+ *   src/ingest/allowed_roots.ts), the index directory, and this checkout (source, grammars);
  * - write: the index directory only (`CODE_INDEX_PATH`, default `~/.code-index`);
  * - net: the GitHub API host (`GITHUB_API_URL`, default `api.github.com`) and the host it
  *   redirects archive downloads to (`codeload.github.com`; an Enterprise server serves them
  *   itself), plus the AI summarizer's host when one is configured (see `netHosts`);
  * - env: only the variables codemunch reads.
  *
+ * `codemunch init` is the exception: it edits client config files, so it runs with read, write
+ * and env access (it shows what it will change and asks first).
+ *
+ * Once the npm packages are installed (`node_modules/.deno` newer than `deno.lock`), the child
+ * runs `--cached-only`: start-up never touches the network (Deno would otherwise re-fetch npm
+ * metadata it does not keep, printing "Download …" on every launch).
+ *
+ * Under `deno task` (which runs tasks in the checkout), the folder the user typed the command in
+ * (`INIT_CWD`) is the working directory: `deno task --config ~/codemunch/deno.json cli index .`
+ * indexes the user's folder, not the checkout.
+ *
  * The launcher itself needs `--allow-read --allow-env --allow-run`; the server never gets them.
  */
-import { delimiter, resolve } from "node:path";
-import { defaultIndexDir, expandHome } from "../src/store/index_dir.ts";
+import { delimiter, join, resolve } from "node:path";
+import { defaultIndexDir } from "../src/store/index_dir.ts";
+import { allowedRoots } from "../src/ingest/allowed_roots.ts";
 import { githubHosts } from "../src/ingest/github_config.ts";
 import { summarizerHost, summarizerSettingsFromEnv } from "../src/summarize/config.ts";
 
-// The launcher starts before the server does, so it stays small: node:path and the index
-// directory's import-free module only (not src/store/paths.ts, whose node:crypto import alone
+// The launcher starts before the server does, so it stays small: node:path and two import-free
+// modules only (not src/store/paths.ts, whose node:crypto import alone
 // costs ~35 ms of start-up).
 
 /** Environment variables the server may read (trailing `*` matches a prefix). */
@@ -65,7 +78,7 @@ export function netHosts(env: (name: string) => string | undefined): string[] {
 
 /** What the permission flags are computed from. */
 export interface PermissionInputs {
-  /** Folders that may be indexed. */
+  /** Folders that may be indexed (empty: none). */
   roots: string[];
   /** The index directory. */
   indexDir: string;
@@ -80,12 +93,7 @@ export function permissionInputs(
   env: (name: string) => string | undefined = (n) => Deno.env.get(n),
   cwd: string = Deno.cwd(),
 ): PermissionInputs {
-  const rootsText = env("CODEMUNCH_ALLOWED_ROOTS");
-  const roots = rootsText === undefined || rootsText.trim() === ""
-    ? [cwd]
-    : rootsText.split(delimiter).filter((r) => r.trim() !== "").map((r) =>
-      resolve(cwd, expandHome(r.trim(), env))
-    );
+  const roots = allowedRoots(env, cwd).roots;
   const hosts = netHosts(env);
   return {
     roots,
@@ -107,21 +115,47 @@ export function permissionFlags(p: PermissionInputs): string[] {
   ];
 }
 
+/** True when the npm packages are installed and current: the child may run `--cached-only`. */
+export function packagesInstalled(checkout: string): boolean {
+  try {
+    const installed = Deno.statSync(join(checkout, "node_modules", ".deno")).mtime;
+    const lock = Deno.statSync(join(checkout, "deno.lock")).mtime;
+    return installed !== null && lock !== null && installed >= lock;
+  } catch {
+    return false;
+  }
+}
+
+/** The `deno run` arguments of the child for these command-line arguments. */
+export function childArgs(inputs: PermissionInputs, args: readonly string[]): string[] {
+  const command = args.find((a) => !a.startsWith("-"));
+  const flags = command === "init"
+    ? ["--allow-read", "--allow-write", "--allow-env", "--no-prompt"]
+    : permissionFlags(inputs);
+  if (packagesInstalled(inputs.checkout)) flags.push("--cached-only");
+  return [
+    "run",
+    ...flags,
+    resolve(inputs.checkout, "main.ts"),
+    ...(args.length ? args : ["serve"]),
+  ];
+}
+
 if (import.meta.main) {
-  const inputs = permissionInputs();
+  const cwd = Deno.env.get("INIT_CWD") || Deno.cwd();
+  const inputs = permissionInputs((n) => Deno.env.get(n), cwd);
   // The launcher runs without write access (see the module doc); the server creates the
   // index directory on its first write, so create it here only when allowed to.
   if (Deno.permissions.querySync({ name: "write", path: inputs.indexDir }).state === "granted") {
     Deno.mkdirSync(inputs.indexDir, { recursive: true });
   }
+  // The roots are passed on resolved (the child computes the same empty list when none).
+  const env: Record<string, string> = {};
+  if (inputs.roots.length > 0) env.CODEMUNCH_ALLOWED_ROOTS = inputs.roots.join(delimiter);
   const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      ...permissionFlags(inputs),
-      resolve(inputs.checkout, "main.ts"),
-      ...(Deno.args.length ? Deno.args : ["serve"]),
-    ],
-    env: { CODEMUNCH_ALLOWED_ROOTS: inputs.roots.join(delimiter) },
+    args: childArgs(inputs, Deno.args),
+    env,
+    cwd,
     stdin: "inherit",
     stdout: "inherit",
     stderr: "inherit",

@@ -6,11 +6,10 @@
  * | `JCODEMUNCH_MAX_FOLDER_FILES` | 100000 | most files indexed from one folder |
  * | `JCODEMUNCH_MAX_FILE_SIZE` | 512000 | largest file indexed, in bytes (500 KB) |
  * | `JCODEMUNCH_EXTRA_IGNORE_PATTERNS` | — | gitignore patterns (comma-separated or JSON list) |
- * | `CODEMUNCH_ALLOWED_ROOTS` | — | folders that may be indexed (path list); unset = any |
+ * | `CODEMUNCH_ALLOWED_ROOTS` | the start folder | folders that may be indexed (path list; see allowed_roots.ts) |
  * | `CODEMUNCH_INDEX_WAIT_MS` | 30000 | how long a second indexer waits before `index_busy` |
  */
-import { delimiter, resolve } from "node:path";
-import { expandHome } from "../store/paths.ts";
+import { allowedRoots } from "./allowed_roots.ts";
 
 /** Settings for walking and indexing a folder. */
 export interface IngestConfig {
@@ -35,9 +34,14 @@ export const DEFAULT_INGEST_CONFIG: IngestConfig = {
   indexWaitMs: 30_000,
 };
 
-/** Read the settings from environment variables (see the module doc for names). */
+/**
+ * Read the settings from environment variables (see the module doc for names). The allowed
+ * roots follow {@linkcode allowedRoots}: unset means `cwd` (none when `cwd` is a filesystem root
+ * or the home directory).
+ */
 export function ingestConfigFromEnv(
   env: (name: string) => string | undefined = (n) => Deno.env.get(n),
+  cwd: string = Deno.cwd(),
 ): IngestConfig {
   const int = (name: string, fallback: number) => {
     const v = env(name);
@@ -48,16 +52,11 @@ export function ingestConfigFromEnv(
     }
     return n;
   };
-  const roots = env("CODEMUNCH_ALLOWED_ROOTS");
   return {
     maxFiles: int("JCODEMUNCH_MAX_FOLDER_FILES", DEFAULT_INGEST_CONFIG.maxFiles),
     maxFileBytes: int("JCODEMUNCH_MAX_FILE_SIZE", DEFAULT_INGEST_CONFIG.maxFileBytes),
     extraIgnorePatterns: parsePatternList(env("JCODEMUNCH_EXTRA_IGNORE_PATTERNS")),
-    allowedRoots: roots === undefined || roots.trim() === ""
-      ? null
-      : roots.split(delimiter).filter((r) => r.trim() !== "").map((r) =>
-        resolve(expandHome(r.trim(), env))
-      ),
+    allowedRoots: allowedRoots(env, cwd).roots,
     indexWaitMs: int("CODEMUNCH_INDEX_WAIT_MS", DEFAULT_INGEST_CONFIG.indexWaitMs),
   };
 }

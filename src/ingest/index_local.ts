@@ -58,9 +58,11 @@ export function resolveFolder(
   const outside = () =>
     new ToolError(
       "path_outside_allowed_roots",
-      `Cannot index "${absolute}": it is outside the allowed roots (${
-        roots?.join(", ")
-      }). Add it to CODEMUNCH_ALLOWED_ROOTS and restart the server`,
+      roots?.length === 0
+        ? `Cannot index "${absolute}": no folder may be indexed, as CODEMUNCH_ALLOWED_ROOTS is not set and the server was started in a filesystem root or the home directory. Set CODEMUNCH_ALLOWED_ROOTS to the folders to index and restart the server`
+        : `Cannot index "${absolute}": it is outside the allowed roots (${
+          roots?.join(", ")
+        }). Add it to CODEMUNCH_ALLOWED_ROOTS and restart the server`,
     );
   if (!allowed(absolute)) throw outside();
   let real: string;

@@ -277,9 +277,9 @@ class _Run<F extends SourceFile> {
     const skipCounts = this.#discovery!.skipCounts;
     const summarizer = this.#options.summarizer;
     let done = 0;
-    const fileDone = (path: string) => {
+    const fileDone = (path: string, symbols = 0) => {
       done++;
-      this.#progress.step(done, toCheck.length, path);
+      this.#progress.step(done, toCheck.length, path, symbols);
     };
     const pipelineStart = performance.now();
     let mainThreadMs = 0;
@@ -342,7 +342,7 @@ class _Run<F extends SourceFile> {
             line_count: lineCount(bytes),
           }, result);
           mainThreadMs += performance.now() - ts;
-          fileDone(f.path);
+          fileDone(f.path, result.symbols.length);
         });
         inflight.add(job);
         job.finally(() => inflight.delete(job));

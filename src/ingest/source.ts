@@ -18,7 +18,11 @@ export interface FileParser {
 }
 
 /** Progress callback: `done` of `total` steps, `path` the last file or what is happening. */
-export type ProgressFn = (done: number, total: number, path: string) => void;
+/**
+ * Indexing progress: steps `done` of `total`, the last file (or what is happening), and the
+ * symbols extracted so far in this run (unchanged files count none).
+ */
+export type ProgressFn = (done: number, total: number, path: string, symbols?: number) => void;
 
 /**
  * The AI tier of symbol summaries, as the pipeline sees it: given a file's symbols, it may

@@ -10,6 +10,13 @@ import {
   type CallToolRequest,
   CallToolRequestSchema,
   type CallToolResult,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
   type ServerNotification,
   type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -17,6 +24,14 @@ import { z } from "zod";
 import { throttledProgress } from "./progress.ts";
 import { type CallResult, type ServerDeps, ToolRunner } from "./runner.ts";
 import { INSTRUCTIONS, SERVER_INFO } from "./stdio.ts";
+import {
+  CatalogError,
+  getPrompt,
+  listResources,
+  PROMPTS_LIST,
+  readResource,
+  RESOURCE_TEMPLATES_LIST,
+} from "./catalog.ts";
 
 export { SERVER_INFO };
 
@@ -46,7 +61,7 @@ function _toResult(r: CallResult): CallToolResult {
 export function createServer(deps: ServerDeps): McpServer {
   const runner = new ToolRunner(deps);
   const server = new McpServer(SERVER_INFO, {
-    capabilities: { tools: {} },
+    capabilities: { tools: {}, prompts: {}, resources: {} },
     instructions: INSTRUCTIONS,
   });
   for (const tool of runner.tools) {
@@ -75,6 +90,36 @@ export function createServer(deps: ServerDeps): McpServer {
     );
     return _toResult(result);
   });
+  // Prompts and resources (catalog.ts), as the stdio server answers them.
+  const catalog = async <T>(answer: () => T | Promise<T>): Promise<T> => {
+    try {
+      return await answer();
+    } catch (e) {
+      if (e instanceof CatalogError) throw new McpError(ErrorCode.InvalidParams, e.message);
+      throw e;
+    }
+  };
+  // deno-lint-ignore no-explicit-any
+  type Any = any;
+  server.server.setRequestHandler(ListPromptsRequestSchema, () => PROMPTS_LIST as Any);
+  server.server.setRequestHandler(
+    GetPromptRequestSchema,
+    (request: { params: Record<string, unknown> }) =>
+      catalog(() => getPrompt(request.params)) as Any,
+  );
+  server.server.setRequestHandler(
+    ListResourcesRequestSchema,
+    () => catalog(() => listResources(runner)) as Any,
+  );
+  server.server.setRequestHandler(
+    ListResourceTemplatesRequestSchema,
+    () => RESOURCE_TEMPLATES_LIST as Any,
+  );
+  server.server.setRequestHandler(
+    ReadResourceRequestSchema,
+    (request: { params: Record<string, unknown> }) =>
+      catalog(() => readResource(runner, request.params)) as Any,
+  );
   const previous = server.server.onclose;
   server.server.onclose = () => {
     previous?.();

@@ -1,6 +1,8 @@
 /**
  * The MCP server over stdio, started quickly: line-delimited JSON-RPC 2.0 on stdin/stdout with
- * `initialize`, `ping`, `tools/list` and `tools/call`. `initialize` and `tools/list` are answered
+ * `initialize`, `ping`, `tools/list`, `tools/call`, and the prompts and resources of catalog.ts
+ * (`prompts/list`, `prompts/get`, `resources/list`, `resources/read`,
+ * `resources/templates/list`). `initialize` and `tools/list` are answered
  * from data alone — the tool list is a snapshot of what the SDK server (`server.ts`) lists for
  * our zod schemas (`tools_list.json`; `tests/e2e/tools_list_test.ts` checks it is current) — so a
  * client gets its tool list without this process loading the MCP SDK, zod, SQLite or any tool.
@@ -15,6 +17,14 @@ import denoJson from "../../deno.json" with { type: "json" };
 import toolsList from "./tools_list.json" with { type: "json" };
 import { parseJson } from "../codec/json_text.ts";
 import { throttledProgress } from "./progress.ts";
+import {
+  CatalogError,
+  getPrompt,
+  listResources,
+  PROMPTS_LIST,
+  readResource,
+  RESOURCE_TEMPLATES_LIST,
+} from "./catalog.ts";
 import type { CallResult, ServerDeps, ToolRunner } from "./runner.ts";
 
 /** Protocol versions, newest first (as the SDK's `SUPPORTED_PROTOCOL_VERSIONS`). */
@@ -96,7 +106,11 @@ export async function serveStdio(options: StdioServerOptions): Promise<void> {
             id,
             result: {
               protocolVersion: version,
-              capabilities: { tools: { listChanged: true } },
+              capabilities: {
+                tools: { listChanged: true },
+                prompts: { listChanged: true },
+                resources: { listChanged: true },
+              },
               serverInfo: SERVER_INFO,
               instructions: INSTRUCTIONS,
             },
@@ -158,10 +172,33 @@ export async function serveStdio(options: StdioServerOptions): Promise<void> {
           setTimeout(() => runner.idle(), 0);
           return;
         }
+        case "prompts/list":
+          await send({ jsonrpc: "2.0", id, result: PROMPTS_LIST });
+          return;
+        case "prompts/get":
+          await send({ jsonrpc: "2.0", id, result: getPrompt(m.params) });
+          return;
+        case "resources/list":
+          await send({ jsonrpc: "2.0", id, result: await listResources(await getRunner()) });
+          return;
+        case "resources/templates/list":
+          await send({ jsonrpc: "2.0", id, result: RESOURCE_TEMPLATES_LIST });
+          return;
+        case "resources/read":
+          await send({
+            jsonrpc: "2.0",
+            id,
+            result: await readResource(await getRunner(), m.params),
+          });
+          return;
         default:
           await send({ jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } });
       }
     } catch (e) {
+      if (e instanceof CatalogError) {
+        await send({ jsonrpc: "2.0", id, error: { code: e.code, message: e.message } });
+        return;
+      }
       log(`codemunch: internal error in ${m.method}: ${e instanceof Error ? e.stack : e}`);
       await send({
         jsonrpc: "2.0",

@@ -1,6 +1,7 @@
 /**
  * The layering rule of DESIGN.md, checked in code: a lower layer never imports a higher one.
- * Order, low to high: errors.ts, codec, parser, store, ingest, summarize, query, tools, server.
+ * Order, low to high: errors.ts, codec, parser, store, ingest, summarize, query, tools, server,
+ * cli (the human command line: init, progress, banner).
  * The codec imports nothing outside src/codec (it is the JSR library). One pair shares a level:
  * the parser computes the docstring and signature summary tiers in its workers with
  * summarize/summary.ts (pure text), and the AI tier reads parser types.
@@ -23,6 +24,18 @@ const ALLOWED: Record<string, readonly string[]> = {
   query: ["query", "summarize", "ingest", "store", "parser", "errors.ts"],
   tools: ["tools", "query", "summarize", "ingest", "store", "parser", "codec", "errors.ts"],
   server: [
+    "server",
+    "tools",
+    "query",
+    "summarize",
+    "ingest",
+    "store",
+    "parser",
+    "codec",
+    "errors.ts",
+  ],
+  cli: [
+    "cli",
     "server",
     "tools",
     "query",

@@ -53,7 +53,7 @@ Deno.test("CLI: help, version and bad input", async (t) => {
         noStack(unknown.stderr);
         const option = await cli(p, ["search", "x", "--colour", "red"]);
         equal(option.code, 2);
-        match(option.stderr, /Unknown option "--colour"/);
+        match(option.stderr, /Unknown option "--colour" for "search"/);
         const json = await cli(p, ["call", "list_repos", "{not json"]);
         equal(json.code, 2);
         match(json.stderr, /must be JSON/);
@@ -61,6 +61,8 @@ Deno.test("CLI: help, version and bad input", async (t) => {
         const format = await cli(p, ["call", "list_repos", "--format", "yaml"]);
         equal(format.code, 2);
         match(format.stderr, /Unknown --format "yaml"/);
+        const typed = await cli(p, ["call", "list_repos", "--format=yaml"]);
+        match(typed.stderr, /Unknown --format "yaml"/);
         const missing = await cli(p, ["index"]);
         equal(missing.code, 2);
         match(missing.stderr, /"index" expects a folder path/);
@@ -89,14 +91,23 @@ Deno.test("CLI: index, search, outline, symbol and call", async (t) => {
   const p = tempProject("codemunch-cli-");
   try {
     let repo = "";
-    await t.step("index <path>", async () => {
-      const r = await cli(p, ["index", p.root]);
-      equal(r.code, 0, r.stderr);
-      const body = JSON.parse(r.stdout);
-      equal(body.success, true);
-      repo = body.repo;
-      ok(body.symbol_count > 20);
-    });
+    await t.step(
+      "index <path>: plain progress off a terminal, then a one-line summary",
+      async () => {
+        const r = await cli(p, ["index", p.root]);
+        equal(r.code, 0, r.stderr);
+        match(
+          r.stdout,
+          /^Indexed local\/project-[0-9a-f]+: \d+ files, \d+ symbols in [\d.]+ s \([\d,]+ files\/s\)\n$/,
+        );
+        ok(!r.stderr.includes("\r"), "no bar drawing off a terminal");
+        repo = r.stdout.match(/Indexed (\S+):/)![1]!;
+        const again = await cli(p, ["index", p.root]);
+        match(again.stdout, /is up to date \(no changes/);
+        const json = await cli(p, ["index", p.root, "--json"]);
+        equal(JSON.parse(json.stdout).repo, repo);
+      },
+    );
     await t.step("search <query> (the only repo is the default)", async () => {
       const r = await cli(p, ["search", "greet", "--max", "3"]);
       equal(r.code, 0, r.stderr);
@@ -105,6 +116,15 @@ Deno.test("CLI: index, search, outline, symbol and call", async (t) => {
       ok(body.results.length <= 3);
       const k = await cli(p, ["search", "greet", "--repo", repo, "--kind", "class"]);
       ok(JSON.parse(k.stdout).results.every((x: { kind: string }) => x.kind === "class"));
+    });
+    await t.step("errors name the flags as typed", async () => {
+      const bad = await cli(p, ["search", "greet", "--max=lots"]);
+      equal(bad.code, 1);
+      match(bad.stderr, /Invalid --max/);
+      ok(!bad.stderr.includes("max_results"), bad.stderr);
+      const unknown = await cli(p, ["search", "greet", "-x"]);
+      equal(unknown.code, 2);
+      match(unknown.stderr, /Unknown option "-x" for "search"/);
     });
     await t.step("outline <file> by repo path and by disk path", async () => {
       const a = await cli(p, ["outline", "python/sample.py", "--repo", repo]);
@@ -119,19 +139,29 @@ Deno.test("CLI: index, search, outline, symbol and call", async (t) => {
       deepStrictEqual(strip(a.stdout), strip(b.stdout));
       equal(strip(a.stdout).file, "python/sample.py");
     });
-    await t.step("symbol <id>", async () => {
+    await t.step("symbol <id> prints the source; --json the response", async () => {
       const r = await cli(p, ["symbol", "python/sample.py::greet#function"]);
       equal(r.code, 0, r.stderr);
-      match(JSON.parse(r.stdout).source, /^def greet/);
+      match(r.stdout, /^def greet\(/);
+      ok(!r.stdout.trimStart().startsWith("{"));
+      const json = await cli(p, ["symbol", "python/sample.py::greet#function", "--json"]);
+      match(JSON.parse(json.stdout).source, /^def greet/);
       const missing = await cli(p, ["symbol", "python/sample.py::nope#function"]);
       equal(missing.code, 1);
       match(missing.stderr, /Symbol not found.*\(symbol_not_found\)/);
     });
-    await t.step("call <tool> '<json>' with --format compact", async () => {
+    await t.step("an ambiguous symbol name prints its candidates", async () => {
+      const r = await cli(p, ["symbol", "greet"]);
+      equal(r.code, 1);
+      match(r.stderr, /\(symbol_ambiguous\)\nCandidates:\n/);
+      match(r.stderr, /^ {2}python\/sample\.py::greet#function/m);
+      match(r.stderr, /^ {2}go\/[^\n]*greet/im);
+    });
+    await t.step("call <tool> '<json>' infers the repo, --format compact", async () => {
       const r = await cli(p, [
         "call",
         "get_file_tree",
-        JSON.stringify({ repo, path_prefix: "go/" }),
+        JSON.stringify({ path_prefix: "go/" }),
         "--format",
         "compact",
       ]);
@@ -141,6 +171,10 @@ Deno.test("CLI: index, search, outline, symbol and call", async (t) => {
       equal(body.path_prefix, "go/");
       const list = await cli(p, ["call", "list_repos"]);
       equal(JSON.parse(list.stdout).count, 1);
+      // A flag's value before the command is not taken for the command.
+      const first = await cli(p, ["--format", "json", "call", "list_repos"]);
+      equal(first.code, 0, first.stderr);
+      equal(JSON.parse(first.stdout).count, 1);
     });
   } finally {
     p.dispose();

@@ -1,7 +1,7 @@
-import { deepEqual, equal, throws } from "node:assert/strict";
+import { deepEqual, equal, ok, throws } from "node:assert/strict";
 import { resolve } from "node:path";
 import { defaultIndexDir, expandHome } from "../../src/store/paths.ts";
-import { permissionInputs } from "../../scripts/serve.ts";
+import { childArgs, packagesInstalled, permissionInputs } from "../../scripts/serve.ts";
 
 Deno.test("the index directory and ~ expansion (shared by the store, the server and the launcher)", () => {
   const cases: [Record<string, string>, string][] = [
@@ -64,4 +64,37 @@ Deno.test("the server may reach only the GitHub API and archive hosts and the su
     "api.github.com",
     "codeload.github.com",
   ]);
+});
+
+Deno.test("unset allowed roots mean the start folder everywhere, and none in / or home", async () => {
+  const { allowedRoots } = await import("../../src/ingest/allowed_roots.ts");
+  const { ingestConfigFromEnv } = await import("../../src/ingest/config.ts");
+  const home = (n: string) => ({ HOME: "/home/u" } as Record<string, string>)[n];
+  for (
+    const [cwd, roots] of [
+      ["/home/u/src/app", ["/home/u/src/app"]],
+      ["/", []],
+      ["/home/u", []],
+    ] as [string, string[]][]
+  ) {
+    deepEqual(allowedRoots(home, cwd).roots, roots, cwd);
+    // The launcher's read permission and the server's check agree.
+    deepEqual(permissionInputs(home, cwd).roots, roots, cwd);
+    deepEqual(ingestConfigFromEnv(home, cwd).allowedRoots, roots, cwd);
+  }
+  const set = (n: string) => ({ HOME: "/home/u", CODEMUNCH_ALLOWED_ROOTS: "~/a:b" })[n];
+  deepEqual(allowedRoots(set, "/").roots, ["/home/u/a", "/b"]);
+  deepEqual(allowedRoots(set, "/").source, "env");
+});
+
+Deno.test("launcher: --cached-only once installed; init gets write access", () => {
+  const inputs = permissionInputs((n) => ({ HOME: "/home/u" })[n], "/srv/app");
+  const serve = childArgs(inputs, []);
+  equal(serve.at(-1), "serve");
+  ok(serve.some((a) => a.startsWith("--allow-read=/srv/app,")));
+  equal(serve.includes("--cached-only"), packagesInstalled(inputs.checkout));
+  const init = childArgs(inputs, ["init", "--dry-run"]);
+  ok(init.includes("--allow-write") && init.includes("--allow-read"));
+  deepEqual(init.slice(-2), ["init", "--dry-run"]);
+  equal(packagesInstalled("/no/such/checkout"), false);
 });

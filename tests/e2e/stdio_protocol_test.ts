@@ -52,7 +52,7 @@ Deno.test("stdio server: initialize, ping, tools/list, calls, errors, and bad in
     "this is not JSON",
     JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }),
     JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list" }),
-    JSON.stringify({ jsonrpc: "2.0", id: 4, method: "resources/list" }),
+    JSON.stringify({ jsonrpc: "2.0", id: 4, method: "completion/complete" }),
     JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: {} }),
     // Escaped keys in same-shape objects go through parseJson (unknown arguments are ignored).
     JSON.stringify({
@@ -78,7 +78,11 @@ Deno.test("stdio server: initialize, ping, tools/list, calls, errors, and bad in
   const byId = new Map(out.map((m) => [m.id, m]));
   equal(out.length, 9, "one answer per request; the notification and the bad line get none");
   equal(byId.get(1)!.result!.protocolVersion, "2025-06-18");
-  deepStrictEqual(byId.get(1)!.result!.capabilities, { tools: { listChanged: true } });
+  deepStrictEqual(byId.get(1)!.result!.capabilities, {
+    tools: { listChanged: true },
+    prompts: { listChanged: true },
+    resources: { listChanged: true },
+  });
   deepStrictEqual(byId.get(2)!.result, {});
   deepStrictEqual(byId.get(3)!.result, TOOLS_LIST);
   equal(byId.get(4)!.error!.code, -32601);

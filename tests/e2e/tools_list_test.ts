@@ -57,7 +57,11 @@ Deno.test("the stdio server's initialize and tools/list answers are the SDK serv
   deepStrictEqual(TOOLS_LIST, toolsList);
   deepStrictEqual(initialize, {
     protocolVersion: "2025-06-18",
-    capabilities: { tools: { listChanged: true } },
+    capabilities: {
+      tools: { listChanged: true },
+      prompts: { listChanged: true },
+      resources: { listChanged: true },
+    },
     serverInfo: SERVER_INFO,
     instructions: INSTRUCTIONS,
   });

@@ -1,0 +1,363 @@
+/**
+ * The README checked as a user would follow it: every code block is parsed, and each command is
+ * run (with `--dry-run`, a temporary home and index) or checked against the code that would run
+ * it; JSON snippets are compared with the entries `init` writes; the TypeScript snippet runs
+ * against mod.ts. Also: the section order, one pinned Deno version everywhere, no doc naming a
+ * file that is not in the repository, and deno.dev.json agreeing with deno.json.
+ */
+import { deepEqual, equal, match, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { claudeMcpAdd, serverCommand, serverEntry } from "../../src/cli/init.ts";
+import { COMMANDS, parseArgs } from "../../main.ts";
+import { CHECKOUT, tempProject } from "../e2e/_server.ts";
+
+const README = Deno.readTextFileSync(join(CHECKOUT, "README.md"));
+const DENO_JSON = JSON.parse(Deno.readTextFileSync(join(CHECKOUT, "deno.json")));
+const DENO_VERSION = Deno.readTextFileSync(join(CHECKOUT, ".ci", "run"))
+  .match(/DENO_VERSION=(\S+)/)![1]!;
+
+/** The fenced code blocks of a Markdown text. */
+function codeBlocks(md: string): { lang: string; body: string }[] {
+  return [...md.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((m) => ({
+    lang: m[1]!,
+    body: m[2]!,
+  }));
+}
+
+/** Split one shell line into words (quotes, backslashes), dropping a trailing `# comment`. */
+export function shellWords(line: string): string[] {
+  const words: string[] = [];
+  let word: string | null = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (c === "'" || c === '"') {
+      const end = line.indexOf(c, i + 1);
+      word = (word ?? "") + line.slice(i + 1, end);
+      i = end;
+    } else if (c === "\\" && i + 1 < line.length) {
+      word = (word ?? "") + line[++i];
+    } else if (/\s/.test(c)) {
+      if (word !== null) words.push(word);
+      word = null;
+    } else if (c === "#" && word === null) break;
+    else word = (word ?? "") + c;
+  }
+  if (word !== null) words.push(word);
+  return words;
+}
+
+/** The shell commands of the README: one per line (continuations joined), comments dropped. */
+function readmeCommands(): string[][] {
+  return codeBlocks(README).filter((b) => b.lang === "sh")
+    .flatMap((b) => b.body.replace(/\\\n\s*/g, " ").split("\n"))
+    .map(shellWords)
+    .filter((w) => w.length > 0);
+}
+
+async function run(
+  args: string[],
+  options: { env?: Record<string, string>; cwd?: string } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out = await new Deno.Command(args[0]!, {
+    args: args.slice(1),
+    cwd: options.cwd ?? CHECKOUT,
+    env: options.env ?? {},
+    clearEnv: true,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+Deno.test("README: sections in the order a new user needs them", () => {
+  const headings = [...README.matchAll(/^## (.+)$/gm)].map((m) => m[1]!);
+  const order = [
+    "Quick start",
+    "Connect a client",
+    "First questions",
+    "Tools",
+    "Configuration",
+    "Benchmarks",
+  ].map((h) => headings.indexOf(h));
+  ok(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!)), headings.join(" | "));
+  ok(!/^\|.*\| *p50|ceiling MB\/s/m.test(README), "long benchmark tables live in BENCHMARKS.md");
+  const tools = JSON.parse(
+    Deno.readTextFileSync(join(CHECKOUT, "src", "server", "tools_list.json")),
+  ) as { tools: { name: string }[] };
+  for (const t of tools.tools) ok(README.includes(`\`${t.name}\``), `README names ${t.name}`);
+});
+
+Deno.test("README: every shell command is one the project can run", async (t) => {
+  const commands = readmeCommands();
+  ok(commands.length >= 15, `found ${commands.length} commands`);
+  const p = tempProject("codemunch-readme-");
+  const home = join(p.base, "home");
+  Deno.mkdirSync(join(home, ".cursor"), { recursive: true });
+  Deno.mkdirSync(join(home, "src", "my-project"), { recursive: true });
+  const app = join(home, "src", "app");
+  Deno.mkdirSync(join(app, "src"), { recursive: true });
+  Deno.writeTextFileSync(
+    join(app, "src", "server.ts"),
+    [
+      "/** Parse the config file. */",
+      "export function parseConfig(text: string): Record<string, string> {",
+      "  return Object.fromEntries(text.split('\\n').map((l) => l.split('=')));",
+      "}",
+      "",
+      "export class Server {",
+      "  start() {",
+      "    return parseConfig('');",
+      "  }",
+      "}",
+      "",
+    ].join("\n"),
+  );
+  const env = {
+    HOME: home,
+    PATH: Deno.env.get("PATH") ?? "",
+    CODE_INDEX_PATH: p.indexDir,
+    ...(Deno.env.get("DENO_DIR") ? { DENO_DIR: Deno.env.get("DENO_DIR")! } : {}),
+  };
+  const seen = new Set<string>();
+  try {
+    for (const original of commands) {
+      let words = original.map((w) => w.replace(/^~(?=\/|$)/, home));
+      // `npx -y deno@<version> …` is `deno …` with the pinned version.
+      if (words[0] === "npx" && words[2]?.startsWith("deno@")) {
+        equal(words[2], `deno@${DENO_VERSION}`, "the README pins the Deno version of .ci/run");
+        words = ["deno", ...words.slice(3)];
+      }
+      const line = original.join(" ");
+      await t.step(line, async () => {
+        const [head, sub, name] = words;
+        if (head === "deno" && sub === "task") {
+          ok(DENO_JSON.tasks[name!], `deno task ${name} exists`);
+          seen.add(`task ${name}`);
+          if (name === "init") {
+            const r = await run(
+              [Deno.execPath(), "task", ...words.slice(2), "--dry-run"],
+              { env },
+            );
+            equal(r.code, 0, r.stdout + r.stderr);
+            match(r.stdout, /Cursor .*mcp\.json\n.*→ create it/);
+            match(r.stdout, /Dry run: nothing was written/);
+          } else if (name === "start") {
+            const r = await run([Deno.execPath(), "task", "start"], { env, cwd: CHECKOUT });
+            equal(r.code, 0, r.stderr);
+            match(r.stderr, /codemunch [\d.]+: MCP server on stdio\n {2}index: {3}/);
+            ok(!/Download|Warning/.test(r.stderr), `quiet start: ${r.stderr}`);
+          }
+        } else if (head === "deno" && sub === "install") {
+          // A `codemunch` command: installed into a temporary root, then run.
+          const root = join(p.base, "deno-root");
+          const r = await run([Deno.execPath(), ...words.slice(1), "--root", root], { env });
+          equal(r.code, 0, r.stderr);
+          const v = await run([join(root, "bin", "codemunch"), "--version"], { env });
+          equal(v.stdout.trim(), `codemunch ${DENO_JSON.version}`, v.stderr);
+          seen.add("install");
+        } else if (head === "deno" && sub === "test") {
+          for (const w of words.slice(2)) {
+            if (!w.startsWith("-")) ok(Deno.statSync(join(CHECKOUT, w)).isFile, w);
+          }
+          ok(words.includes("--config") && words.includes("deno.dev.json"));
+        } else if (head === "codemunch") {
+          // Run for real through the launcher, in a project holding the README's examples.
+          const inv = parseArgs(words.slice(1));
+          ok(COMMANDS[inv.command], `codemunch ${inv.command} exists`);
+          seen.add(`codemunch ${inv.command}`);
+          const r = await run([
+            Deno.execPath(),
+            "run",
+            "--allow-read",
+            "--allow-env",
+            "--allow-run",
+            join(CHECKOUT, "scripts", "serve.ts"),
+            ...words.slice(1),
+          ], { env, cwd: app });
+          equal(r.code, 0, `${line}\n${r.stdout}${r.stderr}`);
+          if (inv.command === "symbol") match(r.stdout, /^start\(\) \{/);
+          if (inv.command === "search") match(r.stdout, /parseConfig/);
+        } else if (head === "claude") {
+          const server = serverCommand("/path/to/deno", "/path/to/codemunch", "linux");
+          equal(line, claudeMcpAdd({ server, roots: ["/path/to/your/code"] }, "linux"));
+        } else if (head === "npx" && words[2]?.startsWith("@modelcontextprotocol/inspector")) {
+          ok(words.includes("--cli") && words[words.indexOf("--server") + 1] === "codemunch");
+        } else if (head === "bash") {
+          ok(Deno.statSync(join(CHECKOUT, words[1]!)).isFile);
+        } else throw new Error(`No check for this README command: ${line}`);
+      });
+    }
+  } finally {
+    p.dispose();
+  }
+  for (
+    const must of ["task init", "task start", "install", "codemunch index", "codemunch symbol"]
+  ) {
+    ok(seen.has(must), `README shows ${must}`);
+  }
+});
+
+Deno.test("README: the client config snippets are the entries init writes", () => {
+  const json = codeBlocks(README).filter((b) => b.lang === "json").map((b) => JSON.parse(b.body));
+  ok(json.length >= 2);
+  const roots = ["/path/to/your/code"];
+  for (const snippet of json) {
+    const list = snippet.mcpServers ?? snippet.servers;
+    ok(list?.codemunch, JSON.stringify(snippet));
+    const typed = snippet.servers !== undefined;
+    const entry = list.codemunch;
+    const server = serverCommand(entry.command, "/path/to/codemunch", "linux");
+    deepEqual(entry, serverEntry({ typed }, server, roots, "linux"));
+  }
+});
+
+Deno.test("README: the TypeScript snippet runs against mod.ts", async () => {
+  const ts = codeBlocks(README).filter((b) => b.lang === "ts");
+  ok(ts.length >= 1);
+  const dir = Deno.makeTempDirSync({ prefix: "codemunch-readme-ts-" });
+  try {
+    for (const [i, block] of ts.entries()) {
+      const file = join(dir, `snippet${i}.ts`);
+      const mod = pathToFileURL(join(CHECKOUT, "mod.ts")).href;
+      Deno.writeTextFileSync(file, block.body.replaceAll("jsr:@codemunch/codemunch", mod));
+      const env = { HOME: Deno.env.get("HOME") ?? dir, PATH: Deno.env.get("PATH") ?? "" };
+      const r = await run([Deno.execPath(), "run", "--no-lock", file], { cwd: dir, env });
+      equal(r.code, 0, r.stderr);
+      ok(r.stdout.length > 0);
+    }
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("docs name only files that are in the repository", () => {
+  const docs = ["README.md", "BENCHMARKS.md", "src/parser/LANGUAGES.md"];
+  try {
+    for (const e of Deno.readDirSync(join(CHECKOUT, "docs"))) {
+      if (e.name.endsWith(".md")) docs.push(`docs/${e.name}`);
+    }
+  } catch { /* no docs/ folder */ }
+  const rootFiles = /^(?:[\w.-]+\.(?:md|ts|json|lock)|LICENSE|\.npmrc|\.gitignore)$/;
+  const missing: string[] = [];
+  for (const doc of docs) {
+    let text: string;
+    try {
+      text = Deno.readTextFileSync(join(CHECKOUT, doc));
+    } catch {
+      continue;
+    }
+    const base = doc.includes("/") ? doc.slice(0, doc.lastIndexOf("/")) : ".";
+    for (const m of text.matchAll(/\]\(([^)#\s]+)\)/g)) {
+      const target = m[1]!;
+      if (/^[a-z]+:/.test(target)) continue;
+      try {
+        Deno.statSync(join(CHECKOUT, base, target));
+      } catch {
+        missing.push(`${doc}: link ${target}`);
+      }
+    }
+    // Any Markdown file named (design docs outside the repository included) must be here.
+    for (const m of text.replace(/https?:\/\/\S+/g, "").matchAll(/(?<![\w/.-])([\w./-]+\.md)\b/g)) {
+      const name = m[1]!;
+      const found = [join(CHECKOUT, name), join(CHECKOUT, base, name)].some((f) => {
+        try {
+          return Deno.statSync(f).isFile;
+        } catch {
+          return false;
+        }
+      });
+      if (!found && !["CLAUDE.md", "AGENTS.md"].includes(name)) missing.push(`${doc}: ${name}`);
+    }
+    for (const m of text.matchAll(/`([^`\s]+)`/g)) {
+      const path = m[1]!.replace(/:\d+$/, "");
+      if (/[<>*{}$]/.test(path)) continue;
+      const repoPath = /^(?:src|scripts|tests|fixtures|docs|\.github|\.ci)\/[\w./-]*$/.test(path) ||
+        rootFiles.test(path);
+      if (!repoPath || path.includes("://")) continue;
+      // Files in the repository root, or paths from it.
+      try {
+        Deno.statSync(join(CHECKOUT, path));
+      } catch {
+        if (!rootFiles.test(path) || !/^(?:README|BENCHMARKS|LICENSE|deno|main|mod)/.test(path)) {
+          continue; // a bare name such as `mcp.json` is a client's file, not ours
+        }
+        missing.push(`${doc}: ${path}`);
+      }
+    }
+  }
+  deepEqual(missing, []);
+});
+
+Deno.test("deno.dev.json: the server's imports and settings, plus the test packages", () => {
+  const dev = JSON.parse(Deno.readTextFileSync(join(CHECKOUT, "deno.dev.json")));
+  for (const [k, v] of Object.entries(DENO_JSON.imports)) equal(dev.imports[k], v, k);
+  for (
+    const key of [
+      "name",
+      "version",
+      "exports",
+      "compilerOptions",
+      "nodeModulesDir",
+      "allowScripts",
+      "exclude",
+    ]
+  ) {
+    deepEqual(dev[key], DENO_JSON[key], key);
+  }
+  const lock = Deno.readTextFileSync(join(CHECKOUT, "deno.lock"));
+  for (const pkg of ["fast-check", "gpt-tokenizer", "@toon-format/toon", "csv-parse"]) {
+    ok(!lock.includes(`"npm:${pkg}@`), `the server's lockfile has no ${pkg}`);
+    ok(!(pkg in DENO_JSON.imports), `deno.json does not import ${pkg}`);
+  }
+  // What the server's module graph resolves (deno info main.ts): none of the test packages.
+  const info = new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", "main.ts"],
+    cwd: CHECKOUT,
+    stdout: "piped",
+    stderr: "null",
+  }).outputSync();
+  const npm = Object.keys(JSON.parse(new TextDecoder().decode(info.stdout)).npmPackages ?? {});
+  ok(npm.some((p) => p.startsWith("web-tree-sitter@")), npm.join(", "));
+  for (
+    const dev of ["fast-check", "gpt-tokenizer", "@toon-format/toon", "csv-parse", "pure-rand"]
+  ) {
+    ok(!npm.some((p) => p.startsWith(`${dev}@`)), `main.ts pulls ${dev}`);
+  }
+  for (const wf of ["ci.yml", "release.yml", "publish.yml"]) {
+    const text = Deno.readTextFileSync(join(CHECKOUT, ".github", "workflows", wf));
+    match(text, new RegExp(`deno-version: ${DENO_VERSION.replaceAll(".", "\\.")}`), wf);
+  }
+  equal(DENO_JSON.license, "MIT");
+  match(Deno.readTextFileSync(join(CHECKOUT, "LICENSE")), /^MIT License/);
+});
+
+/** npm, when the machine has it. */
+const hasNpm = (() => {
+  try {
+    return new Deno.Command("npm", { args: ["--version"], stdout: "null", stderr: "null" })
+      .outputSync().success;
+  } catch {
+    return false;
+  }
+})();
+
+Deno.test({
+  name: hasNpm
+    ? "npm run in the checkout never writes package.json or package-lock.json (.npmrc)"
+    : "npm in the checkout — SKIPPED: npm is not installed",
+  ignore: !hasNpm,
+  fn: () => {
+    const out = new Deno.Command("npm", {
+      args: ["config", "get", "save", "package-lock"],
+      cwd: CHECKOUT,
+      stdout: "piped",
+      stderr: "null",
+    }).outputSync();
+    equal(new TextDecoder().decode(out.stdout).trim(), "save=false\npackage-lock=false");
+    const ignored = Deno.readTextFileSync(join(CHECKOUT, ".gitignore"));
+    match(ignored, /^\/package\.json$/m);
+  },
+});
