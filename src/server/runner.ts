@@ -71,6 +71,7 @@ export class ToolRunner {
       parser: () => parser ?? (this.#pool ??= new ParserPool()),
       cwd: deps.cwd ?? Deno.cwd(),
       views: new RepoViews(deps.store),
+      redact: this.#settings.redact,
     };
   }
 

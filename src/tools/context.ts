@@ -26,6 +26,11 @@ export interface ToolContext {
   onProgress?: ProgressFn;
   /** The read model: one view per repo and index state, shared by every tool. */
   views: RepoViews;
+  /**
+   * Whether served file text has its secrets redacted by position (the server's redaction
+   * setting). @default true
+   */
+  redact?: boolean;
 }
 
 /** What a tool returns to the server. */
