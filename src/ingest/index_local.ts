@@ -21,7 +21,8 @@ import type { RepoWriter, StoredFileState } from "../store/repo_writer.ts";
 import { expandHome, localRepoId } from "../store/paths.ts";
 import { permissionError, ToolError } from "../errors.ts";
 import type { IngestConfig } from "./config.ts";
-import { looksBinary } from "./filters.ts";
+import { decodedText, looksBinary } from "./filters.ts";
+import { readFileInside } from "./safe_read.ts";
 import { isInside, type SkipReason, type WalkedFile, walkFolder } from "./walk.ts";
 import { fileSummary, lineCount } from "./file_summary.ts";
 import { readGitHead } from "./git_head.ts";
@@ -272,7 +273,8 @@ async function _run(
     if (!allFiles.has(p)) return undefined;
     if (!textCache.has(p)) {
       try {
-        textCache.set(p, Deno.readTextFileSync(join(root, p)));
+        const read = readFileInside(join(root, p), root, { maxBytes: config.maxFileBytes });
+        textCache.set(p, typeof read === "string" ? undefined : new TextDecoder().decode(read));
       } catch {
         textCache.set(p, undefined);
       }
@@ -301,7 +303,20 @@ async function _run(
       t = performance.now();
       let bytes: Uint8Array;
       try {
-        bytes = Deno.readFileSync(f.absolute);
+        // Open, then verify what was opened: a file swapped for a symlink since the walk is
+        // refused, never read through (safe_read.ts).
+        const read = readFileInside(f.absolute, root, {
+          maxBytes: config.maxFileBytes,
+          followSymlinks: request.followSymlinks ?? false,
+        });
+        if (typeof read === "string") {
+          skipCounts[read === "not_regular" ? "unreadable" : read]++;
+          if (read === "symlink_escape") binaryNotes.push(`Skipped symlink escape: ${f.path}`);
+          progress(f.path);
+          mainThreadMs += performance.now() - t;
+          continue;
+        }
+        bytes = decodedText(read);
       } catch (e) {
         const denied = permissionError(e, f.absolute);
         if (denied !== null) throw denied;
