@@ -29,12 +29,30 @@ export interface TextSearchResult {
 const _GRACE_MS = 300;
 /** Idle workers kept for the next searches. */
 const _MAX_IDLE = 2;
+/** Longest wait for a new worker to load, in ms. */
+const _START_MS = 30_000;
 
 const _idle: Worker[] = [];
 let _nextId = 1;
 
-function _spawn(): Worker {
-  return new Worker(new URL("./text_search_worker.ts", import.meta.url));
+/** A new worker, once it has loaded (its first message): the budget starts after that. */
+function _spawn(): Promise<Worker> {
+  const worker = new Worker(new URL("./text_search_worker.ts", import.meta.url));
+  return new Promise<Worker>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      worker.terminate();
+      reject(new Error("the search worker did not start"));
+    }, _START_MS);
+    worker.once("message", () => {
+      clearTimeout(timer);
+      resolve(worker);
+    });
+    worker.once("error", (e: unknown) => {
+      clearTimeout(timer);
+      worker.terminate();
+      reject(e instanceof Error ? e : new Error(String(e)));
+    });
+  });
 }
 
 function _release(worker: Worker): void {
@@ -51,8 +69,10 @@ function _release(worker: Worker): void {
  * Scan `paths` of the index at `dbPath` in a matcher worker. Resolves by `budgetMs` (plus a short
  * grace) whatever the query; rejects only when the worker cannot run at all.
  */
-export function searchFiles(request: Omit<MatchRequest, "id">): Promise<TextSearchResult> {
-  const worker = _idle.pop() ?? _spawn();
+export async function searchFiles(
+  request: Omit<MatchRequest, "id">,
+): Promise<TextSearchResult> {
+  const worker = _idle.pop() ?? await _spawn();
   worker.ref();
   const id = _nextId++;
   const files: FileHits[] = [];
@@ -70,7 +90,7 @@ export function searchFiles(request: Omit<MatchRequest, "id">): Promise<TextSear
       resolve({ files, filesSearched, timedOut });
     };
     const onMessage = (m: MatchResponse) => {
-      if (m.id !== id) return;
+      if (m.id !== id || "ready" in m) return;
       if ("error" in m) {
         if (settled) return;
         settled = true;

@@ -37,6 +37,7 @@ export interface FileHits {
 
 /** A message from the worker. */
 export type MatchResponse =
+  | { ready: true; id?: undefined }
   | { id: number; files: FileHits[]; files_searched: number }
   | { id: number; done: true; files_searched: number; timed_out: boolean }
   | { id: number; error: string };
@@ -107,3 +108,5 @@ parentPort?.on("message", (request: MatchRequest) => {
     parentPort!.postMessage({ id: request.id, error: e instanceof Error ? e.message : String(e) });
   }
 });
+// Loaded: the search's time budget starts now, not while this module was loading.
+parentPort?.postMessage({ ready: true });
