@@ -123,6 +123,11 @@ export function secretSpans(text: string): SecretSpan[] {
   return _merge(found);
 }
 
+/** Whether a text may hold a secret at all (a cheap first check; false means none). */
+export function hasSecretHint(text: string): boolean {
+  return _HINT.test(text);
+}
+
 /** Whether a text holds any secret the rules recognise. */
 export function hasSecret(text: string): boolean {
   return secretSpans(text).length > 0;

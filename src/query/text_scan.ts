@@ -8,7 +8,7 @@
  * pathological regex can be stopped by terminating the worker.
  */
 import { lineAt, lineStarts } from "../parser/source_text.ts";
-import { redactRange, SecretMap } from "./secrets.ts";
+import { hasSecretHint, redactRange, SecretMap } from "./secrets.ts";
 
 /** A compiled query. */
 export interface CompiledQuery {
@@ -16,6 +16,8 @@ export interface CompiledQuery {
   scan: RegExp;
   /** Decides whether one line matches (no `g`: stateless). */
   line: RegExp;
+  /** Whether a scan hit must be checked on its line alone (not for a one-line literal). */
+  verify?: boolean;
 }
 
 function _escape(s: string): string {
@@ -41,7 +43,11 @@ export function compileTextQuery(
 ): CompiledQuery {
   const source = isRegex ? query : _escape(query);
   const flags = caseSensitive ? "" : "i";
-  return { scan: new RegExp(source, "gm" + flags), line: new RegExp(source, flags) };
+  return {
+    scan: new RegExp(source, "gm" + flags),
+    line: new RegExp(source, flags),
+    verify: isRegex || /[\r\n]/.test(query),
+  };
 }
 
 /** What {@linkcode scanText} found in one file. */
@@ -83,34 +89,67 @@ export function scanText(text: string, query: CompiledQuery, options: ScanOption
   const { scan, line } = query;
   const redact = options.redact ?? true;
   const out: FileScan = { count: 0, lines: [], timedOut: false };
+  // A literal without a line break matches a line exactly where the whole-text scan finds it; a
+  // regex is checked on its line alone (it may match across a break, or anchor at a U+2028).
+  const verify = query.verify ?? true;
+  // Lines end at \n (a \r before it is part of the break); a file with a lone \r (old Mac
+  // line ends) takes the general path of lineStarts.
+  const loneCr = text.includes("\r") && /\r(?!\n)/.test(text);
   let starts: number[] | null = null;
-  let secrets: SecretMap | null = null;
+  let secrets: SecretMap | undefined;
+  let keyed: boolean | undefined;
+  let lineNo = 1;
+  let counted = 0; // offset up to which line breaks are counted into lineNo
   let steps = 0;
   scan.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = scan.exec(text)) !== null) {
-    starts ??= lineStarts(text);
-    const lineNo = lineAt(starts, m.index);
-    const start = starts[lineNo - 1]!;
+    let start: number, end: number, next: number;
+    if (loneCr) {
+      starts ??= lineStarts(text);
+      lineNo = lineAt(starts, m.index);
+      start = starts[lineNo - 1]!;
+      next = lineNo < starts.length ? starts[lineNo]! : text.length;
+      end = next;
+      if (lineNo < starts.length) {
+        if (text.charCodeAt(end - 1) === 10) end--;
+        if (text.charCodeAt(end - 1) === 13) end--;
+      }
+    } else {
+      start = m.index === 0 ? 0 : text.lastIndexOf("\n", m.index - 1) + 1;
+      const nl = text.indexOf("\n", m.index);
+      next = nl === -1 ? text.length : nl + 1;
+      end = nl === -1 ? text.length : nl;
+      if (end > start && text.charCodeAt(end - 1) === 13) end--;
+    }
     // A zero-length match after a trailing line break is on no line.
     if (start >= text.length) break;
-    const next = lineNo < starts.length ? starts[lineNo]! : text.length;
-    let end = next;
-    if (lineNo < starts.length) {
-      if (text.charCodeAt(end - 1) === 10) end--;
-      if (text.charCodeAt(end - 1) === 13) end--;
-    }
-    const lineText = text.slice(start, end);
-    if (line.test(lineText)) {
-      let matches = true;
-      if (redact) {
+    const lineText = verify || redact ? text.slice(start, end) : "";
+    let matches = !verify || line.test(lineText);
+    if (matches && redact) {
+      // Check the line as it is served: no match inside a redacted secret (no oracle). Only a
+      // private key spans lines; any other secret is found in the line itself.
+      keyed ??= text.includes("PRIVATE KEY");
+      if (keyed || hasSecretHint(lineText)) {
         secrets ??= new SecretMap(text);
         const spans = secrets.spansIn(start, end);
         if (spans.length > 0) matches = line.test(redactRange(text, spans, start, end));
       }
-      if (matches) {
-        out.count++;
-        if (out.lines.length < options.keep) out.lines.push(lineNo);
+    }
+    if (matches) {
+      out.count++;
+      if (out.lines.length < options.keep) {
+        if (!loneCr) {
+          for (
+            let i = text.indexOf("\n", counted);
+            i !== -1 && i < start;
+            i = text.indexOf("\n", i + 1)
+          ) {
+            lineNo++;
+          }
+          counted = start;
+        }
+        out.lines.push(lineNo);
       }
     }
     if (next >= text.length) break;

@@ -23,6 +23,8 @@ export interface TextSearchResult {
   filesSearched: number;
   /** True when the budget ended the search (the worker stopped or was terminated). */
   timedOut: boolean;
+  /** True when the search stopped early with enough matches (the total is a lower bound). */
+  settled: boolean;
 }
 
 /** Extra time the worker gets to stop by itself before it is terminated, in ms. */
@@ -79,6 +81,7 @@ export async function searchFiles(
   let filesSearched = 0;
   return new Promise<TextSearchResult>((resolve, reject) => {
     let settled = false;
+    let settledEarly = false;
     const finish = (timedOut: boolean, keep: boolean) => {
       if (settled) return;
       settled = true;
@@ -87,7 +90,7 @@ export async function searchFiles(
       worker.off("error", onError);
       if (keep) _release(worker);
       else worker.terminate();
-      resolve({ files, filesSearched, timedOut });
+      resolve({ files, filesSearched, timedOut, settled: settledEarly });
     };
     const onMessage = (m: MatchResponse) => {
       if (m.id !== id || "ready" in m) return;
@@ -102,8 +105,10 @@ export async function searchFiles(
         return;
       }
       filesSearched = m.files_searched;
-      if ("done" in m) finish(m.timed_out, true);
-      else files.push(...m.files);
+      if ("done" in m) {
+        settledEarly = m.settled;
+        finish(m.timed_out, true);
+      } else files.push(...m.files);
     };
     const onError = (e: unknown) => {
       if (settled) return;

@@ -25,6 +25,11 @@ export interface MatchRequest {
   keep: number;
   /** Milliseconds the scan may take (the worker stops by itself then). */
   budgetMs: number;
+  /**
+   * After this many milliseconds, stop as soon as `keep` matching lines are found: the files
+   * come in relevance order, so what is left only adds to the total (then a lower bound).
+   */
+  settleMs: number;
   redact: boolean;
 }
 
@@ -39,7 +44,7 @@ export interface FileHits {
 export type MatchResponse =
   | { ready: true; id?: undefined }
   | { id: number; files: FileHits[]; files_searched: number }
-  | { id: number; done: true; files_searched: number; timed_out: boolean }
+  | { id: number; done: true; files_searched: number; timed_out: boolean; settled: boolean }
   | { id: number; error: string };
 
 /** How often found files are posted, in ms: what survives a termination. */
@@ -69,9 +74,16 @@ function _run(request: MatchRequest): void {
   let searched = 0;
   let lastFlush = started;
   let timedOut = false;
+  let settled = false;
+  let total = 0;
   for (const path of request.paths) {
-    if (performance.now() > deadline) {
+    const now = performance.now();
+    if (now > deadline) {
       timedOut = true;
+      break;
+    }
+    if (total >= request.keep && now - started > request.settleMs) {
+      settled = true;
       break;
     }
     const text = index.fileText(path);
@@ -82,22 +94,29 @@ function _run(request: MatchRequest): void {
       deadline,
       redact: request.redact,
     });
+    total += found.count;
     if (found.count > 0) batch.push({ path, count: found.count, lines: found.lines });
     if (found.timedOut) {
       timedOut = true;
       break;
     }
-    const now = performance.now();
-    if (batch.length > 0 && now - lastFlush >= _FLUSH_MS) {
+    const after = performance.now();
+    if (batch.length > 0 && after - lastFlush >= _FLUSH_MS) {
       port.postMessage({ id: request.id, files: batch, files_searched: searched });
       batch = [];
-      lastFlush = now;
+      lastFlush = after;
     }
   }
   if (batch.length > 0) {
     port.postMessage({ id: request.id, files: batch, files_searched: searched });
   }
-  port.postMessage({ id: request.id, done: true, files_searched: searched, timed_out: timedOut });
+  port.postMessage({
+    id: request.id,
+    done: true,
+    files_searched: searched,
+    timed_out: timedOut,
+    settled,
+  });
 }
 
 // `parentPort` is null only when this module is loaded outside a worker: nothing to answer then.

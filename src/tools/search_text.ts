@@ -57,6 +57,11 @@ export const annotations = { readOnlyHint: true, openWorldHint: false } as const
 const _MAX_LINE = 200;
 /** Time budget of one search, in milliseconds. */
 const _BUDGET_MS = 2000;
+/**
+ * After this long a search that has `max_results` matching lines stops: the files are scanned
+ * in role order (source first), so the rest would only add to `total_matches`.
+ */
+const _SETTLE_MS = 250;
 
 function _clip(line: string): string {
   const t = line.replace(/\s+$/, "");
@@ -96,9 +101,11 @@ export async function handler(ctx: ToolContext, args: SearchTextArgs): Promise<T
   const literals = isRegex ? regexLiterals(args.query) : [args.query];
   let candidates = (literals.length > 0 ? index.textCandidates(literals) : null) ?? allPaths;
   if (inPattern !== null) candidates = candidates.filter(inPattern);
+  // Source first, then tests, docs, examples, …: the order results are ranked in.
+  candidates = _byRole(candidates);
 
   const found = candidates.length === 0
-    ? { files: [], filesSearched: 0, timedOut: false }
+    ? { files: [], filesSearched: 0, timedOut: false, settled: false }
     : await searchFiles({
       dbPath: index.dbPath,
       paths: candidates,
@@ -107,6 +114,7 @@ export async function handler(ctx: ToolContext, args: SearchTextArgs): Promise<T
       caseSensitive,
       keep: maxResults,
       budgetMs: _BUDGET_MS,
+      settleMs: _SETTLE_MS,
       redact,
     });
 
@@ -129,6 +137,7 @@ export async function handler(ctx: ToolContext, args: SearchTextArgs): Promise<T
   const meta: Record<string, unknown> = {
     files_searched: found.filesSearched,
     total_matches: total,
+    ...(found.settled || found.timedOut ? { total_is_lower_bound: true } : {}),
     truncated,
     timed_out: found.timedOut,
   };
@@ -137,8 +146,9 @@ export async function handler(ctx: ToolContext, args: SearchTextArgs): Promise<T
     meta.hint =
       `The search ran out of time (${_BUDGET_MS} ms) after ${found.filesSearched} of ${candidates.length} files, with ${total} matching lines so far: narrow it with file_pattern or a more specific query`;
   } else if (truncated) {
-    meta.hint =
-      `Showing ${count} of ${total} matching lines: narrow with a longer query or file_pattern, or raise max_results`;
+    meta.hint = `Showing ${count} of ${
+      found.settled ? "at least " : ""
+    }${total} matching lines: narrow with a longer query or file_pattern, or raise max_results`;
   }
   return {
     response: { result_count: count, results },
@@ -146,6 +156,13 @@ export async function handler(ctx: ToolContext, args: SearchTextArgs): Promise<T
     repo,
     meta,
   };
+}
+
+/** Paths by role weight (source first), in their order within a role. */
+function _byRole(paths: readonly string[]): string[] {
+  const weighted = paths.map((p, i) => ({ p, i, w: roleWeight(p) }));
+  weighted.sort((a, b) => b.w - a.w || a.i - b.i);
+  return weighted.map((x) => x.p);
 }
 
 /**
