@@ -61,7 +61,7 @@ const _BUDGET_MS = 2000;
  * After this long a search that has `max_results` matching lines stops: the files are scanned
  * in role order (source first), so the rest would only add to `total_matches`.
  */
-const _SETTLE_MS = 250;
+const _SETTLE_MS = 100;
 
 function _clip(line: string): string {
   const t = line.replace(/\s+$/, "");
