@@ -47,7 +47,8 @@ const _NONBLOCK = constants.O_NONBLOCK ?? 0;
  * Deno.writeTextFileSync(`${root}/a.txt`, "hi");
  * Deno.symlinkSync("/etc/hostname", `${root}/b.txt`);
  * equal((readFileInside(`${root}/a.txt`, root, { maxBytes: 10 }) as Uint8Array).length, 2);
- * equal(readFileInside(`${root}/b.txt`, root, { maxBytes: 10 }), "symlink");
+ * // Refused: "symlink" (O_NOFOLLOW), or "symlink_escape" where the permission layer resolves links.
+ * equal(typeof readFileInside(`${root}/b.txt`, root, { maxBytes: 10 }), "string");
  * equal(readFileInside(`${root}/b.txt`, root, { maxBytes: 10, followSymlinks: true }), "symlink_escape");
  * Deno.removeSync(root, { recursive: true });
  * ```
@@ -62,6 +63,18 @@ export function readFileInside(
     fd = openSync(path, constants.O_RDONLY | _NONBLOCK | (options.followSymlinks ? 0 : _NOFOLLOW));
   } catch (e) {
     if ((e as { code?: string }).code === "ELOOP") return "symlink";
+    // Under narrow read permissions Deno resolves the path before opening it: a symlink (or a
+    // folder swapped for one) out of the readable roots fails here, before any read.
+    if (_denied(e)) {
+      try {
+        if (Deno.lstatSync(path).isSymlink) return "symlink_escape";
+      } catch { /* the path itself is out of reach: report the original error */ }
+      try {
+        if (!isInside(root, realpathSync(path))) return "symlink_escape";
+      } catch (again) {
+        if (_denied(again)) return "symlink_escape";
+      }
+    }
     throw e;
   }
   try {
@@ -91,4 +104,8 @@ export function readFileInside(
   } finally {
     closeSync(fd);
   }
+}
+
+function _denied(e: unknown): boolean {
+  return e instanceof Deno.errors.NotCapable || e instanceof Deno.errors.PermissionDenied;
 }
