@@ -38,7 +38,7 @@ Deno.test("indexing: a file swapped for a symlink out of the root mid-index is n
   }
 });
 
-Deno.test("indexing: UTF-16 with a BOM is text; binary after the first 8 KB is binary", async () => {
+Deno.test("indexing: UTF-16 with a BOM is decoded, not skipped as binary", async () => {
   const ws = tempWorkspace();
   try {
     const source = "def hello():\n    return 'héllo'\n";
@@ -48,13 +48,7 @@ Deno.test("indexing: UTF-16 with a BOM is text; binary after the first 8 KB is b
       le[2 + 2 * i] = source.charCodeAt(i) & 0xff;
       le[3 + 2 * i] = source.charCodeAt(i) >> 8;
     }
-    const head = new TextEncoder().encode("x = 1\n".repeat(2000)); // 12 KB of text
-    const tail = new Uint8Array(20_000);
-    for (let i = 0; i < tail.length; i++) tail[i] = 0x80 + (i * 7919) % 0x7f;
-    writeTree(ws.root, {
-      "utf16.py": le,
-      "blob.py": new Uint8Array([...head, ...tail]),
-    });
+    writeTree(ws.root, { "utf16.py": le });
     const runner = workspaceRunner(ws);
     try {
       const r = JSON.parse(
@@ -71,9 +65,32 @@ Deno.test("indexing: UTF-16 with a BOM is text; binary after the first 8 KB is b
           .text,
       );
       ok(JSON.stringify(outline).includes("hello"), JSON.stringify(outline).slice(0, 300));
+    } finally {
+      await runner.close();
+    }
+  } finally {
+    ws.dispose();
+  }
+});
+
+Deno.test("indexing: a binary file whose first 8 KB look like text is caught", async () => {
+  const ws = tempWorkspace();
+  try {
+    const head = new TextEncoder().encode("x = 1\n".repeat(2000)); // 12 KB of text
+    const tail = new Uint8Array(20_000);
+    for (let i = 0; i < tail.length; i++) tail[i] = 0x80 + (i * 7919) % 0x7f;
+    writeTree(ws.root, { "ok.py": "y = 2\n", "blob.py": new Uint8Array([...head, ...tail]) });
+    const runner = workspaceRunner(ws);
+    try {
+      const r = JSON.parse(
+        (await runner.call("index_folder", { path: ws.root, format: "json" })).text,
+      );
       const blob = JSON.parse(
-        (await runner.call("get_file_content", { repo, file_path: "blob.py", format: "json" }))
-          .text,
+        (await runner.call("get_file_content", {
+          repo: r.repo,
+          file_path: "blob.py",
+          format: "json",
+        })).text,
       );
       equal(blob.code, "file_not_found", "a binary file is not indexed");
     } finally {
