@@ -245,48 +245,51 @@ function _keySpans(text: string): SecretSpan[] {
 function _privateKeys(text: string, found: SecretSpan[]): void {
   const begin = new RegExp(_KEY_BEGIN.source, "g");
   const end = new RegExp(_KEY_END.source, "g");
+  // The next END line at or after a position, found once and reused while still ahead: many
+  // BEGIN lines without END cost one search, not one each (linear, whatever the file holds).
+  let nextEnd: RegExpExecArray | null | undefined;
   let m: RegExpExecArray | null;
   while ((m = begin.exec(text)) !== null) {
     const start = m.index;
-    end.lastIndex = start + m[0].length;
-    const e = end.exec(text);
+    const after = start + m[0].length;
+    if (nextEnd === undefined || (nextEnd !== null && nextEnd.index < after)) {
+      end.lastIndex = after;
+      nextEnd = end.exec(text);
+    }
     let stop: number;
-    if (e !== null && e.index - start <= _KEY_MAX_CHARS) stop = e.index + e[0].length;
-    else stop = _keyBodyEnd(text, start + m[0].length);
+    if (nextEnd !== null && nextEnd.index - start <= _KEY_MAX_CHARS) {
+      stop = nextEnd.index + nextEnd[0].length;
+    } else stop = _keyBodyEnd(text, after);
     found.push({ start, end: stop, type: "private_key" });
     begin.lastIndex = Math.max(stop, begin.lastIndex);
   }
 }
 
+const _BREAK = /\r\n|\n|\r/g;
+
 /**
  * Where a key block without its END line stops: after the header line, the following lines that
  * look like key material (base64 with the quotes, `+`, commas and `\n` escapes of a string
- * literal, or PEM headers like `Proc-Type:`).
+ * literal, or PEM headers like `Proc-Type:`), at most {@linkcode _KEY_MAX_CHARS} on.
  */
 function _keyBodyEnd(text: string, from: number): number {
-  let stop = from;
-  let at = from;
+  const br = new RegExp(_BREAK.source, "g");
   // The rest of the header's own line belongs to the key (a one-line literal with \n escapes).
-  const firstBreak = text.slice(at).search(/\r\n|\n|\r/);
-  if (firstBreak === -1) return text.length;
-  stop = at + firstBreak;
-  at = stop;
-  while (at < text.length && at - from <= _KEY_MAX_CHARS) {
-    const br = /\r\n|\n|\r/y;
-    br.lastIndex = at;
-    const b = br.exec(text);
-    if (b === null) break;
-    const lineStart = at + b[0].length;
-    let lineEnd = text.slice(lineStart, lineStart + 4096).search(/\r|\n/);
-    lineEnd = lineEnd === -1 ? Math.min(text.length, lineStart + 4096) : lineStart + lineEnd;
-    const line = text.slice(lineStart, lineEnd);
+  br.lastIndex = from;
+  let b = br.exec(text);
+  if (b === null) return text.length;
+  let stop = b.index;
+  while (b !== null && stop - from <= _KEY_MAX_CHARS) {
+    const lineStart = b.index + b[0].length;
+    b = br.exec(text);
+    const lineEnd = b === null ? text.length : b.index;
+    const line = text.slice(lineStart, Math.min(lineEnd, lineStart + 4096));
     const core = line.replace(/\\n|\\r|["'`+,;()\s]/g, "");
     const material = core.length > 0 &&
       (/^[A-Za-z0-9+/=]+$/.test(core) ||
         /^(?:Proc-Type|DEK-Info|Comment|Version):/.test(line.trim()));
     if (!material) break;
     stop = lineEnd;
-    at = lineEnd;
   }
   return stop;
 }
@@ -299,7 +302,9 @@ function _assignedSecrets(text: string, found: SecretSpan[]): void {
     // The rest of the key's name (`aws_secret_access_key`, `SecretKey`), at most 64 characters.
     let at = m.index + m[0].length;
     const limit = Math.min(text.length, at + 64);
-    while (at < limit && /[A-Za-z0-9_.-]/.test(text[at]!)) at++;
+    while (at < limit && _isKeyChar(text.charCodeAt(at))) at++;
+    // The next key word is searched after this name (a run of names costs linear time).
+    word.lastIndex = Math.max(word.lastIndex, at);
     value.lastIndex = at;
     const v = value.exec(text);
     if (v === null) continue;
@@ -319,8 +324,14 @@ function _assignedSecrets(text: string, found: SecretSpan[]): void {
 function _keyNameStart(text: string, from: number): number {
   let at = from;
   const limit = Math.max(0, from - 64);
-  while (at > limit && /[A-Za-z0-9_.-]/.test(text[at - 1]!)) at--;
+  while (at > limit && _isKeyChar(text.charCodeAt(at - 1))) at--;
   return at;
+}
+
+/** `[A-Za-z0-9_.-]`: a character of a key name. */
+function _isKeyChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 ||
+    c === 46 || c === 45;
 }
 
 /**
