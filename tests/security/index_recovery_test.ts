@@ -59,6 +59,11 @@ const DAMAGE: [string, (db: string, good: Uint8Array) => void, RegExp][] = [
   ],
   ["garbage", (db) => Deno.writeTextFileSync(db, "garbage ".repeat(1000)), /not a SQLite database/],
   ["a directory", (db) => Deno.mkdirSync(db), /.*/],
+  ["another kind of SQLite", (db) => {
+    const d = new DatabaseSync(db);
+    d.exec("CREATE TABLE notes(body TEXT); INSERT INTO notes VALUES ('x')");
+    d.close();
+  }, /older codemunch/],
   ["future schema", (db, good) => {
     Deno.writeFileSync(db, good);
     const d = new DatabaseSync(db);
