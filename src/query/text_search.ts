@@ -12,6 +12,7 @@
  * searches (no start-up cost per call) and never keep the process alive while idle.
  */
 import { Worker } from "node:worker_threads";
+import { ToolError } from "../errors.ts";
 import type { FileHits, MatchRequest, MatchResponse } from "./text_search_worker.ts";
 
 export type { FileHits } from "./text_search_worker.ts";
@@ -101,7 +102,8 @@ export async function searchFiles(
         worker.off("message", onMessage);
         worker.off("error", onError);
         _release(worker);
-        reject(new Error(m.error));
+        // The worker's own ToolError (an index damaged since the call opened it) keeps its code.
+        reject(m.code === undefined ? new Error(m.error) : new ToolError(m.code, m.error));
         return;
       }
       filesSearched = m.files_searched;

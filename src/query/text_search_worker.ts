@@ -10,6 +10,7 @@
  */
 import { parentPort } from "node:worker_threads";
 import { RepoIndex } from "../store/repo_index.ts";
+import { ToolError } from "../errors.ts";
 import { compileTextQuery, scanText } from "./text_scan.ts";
 
 /** A search for the worker. */
@@ -45,7 +46,7 @@ export type MatchResponse =
   | { ready: true; id?: undefined }
   | { id: number; files: FileHits[]; files_searched: number }
   | { id: number; done: true; files_searched: number; timed_out: boolean; settled: boolean }
-  | { id: number; error: string };
+  | { id: number; error: string; code?: string };
 
 /** How often found files are posted, in ms: what survives a termination. */
 const _FLUSH_MS = 25;
@@ -124,7 +125,12 @@ parentPort?.on("message", (request: MatchRequest) => {
   try {
     _run(request);
   } catch (e) {
-    parentPort!.postMessage({ id: request.id, error: e instanceof Error ? e.message : String(e) });
+    const code = e instanceof ToolError ? e.code : undefined;
+    parentPort!.postMessage({
+      id: request.id,
+      error: e instanceof Error ? e.message : String(e),
+      ...(code === undefined ? {} : { code }),
+    });
   }
 });
 // Loaded: the search's time budget starts now, not while this module was loading.
