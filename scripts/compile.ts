@@ -27,6 +27,7 @@ export async function compileIncludes(root = ROOT): Promise<string[]> {
     "node_modules/tree-sitter-wasms/out",
     "node_modules/web-tree-sitter",
     "src/parser/worker.ts",
+    "src/query/text_search_worker.ts",
   ];
   // Grammars published outside tree-sitter-wasms (see src/parser/LANGUAGES.md).
   try {

@@ -14,6 +14,7 @@ export type ToolErrorCode =
   | "path_too_broad"
   | "index_busy"
   | "index_incompatible"
+  | "index_corrupt"
   | "no_source_files"
   | "indexing_failed"
   | (string & Record<never, never>);

@@ -35,16 +35,30 @@ export function fileSummary(symbols: readonly SymbolRecord[]): string {
   return parts.join(". ");
 }
 
-/** Number of lines (`splitlines` semantics for `\n`: a trailing newline ends the last line). */
+/**
+ * Number of lines by the line rule of every tool (`\r\n`, `\n` or a lone `\r` ends a line; a
+ * trailing break ends the last line).
+ */
 export function lineCount(bytes: Uint8Array): number {
   if (bytes.length === 0) return 0;
   let n = 0;
-  let from = 0;
-  for (;;) {
-    const i = bytes.indexOf(0x0a, from);
-    if (i === -1) break;
-    n++;
-    from = i + 1;
+  if (bytes.indexOf(0x0d) === -1) {
+    for (let from = 0;;) {
+      const i = bytes.indexOf(0x0a, from);
+      if (i === -1) break;
+      n++;
+      from = i + 1;
+    }
+  } else {
+    for (let i = 0; i < bytes.length; i++) {
+      const b = bytes[i]!;
+      if (b === 0x0a) n++;
+      else if (b === 0x0d) {
+        n++;
+        if (bytes[i + 1] === 0x0a) i++;
+      }
+    }
   }
-  return bytes[bytes.length - 1] === 0x0a ? n : n + 1;
+  const last = bytes[bytes.length - 1];
+  return last === 0x0a || last === 0x0d ? n : n + 1;
 }

@@ -254,27 +254,73 @@ export function isSecretFile(name: string): boolean {
 }
 
 const _sniffDecoder = new TextDecoder();
+const _encoder = new TextEncoder();
 
 /**
- * Whether content is binary: a NUL byte in the first 8 KB, or more than 10% of the decoded
- * characters of the first 8 KB being invalid UTF-8. Text with a few stray invalid bytes (a
- * Latin-1 comment) is kept and stored byte for byte.
+ * A file's bytes as stored: UTF-16 text with a byte-order mark is decoded and stored as UTF-8
+ * (without the mark), so it is searched and parsed like any other text; other bytes are kept as
+ * they are.
+ *
+ * @example
+ * ```ts
+ * import { deepEqual } from "node:assert/strict";
+ * import { decodedText } from "./filters.ts";
+ * const utf16le = new Uint8Array([0xff, 0xfe, 0x68, 0x00, 0x69, 0x00]);
+ * deepEqual(decodedText(utf16le), new TextEncoder().encode("hi"));
+ * ```
+ */
+export function decodedText(bytes: Uint8Array): Uint8Array {
+  if (bytes.length < 2) return bytes;
+  const le = bytes[0] === 0xff && bytes[1] === 0xfe;
+  const be = bytes[0] === 0xfe && bytes[1] === 0xff;
+  if (!le && !be) return bytes;
+  // UTF-32 LE starts FF FE 00 00: not UTF-16 (and left to the binary check).
+  if (le && bytes.length >= 4 && bytes[2] === 0 && bytes[3] === 0) return bytes;
+  try {
+    const text = new TextDecoder(le ? "utf-16le" : "utf-16be", { fatal: true }).decode(bytes);
+    return _encoder.encode(text);
+  } catch {
+    return bytes;
+  }
+}
+
+/** Bytes per window of the binary check. */
+const _WINDOW = 8192;
+
+/**
+ * Whether content is binary: a NUL byte anywhere, or more than 10% of the decoded characters of
+ * any 8 KB window being invalid UTF-8 — the whole file is checked, so a binary file whose first
+ * 8 KB look like text is caught. Text with a few stray invalid bytes (a Latin-1 comment) is kept
+ * and stored byte for byte. (UTF-16 text is decoded first, see {@linkcode decodedText}.)
+ *
+ * @example
+ * ```ts
+ * import { equal } from "node:assert/strict";
+ * import { looksBinary } from "./filters.ts";
+ * const text = new TextEncoder().encode("x = 1\n".repeat(2000));
+ * equal(looksBinary(text), false);
+ * const tail = new Uint8Array(20000).fill(0xff);
+ * equal(looksBinary(new Uint8Array([...text, ...tail])), true);
+ * ```
  */
 export function looksBinary(bytes: Uint8Array): boolean {
-  const head = bytes.subarray(0, 8192);
-  if (head.indexOf(0) !== -1) return true;
-  let ascii = true;
-  for (let i = 0; i < head.length; i++) {
-    if (head[i]! >= 0x80) {
-      ascii = false;
+  if (bytes.indexOf(0) !== -1) return true;
+  let firstHigh = -1;
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i]! >= 0x80) {
+      firstHigh = i;
       break;
     }
   }
-  if (ascii) return false;
-  const text = _sniffDecoder.decode(head);
-  let bad = 0;
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 0xfffd) bad++;
-  // A multi-byte character cut at the 8 KB boundary is one replacement, not evidence.
-  if (head.length < bytes.length && bad > 0) bad--;
-  return bad > 0.1 * text.length;
+  if (firstHigh === -1) return false;
+  for (let at = firstHigh - (firstHigh % _WINDOW); at < bytes.length; at += _WINDOW) {
+    const window = bytes.subarray(at, at + _WINDOW);
+    const text = _sniffDecoder.decode(window);
+    let bad = 0;
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 0xfffd) bad++;
+    // Multi-byte characters cut at the window's ends are up to two replacements, not evidence.
+    bad = Math.max(0, bad - 2);
+    if (bad > 0.1 * text.length) return true;
+  }
+  return false;
 }

@@ -12,6 +12,7 @@ import type { IndexSource, SourceMeta } from "./source.ts";
 import { type WalkedFile, walkFolder } from "./walk.ts";
 import { readGitHead } from "./git_head.ts";
 import { languageOf } from "./language_of.ts";
+import { readFileInside, type UnsafeRead } from "./safe_read.ts";
 
 /** How to walk a folder. */
 export interface LocalFolderOptions {
@@ -54,9 +55,14 @@ export class LocalFolderSource implements IndexSource<WalkedFile> {
     return Promise.resolve();
   }
 
-  read(f: WalkedFile): Uint8Array | null {
+  read(f: WalkedFile): Uint8Array | UnsafeRead | null {
     try {
-      return Deno.readFileSync(f.absolute);
+      // Open, then verify what was opened: a file swapped for a symlink since the walk is
+      // refused, never read through (safe_read.ts).
+      return readFileInside(f.absolute, this.#root, {
+        maxBytes: this.#options.maxFileBytes,
+        followSymlinks: this.#options.followSymlinks,
+      });
     } catch (e) {
       const denied = permissionError(e, f.absolute);
       if (denied !== null) throw denied;
@@ -70,7 +76,10 @@ export class LocalFolderSource implements IndexSource<WalkedFile> {
 
   readOther(path: string): string | undefined {
     try {
-      return Deno.readTextFileSync(join(this.#root, path));
+      const read = readFileInside(join(this.#root, path), this.#root, {
+        maxBytes: this.#options.maxFileBytes,
+      });
+      return typeof read === "string" ? undefined : new TextDecoder().decode(read);
     } catch {
       return undefined;
     }

@@ -17,7 +17,7 @@ import type { Store } from "../store/store.ts";
 import type { RepoWriter, StoredFileState } from "../store/repo_writer.ts";
 import { ToolError } from "../errors.ts";
 import type { IngestConfig } from "./config.ts";
-import { looksBinary } from "./filters.ts";
+import { decodedText, looksBinary } from "./filters.ts";
 import { fileSummary, lineCount } from "./file_summary.ts";
 import type { SelectionResult, SkipReason } from "./selection.ts";
 import type { RepoMeta } from "../store/repo_index.ts";
@@ -289,13 +289,18 @@ class _Run<F extends SourceFile> {
     try {
       for (const f of toCheck) {
         const t = performance.now();
-        const bytes = source.read(f);
-        if (bytes === null) {
-          skipCounts.unreadable++;
+        const read = source.read(f);
+        if (read === null || typeof read === "string") {
+          skipCounts[read === null || read === "not_regular" ? "unreadable" : read]++;
+          if (read === "symlink_escape") {
+            this.#binaryNotes.push(`Skipped symlink escape: ${f.path}`);
+          }
           fileDone(f.path);
           mainThreadMs += performance.now() - t;
           continue;
         }
+        // UTF-16 with a byte-order mark is stored as UTF-8 (one text encoding for every tool).
+        const bytes = decodedText(read);
         if (looksBinary(bytes)) {
           this.#skipBinary(f);
           fileDone(f.path);

@@ -9,6 +9,7 @@ import type { ParseResult, SymbolRecord } from "../parser/types.ts";
 import type { RepoMeta } from "../store/repo_index.ts";
 import type { StoredFileState } from "../store/repo_writer.ts";
 import type { SelectionResult } from "./selection.ts";
+import type { UnsafeRead } from "./safe_read.ts";
 
 /** Something that parses files: a `ParserPool` or an in-thread adapter over `parseSource`. */
 export interface FileParser {
@@ -91,8 +92,11 @@ export interface IndexSource<F extends SourceFile> {
   noteBinary?(file: F): void;
   /** Fetch what `read` will need for these files (a download happens here, all or nothing). */
   load(files: readonly F[], context: DiscoveryContext): Promise<void>;
-  /** A file's bytes, or null when it cannot be read (counted as unreadable). */
-  read(file: F): Uint8Array | null;
+  /**
+   * A file's bytes; null when it cannot be read (counted as unreadable); or why it was refused
+   * (a file swapped for a symlink since discovery, a special file, one grown past the size cap).
+   */
+  read(file: F): Uint8Array | UnsafeRead | null;
   /** The modification and change times stored with a file (0 when the source has none). */
   times(file: F): { mtime_ms: number; ctime_ms: number };
   /** Text of a non-indexed file the import resolvers read (`go.mod`, `composer.json`, …). */

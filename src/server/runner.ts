@@ -11,6 +11,7 @@ import { NO_SUMMARIZER, type SummarizerSettings } from "../summarize/config.ts";
 import type { FileParser, ProgressFn } from "../ingest/index_local.ts";
 import { ParserPool } from "../parser/pool.ts";
 import type { Store } from "../store/store.ts";
+import { unusableDatabase } from "../store/sqlite.ts";
 import type { ToolContext } from "../tools/context.ts";
 import { DetailedToolError, ToolError } from "../errors.ts";
 import { RepoViews } from "../query/view.ts";
@@ -79,6 +80,7 @@ export class ToolRunner {
       views: new RepoViews(deps.store),
       github: deps.github ?? DEFAULT_GITHUB_SETTINGS,
       summarizer: deps.summarizer ?? NO_SUMMARIZER,
+      redact: this.#settings.redact,
     };
   }
 
@@ -120,6 +122,17 @@ export class ToolRunner {
       }
       return { text: env.text, isError: false, encoding: env.encoding };
     } catch (e) {
+      // A database file damaged under a live server surfaces mid-query: name it and the fix.
+      const unusable = e instanceof ToolError ? null : unusableDatabase(e);
+      if (unusable !== null) {
+        return this.#error(
+          name,
+          new ToolError(
+            "index_corrupt",
+            `The index cannot be read: ${unusable}. Run index_folder on the folder again to rebuild it, or invalidate_cache to remove it`,
+          ),
+        );
+      }
       return this.#error(name, e);
     }
   }

@@ -46,6 +46,27 @@ export const INSTRUCTIONS =
 /** The `tools/list` result, as the SDK server lists our tools. */
 export const TOOLS_LIST: { tools: { name: string }[] } = toolsList;
 
+/** Deepest nesting of arrays and objects accepted in a message (MCP arguments are shallow). */
+export const MAX_NESTING = 256;
+/** Longest message line accepted, in UTF-16 characters. */
+export const MAX_LINE_CHARS = 64 * 1024 * 1024;
+
+/**
+ * Whether a parsed JSON value nests arrays and objects deeper than `max` levels (iterative: a
+ * hostile depth cannot overflow the stack here).
+ */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    if (depth > max) return true;
+    const children = Array.isArray(v) ? v : Object.values(v as Record<string, unknown>);
+    for (const c of children) if (c !== null && typeof c === "object") stack.push([c, depth + 1]);
+  }
+  return false;
+}
+
 /** Pause between the last progress notification of a call and its result, in ms. */
 const _PROGRESS_GAP_MS = 5;
 
@@ -215,32 +236,84 @@ export async function serveStdio(options: StdioServerOptions): Promise<void> {
     if (message.id === undefined || message.id === null || typeof message.method !== "string") {
       return;
     }
+    if (nestedDeeperThan(message, MAX_NESTING)) {
+      send({
+        jsonrpc: "2.0",
+        id: message.id,
+        error: {
+          code: -32600,
+          message:
+            `Invalid Request: the message is nested deeper than ${MAX_NESTING} levels; send flat arguments`,
+        },
+      });
+      return;
+    }
     const p = handle(message);
     inFlight.add(p);
     p.finally(() => inFlight.delete(p));
   };
 
-  const decoder = new TextDecoder();
-  let buffer = "";
-  for await (const chunk of input) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let nl: number;
-    while ((nl = buffer.indexOf("\n")) !== -1) {
-      const line = buffer.slice(0, nl).replace(/\r$/, "");
-      buffer = buffer.slice(nl + 1);
-      if (line.trim() === "") continue;
-      let parsed: unknown;
-      try {
-        // Not JSON.parse: Deno 2.9.6's V8 can return the wrong key for an escaped object key.
-        parsed = parseJson(line);
-      } catch (e) {
-        log(`codemunch: ignored a message that is not JSON: ${(e as Error).message}`);
-        continue;
-      }
-      if (Array.isArray(parsed)) parsed.forEach(dispatch);
-      else dispatch(parsed);
+  const onLine = (raw: string) => {
+    const line = raw.replace(/\r$/, "");
+    if (line.trim() === "") return;
+    let parsed: unknown;
+    try {
+      // Not JSON.parse: Deno 2.9.6's V8 can return the wrong key for an escaped object key.
+      parsed = parseJson(line);
+    } catch (e) {
+      // JSON-RPC 2.0 §5.1: invalid JSON is answered with a parse error (the id is unknown).
+      const why = e instanceof Error ? e.message.split("\n")[0]!.slice(0, 200) : String(e);
+      log(`codemunch: a message that is not JSON: ${why}`);
+      send({ jsonrpc: "2.0", id: null, error: { code: -32700, message: `Parse error: ${why}` } });
+      return;
     }
-  }
+    if (Array.isArray(parsed)) parsed.forEach(dispatch);
+    else dispatch(parsed);
+  };
+
+  // Lines are split chunk by chunk: a newline is looked for in each chunk once, so a long line
+  // costs linear time, and a line over MAX_LINE_CHARS is dropped (answered with a parse error).
+  const decoder = new TextDecoder();
+  let parts: string[] = [];
+  let partsLength = 0;
+  let oversized = false;
+  const take = (text: string) => {
+    let at = 0;
+    for (;;) {
+      const nl = text.indexOf("\n", at);
+      if (nl === -1) {
+        const rest = text.slice(at);
+        if (!oversized && partsLength + rest.length > MAX_LINE_CHARS) {
+          oversized = true;
+          parts = [];
+          partsLength = 0;
+        }
+        if (!oversized && rest !== "") {
+          parts.push(rest);
+          partsLength += rest.length;
+        }
+        return;
+      }
+      const piece = text.slice(at, nl);
+      if (oversized || partsLength + piece.length > MAX_LINE_CHARS) {
+        send({
+          jsonrpc: "2.0",
+          id: null,
+          error: {
+            code: -32700,
+            message: `Parse error: a message over ${MAX_LINE_CHARS} characters was dropped`,
+          },
+        });
+      } else onLine(parts.length === 0 ? piece : parts.join("") + piece);
+      parts = [];
+      partsLength = 0;
+      oversized = false;
+      at = nl + 1;
+    }
+  };
+  for await (const chunk of input) take(decoder.decode(chunk, { stream: true }));
+  take(decoder.decode());
+  if (parts.length > 0 && !oversized) onLine(parts.join(""));
   while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
   await writing;
   if (state.runner !== null) await (await state.runner).close();

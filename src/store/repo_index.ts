@@ -12,7 +12,12 @@ import type {
   SymbolRecord,
 } from "../parser/types.ts";
 import { ToolError } from "../errors.ts";
-import { type DatabaseSync, openDatabase } from "./sqlite.ts";
+import {
+  databaseFileProblem,
+  type DatabaseSync,
+  openDatabase,
+  unusableDatabase,
+} from "./sqlite.ts";
 import { SCHEMA_VERSION, schemaState } from "./schema.ts";
 import { symbolMatchExpression } from "./fts_text.ts";
 import { trigramQueryAll } from "./trigrams.ts";
@@ -130,6 +135,17 @@ const _CACHE_KIB = 32 * 1024;
 /** Decode stored bytes to text; invalid UTF-8 becomes U+FFFD (the stored bytes stay exact). */
 const _decoder = new TextDecoder();
 
+/**
+ * The error for an index file that cannot be used (not a database, damaged, truncated, not a
+ * file): it names the problem and both fixes.
+ */
+export function corruptIndexError(dbPath: string, problem: string): ToolError {
+  return new ToolError(
+    "index_corrupt",
+    `The index at "${dbPath}" cannot be read: ${problem}. Run index_folder on the folder again to rebuild it, or invalidate_cache to remove it`,
+  );
+}
+
 /** Read queries over one repo's SQLite index. Open with {@linkcode RepoIndex.open}. */
 export class RepoIndex {
   readonly #db: DatabaseSync;
@@ -158,7 +174,16 @@ export class RepoIndex {
    * written by another schema version (run `index_folder` again to rebuild it).
    */
   static open(dbPath: string): RepoIndex {
-    const db = openDatabase(dbPath, { readOnly: true });
+    const problem = databaseFileProblem(dbPath);
+    if (problem !== null) throw corruptIndexError(dbPath, problem);
+    let db: DatabaseSync;
+    try {
+      db = openDatabase(dbPath, { readOnly: true });
+    } catch (e) {
+      const unusable = unusableDatabase(e);
+      if (unusable !== null) throw corruptIndexError(dbPath, unusable);
+      throw e;
+    }
     try {
       const { state, version } = schemaState(db);
       if (state === "empty") {
@@ -176,6 +201,8 @@ export class RepoIndex {
       }
     } catch (e) {
       db.close();
+      const unusable = e instanceof ToolError ? null : unusableDatabase(e);
+      if (unusable !== null) throw corruptIndexError(dbPath, unusable);
       throw e;
     }
     // Reads only: map the file (no copy per page read) and keep more pages cached, so the FTS

@@ -92,7 +92,7 @@ export class RepoWriter {
   /** Milliseconds spent so far inserting rows and building the two full-text indexes. */
   readonly timings = { rows_ms: 0, text_index_ms: 0, symbol_index_ms: 0 };
   /** Set when an existing index had to be migrated or rebuilt. */
-  readonly schemaWarning: string | null;
+  schemaWarning: string | null;
 
   readonly #walPath: string;
 

@@ -4,7 +4,15 @@
  */
 import { join } from "node:path";
 import { DetailedToolError, ToolError } from "../errors.ts";
-import { beginImmediate, type DatabaseSync, openDatabase, rollbackQuietly } from "./sqlite.ts";
+import {
+  beginImmediate,
+  databaseFileProblem,
+  type DatabaseSync,
+  isBusyError,
+  openDatabase,
+  rollbackQuietly,
+  unusableDatabase,
+} from "./sqlite.ts";
 import { defaultIndexDir, repoIdFromSlug, repoSlug } from "./paths.ts";
 import { RepoIndex, type RepoMeta } from "./repo_index.ts";
 import { RepoWriter, type WriterOptions } from "./repo_writer.ts";
@@ -193,9 +201,42 @@ export class Store {
     return index;
   }
 
-  /** Open a repo's index for one re-index (see {@linkcode RepoWriter}). */
-  writer(repo: string, options: WriterOptions = {}): Promise<RepoWriter> {
-    return RepoWriter.open(this.dbPath(repo), options);
+  /**
+   * Open a repo's index for one re-index (see {@linkcode RepoWriter}). An index file that cannot
+   * be used — not a database, damaged, truncated, not a file, or written by a newer schema — is
+   * discarded and rebuilt, with a warning saying so: a bad file never makes indexing fail for good.
+   */
+  async writer(repo: string, options: WriterOptions = {}): Promise<RepoWriter> {
+    const path = this.dbPath(repo);
+    let problem = databaseFileProblem(path);
+    for (let attempt = 0; problem === null; attempt++) {
+      try {
+        return await RepoWriter.open(path, options);
+      } catch (e) {
+        // Busy at open (not at the write lock, which waits): this process's own reader may
+        // hold a file that was truncated or replaced under it. Close it and try once more.
+        if (isBusyError(e) && attempt === 0) {
+          this.#forget(repo);
+          continue;
+        }
+        problem = unusableDatabase(e) ??
+          (e instanceof ToolError && e.code === "index_incompatible" ? e.message : null);
+        if (problem === null) throw e;
+      }
+    }
+    this.#forget(repo);
+    _removeIndexFiles(path);
+    const writer = await RepoWriter.open(path, options);
+    writer.schemaWarning =
+      `The index at "${path}" could not be used (${problem}); it was discarded and rebuilt`;
+    return writer;
+  }
+
+  /** Drop the cached connection and facts of a repo (its file is about to go). */
+  #forget(repo: string): void {
+    this.#open.get(repo)?.index.close();
+    this.#open.delete(repo);
+    this.#metaCache.delete(repo);
   }
 
   /**
@@ -205,10 +246,19 @@ export class Store {
   async deleteRepo(repo: string, waitMs = 30_000, onlyIfEmpty = false): Promise<boolean> {
     const path = this.dbPath(repo);
     if (!this.has(repo)) return false;
-    this.#open.get(repo)?.index.close();
-    this.#open.delete(repo);
-    this.#metaCache.delete(repo);
-    const db = openDatabase(path);
+    this.#forget(repo);
+    // An unusable file holds no index to protect from a writer: remove it as it is.
+    let db: DatabaseSync;
+    try {
+      if (databaseFileProblem(path) !== null) throw new Error("file is not a database");
+      db = openDatabase(path);
+      db.prepare("SELECT count(*) FROM sqlite_master").get();
+    } catch (e) {
+      if (unusableDatabase(e) === null) throw e;
+      if (onlyIfEmpty) return false;
+      _removeIndexFiles(path);
+      return true;
+    }
     try {
       if (!(await beginImmediate(db, waitMs))) {
         throw new ToolError(
@@ -251,5 +301,16 @@ export class Store {
     for (const { index } of this.#open.values()) index.close();
     this.#open.clear();
     this.savings.close();
+  }
+}
+
+/** Remove an index file (a directory in its place too) and its WAL and shared-memory files. */
+function _removeIndexFiles(path: string): void {
+  for (const suffix of ["", "-wal", "-shm"]) {
+    try {
+      Deno.removeSync(path + suffix, { recursive: true });
+    } catch (e) {
+      if (!(e instanceof Deno.errors.NotFound)) throw e;
+    }
   }
 }

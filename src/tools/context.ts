@@ -32,6 +32,11 @@ export interface ToolContext {
   github: GitHubSettings;
   /** The AI summary tier of the index tools. */
   summarizer: SummarizerSettings;
+  /**
+   * Whether served file text has its secrets redacted by position (the server's redaction
+   * setting). @default true
+   */
+  redact?: boolean;
 }
 
 /** What a tool returns to the server. */
@@ -65,18 +70,33 @@ export function openRepo(
   } catch (e) {
     if (!(e instanceof ToolError) || e instanceof DetailedToolError) throw e;
     if (e.code === "repo_not_found") {
-      const repos = ctx.store.repoIds();
+      // The same view of what is indexed as list_repos: readable indexes, and unreadable ones
+      // named apart with their fix.
+      const listed = ctx.store.listRepos();
+      const repos = listed.repos.map((m) => m.repo);
+      const broken = listed.unreadable.map((u) => u.repo);
+      const unreadable = broken.length === 0
+        ? ""
+        : `. Unreadable indexes (run index_folder on their folders to rebuild them): ${
+          broken.slice(0, _MAX_LISTED_REPOS).join(", ")
+        }`;
+      const extra = broken.length === 0 ? {} : { unreadable: broken.slice(0, _MAX_LISTED_REPOS) };
       if (repos.length === 0) {
         throw new DetailedToolError(
           e.code,
-          `${e.message}. No repository is indexed yet: run index_folder with a folder path first`,
-          { repos: [] },
+          `${e.message}. No repository is indexed yet: run index_folder with a folder path first${unreadable}`,
+          { repos: [], ...extra },
         );
       }
       if (repos.length <= _MAX_LISTED_REPOS) {
-        throw new DetailedToolError(e.code, `${e.message}. Indexed: ${repos.join(", ")}`, {
-          repos,
-        });
+        throw new DetailedToolError(
+          e.code,
+          `${e.message}. Indexed: ${repos.join(", ")}${unreadable}`,
+          {
+            repos,
+            ...extra,
+          },
+        );
       }
     }
     throw e;

@@ -1,5 +1,7 @@
 /** `get_file_content`: the stored text of an indexed file, optionally a line range (API.md §1.7). */
 import { z } from "zod";
+import { splitLines } from "../parser/source_text.ts";
+import { servedText } from "../query/secrets.ts";
 import { openRepo, requireFile, type ToolContext, type ToolOutput } from "./context.ts";
 
 /** Tool name. */
@@ -25,23 +27,19 @@ export type GetFileContentArgs = z.infer<typeof inputSchema>;
 /** Annotations for MCP clients. */
 export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
 
-// Python's str.splitlines() boundaries.
-// deno-lint-ignore no-control-regex -- the control characters are the point
-const _LINE_BREAK = /\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
-
-/** Lines as Python's `splitlines()` makes them (a trailing break ends the last line). */
-export function splitLines(text: string): string[] {
-  if (text === "") return [];
-  const lines = text.split(_LINE_BREAK);
-  if (lines.at(-1) === "") lines.pop();
-  return lines;
-}
+/**
+ * Lines as every tool numbers them (`\r\n`, `\n` or a lone `\r`; form feed, vertical tab and
+ * U+2028 stay inside a line, as for the parser and `search_text`).
+ */
+export { splitLines } from "../parser/source_text.ts";
 
 /** The file's text (or the requested lines, clamped to the file) with its line facts. */
 export function handler(ctx: ToolContext, args: GetFileContentArgs): ToolOutput {
   const { repo, index, view } = openRepo(ctx, args.repo);
   const entry = requireFile(view, args.file_path);
-  const text = index.fileText(args.file_path) ?? "";
+  // Secrets are redacted in the whole file before a range is cut out of it: lines inside a
+  // private key are hidden although they hold no key header.
+  const text = servedText(index.fileText(args.file_path) ?? "", ctx.redact !== false);
   const lines = splitLines(text);
   const n = lines.length;
   let start = 1;

@@ -9,6 +9,8 @@ import type { RepoIndex } from "../store/repo_index.ts";
 import { DetailedToolError, ToolError } from "../errors.ts";
 import { bytesOfFiles, freshnessChecker, markFreshness } from "../query/files.ts";
 import { levenshtein } from "../query/names.ts";
+import { redactRange, secretSpans } from "../query/secrets.ts";
+import { splitLines } from "../parser/source_text.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
 
 /** Tool name. */
@@ -106,8 +108,19 @@ function _entry(
   s: SymbolRecord,
   verify: boolean,
   contextLines: number,
+  redact: boolean,
 ): Record<string, unknown> {
   const bytes = index.symbolBytes(s.id) ?? new Uint8Array();
+  let source = _decoder.decode(bytes);
+  // Tokens never span lines: the envelope redacts them in what is served. A private key block
+  // does, so a symbol or context lines inside one are redacted by position in the whole file.
+  const fileText = redact || contextLines > 0 ? index.fileText(s.file) ?? "" : "";
+  const spans = redact && fileText.includes("PRIVATE KEY") ? secretSpans(fileText) : [];
+  if (spans.length > 0) {
+    const fileBytes = index.fileBytes(s.file) ?? new Uint8Array();
+    const start = _decoder.decode(fileBytes.subarray(0, s.byte_offset)).length;
+    source = redactRange(fileText, spans, start, start + source.length);
+  }
   const entry: Record<string, unknown> = {
     id: s.id,
     kind: s.kind,
@@ -119,10 +132,10 @@ function _entry(
     decorators: s.decorators,
     docstring: s.docstring,
     content_hash: s.content_hash,
-    source: _decoder.decode(bytes),
+    source,
   };
   if (contextLines > 0) {
-    const lines = (index.fileText(s.file) ?? "").split(/\r?\n/);
+    const lines = splitLines(spans.length > 0 ? redactRange(fileText, spans) : fileText);
     entry.context_before = lines.slice(Math.max(0, s.line - 1 - contextLines), s.line - 1)
       .join("\n");
     entry.context_after = lines.slice(s.end_line, s.end_line + contextLines).join("\n");
@@ -154,7 +167,7 @@ export function handler(ctx: ToolContext, args: GetSymbolSourceArgs): ToolOutput
   const check = freshnessChecker(view);
   if (single !== undefined) {
     const s = findSymbol(index, repo, single);
-    const entry = _entry(index, s, verify, contextLines);
+    const entry = _entry(index, s, verify, contextLines, ctx.redact !== false);
     const freshness = markFreshness([entry], check);
     return {
       response: entry,
@@ -169,7 +182,7 @@ export function handler(ctx: ToolContext, args: GetSymbolSourceArgs): ToolOutput
   for (const id of batch!) {
     try {
       const s = findSymbol(index, repo, id);
-      symbols.push(_entry(index, s, verify, contextLines));
+      symbols.push(_entry(index, s, verify, contextLines, ctx.redact !== false));
       files.push(s.file);
     } catch (e) {
       if (!(e instanceof ToolError)) throw e;

@@ -1,20 +1,30 @@
 /**
  * `search_text`: grep over the stored file text — literal or regex, case options, context
- * lines — with the trigram index choosing the candidate files (API.md §1.9).
+ * lines — with the trigram index choosing the candidate files (API.md §1.9). The matching runs in
+ * a worker terminated at the time budget (`src/query/text_search.ts` says why), so no pattern can
+ * stall the server; files come back by relevance (library source before tests and docs, then
+ * match density), each match with its enclosing symbol.
  */
 import { z } from "zod";
 import { regexLiterals } from "../store/trigrams.ts";
 import { ToolError } from "../errors.ts";
+import type { RepoIndex } from "../store/repo_index.ts";
+import type { SymbolRecord } from "../parser/types.ts";
+import { lineStarts } from "../parser/source_text.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
-import { bytesOfFiles, PATHS } from "../query/files.ts";
+import { bytesOfFiles, FILES, PATHS } from "../query/files.ts";
 import { globMatcher } from "../query/glob.ts";
+import { roleWeight } from "../query/priors.ts";
+import { SecretMap } from "../query/secrets.ts";
+import { compileTextQuery } from "../query/text_scan.ts";
+import { type FileHits, searchFiles } from "../query/text_search.ts";
 
 /** Tool name. */
 export const name = "search_text";
 
 /** Tool description shown to agents. */
 export const description =
-  "Search the text of every indexed file for a literal string or a regular expression (like grep, case-insensitive by default), returning matching lines grouped by file, with optional context lines. Use it for strings, comments, config keys, error messages and anything that is not a symbol name; use search_symbols to find definitions.";
+  "Search the text of every indexed file for a literal string or a regular expression (like grep, case-insensitive by default), returning matching lines grouped by file — files ordered by relevance (source before tests and docs, then match density), each match with its enclosing symbol id — with optional context lines. Use it for strings, comments, config keys, error messages and anything that is not a symbol name; use search_symbols to find definitions. Any regex is safe to try: a search ends within its time budget and reports timed_out.";
 
 /** Input schema. */
 export const inputSchema = z.object({
@@ -45,38 +55,27 @@ export const annotations = { readOnlyHint: true, openWorldHint: false } as const
 
 /** Longest line text returned (longer lines are cut). */
 const _MAX_LINE = 200;
-/** Text scanned in path order before the trigram index is asked for candidates. */
-const _PRESCAN_BYTES = 32 * 1024;
 /** Time budget of one search, in milliseconds. */
 const _BUDGET_MS = 2000;
-/** A quantified group that itself holds a quantifier: `(a+)+`, `(\w*)*`, `(x+){2,}`. */
-const _NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)(?:[+*]|\{\d*,)/;
-
-function _escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
+/**
+ * After this long a search that has `max_results` matching lines stops: the files are scanned
+ * in role order (source first), so the rest would only add to `total_matches`.
+ */
+const _SETTLE_MS = 100;
 
 function _clip(line: string): string {
   const t = line.replace(/\s+$/, "");
   return t.length > _MAX_LINE ? t.slice(0, _MAX_LINE) : t;
 }
 
-/** Compile the query; regex errors and catastrophic shapes are `invalid_argument`. */
+/** Compile the query on the calling thread only to validate it: a bad regex is `invalid_argument`. */
 export function compileQuery(
   query: string,
   isRegex: boolean,
   caseSensitive: boolean,
 ): { scan: RegExp; line: RegExp } {
-  const source = isRegex ? query : _escape(query);
-  if (isRegex && _NESTED_QUANTIFIER.test(query)) {
-    throw new ToolError(
-      "invalid_argument",
-      `Regex rejected: nested quantifiers like (a+)+ can take exponential time; simplify "${query}"`,
-    );
-  }
   try {
-    const flags = caseSensitive ? "" : "i";
-    return { scan: new RegExp(source, "gm" + flags), line: new RegExp(source, flags) };
+    return compileTextQuery(query, isRegex, caseSensitive);
   } catch (e) {
     throw new ToolError(
       "invalid_argument",
@@ -85,107 +84,71 @@ export function compileQuery(
   }
 }
 
-/** Matching lines grouped by file, files in path order, at most `max_results` lines. */
-export function handler(ctx: ToolContext, args: SearchTextArgs): ToolOutput {
+/**
+ * Matching lines grouped by file, files by relevance, at most `max_results` lines; `_meta`
+ * has the total number of matching lines found.
+ */
+export async function handler(ctx: ToolContext, args: SearchTextArgs): Promise<ToolOutput> {
   const { repo, index, view } = openRepo(ctx, args.repo);
   const isRegex = args.is_regex ?? false;
   const maxResults = args.max_results ?? 20;
   const contextLines = args.context_lines ?? 0;
-  const { scan, line: lineRe } = compileQuery(args.query, isRegex, args.case_sensitive ?? false);
-  const started = performance.now();
+  const caseSensitive = args.case_sensitive ?? false;
+  const redact = ctx.redact !== false;
+  compileQuery(args.query, isRegex, caseSensitive);
   const inPattern = args.file_pattern === undefined ? null : globMatcher(args.file_pattern);
   const allPaths = view.get(PATHS);
+  const literals = isRegex ? regexLiterals(args.query) : [args.query];
+  let candidates = (literals.length > 0 ? index.textCandidates(literals) : null) ?? allPaths;
+  if (inPattern !== null) candidates = candidates.filter(inPattern);
+  // Source first, then tests, docs, examples, …: the order results are ranked in.
+  candidates = _byRole(candidates);
+
+  const found = candidates.length === 0
+    ? { files: [], filesSearched: 0, timedOut: false, settled: false }
+    : await searchFiles({
+      dbPath: index.dbPath,
+      paths: candidates,
+      query: args.query,
+      isRegex,
+      caseSensitive,
+      keep: maxResults,
+      budgetMs: _BUDGET_MS,
+      settleMs: _SETTLE_MS,
+      redact,
+    });
+
+  const files = view.get(FILES);
+  const ranked = _rank(found.files, (p) => files.get(p)?.line_count ?? 0);
+  const total = ranked.reduce((n, f) => n + f.count, 0);
   const results: { file: string; matches: Record<string, unknown>[] }[] = [];
   let count = 0;
-  let filesSearched = 0;
-  let truncated = false;
-  let timedOut = false;
-
-  /** Scan one file; returns false when the search must stop (cap or time budget). */
-  const scanFile = (path: string, text: string): boolean => {
-    filesSearched++;
-    scan.lastIndex = 0;
-    let matches: Record<string, unknown>[] | null = null;
-    let lineNo = 1;
-    let counted = 0; // offset up to which newlines are counted into lineNo
-    let m: RegExpExecArray | null;
-    while ((m = scan.exec(text)) !== null) {
-      const start = m.index === 0 ? 0 : text.lastIndexOf("\n", m.index - 1) + 1;
-      let end = text.indexOf("\n", m.index);
-      if (end === -1) end = text.length;
-      const lineText = text.slice(start, end).replace(/\r$/, "");
-      scan.lastIndex = end + 1;
-      // A regex match may run over a line break; a line matches only on its own.
-      if (isRegex && !lineRe.test(lineText)) {
-        if (end >= text.length) break;
-        continue;
-      }
-      for (
-        let i = text.indexOf("\n", counted);
-        i !== -1 && i < start;
-        i = text.indexOf("\n", i + 1)
-      ) {
-        lineNo++;
-      }
-      counted = start;
-      const match: Record<string, unknown> = { line: lineNo, text: _clip(lineText) };
-      if (contextLines > 0) {
-        match.before = _linesBefore(text, start, contextLines);
-        match.after = _linesAfter(text, end, contextLines);
-      }
-      if (matches === null) {
-        matches = [];
-        results.push({ file: path, matches });
-      }
-      matches.push(match);
-      count++;
-      if (count >= maxResults) {
-        truncated = true;
-        return false;
-      }
-      if (end >= text.length) break;
-    }
-    if (performance.now() - started > _BUDGET_MS) {
-      timedOut = true;
-      return false;
-    }
-    return true;
-  };
-
-  // A common query fills max_results from the first few files: scan those directly, and ask the
-  // trigram index for the remaining candidates only when they were not enough.
-  const scanned = new Set<string>();
-  let prescanBytes = 0;
-  let go = true;
-  for (const path of allPaths) {
-    if (prescanBytes >= _PRESCAN_BYTES || !go) break;
-    if (inPattern !== null && !inPattern(path)) continue;
-    const text = index.fileText(path);
-    if (text === undefined) continue;
-    scanned.add(path);
-    prescanBytes += text.length;
-    go = scanFile(path, text);
+  let redacted = 0;
+  for (const hits of ranked) {
+    if (count >= maxResults) break;
+    const lines = hits.lines.slice(0, maxResults - count);
+    const served = _servedLines(index, hits.path, lines, contextLines, redact);
+    if (served === null) continue;
+    redacted += served.redacted;
+    results.push({ file: hits.path, matches: served.matches });
+    count += served.matches.length;
   }
-  if (go && scanned.size < allPaths.length) {
-    const literals = isRegex ? regexLiterals(args.query) : [args.query];
-    const candidates = (literals.length > 0 ? index.textCandidates(literals) : null) ?? allPaths;
-    for (const path of candidates) {
-      if (scanned.has(path) || (inPattern !== null && !inPattern(path))) continue;
-      const text = index.fileText(path);
-      if (text === undefined) continue;
-      if (!scanFile(path, text)) break;
-    }
-  }
+  const truncated = total > count;
   const meta: Record<string, unknown> = {
-    files_searched: filesSearched,
+    files_searched: found.filesSearched,
+    total_matches: total,
+    ...(found.settled || found.timedOut ? { total_is_lower_bound: true } : {}),
     truncated,
-    timed_out: timedOut,
+    timed_out: found.timedOut,
   };
-  if (truncated) {
+  if (redacted > 0) meta.secrets_redacted = redacted;
+  if (found.timedOut) {
     meta.hint =
-      `Stopped at ${maxResults} matching lines: narrow with a longer query or file_pattern, or raise max_results`;
-  } else if (timedOut) {
-    meta.hint = "The search ran out of time: narrow it with file_pattern or a more specific query";
+      `The search ran out of time (${_BUDGET_MS} ms) after ${found.filesSearched} of ${candidates.length} files, with ${total} matching lines so far: narrow it with file_pattern or a more specific query`;
+  } else if (truncated) {
+    meta.hint = `Showing ${count} of ${
+      found.settled ? "at least " : ""
+    }${total} matching lines: narrow with a longer query or file_pattern, or raise max_results`;
   }
   return {
     response: { result_count: count, results },
@@ -195,25 +158,86 @@ export function handler(ctx: ToolContext, args: SearchTextArgs): ToolOutput {
   };
 }
 
-function _linesBefore(text: string, lineStart: number, n: number): string[] {
-  const out: string[] = [];
-  let end = lineStart - 1; // the newline ending the previous line
-  while (out.length < n && end >= 0) {
-    const start = end === 0 ? 0 : text.lastIndexOf("\n", end - 1) + 1;
-    out.unshift(_clip(text.slice(start, end).replace(/\r$/, "")));
-    end = start - 1;
-  }
-  return out;
+/** Paths by role weight (source first), in their order within a role. */
+function _byRole(paths: readonly string[]): string[] {
+  const weighted = paths.map((p, i) => ({ p, i, w: roleWeight(p) }));
+  weighted.sort((a, b) => b.w - a.w || a.i - b.i);
+  return weighted.map((x) => x.p);
 }
 
-function _linesAfter(text: string, lineEnd: number, n: number): string[] {
-  const out: string[] = [];
-  let start = lineEnd + 1;
-  while (out.length < n && start < text.length) {
-    let end = text.indexOf("\n", start);
-    if (end === -1) end = text.length;
-    out.push(_clip(text.slice(start, end).replace(/\r$/, "")));
-    start = end + 1;
+/**
+ * Files by relevance: role weight (source 1, tests 0.55, docs 0.6, …), then match density
+ * (matching lines per line of the file), then path.
+ */
+function _rank(files: readonly FileHits[], lineCount: (path: string) => number): FileHits[] {
+  const scored = files.map((f) => ({
+    f,
+    role: roleWeight(f.path),
+    density: f.count / Math.max(1, lineCount(f.path)),
+  }));
+  scored.sort((a, b) =>
+    b.role - a.role || b.density - a.density ||
+    (a.f.path < b.f.path ? -1 : a.f.path > b.f.path ? 1 : 0)
+  );
+  return scored.map((s) => s.f);
+}
+
+/** The served form of some matching lines of one file (text redacted, then clipped). */
+function _servedLines(
+  index: RepoIndex,
+  path: string,
+  lineNos: readonly number[],
+  contextLines: number,
+  redact: boolean,
+): { matches: Record<string, unknown>[]; redacted: number } | null {
+  const text = index.fileText(path);
+  if (text === undefined) return null;
+  const starts = lineStarts(text);
+  // The last "line" of a text ending in a line break is empty and not a line.
+  const lineCount = starts.length > 1 && starts.at(-1) === text.length
+    ? starts.length - 1
+    : starts.length;
+  const secrets = redact ? new SecretMap(text) : null;
+  let redacted = 0;
+  const lineText = (n: number): string => {
+    const start = starts[n - 1]!;
+    let end = n < starts.length ? starts[n]! : text.length;
+    if (n < starts.length) {
+      if (text.charCodeAt(end - 1) === 10) end--;
+      if (text.charCodeAt(end - 1) === 13) end--;
+    }
+    if (secrets === null) return _clip(text.slice(start, end));
+    const spans = secrets.spansIn(start, end);
+    redacted += spans.length;
+    return _clip(secrets.redacted(start, end));
+  };
+  const symbols = index.symbolsOfFile(path);
+  const matches = lineNos.map((n) => {
+    const match: Record<string, unknown> = { line: n, text: lineText(n) };
+    if (contextLines > 0) {
+      const before: string[] = [];
+      for (let k = Math.max(1, n - contextLines); k < n; k++) before.push(lineText(k));
+      const after: string[] = [];
+      for (let k = n + 1; k <= Math.min(lineCount, n + contextLines); k++) after.push(lineText(k));
+      match.before = before;
+      match.after = after;
+    }
+    const symbol = _enclosing(symbols, n);
+    if (symbol !== null) match.symbol = symbol;
+    return match;
+  });
+  return { matches, redacted };
+}
+
+/** Id of the innermost symbol whose lines hold `line`, or null. */
+function _enclosing(symbols: readonly SymbolRecord[], line: number): string | null {
+  let best: SymbolRecord | null = null;
+  for (const s of symbols) {
+    if (s.line > line || s.end_line < line) continue;
+    if (
+      best === null || s.end_line - s.line < best.end_line - best.line ||
+      (s.end_line - s.line === best.end_line - best.line && s.line > best.line)
+    ) best = s;
   }
-  return out;
+  return best?.id ?? null;
 }

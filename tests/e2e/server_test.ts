@@ -394,12 +394,15 @@ Deno.test("MCP server over stdio: every error is an isError result with a code, 
         "invalid_argument",
         /klingon/,
       );
-      await fails(
-        "search_text",
-        { repo, query: "(a+)+", is_regex: true },
-        "invalid_argument",
-        /nested quantifiers/,
-      );
+      // Nested quantifiers are no longer refused: the matcher runs in a worker stopped at the
+      // time budget (tests/security/search_hang_test.ts), so any valid regex is answered.
+      const nested = await call(client, "search_text", {
+        repo,
+        query: "(a+)+",
+        is_regex: true,
+        format: "json",
+      });
+      equal(nested.isError, false, nested.text);
       await fails(
         "search_text",
         { repo, query: "([", is_regex: true },

@@ -76,7 +76,9 @@ Deno.test("stdio server: initialize, ping, tools/list, calls, errors, and bad in
     }),
   ]);
   const byId = new Map(out.map((m) => [m.id, m]));
-  equal(out.length, 9, "one answer per request; the notification and the bad line get none");
+  equal(out.length, 10, "one answer per request and the bad line; the notification gets none");
+  // A line that is not JSON gets a parse error (JSON-RPC 2.0 §5.1), id null.
+  equal(byId.get(null)!.error!.code, -32700);
   equal(byId.get(1)!.result!.protocolVersion, "2025-06-18");
   deepStrictEqual(byId.get(1)!.result!.capabilities, {
     tools: { listChanged: true },
@@ -97,4 +99,21 @@ Deno.test("stdio server: initialize, ping, tools/list, calls, errors, and bad in
   equal(JSON.parse(unknown.content[0]!.text).code, "unknown_tool");
   equal(byId.get(9)!.result!.protocolVersion, PROTOCOL_VERSIONS[0]);
   ok(PROTOCOL_VERSIONS.length > 1);
+});
+
+Deno.test("stdio server: a deeply nested request gets a clear error, and the server goes on", async () => {
+  const depth = 100_000;
+  const nested = "[".repeat(depth) + "]".repeat(depth);
+  const out = await exchange([
+    `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_repos","arguments":{"x":${nested}}}}`,
+    // So deep that no JSON parser follows it: at least a parse error, never silence.
+    "[".repeat(1_000_000),
+    JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }),
+  ]);
+  const byId = new Map(out.map((m) => [m.id, m]));
+  const deep = byId.get(1)!.error as { code: number; message: string } | undefined;
+  equal(deep?.code, -32600);
+  ok(/nest/i.test(deep!.message), deep!.message);
+  equal(byId.get(null)!.error!.code, -32700);
+  deepStrictEqual(byId.get(2)!.result, {});
 });

@@ -93,7 +93,11 @@ Deno.test("search_text: lines, context, regex, case and limits", async (t) => {
             { line: 4, text: "gamma = alpha + beta" },
           ],
         },
-        { file: "d.go", matches: [{ line: 3, text: "func Alpha() {}" }] },
+        // Each match names its enclosing symbol (none for top-level lines outside one).
+        {
+          file: "d.go",
+          matches: [{ line: 3, text: "func Alpha() {}", symbol: "d.go::Alpha#function" }],
+        },
       ]);
       equal((r.body._meta as Record<string, unknown>).truncated, false);
     });

@@ -35,9 +35,77 @@ Deno.test("redactText replaces each kind of secret and counts it", async (t) => 
     [
       "private key block",
       "x\n-----BEGIN RSA PRIVATE KEY-----\nMIIEow\nabc\n-----END RSA PRIVATE KEY-----\ny",
-      "x\n[REDACTED:private_key]\ny",
+      // Line by line, so that line numbers stay those of the file.
+      "x\n[REDACTED:private_key]\n[REDACTED:private_key]\n[REDACTED:private_key]\n[REDACTED:private_key]\ny",
     ],
     ["private key header alone", "-----BEGIN PRIVATE KEY-----", "[REDACTED:private_key]"],
+    // Forms an adversarial probe found unredacted (issue 10).
+    [
+      "typed Python assignment",
+      'aws_secret_access_key: str = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"',
+      'aws_secret_access_key: str = "[REDACTED:aws_secret_key]"',
+    ],
+    [
+      "env-style AWS_SECRET_KEY",
+      "AWS_SECRET_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+      "AWS_SECRET_KEY=[REDACTED:aws_secret_key]",
+    ],
+    [
+      "camel-case SecretKey",
+      'SecretKey: "q8Zr2vLx91KdPw0TnYb4"',
+      'SecretKey: "[REDACTED:secret]"',
+    ],
+    [
+      "JSON Authorization header",
+      '{"Authorization": "Bearer abcdefghijklmnopqrstuvwxyz012345"}',
+      '{"Authorization": "Bearer [REDACTED:bearer_token]"}',
+    ],
+    [
+      "token glued to a word character",
+      '"\\nghp_0123456789abcdefghijABCDEFGHIJ012345"',
+      '"\\n[REDACTED:github_token]"',
+    ],
+    [
+      "Stripe",
+      'stripe.api_key = "sk_live_4eC39HqLyjWDarjtT1zdp7dc"',
+      'stripe.api_key = "[REDACTED:stripe_key]"',
+    ],
+    [
+      "Slack webhook",
+      "url = https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX",
+      "url = https://[REDACTED:slack_webhook]",
+    ],
+    ["Google OAuth secret", "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", "[REDACTED:gcp_oauth_secret]"],
+    [
+      "Anthropic",
+      "sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789",
+      "[REDACTED:anthropic_key]",
+    ],
+    [
+      "OpenAI",
+      "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789",
+      "[REDACTED:openai_key]",
+    ],
+    [
+      "npm",
+      "//registry.npmjs.org/:_authToken=npm_abcdefghijklmnopqrstuvwxyz0123456789",
+      "//registry.npmjs.org/:_authToken=[REDACTED:npm_token]",
+    ],
+    [
+      "PyPI",
+      "password = pypi-AgEIcHlwaS5vcmcCJDAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMAACKl",
+      "password = [REDACTED:pypi_token]",
+    ],
+    [
+      "Azure client secret",
+      'client_secret = "abc8Q~defghijklmnopqrstuvwxyz0123456789"',
+      'client_secret = "[REDACTED:azure_client_secret]"',
+    ],
+    [
+      "generic secret-named assignment",
+      'DB_PASSWORD = "Zx81kQ0pL2mN7vB4"',
+      'DB_PASSWORD = "[REDACTED:secret]"',
+    ],
   ];
   for (const [name, input, output] of cases) {
     await t.step(name, () => {
@@ -45,7 +113,9 @@ Deno.test("redactText replaces each kind of secret and counts it", async (t) => 
     });
   }
   await t.step("ordinary code is left alone", () => {
-    const code = "def secret_santa(names):\n    return AKIA_PREFIX + token.strip()\n";
+    const code = "def secret_santa(names):\n    return AKIA_PREFIX + token.strip()\n" +
+      'password = get_password(user)\ntoken = tokens[0]\nSECRET_KEY = os.environ["SECRET_KEY"]\n' +
+      'api_key: str = "your-api-key-here"\npassword = "hunter2"\n';
     deepStrictEqual(redactText(code), { text: code, count: 0 });
   });
 });

@@ -1,0 +1,111 @@
+/**
+ * Reading a file of an indexed folder so that the check and the read are about the same file:
+ * open first (never through a final symlink unless asked, never blocking on a FIFO), then verify
+ * what was opened — a regular file, whose identity (device and inode) is that of the path's real
+ * location inside the root — and read at most a bounded number of bytes from that handle. A file
+ * swapped for a symlink (or its folder for a symlinked one) between the walk and the read is
+ * refused, not followed out of the root.
+ */
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readSync,
+  realpathSync,
+  statSync,
+} from "node:fs";
+import { isInside } from "./walk.ts";
+
+/** Why a file was not read. */
+export type UnsafeRead = "symlink" | "symlink_escape" | "not_regular" | "too_large";
+
+/** Options of {@linkcode readFileInside}. */
+export interface SafeReadOptions {
+  /** Most bytes read; a larger file is `too_large`. */
+  maxBytes: number;
+  /**
+   * Accept a symlink as the last path component (its target must still be inside the root).
+   * @default false
+   */
+  followSymlinks?: boolean;
+}
+
+// Not every platform has these flags (Windows): 0 leaves the open as it was.
+const _NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const _NONBLOCK = constants.O_NONBLOCK ?? 0;
+
+/**
+ * The bytes of the regular file at `path` (absolute), when it really is inside `root` (absolute
+ * and real); otherwise why not. Errors other than these (not found, permission) are thrown.
+ *
+ * @example
+ * ```ts
+ * import { equal } from "node:assert/strict";
+ * import { readFileInside } from "./safe_read.ts";
+ * const root = Deno.realPathSync(Deno.makeTempDirSync());
+ * Deno.writeTextFileSync(`${root}/a.txt`, "hi");
+ * Deno.symlinkSync("/etc/hostname", `${root}/b.txt`);
+ * equal((readFileInside(`${root}/a.txt`, root, { maxBytes: 10 }) as Uint8Array).length, 2);
+ * // Refused: "symlink" (O_NOFOLLOW), or "symlink_escape" where the permission layer resolves links.
+ * equal(typeof readFileInside(`${root}/b.txt`, root, { maxBytes: 10 }), "string");
+ * equal(readFileInside(`${root}/b.txt`, root, { maxBytes: 10, followSymlinks: true }), "symlink_escape");
+ * Deno.removeSync(root, { recursive: true });
+ * ```
+ */
+export function readFileInside(
+  path: string,
+  root: string,
+  options: SafeReadOptions,
+): Uint8Array | UnsafeRead {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | _NONBLOCK | (options.followSymlinks ? 0 : _NOFOLLOW));
+  } catch (e) {
+    if ((e as { code?: string }).code === "ELOOP") return "symlink";
+    // Under narrow read permissions Deno resolves the path before opening it: a symlink (or a
+    // folder swapped for one) out of the readable roots fails here, before any read.
+    if (_denied(e)) {
+      try {
+        if (Deno.lstatSync(path).isSymlink) return "symlink_escape";
+      } catch { /* the path itself is out of reach: report the original error */ }
+      try {
+        if (!isInside(root, realpathSync(path))) return "symlink_escape";
+      } catch (again) {
+        if (_denied(again)) return "symlink_escape";
+      }
+    }
+    throw e;
+  }
+  try {
+    const opened = fstatSync(fd);
+    if (!opened.isFile()) return "not_regular";
+    // The path's real location now must be inside the root and be the very file we opened.
+    let real: string;
+    try {
+      real = realpathSync(path);
+    } catch {
+      return "symlink_escape";
+    }
+    if (!isInside(root, real)) return "symlink_escape";
+    const there = statSync(real);
+    if (there.ino !== opened.ino || there.dev !== opened.dev) return "symlink_escape";
+    if (opened.size > options.maxBytes) return "too_large";
+    // Read from the handle, at most maxBytes + 1 (a file that grew since the stat is too large).
+    const buffer = new Uint8Array(Math.min(options.maxBytes + 1, opened.size + 1));
+    let got = 0;
+    while (got < buffer.length) {
+      const n = readSync(fd, buffer, got, buffer.length - got, null);
+      if (n === 0) break;
+      got += n;
+    }
+    if (got > options.maxBytes) return "too_large";
+    return buffer.subarray(0, got);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function _denied(e: unknown): boolean {
+  return e instanceof Deno.errors.NotCapable || e instanceof Deno.errors.PermissionDenied;
+}

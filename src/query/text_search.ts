@@ -1,0 +1,133 @@
+/**
+ * `search_text` runs its matcher off the main thread, in a worker that is terminated when the
+ * time budget is over.
+ *
+ * Why a worker and not a linear-time engine: JavaScript regexes (lookaround, backreferences,
+ * Unicode classes) are what agents write, and V8's backtracking engine runs them fast — but some
+ * patterns (`(a|a)+$`, `(.*,){12}Q`, `.*.*.*.*Q`) take exponential or high-polynomial time on
+ * ordinary lines, and no filter recognises them all. A regex cannot be interrupted from inside its
+ * own thread, so the scan runs in a worker: the main thread keeps answering other calls (ping,
+ * other tools) while it runs, and at the budget the worker is terminated — whatever the pattern —
+ * and the search answers with what it found so far, `timed_out` set. Workers are kept between
+ * searches (no start-up cost per call) and never keep the process alive while idle.
+ */
+import { Worker } from "node:worker_threads";
+import { ToolError } from "../errors.ts";
+import type { FileHits, MatchRequest, MatchResponse } from "./text_search_worker.ts";
+
+export type { FileHits } from "./text_search_worker.ts";
+
+/** What one search found. */
+export interface TextSearchResult {
+  /** Files with at least one match, in the order they were scanned. */
+  files: FileHits[];
+  filesSearched: number;
+  /** True when the budget ended the search (the worker stopped or was terminated). */
+  timedOut: boolean;
+  /** True when the search stopped early with enough matches (the total is a lower bound). */
+  settled: boolean;
+}
+
+/** Extra time the worker gets to stop by itself before it is terminated, in ms. */
+const _GRACE_MS = 300;
+/** Idle workers kept for the next searches. */
+const _MAX_IDLE = 2;
+/** Longest wait for a new worker to load, in ms. */
+const _START_MS = 30_000;
+
+const _idle: Worker[] = [];
+let _nextId = 1;
+
+/** A new worker, once it has loaded (its first message): the budget starts after that. */
+function _spawn(): Promise<Worker> {
+  const worker = new Worker(new URL("./text_search_worker.ts", import.meta.url));
+  return new Promise<Worker>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      worker.terminate();
+      reject(new Error("the search worker did not start"));
+    }, _START_MS);
+    worker.once("message", () => {
+      clearTimeout(timer);
+      resolve(worker);
+    });
+    worker.once("error", (e: unknown) => {
+      clearTimeout(timer);
+      worker.terminate();
+      reject(e instanceof Error ? e : new Error(String(e)));
+    });
+  });
+}
+
+function _release(worker: Worker): void {
+  if (_idle.length >= _MAX_IDLE) {
+    worker.terminate();
+    return;
+  }
+  // An idle worker must not keep a finished process (or test) running.
+  worker.unref();
+  _idle.push(worker);
+}
+
+/**
+ * Scan `paths` of the index at `dbPath` in a matcher worker. Resolves by `budgetMs` (plus a short
+ * grace) whatever the query; rejects only when the worker cannot run at all.
+ */
+export async function searchFiles(
+  request: Omit<MatchRequest, "id">,
+): Promise<TextSearchResult> {
+  const worker = _idle.pop() ?? await _spawn();
+  worker.ref();
+  const id = _nextId++;
+  const files: FileHits[] = [];
+  let filesSearched = 0;
+  return new Promise<TextSearchResult>((resolve, reject) => {
+    let settled = false;
+    let settledEarly = false;
+    const finish = (timedOut: boolean, keep: boolean) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      worker.off("message", onMessage);
+      worker.off("error", onError);
+      if (keep) _release(worker);
+      else worker.terminate();
+      resolve({ files, filesSearched, timedOut, settled: settledEarly });
+    };
+    const onMessage = (m: MatchResponse) => {
+      if (m.id !== id || "ready" in m) return;
+      if ("error" in m) {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        worker.off("message", onMessage);
+        worker.off("error", onError);
+        _release(worker);
+        // The worker's own ToolError (an index damaged since the call opened it) keeps its code.
+        reject(m.code === undefined ? new Error(m.error) : new ToolError(m.code, m.error));
+        return;
+      }
+      filesSearched = m.files_searched;
+      if ("done" in m) {
+        settledEarly = m.settled;
+        finish(m.timed_out, true);
+      } else files.push(...m.files);
+    };
+    const onError = (e: unknown) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      worker.terminate();
+      reject(e instanceof Error ? e : new Error(String(e)));
+    };
+    // The hard stop: a regex stuck inside one line never returns to the worker's own checks.
+    const timer = setTimeout(() => finish(true, false), request.budgetMs + _GRACE_MS);
+    worker.on("message", onMessage);
+    worker.on("error", onError);
+    worker.postMessage({ ...request, id } satisfies MatchRequest);
+  });
+}
+
+/** Terminate the idle matcher workers (for tests and shutdown; new searches start new ones). */
+export function closeSearchWorkers(): void {
+  for (const w of _idle.splice(0)) w.terminate();
+}
