@@ -151,7 +151,11 @@ export async function main(args: string[]): Promise<void> {
           scores.push(s);
           perQuestion.push({ q: q.q, ...s, top5: ranked.slice(0, 5) });
           if (show && s.recall10 < 1) {
-            console.log(`${set.corpus} r@10=${s.recall10.toFixed(2)} ${q.q}\n  want ${q.answers.join(" ")}\n  got  ${ranked.slice(0, 10).join(" ")}`);
+            console.log(
+              `${set.corpus} r@10=${s.recall10.toFixed(2)} ${q.q}\n  want ${
+                q.answers.join(" ")
+              }\n  got  ${ranked.slice(0, 10).join(" ")}`,
+            );
           }
         }
         const summary = {

@@ -348,7 +348,7 @@ async function _run(
           mtime_ms: f.mtime_ms,
           ctime_ms: f.ctime_ms,
           checked_ms: checked,
-          summary: fileSummary(result.symbols),
+          summary: fileSummary(result.symbols, result.calls),
           line_count: lineCount(bytes),
         }, result);
         mainThreadMs += performance.now() - ts;

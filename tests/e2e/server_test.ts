@@ -364,12 +364,13 @@ Deno.test("MCP server over stdio: every error is an isError result with a code, 
         "invalid_argument",
         /Missing required argument "query"/,
       );
-      await fails(
-        "search_symbols",
-        { repo, query: "x", max_results: 0 },
-        "invalid_argument",
-        /max_results/,
-      );
+      // Out of range is clamped with a warning (API.md Part A §10), not an error.
+      const clamped = await client.callTool({
+        name: "search_symbols",
+        arguments: { repo, query: "x", max_results: 0, format: "json" },
+      });
+      equal(clamped.isError ?? false, false, JSON.stringify(clamped));
+      match(JSON.stringify(clamped), /max_results=0 is out of range and was clamped to 1/);
       await fails(
         "search_symbols",
         { repo, query: "x", max_results: "many" },
