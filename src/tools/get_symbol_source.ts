@@ -181,7 +181,7 @@ function _fit(
   hints: string[],
 ): void {
   const tokens = estimateTokens(entry);
-  if (budget.fits(tokens)) {
+  if (tokens <= budget.remaining) {
     budget.take(tokens);
     return;
   }

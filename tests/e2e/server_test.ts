@@ -403,7 +403,7 @@ Deno.test("MCP server over stdio: every error is an isError result with a code, 
       );
       await fails(
         "get_file_content",
-        { repo, file_path: "go/main.go", start_line: -1 },
+        { repo, file_path: "go/main.go", start_line: 1.5 },
         "invalid_argument",
         /start_line/,
       );
