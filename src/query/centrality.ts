@@ -14,7 +14,7 @@
  * times it to a hit's score, capped at {@linkcode MAX_CENTRALITY_BONUS}.
  */
 import { facet, type RepoView } from "./view.ts";
-import { SYMBOL_BRIEFS } from "./files.ts";
+import { PATHS } from "./files.ts";
 
 /** Score points per unit of centrality in search ranking. */
 export const CENTRALITY_WEIGHT = 1.5;
@@ -66,33 +66,69 @@ export const CENTRALITY = facet("centrality", (view: RepoView): CentralityIndex 
   // Name → the calling files (receiver calls and bare calls apart).
   const receiverCallers = new Map<string, Set<string>>();
   const bareCallers = new Map<string, Set<string>>();
-  for (const c of index.allCalls()) {
-    const target = c.receiver === null ? bareCallers : receiverCallers;
+  for (const c of index.allCallees()) {
+    const target = c.receiver ? receiverCallers : bareCallers;
     let set = target.get(c.callee);
     if (set === undefined) target.set(c.callee, set = new Set());
     set.add(c.file);
   }
-
-  const briefs = view.get(SYMBOL_BRIEFS);
-  const namesake = new Map<string, number>();
-  for (const s of briefs) namesake.set(s.name, (namesake.get(s.name) ?? 0) + 1);
-  const scores = new Map<string, number>();
-  for (const s of briefs) {
-    const mod = moduleOf(s.file, s.language);
-    const imported = importers.get(mod) ?? 0;
-    const callers = new Set<string>();
-    for (const f of receiverCallers.get(s.name) ?? []) if (f !== s.file) callers.add(f);
-    for (const f of bareCallers.get(s.name) ?? []) {
-      if (f === s.file) continue;
-      if (moduleOf(f, s.language) === mod || importsOf.get(f)?.has(mod)) callers.add(f);
-    }
-    const called = callers.size / (namesake.get(s.name) ?? 1);
-    const c = Math.log1p(imported) + Math.log1p(called);
-    if (c > 0) scores.set(s.id, c);
+  const namesake = index.symbolNameCounts();
+  const filesOfModule = new Map<string, Set<string>>();
+  for (const path of view.get(PATHS)) {
+    const mod = moduleOf(path, _isGo(path) ? "go" : "");
+    let files = filesOfModule.get(mod);
+    if (files === undefined) filesOfModule.set(mod, files = new Set());
+    files.add(path);
   }
+  // Files calling `name` bare that import `mod` or belong to it, per (name, module); the smaller
+  // set is walked.
+  const bareMemo = new Map<string, Set<string>>();
+  const bareFrom = (name: string, mod: string): Set<string> => {
+    const key = `${name}\0${mod}`;
+    let hit = bareMemo.get(key);
+    if (hit !== undefined) return hit;
+    hit = new Set();
+    const callers = bareCallers.get(name);
+    if (callers !== undefined) {
+      const near = [
+        importerSets.get(mod) ?? new Set<string>(),
+        filesOfModule.get(mod) ?? new Set(),
+      ];
+      const nearSize = near[0]!.size + near[1]!.size;
+      if (callers.size <= nearSize) {
+        for (const f of callers) if (near[0]!.has(f) || near[1]!.has(f)) hit.add(f);
+      } else {
+        for (const set of near) for (const f of set) if (callers.has(f)) hit.add(f);
+      }
+    }
+    bareMemo.set(key, hit);
+    return hit;
+  };
+  // Centrality of each symbol, computed when first asked for (a search scores a few hundred).
+  const memo = new Map<string, number>();
+  const of = (id: string): number => {
+    let c = memo.get(id);
+    if (c !== undefined) return c;
+    const sep = id.indexOf("::");
+    const file = sep === -1 ? "" : id.slice(0, sep);
+    let qualified = sep === -1 ? id : id.slice(sep + 2);
+    const hash = qualified.lastIndexOf("#");
+    if (hash !== -1) qualified = qualified.slice(0, hash);
+    const name = qualified.slice(qualified.lastIndexOf(".") + 1);
+    const mod = moduleOf(file, _isGo(file) ? "go" : "");
+    const imported = importers.get(mod) ?? 0;
+    const byReceiver = receiverCallers.get(name);
+    const bare = bareFrom(name, mod);
+    let callers = (byReceiver?.size ?? 0) - (byReceiver?.has(file) ? 1 : 0);
+    for (const f of bare) if (f !== file && !byReceiver?.has(f)) callers++;
+    const called = Math.max(0, callers) / (namesake.get(name) ?? 1);
+    c = Math.log1p(imported) + Math.log1p(called);
+    memo.set(id, c);
+    return c;
+  };
   return {
     importers,
-    of: (id) => scores.get(id) ?? 0,
-    bonus: (id) => Math.min(MAX_CENTRALITY_BONUS, CENTRALITY_WEIGHT * (scores.get(id) ?? 0)),
+    of,
+    bonus: (id) => Math.min(MAX_CENTRALITY_BONUS, CENTRALITY_WEIGHT * of(id)),
   };
 });

@@ -1,7 +1,7 @@
 /**
  * The symbol names of a repo, for lookups that the BM25 index cannot do: fuzzy names (a trigram
- * inverted index plus edit distance, for typos) and names spelled as words (`solve dependencies`
- * → `solve_dependencies`, `add api route` → `addApiRoute`).
+ * inverted index plus edit distance, for typos), and how a name compares with words that spell it
+ * (`solve dependencies` → `solve_dependencies`, `add api route` → `addApiRoute`).
  */
 import { facet } from "./view.ts";
 import { SYMBOL_BRIEFS, type SymbolBrief } from "./files.ts";
@@ -21,8 +21,6 @@ export interface NameIndex {
   postings: Map<string, number[]>;
   /** Indexes of names of at most 6 characters. */
   short: number[];
-  /** Name indexes by {@linkcode squashName} (`solve_dependencies` → `solvedependencies`). */
-  squashed: Map<string, number[]>;
 }
 
 /**
@@ -60,7 +58,6 @@ export const NAMES = facet("symbol-names", (view): NameIndex => {
   }
   const names = [...byName.keys()];
   const postings = new Map<string, number[]>();
-  const squashed = new Map<string, number[]>();
   const gramCounts: number[] = [];
   const short: number[] = [];
   names.forEach((n, i) => {
@@ -72,10 +69,6 @@ export const NAMES = facet("symbol-names", (view): NameIndex => {
       if (list === undefined) postings.set(g, list = []);
       list.push(i);
     }
-    const sq = squashName(n);
-    let same = squashed.get(sq);
-    if (same === undefined) squashed.set(sq, same = []);
-    same.push(i);
   });
   return {
     names,
@@ -83,7 +76,6 @@ export const NAMES = facet("symbol-names", (view): NameIndex => {
     gramCounts,
     postings,
     short,
-    squashed,
   };
 });
 
@@ -121,10 +113,4 @@ export function fuzzyNames(
     if (d <= maxEdits || j >= threshold) out.push({ i, d, j });
   }
   return out;
-}
-
-/** The symbols whose name the words of `query` spell (see {@linkcode squashName}). */
-export function spelledNames(names: NameIndex, query: string): SymbolBrief[] {
-  const hits = names.squashed.get(squashName(query)) ?? [];
-  return hits.flatMap((i) => names.entries[i]!);
 }

@@ -23,7 +23,7 @@ import { PATHS_BY_ID } from "./files.ts";
 import { globMatcher } from "./glob.ts";
 import { isPrivateName, roleWeight } from "./priors.ts";
 import { CENTRALITY, MAX_CENTRALITY_BONUS } from "./centrality.ts";
-import { fuzzyNames, NAMES, spelledNames, squashName } from "./name_index.ts";
+import { fuzzyNames, NAMES, squashName } from "./name_index.ts";
 
 /** How results are ordered (API.md §1.8 `sort_by`). */
 export type SortBy = "relevance" | "centrality" | "combined";
@@ -196,7 +196,7 @@ function _compare(a: _Scored, b: _Scored): number {
 export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
   const index = view.index;
   const query = q.query.trim();
-  const words = meaningfulQuery(query);
+  const meaningful = meaningfulQuery(query);
   const maxResults = q.maxResults;
   const pattern = q.filePattern === undefined ? null : globMatcher(q.filePattern);
   const decorator = q.decorator?.toLowerCase();
@@ -226,7 +226,7 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
   // BM25 first, in chunks, until no unread one can reach the top `maxResults` any more (its BM25
   // plus the largest bonuses is below the current last place, the priors being at most 1).
   const search = view.get(SYMBOL_SEARCH);
-  const candidates = index.rankSymbols(search, words, {
+  const candidates = index.rankSymbols(search, meaningful, {
     limit,
     ...(q.kind !== undefined ? { kinds: [q.kind] } : {}),
     ...(q.language !== undefined ? { language: q.language } : {}),
@@ -314,15 +314,23 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
       }
     }
   }
-  // Names the words of the query spell (`add api route` → add_api_route), ranked or not.
-  for (const b of spelledNames(view.get(NAMES), query)) {
-    if (scored.has(b.id) || !keepPlace(b)) continue;
-    if (decorator !== undefined) {
-      const s = index.symbol(b.id);
-      if (s === undefined || !keep(s)) continue;
+  // Names the words of the query spell (`add api route` → add_api_route, addApiRoute), ranked
+  // or not: two case-insensitive name lookups.
+  const words = query.split(/\s+/).filter((w) => w !== "");
+  if (words.length >= 2 && words.length <= 6) {
+    for (const spelled of new Set([words.join("_"), words.join("")])) {
+      const extras = index.namedSymbolBriefs(spelled, {
+        exclude,
+        ...(q.kind !== undefined ? { kind: q.kind } : {}),
+        ...(q.language !== undefined ? { language: q.language } : {}),
+        limit: 50,
+      });
+      for (const { rowid, symbol: s } of extras.hits) {
+        if (scored.has(s.id) || !keep(s)) continue;
+        add(s, rowid, 0, roleWeight(s.file));
+        matched++;
+      }
     }
-    add(b, null, 0, roleWeight(b.file));
-    matched++;
   }
   let ranked = [...scored.values()].filter((x) => x.lexical > 0);
   if (sortBy === "centrality") {

@@ -15,6 +15,7 @@ import { bytesOfFiles, COUNTS, freshnessChecker, markFreshness } from "../query/
 import { cutSignature, estimateTokens, TokenBudget } from "../query/budget.ts";
 import { lruFacet } from "../query/result_cache.ts";
 import { rankSymbolHits, SYMBOL_SEARCH } from "../query/symbol_rank.ts";
+import { CENTRALITY } from "../query/centrality.ts";
 import { summaryRepeatsSignature } from "../summarize/summary.ts";
 
 export { identityBonus } from "../query/symbol_rank.ts";
@@ -80,11 +81,13 @@ export type SearchSymbolsArgs = z.infer<typeof inputSchema>;
 export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
 
 /**
- * Build (if not cached for the repo's current index) the in-memory ranking index that the first
- * search of `repo` would otherwise build.
+ * Build (if not cached for the repo's current index) the in-memory ranking index and the
+ * centrality that the first search of `repo` would otherwise build.
  */
 export function prewarm(ctx: ToolContext, repo: string): void {
-  openRepo(ctx, repo).view.get(SYMBOL_SEARCH);
+  const { view } = openRepo(ctx, repo);
+  view.get(SYMBOL_SEARCH);
+  view.get(CENTRALITY);
 }
 
 /** Most result sets kept per index state (the reference's search result LRU, API.md §0.6). */

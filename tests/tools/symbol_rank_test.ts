@@ -14,7 +14,6 @@ import { symbolMatchExpression } from "../../src/store/fts_text.ts";
 import { Tokenizer } from "../../src/store/symbol_terms.ts";
 import { identityBonus } from "../../src/query/symbol_rank.ts";
 import { isPrivateName, roleWeight } from "../../src/query/priors.ts";
-import { squashName } from "../../src/query/name_index.ts";
 import { RepoViews } from "../../src/query/view.ts";
 import { CENTRALITY } from "../../src/query/centrality.ts";
 import { tempWorkspace, workspaceRunner, writeTree } from "../ingest/_helpers.ts";
@@ -142,7 +141,11 @@ function reference(
       `SELECT s.id, f.path AS file, s.name, s.kind, s.language FROM symbols s
        JOIN files f ON f.id = s.file_id`,
     ).all() as Row[];
-    const spelled = all.filter((s) => squashName(s.name) === squashName(query));
+    const words = query.split(/\s+/).filter((w) => w !== "");
+    const spelledNames = words.length >= 2 && words.length <= 6
+      ? new Set([words.join("_"), words.join("")].map((n) => n.toLowerCase()))
+      : new Set<string>();
+    const spelled = all.filter((s) => spelledNames.has(s.name.toLowerCase()));
     if (!/\s/.test(query)) {
       const named = db.prepare(
         `SELECT s.id, f.path AS file, s.name, s.kind, s.language FROM symbols s
