@@ -21,7 +21,7 @@ import type { SymbolBriefRecord } from "../store/repo_index.ts";
 import { facet, type RepoView } from "./view.ts";
 import { PATHS_BY_ID } from "./files.ts";
 import { globMatcher } from "./glob.ts";
-import { isPrivateName, roleWeight } from "./priors.ts";
+import { isPrivateName, PRIVATE_WEIGHT, roleWeight } from "./priors.ts";
 import { CENTRALITY, MAX_CENTRALITY_BONUS } from "./centrality.ts";
 import { fuzzyNames, NAMES, squashName } from "./name_index.ts";
 
@@ -246,8 +246,9 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
     s: { id: string; name: string; file: string },
     rowid: number | null,
     base: number,
-    role: number,
+    fileRole: number,
   ) => {
+    const role = _isPrivate(s) ? fileRole * PRIVATE_WEIGHT : fileRole;
     const lexical = base + identityBonus(s, query);
     const c = centrality.bonus(s.id);
     const score = finalScore(lexical, role, c, s.id);
