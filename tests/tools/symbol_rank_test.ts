@@ -13,7 +13,7 @@ import { decode } from "../../mod.ts";
 import { symbolMatchExpression } from "../../src/store/fts_text.ts";
 import { Tokenizer } from "../../src/store/symbol_terms.ts";
 import { identityBonus } from "../../src/query/symbol_rank.ts";
-import { isPrivateName, roleWeight } from "../../src/query/priors.ts";
+import { isPrivateName, PRIVATE_WEIGHT, roleWeight } from "../../src/query/priors.ts";
 import { RepoViews } from "../../src/query/view.ts";
 import { CENTRALITY } from "../../src/query/centrality.ts";
 import { tempWorkspace, workspaceRunner, writeTree } from "../ingest/_helpers.ts";
@@ -127,7 +127,10 @@ function reference(
       );
     const cut = rows.length > limit ? rows[limit - 1]!.score : -Infinity;
     const scored = new Map<string, number>();
-    const final = (r: Row, lexical: number) => lexical * roleWeight(r.file) + bonus(r.id);
+    const final = (r: Row, lexical: number) =>
+      lexical * roleWeight(r.file) *
+        (isPrivateName(r.name, r.file.endsWith(".go") ? "go" : "") ? PRIVATE_WEIGHT : 1) +
+      bonus(r.id);
     const lexical = new Map<string, number>();
     const files = new Map<string, Row>();
     const put = (r: Row, bm25: number) => {
