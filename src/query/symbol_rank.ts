@@ -265,14 +265,20 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
     best.add(score);
   };
   let matched = candidates.length;
-  const sortsByScore = sortBy !== "centrality";
+  // Relevance without a decorator filter: a candidate whose best possible score (largest bonuses,
+  // its file's role) is below the current last place is never read.
+  const prune = sortBy === "relevance" && decorator === undefined;
   for (let i = 0, chunk = Math.max(16, 2 * maxResults); i < candidates.length;) {
-    if (
-      sortsByScore && decorator === undefined && sortBy === "relevance" &&
-      candidates[i]!.score + ceiling < best.last()
-    ) break;
-    const part = candidates.slice(i, i + chunk);
+    if (prune && candidates[i]!.score + ceiling < best.last()) break;
+    let part = candidates.slice(i, i + chunk);
     i += part.length;
+    if (prune) {
+      const last = best.last();
+      part = part.filter((c) =>
+        (c.score + _MAX_BONUS) * roleOf(c.fileId) + MAX_CENTRALITY_BONUS >= last
+      );
+      if (part.length === 0) continue;
+    }
     const rowids = part.map((c) => c.rowid);
     // Kind, language and file were checked while ranking: only a decorator filter needs more.
     const briefs = decorator === undefined ? null : index.symbolBriefsByRowid(rowids);
