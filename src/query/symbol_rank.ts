@@ -108,7 +108,7 @@ const _MAX_BONUS = 50;
 const _QUESTION_WORDS = new Set(
   ("a an and are as at be by can could do does did for from has have how i if in is it its me " +
     "my of on or our should that the their there these this those to was we what when where " +
-    "which who why will with would you your function functions method methods code find")
+    "which who why will with would you your function functions")
     .split(" "),
 );
 

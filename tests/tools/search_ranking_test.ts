@@ -156,3 +156,40 @@ Deno.test("search_symbols: reference options we do not implement are accepted an
     await w.dispose();
   }
 });
+
+Deno.test("search_symbols: natural-language questions find symbols through docstrings, signatures and parameter names", async () => {
+  const w = await indexed({
+    "fastapi/dependencies/utils.py": [
+      "def solve_dependencies(request, dependant, dependency_cache=None):",
+      '    """Resolve the sub-dependencies of a request, caching each result."""',
+      "    return None",
+      "",
+      "def get_body_field(dependant, name):",
+      '    """Build the body field of a route."""',
+      "    return None",
+      "",
+    ].join("\n"),
+    "fastapi/routing.py": [
+      "class APIRoute:",
+      '    """A route of the API."""',
+      "    def __init__(self, path, endpoint):",
+      "        self.path = path",
+      "",
+    ].join("\n"),
+    "tests/test_dependencies.py": [
+      "def test_dependencies_are_resolved_for_requests(client):",
+      '    """Request dependencies are resolved."""',
+      "    pass",
+      "",
+    ].join("\n"),
+  });
+  try {
+    const r = await w.search({ query: "where are request dependencies resolved" });
+    equal(r.results[0]!.id, "fastapi/dependencies/utils.py::solve_dependencies#function");
+    // A parameter name (in the signature) is enough.
+    const p = await w.search({ query: "dependency cache" });
+    equal(p.results[0]!.id, "fastapi/dependencies/utils.py::solve_dependencies#function");
+  } finally {
+    await w.dispose();
+  }
+});
