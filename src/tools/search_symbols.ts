@@ -12,7 +12,13 @@ import { ToolError } from "../errors.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
 import type { RepoView } from "../query/view.ts";
 import { bytesOfFiles, COUNTS, freshnessChecker, markFreshness } from "../query/files.ts";
-import { cutSignature, estimateTokens, TokenBudget } from "../query/budget.ts";
+import {
+  cutSignature,
+  DEFAULT_TOKEN_BUDGET,
+  estimateTokens,
+  fitLines,
+  TokenBudget,
+} from "../query/budget.ts";
 import { lruFacet } from "../query/result_cache.ts";
 import { rankSymbolHits, SYMBOL_SEARCH } from "../query/symbol_rank.ts";
 import { CENTRALITY } from "../query/centrality.ts";
@@ -219,11 +225,33 @@ function _search(view: RepoView, args: SearchSymbolsArgs): ToolOutput {
       tokens_used: b.used,
       tokens_remaining: b.remaining,
     });
+  } else if (detail === "full") {
+    // Hits with their source: bounded by the default budget of the content tools.
+    const b = new TokenBudget(DEFAULT_TOKEN_BUDGET);
+    const before = kept.length;
+    let cut = false;
+    kept = kept.filter((r) => {
+      const tokens = estimateTokens(r);
+      if (tokens <= b.remaining) return b.take(tokens);
+      const room = b.remaining - (tokens - estimateTokens(String(r.source)));
+      if (room < 256) return false;
+      // A long source is cut at a whole line; get_symbol_source reads the rest.
+      r.source = fitLines(String(r.source).split("\n"), room).text;
+      r.truncated = true;
+      cut = true;
+      return b.take(estimateTokens(r));
+    });
+    if (kept.length < before || cut) {
+      truncated = true;
+      meta.token_budget = DEFAULT_TOKEN_BUDGET;
+    }
   }
   meta.truncated = truncated;
   if (signaturesCut > 0) meta.signatures_cut = signaturesCut;
   if (truncated) {
-    meta.hint = budget === undefined
+    meta.hint = meta.token_budget === DEFAULT_TOKEN_BUDGET && budget === undefined
+      ? `detail_level=full hits are bounded by ${DEFAULT_TOKEN_BUDGET} tokens: pass token_budget for more, use detail_level=standard and get_symbol_source, or narrow with kind, language or file_pattern`
+      : budget === undefined
       ? `More than ${maxResults} symbols matched: narrow with kind, language or file_pattern, or raise max_results`
       : `More symbols matched than fit token_budget=${budget}: narrow with kind, language or file_pattern, or raise token_budget`;
   }

@@ -203,3 +203,21 @@ Deno.test("file summaries name public, most-called symbols first, each once", as
     await w.dispose();
   }
 });
+
+Deno.test("search_symbols: detail_level=full is bounded by the default budget, long sources cut at a line", async () => {
+  const body = Array.from(
+    { length: 3000 },
+    (_, i) => `    x${i} = ${i}  # padding padding padding`,
+  );
+  const w = await indexed({ "a.py": ["def huge_one():", ...body, "    return 0", ""].join("\n") });
+  try {
+    const r = await w.call("search_symbols", { query: "huge_one", detail_level: "full" });
+    const hit = (r.body.results as Record<string, unknown>[])[0]!;
+    equal(hit.truncated, true);
+    ok(JSON.stringify(r.body).length < 8000 * 4 + 2000);
+    equal(r.meta.truncated, true);
+    match(String(r.meta.hint), /detail_level=full/);
+  } finally {
+    await w.dispose();
+  }
+});
