@@ -2,15 +2,16 @@
  * Ranked symbol search (API.md §1.8, §4.2; Part A §7 and §12), shared by `search_symbols` and the
  * context tools.
  *
- * A hit's score is `(bm25 + identity) · role + centrality`:
+ * A hit's score is `(bm25 · coverage + identity) · role · private + centrality`:
  * - `bm25`: FTS5's BM25 over the symbol's name parts, signature, docstring, summary and keywords
  *   (computed in memory by `store/symbol_search.ts`; words are split at camelCase and snake_case
  *   and Porter-stemmed). Question words (`where`, `how`, `the`, …) are dropped from a query of
- *   several words first.
+ *   several words first. `coverage` is the share of the query's words the symbol matches at all.
  * - `identity`: the query is the name or id (50; 45 ignoring case), spells the name as words
  *   (`solve dependencies` → `solve_dependencies`, 40), is a prefix of the name (30) or inside the
  *   id (20).
- * - `role`: the file-role prior of `priors.ts` (source 1, tests 0.55, vendored 0.4, …).
+ * - `role`: the file-role prior of `priors.ts` (source 1, tests 0.55, vendored 0.4, …);
+ *   `private`: 0.85 for a private name.
  * - `centrality`: the capped bonus of `centrality.ts` (files importing or calling the symbol).
  *
  * Ties go to public names before private ones (`_helper`, Go's lower-case names), then by id.
@@ -97,6 +98,13 @@ export function identityBonus(s: Pick<SymbolRecord, "id" | "name">, query: strin
   if (s.id.toLowerCase().includes(q)) return 20;
   return 0;
 }
+
+/**
+ * How much a symbol that matches only some of the query's words is held back: BM25 is multiplied
+ * by (matched words / words) to this power, so that a symbol matching every word of a question
+ * weakly beats one matching a single word strongly.
+ */
+export const COVERAGE_POWER = 1;
 
 /** The largest {@linkcode identityBonus}. */
 const _MAX_BONUS = 50;
@@ -293,7 +301,7 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
       add(
         { id: s.id, name: s.name, file: paths.get(c.fileId) ?? "" },
         c.rowid,
-        c.score,
+        c.score * Math.pow(c.coverage, COVERAGE_POWER),
         roleOf(c.fileId),
       );
     }

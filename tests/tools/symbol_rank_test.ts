@@ -10,8 +10,8 @@ import { deepStrictEqual, equal, ok } from "node:assert/strict";
 import { join, relative } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { decode } from "../../mod.ts";
-import { symbolMatchExpression } from "../../src/store/fts_text.ts";
-import { Tokenizer } from "../../src/store/symbol_terms.ts";
+import { splitIdentifier, symbolMatchExpression } from "../../src/store/fts_text.ts";
+import { queryTerm, Tokenizer } from "../../src/store/symbol_terms.ts";
 import { identityBonus } from "../../src/query/symbol_rank.ts";
 import { isPrivateName, PRIVATE_WEIGHT, roleWeight } from "../../src/query/priors.ts";
 import { RepoViews } from "../../src/query/view.ts";
@@ -113,13 +113,32 @@ function reference(
   const db = new DatabaseSync(dbPath, { readOnly: true });
   try {
     type Row = { id: string; file: string; name: string; kind: string; language: string };
+    // Coverage: the share of the query's distinct (stemmed) terms each row matches as a prefix.
+    const stems = new Map<string, string>();
+    for (const word of query.split(/\s+/)) {
+      const whole = word.replace(/[^\p{L}\p{N}]+/gu, "").toLowerCase();
+      for (const w of [whole, ...splitIdentifier(word)]) {
+        const t = queryTerm(w);
+        if (t !== "" && !stems.has(t)) stems.set(t, w);
+      }
+    }
+    const hits = new Map<number, number>();
+    for (const w of stems.values()) {
+      const match = `"${w.replaceAll('"', '""')}"*`;
+      for (
+        const r of db.prepare("SELECT rowid FROM symbols_fts WHERE symbols_fts MATCH ?").all(
+          match,
+        ) as { rowid: number }[]
+      ) hits.set(r.rowid, (hits.get(r.rowid) ?? 0) + 1);
+    }
+    const coverage = (rowid: number) => (hits.get(rowid) ?? 0) / Math.max(1, stems.size);
     const rows = (db.prepare(
-      `SELECT s.id, f.path AS file, s.name, s.kind, s.language,
+      `SELECT s.rowid, s.id, f.path AS file, s.name, s.kind, s.language,
          -bm25(symbols_fts, 10.0, 3.0, 1.0, 1.0, 2.0) AS score
        FROM symbols_fts JOIN symbols s ON s.rowid = symbols_fts.rowid
        JOIN files f ON f.id = s.file_id WHERE symbols_fts MATCH ?
        ORDER BY score DESC, s.id`,
-    ).all(symbolMatchExpression(query)!) as (Row & { score: number })[])
+    ).all(symbolMatchExpression(query)!) as (Row & { score: number; rowid: number })[])
       .filter((r) =>
         (kind === undefined || r.kind === kind) &&
         (language === undefined || r.language === language) &&
@@ -139,7 +158,7 @@ function reference(
       files.set(r.id, r);
       scored.set(r.id, final(r, l));
     };
-    for (const r of rows) if (r.score >= cut) put(r, r.score);
+    for (const r of rows) if (r.score >= cut) put(r, r.score * coverage(r.rowid));
     const all = db.prepare(
       `SELECT s.id, f.path AS file, s.name, s.kind, s.language FROM symbols s
        JOIN files f ON f.id = s.file_id`,
