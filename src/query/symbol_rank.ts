@@ -223,7 +223,7 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
     sortBy === "relevance"
       ? lexical * role + c
       : sortBy === "combined"
-      ? lexical * role + 3 * c + 3 * centrality.of(id)
+      ? lexical * role + c + 3 * centrality.of(id)
       : lexical * role;
   // Kind, language and file pattern are applied while ranking (in memory), a decorator filter on
   // the hits read.
