@@ -7,50 +7,55 @@ function _private(s: SymbolRecord): boolean {
   return s.language === "go" && /^[a-z]/.test(s.name);
 }
 
+/** How referenced a symbol is (any scale; only the order counts). */
+export type References = (s: SymbolRecord) => number;
+
+/** References from a file's own call sites: how often the file calls each name. */
+export function callReferences(calls: readonly CallRecord[]): References {
+  const counts = new Map<string, number>();
+  for (const c of calls) counts.set(c.callee, (counts.get(c.callee) ?? 0) + 1);
+  return (s) => counts.get(s.name) ?? 0;
+}
+
 /**
  * The symbols in the order a summary names them, one per name: public before private, then the
- * most called (by the file's own call sites), then source order.
+ * most referenced, then source order.
  */
-function _ranked(
-  symbols: readonly SymbolRecord[],
-  calls: ReadonlyMap<string, number>,
-): SymbolRecord[] {
+function _ranked(symbols: readonly SymbolRecord[], references: References): SymbolRecord[] {
   const seen = new Set<string>();
   const unique = symbols.filter((s) => !seen.has(s.name) && seen.add(s.name));
   return unique
-    .map((s, i) => ({ s, i }))
-    .sort((a, b) =>
-      Number(_private(a.s)) - Number(_private(b.s)) ||
-      (calls.get(b.s.name) ?? 0) - (calls.get(a.s.name) ?? 0) || a.i - b.i
-    )
+    .map((s, i) => ({ s, i, r: references(s) }))
+    .sort((a, b) => Number(_private(a.s)) - Number(_private(b.s)) || b.r - a.r || a.i - b.i)
     .map((x) => x.s);
 }
 
 /**
  * Up to two `Defines <Class> class (<n> methods)`, then `Contains <n> functions: a, b, c[, ...]`;
  * when neither applies, `Defines types: ...` or `Defines <n> constants`; parts joined by `. `.
- * Each list names public symbols before private ones and the most referenced (by the file's call
- * sites) first, each name once.
+ * Each list names public symbols before private ones and the most referenced first (at index time
+ * by the file's own call sites, see {@linkcode callReferences}; the query layer re-ranks with the
+ * repo's import and call graph), each name once.
  *
  * @example Usage
  * ```ts
  * import { equal } from "node:assert/strict";
- * import { fileSummary } from "./file_summary.ts";
+ * import { callReferences, fileSummary } from "./file_summary.ts";
  * const fn = (name: string) => ({ name, kind: "function", language: "python" }) as never;
  * equal(
- *   fileSummary([fn("_helper"), fn("load"), fn("save"), fn("save")], [
- *     { callee: "save", receiver: null, caller: null, line: 9 },
- *   ]),
+ *   fileSummary(
+ *     [fn("_helper"), fn("load"), fn("save"), fn("save")],
+ *     callReferences([{ callee: "save", receiver: null, caller: null, line: 9 }]),
+ *   ),
  *   "Contains 3 functions: save, load, _helper",
  * );
  * ```
  */
 export function fileSummary(
   symbols: readonly SymbolRecord[],
-  fileCalls: readonly CallRecord[] = [],
+  references: References = () => 0,
 ): string {
-  const calls = new Map<string, number>();
-  for (const c of fileCalls) calls.set(c.callee, (calls.get(c.callee) ?? 0) + 1);
+  const calls = references;
   const parts: string[] = [];
   const classes = _ranked(symbols.filter((s) => s.kind === "class"), calls);
   for (const c of classes.slice(0, 2)) {

@@ -23,7 +23,7 @@ import { permissionError, ToolError } from "../errors.ts";
 import type { IngestConfig } from "./config.ts";
 import { looksBinary } from "./filters.ts";
 import { isInside, type SkipReason, type WalkedFile, walkFolder } from "./walk.ts";
-import { fileSummary, lineCount } from "./file_summary.ts";
+import { callReferences, fileSummary, lineCount } from "./file_summary.ts";
 import { readGitHead } from "./git_head.ts";
 
 /** Something that parses files: a `ParserPool` or an in-thread adapter over `parseSource`. */
@@ -348,7 +348,7 @@ async function _run(
           mtime_ms: f.mtime_ms,
           ctime_ms: f.ctime_ms,
           checked_ms: checked,
-          summary: fileSummary(result.symbols, result.calls),
+          summary: fileSummary(result.symbols, callReferences(result.calls)),
           line_count: lineCount(bytes),
         }, result);
         mainThreadMs += performance.now() - ts;

@@ -11,6 +11,7 @@ import {
   TokenBudget,
 } from "../query/budget.ts";
 import { summaryRepeatsSignature } from "../summarize/summary.ts";
+import { fileSummaryOf } from "../query/file_summaries.ts";
 import { openRepo, requireFile, type ToolContext, type ToolOutput } from "./context.ts";
 
 /** Tool name. */
@@ -108,7 +109,7 @@ export function fileOutline(
       repo,
       file: path,
       language: entry.language,
-      file_summary: entry.summary,
+      file_summary: fileSummaryOf(view, path, symbols),
       symbols: nodes,
     },
     symbolCount: symbols.length,

@@ -204,6 +204,24 @@ Deno.test("file summaries name public, most-called symbols first, each once", as
   }
 });
 
+Deno.test("file summaries rank by the whole repo's imports and calls at query time", async () => {
+  const users = Object.fromEntries(
+    [1, 2, 3].map((i) => [`u${i}.py`, "from lib import zeta\n\ndef f():\n    zeta()\n"]),
+  );
+  const w = await indexed({
+    "lib.py": ["alpha", "beta", "gamma", "zeta"].map((n) => `def ${n}():\n    pass\n`).join("\n"),
+    ...users,
+  });
+  try {
+    const o = await w.call("get_file_outline", { file_path: "lib.py" });
+    equal(o.body.file_summary, "Contains 4 functions: zeta, alpha, beta, ...");
+    const c = await w.call("get_file_content", { file_path: "lib.py" });
+    equal(c.body.file_summary, o.body.file_summary);
+  } finally {
+    await w.dispose();
+  }
+});
+
 Deno.test("search_symbols: detail_level=full is bounded by the default budget, long sources cut at a line", async () => {
   const body = Array.from(
     { length: 3000 },
