@@ -1,7 +1,6 @@
 /** `get_file_content`: the stored text of an indexed file, optionally a line range (API.md §1.7). */
 import { z } from "zod";
 import { DEFAULT_TOKEN_BUDGET, fitLines, TOKEN_BUDGET_RANGE, utf8Bytes } from "../query/budget.ts";
-import { fileSummaryOf } from "../query/file_summaries.ts";
 import { openRepo, requireFile, type ToolContext, type ToolOutput } from "./context.ts";
 
 /** Tool name. */
@@ -85,7 +84,9 @@ export function handler(ctx: ToolContext, args: GetFileContentArgs): ToolOutput 
       repo,
       file: args.file_path,
       language: entry.language,
-      file_summary: fileSummaryOf(view, args.file_path, index.symbolsOfFile(args.file_path)),
+      // The stored summary: ranking its names by the repo's graph (as get_file_outline does) would
+      // cost a first call the centrality build, for a field this tool does not need.
+      file_summary: entry.summary,
       start_line: start,
       end_line: end,
       line_count: n,
