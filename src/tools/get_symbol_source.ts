@@ -192,10 +192,10 @@ function _fit(
   entry.source = fit.text;
   entry.truncated = true;
   budget.take(estimateTokens(entry));
-  const from = s.line + Math.max(fit.kept, 1) - (fit.kept === 0 ? 1 : 0);
+  // Whole lines kept: the rest starts on the next line; none (one huge line): on the first one.
+  const from = s.line + fit.kept;
+  const where = fit.kept === 0 ? `inside line ${s.line}` : `after line ${from - 1}`;
   hints.push(
-    `${s.id}: source cut after line ${
-      from - 1
-    } to fit token_budget=${budget.limit}: call get_file_content with file_path="${s.file}", start_line=${from}, end_line=${s.end_line} for the rest (or raise token_budget)`,
+    `${s.id}: source cut ${where} to fit token_budget=${budget.limit}: call get_file_content with file_path="${s.file}", start_line=${from}, end_line=${s.end_line} for the rest (or raise token_budget)`,
   );
 }
