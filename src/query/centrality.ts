@@ -6,7 +6,7 @@
  *   symbol's module. The module is the file, except in Go, where an import names a package
  *   (a folder) and resolves to one of its files: there every file of the folder counts as imported.
  * - **Callers of its name**: distinct other files that call the symbol's name, shared out among
- *   the symbols of that name (ignoring case) (a call `x.render()` cannot say which `render` it means). A bare call
+ *   the symbols of that name (a call `x.render()` cannot say which `render` it means). A bare call
  *   counts only from a file that imports the symbol's module or shares its module, so that a
  *   common function name is not credited with every unrelated call.
  *
@@ -121,7 +121,7 @@ export const CENTRALITY = facet("centrality", (view: RepoView): CentralityIndex 
     const bare = bareFrom(name, mod);
     let callers = (byReceiver?.size ?? 0) - (byReceiver?.has(file) ? 1 : 0);
     for (const f of bare) if (f !== file && !byReceiver?.has(f)) callers++;
-    const called = Math.max(0, callers) / (namesake.get(name.toLowerCase()) ?? 1);
+    const called = Math.max(0, callers) / (namesake.get(name) ?? 1);
     c = Math.log1p(imported) + Math.log1p(called);
     memo.set(id, c);
     return c;

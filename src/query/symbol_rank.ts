@@ -142,6 +142,12 @@ export function meaningfulQuery(query: string): string {
 /** The in-memory BM25 ranking index of a repo's symbols. */
 export const SYMBOL_SEARCH = facet("symbol-search", (view) => view.index.symbolSearch());
 
+/** Whether any indexed path has a space (an id could then contain a query of several words). */
+const PATHS_WITH_SPACES = facet(
+  "paths-with-spaces",
+  (view) => [...view.get(PATHS_BY_ID).values()].some((p) => p.includes(" ")),
+);
+
 /** The file-role weight of each file id (computed on first use). */
 const ROLE_BY_FILE = facet("role-by-file-id", (view) => {
   const paths = view.get(PATHS_BY_ID);
@@ -247,7 +253,25 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
       }
       : {}),
   }).sort((a, b) => b.score - a.score || a.rowid - b.rowid);
-  const ceiling = _MAX_BONUS + MAX_CENTRALITY_BONUS;
+  // Names the words of the query spell (`add api route` → add_api_route, addApiRoute), ranked
+  // or not: two case-insensitive name lookups. Knowing them first bounds the identity bonus of
+  // every other candidate of a query of several words: a name has no spaces, so only a spelled
+  // name can get one (unless a path has spaces).
+  const words = query.split(/\s+/).filter((w) => w !== "");
+  const spelled = new Map<number, SymbolBriefRecord>();
+  if (words.length >= 2 && words.length <= 6) {
+    for (const name of new Set([words.join("_"), words.join("")])) {
+      const found = index.namedSymbolBriefs(name, {
+        ...(q.kind !== undefined ? { kind: q.kind } : {}),
+        ...(q.language !== undefined ? { language: q.language } : {}),
+        limit: 50,
+      });
+      for (const { rowid, symbol } of found.hits) spelled.set(rowid, symbol);
+    }
+  }
+  const tight = words.length >= 2 && !view.get(PATHS_WITH_SPACES);
+  const bonusBound = (rowid: number) => !tight ? _MAX_BONUS : spelled.has(rowid) ? 40 : 0;
+  const ceiling = (tight && spelled.size === 0 ? 0 : _MAX_BONUS) + MAX_CENTRALITY_BONUS;
   const scored = new Map<string, _Scored>();
   const best = new _TopScores(maxResults);
   const add = (
@@ -283,7 +307,7 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
     if (prune) {
       const last = best.last();
       part = part.filter((c) =>
-        (c.score + _MAX_BONUS) * roleOf(c.fileId) + MAX_CENTRALITY_BONUS >= last
+        (c.score + bonusBound(c.rowid)) * roleOf(c.fileId) + MAX_CENTRALITY_BONUS >= last
       );
       if (part.length === 0) continue;
     }
@@ -329,23 +353,12 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
       }
     }
   }
-  // Names the words of the query spell (`add api route` → add_api_route, addApiRoute), ranked
-  // or not: two case-insensitive name lookups.
-  const words = query.split(/\s+/).filter((w) => w !== "");
-  if (words.length >= 2 && words.length <= 6) {
-    for (const spelled of new Set([words.join("_"), words.join("")])) {
-      const extras = index.namedSymbolBriefs(spelled, {
-        exclude,
-        ...(q.kind !== undefined ? { kind: q.kind } : {}),
-        ...(q.language !== undefined ? { language: q.language } : {}),
-        limit: 50,
-      });
-      for (const { rowid, symbol: s } of extras.hits) {
-        if (scored.has(s.id) || !keep(s)) continue;
-        add(s, rowid, 0, roleWeight(s.file));
-        matched++;
-      }
-    }
+  // Spelled names BM25 did not rank compete with their bonus alone.
+  const ranked0 = new Set(exclude);
+  for (const [rowid, s] of spelled) {
+    if (ranked0.has(rowid) || scored.has(s.id) || !keep(s)) continue;
+    add(s, rowid, 0, roleWeight(s.file));
+    matched++;
   }
   let ranked = [...scored.values()].filter((x) => x.lexical > 0);
   if (sortBy === "centrality") {

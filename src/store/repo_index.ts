@@ -610,12 +610,13 @@ export class RepoIndex {
     return out;
   }
 
-  /** How many symbols bear each name, ignoring case (keys lower-cased; read from the name index). */
+  /** How many symbols bear each name (case matters: `Get` and `get` are different names). */
   symbolNameCounts(): Map<string, number> {
-    const rows = this.#prepare(
-      "SELECT name, count(*) AS n FROM symbols GROUP BY name COLLATE NOCASE",
-    ).all() as { name: string; n: number }[];
-    return new Map(rows.map((r) => [r.name.toLowerCase(), r.n]));
+    const rows = this.#prepare("SELECT name, count(*) AS n FROM symbols GROUP BY name").all() as {
+      name: string;
+      n: number;
+    }[];
+    return new Map(rows.map((r) => [r.name, r.n]));
   }
 
   #sites(
