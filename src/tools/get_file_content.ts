@@ -92,7 +92,8 @@ export function handler(ctx: ToolContext, args: GetFileContentArgs): ToolOutput 
       line_count: n,
       content,
     },
-    rawBytes: entry.size,
+    // A cut read stands in for the lines it returns, not for the whole file.
+    rawBytes: meta.truncated === true ? utf8Bytes(content) : entry.size,
     repo,
     meta,
   };
