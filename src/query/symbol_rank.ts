@@ -8,8 +8,8 @@
  *   and Porter-stemmed). Question words (`where`, `how`, `the`, …) are dropped from a query of
  *   several words first. `coverage` is the share of the query's words the symbol matches at all.
  * - `identity`: the query is the name or id (50; 45 ignoring case), spells the name as words
- *   (`solve dependencies` → `solve_dependencies`, 40), is a prefix of the name (30) or inside the
- *   id (20).
+ *   (`solve dependencies` → `solve_dependencies` or `solveDependencies`, 40), is a prefix of the
+ *   name (30) or inside the id (20).
  * - `role`: the file-role prior of `priors.ts` (source 1, tests 0.55, vendored 0.4, …);
  *   `private`: 0.85 for a private name.
  * - `centrality`: the capped bonus of `centrality.ts` (files importing or calling the symbol).
@@ -92,11 +92,22 @@ export function identityBonus(s: Pick<SymbolRecord, "id" | "name">, query: strin
   const q = query.toLowerCase();
   const n = s.name.toLowerCase();
   if (n === q || s.id.toLowerCase() === q) return 45;
-  const sq = squashName(q);
-  if (sq !== "" && sq.length >= 4 && squashName(n) === sq) return 40;
+  if (_spells(q, n)) return 40;
   if (n.startsWith(q)) return 30;
   if (s.id.toLowerCase().includes(q)) return 20;
   return 0;
+}
+
+/**
+ * Whether a lower-cased query spells a lower-cased name: several words joined by `_` or run
+ * together (`add api route` → `add_api_route`, `addapiroute`, the forms the search looks up), or
+ * one word that differs from the name only in separators (`add_api_route` → `addApiRoute`).
+ */
+function _spells(q: string, n: string): boolean {
+  const words = q.split(/\s+/).filter((w) => w !== "");
+  if (words.length >= 2) return n === words.join("_") || n === words.join("");
+  const sq = squashName(q);
+  return sq.length >= 4 && squashName(n) === sq;
 }
 
 /**
@@ -269,7 +280,7 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
       for (const { rowid, symbol } of found.hits) spelled.set(rowid, symbol);
     }
   }
-  const tight = words.length >= 2 && !view.get(PATHS_WITH_SPACES);
+  const tight = words.length >= 2 && words.length <= 6 && !view.get(PATHS_WITH_SPACES);
   const bonusBound = (rowid: number) => !tight ? _MAX_BONUS : spelled.has(rowid) ? 40 : 0;
   const ceiling = (tight && spelled.size === 0 ? 0 : _MAX_BONUS) + MAX_CENTRALITY_BONUS;
   const scored = new Map<string, _Scored>();
