@@ -88,26 +88,33 @@ export interface SymbolRanking {
  * ```
  */
 export function identityBonus(s: Pick<SymbolRecord, "id" | "name">, query: string): number {
-  if (s.name === query || s.id === query) return 50;
-  const q = query.toLowerCase();
-  const n = s.name.toLowerCase();
-  if (n === q || s.id.toLowerCase() === q) return 45;
-  if (_spells(q, n)) return 40;
-  if (n.startsWith(q)) return 30;
-  if (s.id.toLowerCase().includes(q)) return 20;
-  return 0;
+  return identityScorer(query)(s);
 }
 
 /**
- * Whether a lower-cased query spells a lower-cased name: several words joined by `_` or run
- * together (`add api route` → `add_api_route`, `addapiroute`, the forms the search looks up), or
- * one word that differs from the name only in separators (`add_api_route` → `addApiRoute`).
+ * {@linkcode identityBonus} for one query, with what depends on the query alone computed once
+ * (a search scores hundreds of candidates).
  */
-function _spells(q: string, n: string): boolean {
+export function identityScorer(query: string): (s: Pick<SymbolRecord, "id" | "name">) => number {
+  const q = query.toLowerCase();
   const words = q.split(/\s+/).filter((w) => w !== "");
-  if (words.length >= 2) return n === words.join("_") || n === words.join("");
-  const sq = squashName(q);
-  return sq.length >= 4 && squashName(n) === sq;
+  // A query of several words spells a name joined by `_` or run together (the forms the search
+  // looks up); one word differs from the name only in separators (`add_api_route` → addApiRoute).
+  const joined = words.length >= 2 ? [words.join("_"), words.join("")] : null;
+  const sq = joined === null ? squashName(q) : "";
+  return (s) => {
+    if (s.name === query || s.id === query) return 50;
+    const n = s.name.toLowerCase();
+    if (n === q || s.id.toLowerCase() === q) return 45;
+    if (
+      joined !== null ? n === joined[0] || n === joined[1] : sq.length >= 4 && squashName(n) === sq
+    ) {
+      return 40;
+    }
+    if (n.startsWith(q)) return 30;
+    if (s.id.toLowerCase().includes(q)) return 20;
+    return 0;
+  };
 }
 
 /**
@@ -157,6 +164,15 @@ export const SYMBOL_SEARCH = facet("symbol-search", (view) => view.index.symbolS
 const PATHS_WITH_SPACES = facet(
   "paths-with-spaces",
   (view) => [...view.get(PATHS_BY_ID).values()].some((p) => p.includes(" ")),
+);
+
+/**
+ * Ids and names of the symbols a search has read, by rowid: later searches of the same index state
+ * read only the candidates no earlier one did (at most one entry per symbol).
+ */
+const NAMES_BY_ROWID = facet(
+  "names-by-rowid",
+  () => new Map<number, { id: string; name: string }>(),
 );
 
 /** The file-role weight of each file id (computed on first use). */
@@ -234,6 +250,14 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
     (decorator === undefined || s.decorators.some((d) => d.toLowerCase().includes(decorator)));
   const centrality = view.get(CENTRALITY);
   const roleOf = view.get(ROLE_BY_FILE);
+  const knownNames = view.get(NAMES_BY_ROWID);
+  const namesOf = (rowids: number[]) => {
+    const missing = rowids.filter((r) => !knownNames.has(r));
+    if (missing.length > 0) {
+      for (const [r, n] of index.symbolNamesByRowid(missing)) knownNames.set(r, n);
+    }
+    return knownNames;
+  };
   const paths = view.get(PATHS_BY_ID);
   const sortBy = q.sortBy ?? "relevance";
   const finalScore = (lexical: number, role: number, c: number, id: string) =>
@@ -285,6 +309,7 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
   const ceiling = (tight && spelled.size === 0 ? 0 : _MAX_BONUS) + MAX_CENTRALITY_BONUS;
   const scored = new Map<string, _Scored>();
   const best = new _TopScores(maxResults);
+  const identity = identityScorer(query);
   const add = (
     s: { id: string; name: string; file: string },
     rowid: number | null,
@@ -292,7 +317,7 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
     fileRole: number,
   ) => {
     const role = _isPrivate(s) ? fileRole * PRIVATE_WEIGHT : fileRole;
-    const lexical = base + identityBonus(s, query);
+    const lexical = base + identity(s);
     const c = centrality.bonus(s.id);
     const score = finalScore(lexical, role, c, s.id);
     scored.set(s.id, {
@@ -325,7 +350,7 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
     const rowids = part.map((c) => c.rowid);
     // Kind, language and file were checked while ranking: only a decorator filter needs more.
     const briefs = decorator === undefined ? null : index.symbolBriefsByRowid(rowids);
-    const names = briefs ?? index.symbolNamesByRowid(rowids);
+    const names = briefs ?? namesOf(rowids);
     for (const c of part) {
       const s = names.get(c.rowid);
       const brief = briefs?.get(c.rowid);
