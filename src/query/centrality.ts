@@ -72,7 +72,13 @@ export const CENTRALITY = facet("centrality", (view: RepoView): CentralityIndex 
     if (set === undefined) target.set(c.callee, set = new Set());
     set.add(c.file);
   }
-  const namesake = index.symbolNameCounts();
+  // Symbols per name, counted when a name is first scored (one indexed lookup each).
+  const namesakes = new Map<string, number>();
+  const namesake = (name: string) => {
+    let n = namesakes.get(name);
+    if (n === undefined) namesakes.set(name, n = index.countSymbolsNamed(name));
+    return n;
+  };
   const filesOfModule = new Map<string, Set<string>>();
   for (const path of view.get(PATHS)) {
     const mod = moduleOf(path, _isGo(path) ? "go" : "");
@@ -121,7 +127,7 @@ export const CENTRALITY = facet("centrality", (view: RepoView): CentralityIndex 
     const bare = bareFrom(name, mod);
     let callers = (byReceiver?.size ?? 0) - (byReceiver?.has(file) ? 1 : 0);
     for (const f of bare) if (f !== file && !byReceiver?.has(f)) callers++;
-    const called = Math.max(0, callers) / (namesake.get(name) ?? 1);
+    const called = Math.max(0, callers) / Math.max(1, namesake(name));
     c = Math.log1p(imported) + Math.log1p(called);
     memo.set(id, c);
     return c;

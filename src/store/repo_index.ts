@@ -610,13 +610,11 @@ export class RepoIndex {
     return out;
   }
 
-  /** How many symbols bear each name (case matters: `Get` and `get` are different names). */
-  symbolNameCounts(): Map<string, number> {
-    const rows = this.#prepare("SELECT name, count(*) AS n FROM symbols GROUP BY name").all() as {
-      name: string;
-      n: number;
-    }[];
-    return new Map(rows.map((r) => [r.name, r.n]));
+  /** How many symbols bear exactly this name (case matters: `Get` and `get` differ). */
+  countSymbolsNamed(name: string): number {
+    return (this.#prepare(
+      "SELECT count(*) AS n FROM symbols WHERE name = ?1 COLLATE NOCASE AND name = ?1",
+    ).get(name) as { n: number }).n;
   }
 
   #sites(
