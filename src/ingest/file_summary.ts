@@ -1,18 +1,68 @@
 /** The one-line summary of a file from its symbols (API.md §4.7, "File summary", no AI). */
-import type { SymbolRecord } from "../parser/types.ts";
+import type { CallRecord, SymbolRecord } from "../parser/types.ts";
+
+/** Whether a name reads as private (`_x`, `#x`, Go's lower-case names). */
+function _private(s: SymbolRecord): boolean {
+  if (s.name.startsWith("_") || s.name.startsWith("#")) return true;
+  return s.language === "go" && /^[a-z]/.test(s.name);
+}
+
+/** How referenced a symbol is (any scale; only the order counts). */
+export type References = (s: SymbolRecord) => number;
+
+/** References from a file's own call sites: how often the file calls each name. */
+export function callReferences(calls: readonly CallRecord[]): References {
+  const counts = new Map<string, number>();
+  for (const c of calls) counts.set(c.callee, (counts.get(c.callee) ?? 0) + 1);
+  return (s) => counts.get(s.name) ?? 0;
+}
+
+/**
+ * The symbols in the order a summary names them, one per name: public before private, then the
+ * most referenced, then source order.
+ */
+function _ranked(symbols: readonly SymbolRecord[], references: References): SymbolRecord[] {
+  const seen = new Set<string>();
+  const unique = symbols.filter((s) => !seen.has(s.name) && seen.add(s.name));
+  return unique
+    .map((s, i) => ({ s, i, r: references(s) }))
+    .sort((a, b) => Number(_private(a.s)) - Number(_private(b.s)) || b.r - a.r || a.i - b.i)
+    .map((x) => x.s);
+}
 
 /**
  * Up to two `Defines <Class> class (<n> methods)`, then `Contains <n> functions: a, b, c[, ...]`;
  * when neither applies, `Defines types: ...` or `Defines <n> constants`; parts joined by `. `.
+ * Each list names public symbols before private ones and the most referenced first (at index time
+ * by the file's own call sites, see {@linkcode callReferences}; the query layer re-ranks with the
+ * repo's import and call graph), each name once.
+ *
+ * @example Usage
+ * ```ts
+ * import { equal } from "node:assert/strict";
+ * import { callReferences, fileSummary } from "./file_summary.ts";
+ * const fn = (name: string) => ({ name, kind: "function", language: "python" }) as never;
+ * equal(
+ *   fileSummary(
+ *     [fn("_helper"), fn("load"), fn("save"), fn("save")],
+ *     callReferences([{ callee: "save", receiver: null, caller: null, line: 9 }]),
+ *   ),
+ *   "Contains 3 functions: save, load, _helper",
+ * );
+ * ```
  */
-export function fileSummary(symbols: readonly SymbolRecord[]): string {
+export function fileSummary(
+  symbols: readonly SymbolRecord[],
+  references: References = () => 0,
+): string {
+  const calls = references;
   const parts: string[] = [];
-  const classes = symbols.filter((s) => s.kind === "class");
+  const classes = _ranked(symbols.filter((s) => s.kind === "class"), calls);
   for (const c of classes.slice(0, 2)) {
     const methods = symbols.filter((s) => s.parent === c.id && s.kind === "method").length;
     parts.push(`Defines ${c.name} class (${methods} methods)`);
   }
-  const functions = symbols.filter((s) => s.kind === "function");
+  const functions = _ranked(symbols.filter((s) => s.kind === "function"), calls);
   if (functions.length > 0) {
     const names = functions.slice(0, 3).map((f) => f.name).join(", ");
     parts.push(
@@ -20,7 +70,7 @@ export function fileSummary(symbols: readonly SymbolRecord[]): string {
     );
   }
   if (parts.length === 0) {
-    const types = symbols.filter((s) => s.kind === "type");
+    const types = _ranked(symbols.filter((s) => s.kind === "type"), calls);
     const constants = symbols.filter((s) => s.kind === "constant");
     if (types.length > 0) {
       parts.push(

@@ -18,7 +18,7 @@ import type { RepoWriter, StoredFileState } from "../store/repo_writer.ts";
 import { ToolError } from "../errors.ts";
 import type { IngestConfig } from "./config.ts";
 import { decodedText, looksBinary } from "./filters.ts";
-import { fileSummary, lineCount } from "./file_summary.ts";
+import { callReferences, fileSummary, lineCount } from "./file_summary.ts";
 import type { SelectionResult, SkipReason } from "./selection.ts";
 import type { RepoMeta } from "../store/repo_index.ts";
 import type {
@@ -343,7 +343,7 @@ class _Run<F extends SourceFile> {
             mtime_ms: times.mtime_ms,
             ctime_ms: times.ctime_ms,
             checked_ms: checked,
-            summary: fileSummary(result.symbols),
+            summary: fileSummary(result.symbols, callReferences(result.calls)),
             line_count: lineCount(bytes),
           }, result);
           mainThreadMs += performance.now() - ts;

@@ -39,15 +39,7 @@ export interface SymbolBrief {
 /** Every symbol of a repo in brief, in file and source order. */
 export const SYMBOL_BRIEFS = facet(
   "symbol-briefs",
-  (v): SymbolBrief[] =>
-    v.index.allSymbols().map((s) => ({
-      id: s.id,
-      name: s.name,
-      kind: s.kind,
-      language: s.language,
-      file: s.file,
-      byte_length: s.byte_length,
-    })),
+  (v): SymbolBrief[] => v.index.allSymbolBriefs(),
 );
 
 /** Sum of the sizes of the distinct indexed files among `paths`. */

@@ -12,7 +12,11 @@
  * | bench     | `bench/`, `benches/`, `benchmark(s)/`                                            | 0.65   |
  * | fixture   | `fixture(s)/`, `testdata/`, `test_data/`, `__fixtures__/`, `__mocks__/`, `mocks/` | 0.50   |
  * | vendor    | `vendor/`, `third_party/`, `thirdparty/`, `external/`, `node_modules/`           | 0.40   |
- * | generated | `generated/`, `gen/`; `*.pb.go`, `*_pb2.py`, `*.generated.*`, `*.min.js`, `*_gen.go` | 0.40 |
+ * | generated | `generated/`, `gen/`; `*.pb.go`, `*_pb2.py`, `*.generated.*`, `*.min.js`, `*_gen.go`, Go's `zsyscall_*.go`-style `z*` files | 0.40 |
+ *
+ * A private name (`_helper`, `#field`, Go's unexported lower-case names) is weighted
+ * {@linkcode PRIVATE_WEIGHT} on top of its file's role: an agent asking how to do something wants
+ * the API first, the helper behind it second.
  */
 
 /** What a file is for, as far as ranking is concerned. */
@@ -51,7 +55,7 @@ const _DIRS: readonly [FileRole, RegExp][] = [
 const _FILES: readonly [FileRole, RegExp][] = [
   [
     "generated",
-    /(?:\.pb\.go|_pb2\.pyi?|_pb2_grpc\.py|\.generated\.\w+|\.min\.js|_gen\.go|\.g\.dart)$/,
+    /(?:\.pb\.go|_pb2\.pyi?|_pb2_grpc\.py|\.generated\.\w+|\.min\.js|_gen\.go|\.g\.dart|^z(?:syscall|errors|types|sysnum|signal|goos|goarch|version|asm|tables)\w*\.go)$/,
   ],
   [
     "test",
@@ -89,6 +93,9 @@ export function fileRole(path: string): FileRole {
 export function roleWeight(path: string): number {
   return ROLE_WEIGHT[fileRole(path)];
 }
+
+/** The score multiplier of a private name (see {@linkcode isPrivateName}). */
+export const PRIVATE_WEIGHT = 0.85;
 
 /**
  * Whether a symbol name reads as private (`_helper`, `#field`, Go's lower-case names are not

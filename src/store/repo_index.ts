@@ -302,6 +302,24 @@ export class RepoIndex {
   }
 
   /**
+   * Every symbol of the repo in brief (no text columns), in file and source order: what whole-repo
+   * name indexes and graphs need, read several times faster than {@linkcode allSymbols}.
+   */
+  allSymbolBriefs(): (Omit<SymbolBriefRecord, "decorators"> & { byte_length: number })[] {
+    return (this.#prepare(
+      `SELECT s.id, f.path AS file, s.name, s.kind, s.language, s.byte_length
+       FROM symbols s JOIN files f ON f.id = s.file_id ORDER BY f.path, s.seq`,
+    ).all() as Record<string, unknown>[]).map((r) => ({
+      id: r.id as string,
+      file: r.file as string,
+      name: r.name as string,
+      kind: r.kind as SymbolKind,
+      language: r.language as string,
+      byte_length: r.byte_length as number,
+    }));
+  }
+
+  /**
    * The exact source bytes of a symbol: a slice of the stored file content by the symbol's byte
    * offset and length (no re-reading of the disk), or undefined when the id is unknown.
    */
@@ -600,6 +618,30 @@ export class RepoIndex {
        ORDER BY f.path`,
     ).all() as { path: string; file_id: number; calls: string }[];
     return rows.flatMap((r) => this.#sites(r.path, r.file_id, r.calls, () => true));
+  }
+
+  /**
+   * Every call site's callee name and whether it has a receiver, by file: the part of
+   * {@linkcode allCalls} that name-level graphs (centrality) need, without resolving callers.
+   */
+  allCallees(): { file: string; callee: string; receiver: boolean }[] {
+    const rows = this.#prepare(
+      `SELECT f.path, cs.calls FROM call_sites cs JOIN files f ON f.id = cs.file_id ORDER BY f.path`,
+    ).all() as { path: string; calls: string }[];
+    const out: { file: string; callee: string; receiver: boolean }[] = [];
+    for (const r of rows) {
+      for (const site of JSON.parse(r.calls) as _Site[]) {
+        out.push({ file: r.path, callee: site[0], receiver: site[1] !== null });
+      }
+    }
+    return out;
+  }
+
+  /** How many symbols bear exactly this name (case matters: `Get` and `get` differ). */
+  countSymbolsNamed(name: string): number {
+    return (this.#prepare(
+      "SELECT count(*) AS n FROM symbols WHERE name = ?1 COLLATE NOCASE AND name = ?1",
+    ).get(name) as { n: number }).n;
   }
 
   #sites(

@@ -47,6 +47,8 @@ export interface RankedSymbol {
   rowid: number;
   fileId: number;
   score: number;
+  /** Share of the query's distinct terms (as prefixes) found in the symbol, 0..1. */
+  coverage: number;
 }
 
 /**
@@ -89,6 +91,7 @@ export class SymbolSearch {
   /** Scratch per document (zero between calls). */
   readonly #freq: Float64Array;
   readonly #score: Float64Array;
+  readonly #termHits: Uint16Array;
 
   private constructor(
     docs: {
@@ -115,6 +118,7 @@ export class SymbolSearch {
     this.#postWeight = postings.weight;
     this.#freq = new Float64Array(docs.rowid.length);
     this.#score = new Float64Array(docs.rowid.length);
+    this.#termHits = new Uint16Array(docs.rowid.length);
   }
 
   /**
@@ -263,9 +267,14 @@ export class SymbolSearch {
     if (phrases.length === 0 || nRow === 0) return [];
     const freq = this.#freq;
     const score = this.#score;
+    const termHits = this.#termHits;
     const touched: number[] = [];
     const docsOfPhrase: number[] = [];
+    // Coverage counts each distinct term once, on its prefix phrase (which includes the exact one).
+    const counted = new Set<string>();
     for (const phrase of phrases) {
+      const countTerm = phrase.prefix && !counted.has(phrase.term);
+      if (countTerm) counted.add(phrase.term);
       // The phrase's weighted count per document, summed over its terms.
       docsOfPhrase.length = 0;
       for (
@@ -286,7 +295,8 @@ export class SymbolSearch {
       for (const d of docsOfPhrase) {
         const f = freq[d]!;
         freq[d] = 0;
-        if (score[d] === 0) touched.push(d);
+        if (score[d] === 0 && termHits[d] === 0) touched.push(d);
+        if (countTerm) termHits[d]!++;
         score[d]! += idf *
           ((f * (_K1 + 1.0)) / (f + _K1 * (1 - _B + _B * this.#length[d]! / this.#avgdl)));
       }
@@ -314,10 +324,18 @@ export class SymbolSearch {
     const out: RankedSymbol[] = [];
     for (const d of kept) {
       if (score[d]! >= cut) {
-        out.push({ rowid: this.#rowid[d]!, fileId: this.#file[d]!, score: score[d]! });
+        out.push({
+          rowid: this.#rowid[d]!,
+          fileId: this.#file[d]!,
+          score: score[d]!,
+          coverage: counted.size === 0 ? 1 : termHits[d]! / counted.size,
+        });
       }
     }
-    for (const d of touched) score[d] = 0;
+    for (const d of touched) {
+      score[d] = 0;
+      termHits[d] = 0;
+    }
     return out;
   }
 }

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { splitLines } from "../parser/source_text.ts";
 import { servedText } from "../query/secrets.ts";
+import { DEFAULT_TOKEN_BUDGET, fitLines, TOKEN_BUDGET_RANGE, utf8Bytes } from "../query/budget.ts";
 import { openRepo, requireFile, type ToolContext, type ToolOutput } from "./context.ts";
 
 /** Tool name. */
@@ -9,7 +10,7 @@ export const name = "get_file_content";
 
 /** Tool description shown to agents. */
 export const description =
-  "Get the text of an indexed file as it was indexed, whole or a line range (start_line..end_line, 1-based, inclusive). Prefer get_file_outline + get_symbol_source for code; use this for config, docs, or a specific line range.";
+  `Get the text of an indexed file as it was indexed, whole or a line range (start_line..end_line, 1-based, inclusive). Prefer get_file_outline + get_symbol_source for code; use this for config, docs, or a specific line range. At most token_budget tokens (default ${DEFAULT_TOKEN_BUDGET}, about 4 bytes each) of whole lines come back; when the text is cut, _meta.truncated is true and _meta.hint gives the start_line that continues it.`;
 
 /** Input schema. */
 export const inputSchema = z.object({
@@ -19,6 +20,10 @@ export const inputSchema = z.object({
   end_line: z.number().int().min(1).optional().describe(
     "Last line, inclusive (default: the last line)",
   ),
+  token_budget: z.number().int().min(TOKEN_BUDGET_RANGE.min).max(TOKEN_BUDGET_RANGE.max)
+    .optional().describe(
+      `Most tokens of text to return, counted as bytes/4 (default ${DEFAULT_TOKEN_BUDGET}); whole lines are kept`,
+    ),
 });
 
 /** Validated arguments. */
@@ -33,7 +38,10 @@ export const annotations = { readOnlyHint: true, openWorldHint: false } as const
  */
 export { splitLines } from "../parser/source_text.ts";
 
-/** The file's text (or the requested lines, clamped to the file) with its line facts. */
+/**
+ * The file's text (or the requested lines, clamped to the file) with its line facts, cut at whole
+ * lines to the token budget; `_meta.hint` then names the `start_line` that continues it.
+ */
 export function handler(ctx: ToolContext, args: GetFileContentArgs): ToolOutput {
   const { repo, index, view } = openRepo(ctx, args.repo);
   const entry = requireFile(view, args.file_path);
@@ -42,9 +50,11 @@ export function handler(ctx: ToolContext, args: GetFileContentArgs): ToolOutput 
   const text = servedText(index.fileText(args.file_path) ?? "", ctx.redact !== false);
   const lines = splitLines(text);
   const n = lines.length;
+  const budget = args.token_budget ?? DEFAULT_TOKEN_BUDGET;
   let start = 1;
   let end = n;
   let content = text;
+  const meta: Record<string, unknown> = { truncated: false };
   if (n === 0) {
     start = 0;
     end = 0;
@@ -54,18 +64,35 @@ export function handler(ctx: ToolContext, args: GetFileContentArgs): ToolOutput 
     end = Math.min(Math.max(args.end_line ?? n, start), n);
     content = lines.slice(start - 1, end).join("\n");
   }
+  if (n > 0 && utf8Bytes(content) > budget * 4) {
+    const wanted = end;
+    const fit = fitLines(lines.slice(start - 1, end), budget);
+    content = fit.text;
+    end = start + Math.max(fit.kept, 1) - 1;
+    const next = fit.kept === 0 ? start + 1 : end + 1;
+    meta.truncated = true;
+    meta.hint = fit.kept === 0
+      ? `Line ${start} alone is larger than token_budget=${budget} and was cut: raise token_budget to read it whole${
+        next <= wanted ? `, or continue with start_line=${next}` : ""
+      }`
+      : `Cut after line ${end} of ${wanted} to fit token_budget=${budget}: call get_file_content with file_path="${args.file_path}", start_line=${next}, end_line=${wanted} for the rest (or raise token_budget)`;
+  }
   return {
     response: {
       repo,
       file: args.file_path,
       language: entry.language,
+      // The stored summary: ranking its names by the repo's graph (as get_file_outline does) would
+      // cost a first call the centrality build, for a field this tool does not need.
       file_summary: entry.summary,
       start_line: start,
       end_line: end,
       line_count: n,
       content,
     },
-    rawBytes: entry.size,
+    // A cut read stands in for the lines it returns, not for the whole file.
+    rawBytes: meta.truncated === true ? utf8Bytes(content) : entry.size,
     repo,
+    meta,
   };
 }

@@ -45,7 +45,8 @@ export function handler(ctx: ToolContext, args: GetFileTreeArgs): ToolOutput {
   const dirs = new Map<string, DirNode>([["", root]]);
   let rawBytes = 0;
   for (const f of shown) {
-    rawBytes += f.size;
+    // A tree stands in for a listing of the paths (`find`), not for reading the files.
+    rawBytes += f.path.length + 1;
     let rel = f.path.slice(prefix.length);
     while (rel.startsWith("/")) rel = rel.slice(1);
     const segments = rel.split("/");

@@ -4,6 +4,7 @@ import { readGitHead } from "../ingest/git_head.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
 import { facet } from "../query/view.ts";
 import { SYMBOL_BRIEFS, type SymbolBrief } from "../query/files.ts";
+import { DEFAULT_TOKEN_BUDGET, estimateTokens, TOKEN_BUDGET_RANGE } from "../query/budget.ts";
 
 /** Tool name. */
 export const name = "get_repo_outline";
@@ -15,6 +16,10 @@ export const description =
 /** Input schema. */
 export const inputSchema = z.object({
   repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+  token_budget: z.number().int().min(TOKEN_BUDGET_RANGE.min).max(TOKEN_BUDGET_RANGE.max)
+    .optional().describe(
+      `Most tokens to return, counted as bytes/4 (default ${DEFAULT_TOKEN_BUDGET}); the smallest directories go first`,
+    ),
 });
 
 /** Validated arguments. */
@@ -125,7 +130,8 @@ const OVERVIEW = facet("repo-overview", (view) => {
     symbol_kinds: Object.fromEntries(_byCountDesc(kinds)),
     most_imported_files: mostImported,
     most_central_symbols: central,
-    raw_bytes: files.reduce((n, f) => n + f.size, 0),
+    // An overview stands in for a listing of the repo's paths, not for reading its files.
+    raw_bytes: files.reduce((n, f) => n + f.path.length + 1, 0),
   };
 });
 
@@ -163,10 +169,21 @@ export function handler(ctx: ToolContext, args: GetRepoOutlineArgs): ToolOutput 
       response.staleness_warning = `Indexed ${Math.floor(days)} days ago: re-index to refresh`;
     }
   }
-  return {
-    response,
-    rawBytes: o.raw_bytes,
-    repo,
-    meta: { symbol_count: meta.symbol_count, is_stale: isStale },
-  };
+  const out: Record<string, unknown> = { symbol_count: meta.symbol_count, is_stale: isStale };
+  const budget = args.token_budget ?? DEFAULT_TOKEN_BUDGET;
+  const dirs = Object.entries(o.directories);
+  let dropped = 0;
+  while (estimateTokens(response) > budget && dirs.length > 1) {
+    dirs.pop(); // ordered by file count: the smallest go first
+    dropped++;
+    response.directories = Object.fromEntries(dirs);
+  }
+  out.truncated = dropped > 0 || estimateTokens(response) > budget;
+  if (out.truncated === true) {
+    out.hint =
+      `${dropped} smaller directories left out to fit token_budget=${budget}: call get_file_tree with a path_prefix (e.g. path_prefix="${
+        dirs.at(-1)?.[0] ?? ""
+      }") to list one directory, or raise token_budget`;
+  }
+  return { response, rawBytes: o.raw_bytes, repo, meta: out };
 }

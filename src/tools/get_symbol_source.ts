@@ -6,11 +6,18 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { SymbolRecord } from "../parser/types.ts";
 import type { RepoIndex } from "../store/repo_index.ts";
-import { DetailedToolError, ToolError } from "../errors.ts";
+import { ToolError } from "../errors.ts";
+import { findSymbol } from "../query/symbol_lookup.ts";
 import { bytesOfFiles, freshnessChecker, markFreshness } from "../query/files.ts";
-import { levenshtein } from "../query/names.ts";
 import { redactRange, secretSpans } from "../query/secrets.ts";
 import { splitLines } from "../parser/source_text.ts";
+import {
+  DEFAULT_TOKEN_BUDGET,
+  estimateTokens,
+  fitLines,
+  TOKEN_BUDGET_RANGE,
+  TokenBudget,
+} from "../query/budget.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
 
 /** Tool name. */
@@ -21,13 +28,13 @@ export const aliases = ["get_symbol", "get_symbols"] as const;
 
 /** Tool description shown to agents. */
 export const description =
-  "Get the exact source code of one symbol (symbol_id) or several (symbol_ids), by the ids that search_symbols and get_file_outline return — only those lines, not the whole file. Optionally with surrounding lines (context_lines) and a hash check against the index (verify).";
+  `Get the exact source code of one symbol (symbol_id) or several (symbol_ids), by the ids that search_symbols and get_file_outline return — only those lines, not the whole file. An id may also be a unique name, Qualified.name or file::Qualified.name without #kind. Optionally with surrounding lines (context_lines) and a hash check against the index (verify). At most token_budget tokens (default ${DEFAULT_TOKEN_BUDGET}, about 4 bytes each) come back: a longer source is cut at a whole line and _meta.hint names the get_file_content lines or symbol_ids that fetch the rest.`;
 
 /** Input schema. */
 export const inputSchema = z.object({
   repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
   symbol_id: z.string().optional().describe(
-    'Symbol id, e.g. "src/app.py::App.run#method" (a plain name works when it is unique)',
+    'Symbol id, e.g. "src/app.py::App.run#method"; also "src/app.py::App.run", "App.run" or "run" when unique',
   ),
   symbol_ids: z.array(z.string()).optional().describe(
     "Several symbol ids (batch); use instead of symbol_id",
@@ -38,6 +45,10 @@ export const inputSchema = z.object({
   context_lines: z.number().int().min(0).max(50).optional().describe(
     "Lines of the file to add before and after the symbol (0-50, default 0)",
   ),
+  token_budget: z.number().int().min(TOKEN_BUDGET_RANGE.min).max(TOKEN_BUDGET_RANGE.max)
+    .optional().describe(
+      `Most tokens of source to return over all symbols, counted as bytes/4 (default ${DEFAULT_TOKEN_BUDGET})`,
+    ),
 });
 
 /** Validated arguments. */
@@ -46,60 +57,7 @@ export type GetSymbolSourceArgs = z.infer<typeof inputSchema>;
 /** Annotations for MCP clients. */
 export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
 
-/**
- * Find a symbol by id; a string without `::` is also tried as a symbol name. Fails with
- * `symbol_not_found` (with the closest ids) or `symbol_ambiguous` (with the candidates).
- */
-export function findSymbol(index: RepoIndex, repo: string, id: string): SymbolRecord {
-  const exact = index.symbol(id);
-  if (exact !== undefined) return exact;
-  if (!id.includes("::")) {
-    const byName = index.symbolsByName(id);
-    if (byName.length === 1) return byName[0]!;
-    if (byName.length > 1) {
-      const candidates = byName.slice(0, 20).map((s) => ({
-        id: s.id,
-        kind: s.kind,
-        file: s.file,
-        line: s.line,
-      }));
-      throw new DetailedToolError(
-        "symbol_ambiguous",
-        `Ambiguous symbol "${id}": ${byName.length} definitions in ${repo}. Pass one of the candidate ids as symbol_id`,
-        { candidates },
-      );
-    }
-  }
-  const closest = closestSymbolIds(index, id);
-  throw new DetailedToolError(
-    "symbol_not_found",
-    `Symbol not found: ${id}. Use search_symbols or get_file_outline to find ids${
-      closest.length > 0 ? `; closest: ${closest.join(", ")}` : ""
-    }`,
-    { closest },
-  );
-}
-
-/** Up to 5 ids of symbols whose name is closest to the name inside `id`. */
-export function closestSymbolIds(index: RepoIndex, id: string): string[] {
-  const sep = id.indexOf("::");
-  const file = sep === -1 ? "" : id.slice(0, sep);
-  let name = sep === -1 ? id : id.slice(sep + 2);
-  name = name.replace(/#.*$/, "").replace(/~\d+$/, "");
-  const last = name.slice(name.lastIndexOf(".") + 1);
-  const out: string[] = [];
-  if (file !== "") {
-    const inFile = index.symbolsOfFile(file)
-      .map((s) => ({ id: s.id, d: levenshtein(s.name.toLowerCase(), last.toLowerCase(), 4) }))
-      .filter((x) => x.d <= 4)
-      .sort((a, b) => a.d - b.d);
-    for (const x of inFile) out.push(x.id);
-  }
-  if (out.length < 5 && last !== "") {
-    for (const hit of index.searchSymbols(last, { limit: 5 })) out.push(hit.symbol.id);
-  }
-  return [...new Set(out)].slice(0, 5);
-}
+export { closestSymbolIds, findSymbol } from "../query/symbol_lookup.ts";
 
 const _decoder = new TextDecoder();
 
@@ -164,36 +122,93 @@ export function handler(ctx: ToolContext, args: GetSymbolSourceArgs): ToolOutput
   const { repo, index, view } = openRepo(ctx, args.repo);
   const verify = args.verify ?? false;
   const contextLines = args.context_lines ?? 0;
+  const budget = new TokenBudget(args.token_budget ?? DEFAULT_TOKEN_BUDGET);
   const check = freshnessChecker(view);
+  const hints: string[] = [];
   if (single !== undefined) {
-    const s = findSymbol(index, repo, single);
+    const s = findSymbol(view, single);
     const entry = _entry(index, s, verify, contextLines, ctx.redact !== false);
+    _fit(entry, s, budget, hints);
     const freshness = markFreshness([entry], check);
     return {
       response: entry,
       rawBytes: bytesOfFiles(view, [s.file]),
       repo,
-      meta: { symbol_count: 1, ...(freshness === null ? {} : { freshness }) },
+      meta: {
+        symbol_count: 1,
+        truncated: hints.length > 0,
+        ...(hints.length > 0 ? { hint: hints.join("; ") } : {}),
+        ...(freshness === null ? {} : { freshness }),
+      },
     };
   }
   const symbols: Record<string, unknown>[] = [];
   const errors: Record<string, unknown>[] = [];
   const files: string[] = [];
+  const left: string[] = [];
   for (const id of batch!) {
     try {
-      const s = findSymbol(index, repo, id);
-      symbols.push(_entry(index, s, verify, contextLines, ctx.redact !== false));
+      const s = findSymbol(view, id);
+      const entry = _entry(index, s, verify, contextLines, ctx.redact !== false);
+      if (!budget.fits(estimateTokens(entry)) && symbols.length > 0) {
+        left.push(s.id);
+        continue;
+      }
+      _fit(entry, s, budget, hints);
+      symbols.push(entry);
       files.push(s.file);
     } catch (e) {
       if (!(e instanceof ToolError)) throw e;
       errors.push({ id, error: e.message });
     }
   }
+  if (left.length > 0) {
+    hints.push(
+      `${left.length} symbols left out to fit token_budget=${budget.limit}: call get_symbol_source with symbol_ids=${
+        JSON.stringify(left)
+      } (or raise token_budget)`,
+    );
+  }
   const freshness = markFreshness(symbols, check);
   return {
     response: { symbols, errors },
     rawBytes: bytesOfFiles(view, files),
     repo,
-    meta: { symbol_count: symbols.length, ...(freshness === null ? {} : { freshness }) },
+    meta: {
+      symbol_count: symbols.length,
+      truncated: hints.length > 0,
+      ...(hints.length > 0 ? { hint: hints.join("; ") } : {}),
+      ...(freshness === null ? {} : { freshness }),
+    },
   };
+}
+
+/**
+ * Take the entry into the budget; a source larger than what is left is cut at a whole line, the
+ * entry marked `truncated`, and a hint names the lines that fetch the rest.
+ */
+function _fit(
+  entry: Record<string, unknown>,
+  s: SymbolRecord,
+  budget: TokenBudget,
+  hints: string[],
+): void {
+  const tokens = estimateTokens(entry);
+  if (tokens <= budget.remaining) {
+    budget.take(tokens);
+    return;
+  }
+  const source = String(entry.source);
+  const others = tokens - estimateTokens(source);
+  const room = Math.max(64, budget.remaining - others);
+  const fit = fitLines(source.split("\n"), room);
+  entry.source = fit.text;
+  entry.truncated = true;
+  budget.take(estimateTokens(entry));
+  // Whole lines kept: the rest starts on the next line; none (one huge line): on the first one.
+  const from = s.line + fit.kept;
+  const where = fit.kept === 0 ? `inside line ${s.line}` : `after line ${from - 1}`;
+  hints.push(
+    `${s.id}: source cut ${where} to fit token_budget=${budget.limit}: call get_file_content with file_path="${s.file}", start_line=${from}, end_line=${s.end_line} for the rest (or raise token_budget)`,
+  );
 }

@@ -370,12 +370,13 @@ Deno.test("MCP server over stdio: every error is an isError result with a code, 
         "invalid_argument",
         /Missing required argument "query"/,
       );
-      await fails(
-        "search_symbols",
-        { repo, query: "x", max_results: 0 },
-        "invalid_argument",
-        /max_results/,
-      );
+      // Out of range is clamped with a warning (API.md Part A §10), not an error.
+      const clamped = await client.callTool({
+        name: "search_symbols",
+        arguments: { repo, query: "x", max_results: 0, format: "json" },
+      });
+      equal(clamped.isError ?? false, false, JSON.stringify(clamped));
+      match(JSON.stringify(clamped), /max_results=0 is out of range and was clamped to 1/);
       await fails(
         "search_symbols",
         { repo, query: "x", max_results: "many" },
@@ -411,7 +412,7 @@ Deno.test("MCP server over stdio: every error is an isError result with a code, 
       );
       await fails(
         "get_file_content",
-        { repo, file_path: "go/main.go", start_line: -1 },
+        { repo, file_path: "go/main.go", start_line: 1.5 },
         "invalid_argument",
         /start_line/,
       );

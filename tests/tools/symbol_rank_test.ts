@@ -10,9 +10,12 @@ import { deepStrictEqual, equal, ok } from "node:assert/strict";
 import { join, relative } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { decode } from "../../mod.ts";
-import { symbolMatchExpression } from "../../src/store/fts_text.ts";
-import { Tokenizer } from "../../src/store/symbol_terms.ts";
-import { identityBonus } from "../../src/tools/search_symbols.ts";
+import { splitIdentifier, symbolMatchExpression } from "../../src/store/fts_text.ts";
+import { queryTerm, Tokenizer } from "../../src/store/symbol_terms.ts";
+import { identityBonus } from "../../src/query/symbol_rank.ts";
+import { isPrivateName, PRIVATE_WEIGHT, roleWeight } from "../../src/query/priors.ts";
+import { RepoViews } from "../../src/query/view.ts";
+import { CENTRALITY } from "../../src/query/centrality.ts";
 import { tempWorkspace, workspaceRunner, writeTree } from "../ingest/_helpers.ts";
 
 const WORDS = [
@@ -88,8 +91,15 @@ function fixtureFiles(): Record<string, string> {
   return files;
 }
 
-/** The reference ranking: FTS5 over every match, then the `search_symbols` pipeline. */
-function reference(dbPath: string, args: Record<string, unknown>): string[] {
+/**
+ * The reference ranking: FTS5 over every match, then the `search_symbols` pipeline — identity
+ * bonus, file-role prior, centrality bonus (`bonus`), public names first on ties.
+ */
+function reference(
+  dbPath: string,
+  args: Record<string, unknown>,
+  bonus: (id: string) => number,
+): string[] {
   const query = String(args.query);
   const max = (args.max_results as number | undefined) ?? 10;
   const pattern = args.file_pattern as string | undefined;
@@ -97,19 +107,38 @@ function reference(dbPath: string, args: Record<string, unknown>): string[] {
     "^" + pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".") +
       "$",
   );
-  const limit = glob !== null ? 5000 : Math.max(100, max * 5);
+  const limit = glob !== null ? 5000 : Math.max(200, max * 10);
   const kind = args.kind as string | undefined;
   const language = args.language as string | undefined;
   const db = new DatabaseSync(dbPath, { readOnly: true });
   try {
     type Row = { id: string; file: string; name: string; kind: string; language: string };
+    // Coverage: the share of the query's distinct (stemmed) terms each row matches as a prefix.
+    const stems = new Map<string, string>();
+    for (const word of query.split(/\s+/)) {
+      const whole = word.replace(/[^\p{L}\p{N}]+/gu, "").toLowerCase();
+      for (const w of [whole, ...splitIdentifier(word)]) {
+        const t = queryTerm(w);
+        if (t !== "" && !stems.has(t)) stems.set(t, w);
+      }
+    }
+    const hits = new Map<number, number>();
+    for (const w of stems.values()) {
+      const match = `"${w.replaceAll('"', '""')}"*`;
+      for (
+        const r of db.prepare("SELECT rowid FROM symbols_fts WHERE symbols_fts MATCH ?").all(
+          match,
+        ) as { rowid: number }[]
+      ) hits.set(r.rowid, (hits.get(r.rowid) ?? 0) + 1);
+    }
+    const coverage = (rowid: number) => (hits.get(rowid) ?? 0) / Math.max(1, stems.size);
     const rows = (db.prepare(
-      `SELECT s.id, f.path AS file, s.name, s.kind, s.language,
+      `SELECT s.rowid, s.id, f.path AS file, s.name, s.kind, s.language,
          -bm25(symbols_fts, 10.0, 3.0, 1.0, 1.0, 2.0) AS score
        FROM symbols_fts JOIN symbols s ON s.rowid = symbols_fts.rowid
        JOIN files f ON f.id = s.file_id WHERE symbols_fts MATCH ?
        ORDER BY score DESC, s.id`,
-    ).all(symbolMatchExpression(query)!) as (Row & { score: number })[])
+    ).all(symbolMatchExpression(query)!) as (Row & { score: number; rowid: number })[])
       .filter((r) =>
         (kind === undefined || r.kind === kind) &&
         (language === undefined || r.language === language) &&
@@ -117,7 +146,28 @@ function reference(dbPath: string, args: Record<string, unknown>): string[] {
       );
     const cut = rows.length > limit ? rows[limit - 1]!.score : -Infinity;
     const scored = new Map<string, number>();
-    for (const r of rows) if (r.score >= cut) scored.set(r.id, r.score + identityBonus(r, query));
+    const final = (r: Row, lexical: number) =>
+      lexical * roleWeight(r.file) *
+        (isPrivateName(r.name, r.file.endsWith(".go") ? "go" : "") ? PRIVATE_WEIGHT : 1) +
+      bonus(r.id);
+    const lexical = new Map<string, number>();
+    const files = new Map<string, Row>();
+    const put = (r: Row, bm25: number) => {
+      const l = bm25 + identityBonus(r, query);
+      lexical.set(r.id, l);
+      files.set(r.id, r);
+      scored.set(r.id, final(r, l));
+    };
+    for (const r of rows) if (r.score >= cut) put(r, r.score * coverage(r.rowid));
+    const all = db.prepare(
+      `SELECT s.id, f.path AS file, s.name, s.kind, s.language FROM symbols s
+       JOIN files f ON f.id = s.file_id`,
+    ).all() as Row[];
+    const words = query.split(/\s+/).filter((w) => w !== "");
+    const spelledNames = words.length >= 2 && words.length <= 6
+      ? new Set([words.join("_"), words.join("")].map((n) => n.toLowerCase()))
+      : new Set<string>();
+    const spelled = all.filter((s) => spelledNames.has(s.name.toLowerCase()));
     if (!/\s/.test(query)) {
       const named = db.prepare(
         `SELECT s.id, f.path AS file, s.name, s.kind, s.language FROM symbols s
@@ -128,11 +178,22 @@ function reference(dbPath: string, args: Record<string, unknown>): string[] {
         if (kind !== undefined && s.kind !== kind) continue;
         if (language !== undefined && s.language !== language) continue;
         if (glob !== null && !glob.test(s.file)) continue;
-        scored.set(s.id, identityBonus(s, query));
+        put(s, 0);
       }
     }
-    return [...scored].filter(([, s]) => s > 0)
-      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    for (const s of spelled) {
+      if (scored.has(s.id)) continue;
+      if (kind !== undefined && s.kind !== kind) continue;
+      if (language !== undefined && s.language !== language) continue;
+      if (glob !== null && !glob.test(s.file)) continue;
+      put(s, 0);
+    }
+    const priv = (id: string) => {
+      const r = files.get(id)!;
+      return Number(isPrivateName(r.name, r.file.endsWith(".go") ? "go" : ""));
+    };
+    return [...scored].filter(([id]) => lexical.get(id)! > 0)
+      .sort((a, b) => b[1] - a[1] || priv(a[0]) - priv(b[0]) || (a[0] < b[0] ? -1 : 1))
       .slice(0, max)
       .map(([id, s]) => `${id} ${Math.round(s * 1000) / 1000}`);
   } finally {
@@ -142,6 +203,8 @@ function reference(dbPath: string, args: Record<string, unknown>): string[] {
 
 const QUERIES = [
   "parse",
+  "parse_config",
+  "handle item 7",
   "handle",
   "Handle",
   "handle item",
@@ -178,6 +241,7 @@ Deno.test("search_symbols ranks like FTS5 BM25 over every match (also after re-i
   try {
     const { repo } = await index();
     const dbPath = ws.store.repo(repo).dbPath;
+    const views = new RepoViews(ws.store);
     const check = async () => {
       let compared = 0;
       for (const query of QUERIES) {
@@ -188,7 +252,8 @@ Deno.test("search_symbols ranks like FTS5 BM25 over every match (also after re-i
           const body = decode(r.text) as { results: Record<string, unknown>[] };
           const got = body.results.filter((e) => e.match_type !== "fuzzy")
             .map((e) => `${e.id} ${e.score}`);
-          deepStrictEqual(got, reference(dbPath, args), JSON.stringify(args));
+          const bonus = views.open(repo).get(CENTRALITY).bonus;
+          deepStrictEqual(got, reference(dbPath, args, bonus), JSON.stringify(args));
           compared++;
         }
       }

@@ -1,0 +1,107 @@
+/**
+ * Symbol lookup by what an agent writes (API.md Part A §10): a full id
+ * (`file::Qualified.name#kind`), an id without `#kind` (`file::Qualified.name`), a unique
+ * `Qualified.name` or a unique plain name. Unknown references fail with the closest ids (exact
+ * qualified-name matches first); ambiguous ones with their candidates.
+ */
+import type { SymbolRecord } from "../parser/types.ts";
+import { DetailedToolError } from "../errors.ts";
+import { facet, type RepoView } from "./view.ts";
+import { SYMBOL_BRIEFS } from "./files.ts";
+import { levenshtein } from "./names.ts";
+
+/** The qualified name inside an id: `a.py::A.run#method~1` → `A.run`. */
+export function qualifiedNameOfId(id: string): string {
+  const sep = id.indexOf("::");
+  let rest = sep === -1 ? id : id.slice(sep + 2);
+  const hash = rest.lastIndexOf("#");
+  if (hash !== -1) rest = rest.slice(0, hash);
+  return rest;
+}
+
+/** Symbol ids by qualified name and by `file::qualified name` (the id without `#kind`). */
+export const QUALIFIED_IDS = facet("qualified-ids", (view) => {
+  const byQualified = new Map<string, string[]>();
+  const byFileQualified = new Map<string, string[]>();
+  const push = (m: Map<string, string[]>, k: string, id: string) => {
+    const list = m.get(k);
+    if (list === undefined) m.set(k, [id]);
+    else list.push(id);
+  };
+  for (const s of view.get(SYMBOL_BRIEFS)) {
+    const q = qualifiedNameOfId(s.id);
+    push(byQualified, q, s.id);
+    push(byFileQualified, `${s.file}::${q}`, s.id);
+  }
+  return { byQualified, byFileQualified };
+});
+
+/** Most candidates listed in a `symbol_ambiguous` error. */
+const _MAX_CANDIDATES = 20;
+
+/**
+ * The symbol a reference names; `symbol_not_found` (with the closest ids) or `symbol_ambiguous`
+ * (with the candidates) otherwise.
+ */
+export function findSymbol(view: RepoView, ref: string): SymbolRecord {
+  const index = view.index;
+  const exact = index.symbol(ref);
+  if (exact !== undefined) return exact;
+  const { byQualified, byFileQualified } = view.get(QUALIFIED_IDS);
+  let ids: string[] = [];
+  if (ref.includes("::")) {
+    ids = byFileQualified.get(ref.replace(/#[a-z_]+(~\d+)?$/, "")) ?? [];
+  } else {
+    ids = byQualified.get(ref) ?? [];
+    if (ids.length === 0 && !ref.includes(".")) ids = index.symbolsByName(ref).map((s) => s.id);
+  }
+  if (ids.length === 1) {
+    const s = index.symbol(ids[0]!);
+    if (s !== undefined) return s;
+  }
+  if (ids.length > 1) {
+    const candidates = ids.slice(0, _MAX_CANDIDATES).flatMap((id) => {
+      const s = index.symbol(id);
+      return s === undefined ? [] : [{ id: s.id, kind: s.kind, file: s.file, line: s.line }];
+    });
+    throw new DetailedToolError(
+      "symbol_ambiguous",
+      `Ambiguous symbol "${ref}": ${ids.length} definitions in ${view.repo}. Pass one of the candidate ids as symbol_id`,
+      { candidates },
+    );
+  }
+  const closest = closestSymbolIds(view, ref);
+  throw new DetailedToolError(
+    "symbol_not_found",
+    `Symbol not found: ${ref}. Use search_symbols or get_file_outline to find ids${
+      closest.length > 0 ? `; closest: ${closest.join(", ")}` : ""
+    }`,
+    { closest },
+  );
+}
+
+/**
+ * Up to 5 ids close to a reference: symbols whose qualified name is exactly the one asked for
+ * (in any file) first, then names in the same file by edit distance, then search hits for the
+ * last name part.
+ */
+export function closestSymbolIds(view: RepoView, ref: string): string[] {
+  const index = view.index;
+  const sep = ref.indexOf("::");
+  const file = sep === -1 ? "" : ref.slice(0, sep);
+  const qualified = qualifiedNameOfId(ref).replace(/~\d+$/, "");
+  const last = qualified.slice(qualified.lastIndexOf(".") + 1);
+  const out: string[] = [];
+  out.push(...(view.get(QUALIFIED_IDS).byQualified.get(qualified) ?? []));
+  if (file !== "") {
+    const inFile = index.symbolsOfFile(file)
+      .map((s) => ({ id: s.id, d: levenshtein(s.name.toLowerCase(), last.toLowerCase(), 4) }))
+      .filter((x) => x.d <= 4)
+      .sort((a, b) => a.d - b.d);
+    for (const x of inFile) out.push(x.id);
+  }
+  if (out.length < 5 && last !== "") {
+    for (const hit of index.searchSymbols(last, { limit: 5 })) out.push(hit.symbol.id);
+  }
+  return [...new Set(out)].slice(0, 5);
+}

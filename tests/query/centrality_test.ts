@@ -1,0 +1,45 @@
+/** Centrality from the stored import and call graph (src/query/centrality.ts). */
+import { equal, ok } from "node:assert/strict";
+import { CENTRALITY, moduleOf } from "../../src/query/centrality.ts";
+import { RepoViews } from "../../src/query/view.ts";
+import { tempWorkspace, workspaceRunner, writeTree } from "../ingest/_helpers.ts";
+
+Deno.test("centrality: importers of the module and callers of the name, per symbol", async () => {
+  const ws = tempWorkspace("codemunch-centrality-");
+  writeTree(ws.root, {
+    "go.mod": "module example.com/shop\n",
+    "store/store.go":
+      "package store\n\nfunc Open() int { return helper() }\n\nfunc helper() int { return 1 }\n",
+    "store/extra.go": "package store\n\nfunc Extra() int { return helper() }\n",
+    "cmd/a/main.go":
+      'package main\n\nimport "example.com/shop/store"\n\nfunc main() { store.Open() }\n',
+    "cmd/b/main.go":
+      'package main\n\nimport "example.com/shop/store"\n\nfunc main() { store.Open() }\n',
+    "py/util.py": "def used():\n    pass\n\ndef unused():\n    pass\n",
+    "py/a.py": "from py.util import used\n\ndef a():\n    used()\n",
+    "py/b.py": "from py.util import used\n\ndef b():\n    used()\n",
+    "py/lonely.py": "def used():\n    pass\n",
+  });
+  const runner = workspaceRunner(ws);
+  try {
+    const r = await runner.call("index_folder", { path: ws.root, format: "json" });
+    equal(r.isError, false, r.text);
+    const repo = (JSON.parse(r.text) as { repo: string }).repo;
+    const c = new RepoViews(ws.store).open(repo).get(CENTRALITY);
+    // Go: an import names the package folder; every file of it counts as imported (2 importers).
+    equal(moduleOf("store/extra.go", "go"), "store");
+    equal(c.importers.get("store"), 2);
+    ok(c.of("store/extra.go::Extra#function") >= Math.log1p(2) - 1e-9);
+    // Open is also called from both importing files.
+    ok(c.of("store/store.go::Open#function") > c.of("store/extra.go::Extra#function"));
+    // Python: util.py is imported by two files and `used` called from both; `unused` only imported.
+    equal(c.importers.get("py/util.py"), 2);
+    ok(c.of("py/util.py::used#function") > c.of("py/util.py::unused#function"));
+    // A namesake in a file nobody imports gets no credit for the calls.
+    equal(c.of("py/lonely.py::used#function"), 0);
+    ok(c.bonus("py/util.py::used#function") > 0);
+  } finally {
+    await runner.close();
+    ws.dispose();
+  }
+});
