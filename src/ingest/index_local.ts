@@ -542,3 +542,10 @@ function _exists(path: string): boolean {
 function _message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
+
+// The steps a re-index of a few files (index_files.ts) shares with a folder index.
+export {
+  _languageOf as languageOf,
+  _parseSafely as parseSafely,
+  _resolveStored as resolveStoredImports,
+};
