@@ -30,6 +30,10 @@ export const USAGE =
 
 Usage:
   codemunch [serve]                          run the MCP server over stdio (the default)
+  codemunch serve --http [--host H] [--port P]
+                                             MCP over Streamable HTTP at /mcp (default
+                                             127.0.0.1:8901; JCODEMUNCH_HTTP_TOKEN off loopback)
+  codemunch watch <path>                     index a folder, then keep it fresh as files change
   codemunch call <tool> ['<json args>']      call any tool and print its response
   codemunch index <path>                     index a folder (index_folder)
   codemunch search <query> [--repo R] [--kind K] [--language L] [--max N]
@@ -44,7 +48,8 @@ Options:
   -V, --version                              show the version
 
 Environment: CODE_INDEX_PATH (index directory, default ~/.code-index), CODEMUNCH_ALLOWED_ROOTS,
-CODEMUNCH_META=off, JCODEMUNCH_REDACT_RESPONSE_SECRETS=0, JCODEMUNCH_DEFAULT_FORMAT (server).
+CODEMUNCH_META=off, JCODEMUNCH_REDACT_RESPONSE_SECRETS=0, JCODEMUNCH_DEFAULT_FORMAT (server),
+CODEMUNCH_WATCH=0 (no watch mode), JCODEMUNCH_HTTP_TOKEN, JCODEMUNCH_RATE_LIMIT (HTTP).
 Tools: ${TOOLS.map((t) => t.name).join(", ")}`;
 
 /** A command-line mistake: printed with the usage hint, exit code 2. */
@@ -56,7 +61,8 @@ interface Parsed {
   flags: Map<string, string>;
 }
 
-const _VALUE_FLAGS = new Set(["format", "repo", "kind", "language", "max"]);
+const _VALUE_FLAGS = new Set(["format", "repo", "kind", "language", "max", "host", "port"]);
+const _BOOLEAN_FLAGS = new Set(["http"]);
 
 function _parse(argv: readonly string[]): Parsed {
   const positional: string[] = [];
@@ -69,6 +75,10 @@ function _parse(argv: readonly string[]): Parsed {
     else if (a.startsWith("--")) {
       const eq = a.indexOf("=");
       const name = a.slice(2, eq === -1 ? undefined : eq);
+      if (_BOOLEAN_FLAGS.has(name) && eq === -1) {
+        flags.set(name, "true");
+        continue;
+      }
       if (!_VALUE_FLAGS.has(name)) throw new UsageError(`Unknown option "--${name}"`);
       const value = eq === -1 ? argv[++i] : a.slice(eq + 1);
       if (value === undefined || value === "") {
@@ -126,8 +136,92 @@ async function _serve(): Promise<number> {
     dir = defaultIndexDir((n) => Deno.env.get(n));
   } catch { /* reported by the first tool call */ }
   console.error(`codemunch ${SERVER_INFO.version}: MCP server on stdio, index in ${dir}`);
-  await serveStdio({ deps: _deps });
+  await serveStdio({ deps: _serverDeps });
   return 0;
+}
+
+/** A server's dependencies: the CLI's, plus watch mode (on unless CODEMUNCH_WATCH=0). */
+async function _serverDeps(): Promise<ServerDeps> {
+  const [deps, { watchSettingsFromEnv }] = await Promise.all([
+    _deps(),
+    import("./src/server/watch.ts"),
+  ]);
+  return { ...deps, watch: watchSettingsFromEnv() };
+}
+
+/** `serve --http`: MCP over Streamable HTTP until SIGINT/SIGTERM. */
+async function _serveHttp(flags: Map<string, string>): Promise<number> {
+  const [{ ToolRunner }, { httpSettingsFromEnv, serveHttp }, deps] = await Promise.all([
+    import("./src/server/runner.ts"),
+    import("./src/server/http.ts"),
+    _serverDeps(),
+  ]);
+  const port = Number(flags.get("port") ?? "8901");
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new UsageError(`"--port" must be a port number, got "${flags.get("port")}"`);
+  }
+  const settings = httpSettingsFromEnv((n) => Deno.env.get(n), {
+    host: flags.get("host") ?? "127.0.0.1",
+    port,
+  });
+  const runner = new ToolRunner(deps);
+  let server;
+  try {
+    server = await serveHttp(runner, settings);
+  } catch (e) {
+    await runner.close();
+    throw e;
+  }
+  console.error(
+    `codemunch ${SERVER_INFO.version}: MCP over HTTP at ${server.url}${
+      settings.token === null ? "" : " (bearer token required)"
+    }, index in ${deps.store.indexDir}`,
+  );
+  const stop = () => server.shutdown();
+  for (const signal of ["SIGINT", "SIGTERM"] as const) Deno.addSignalListener(signal, stop);
+  await server.finished;
+  await runner.close();
+  return 0;
+}
+
+/** `watch <path>`: index a folder, then re-index what changes until SIGINT/SIGTERM. */
+async function _watch(path: string): Promise<number> {
+  const [{ resolve }, { ToolRunner }, deps] = await Promise.all([
+    import("node:path"),
+    import("./src/server/runner.ts"),
+    _serverDeps(),
+  ]);
+  if (deps.watch !== undefined && !deps.watch.enabled) {
+    throw new UsageError(`"watch" needs watch mode: unset CODEMUNCH_WATCH=0`);
+  }
+  const runner = new ToolRunner(deps);
+  try {
+    const result = await runner.call("index_folder", { path: resolve(path), format: "json" });
+    if (result.isError) return _print(result, "json");
+    const body = JSON.parse(result.text) as { repo: string; folder_path: string };
+    console.error(`codemunch: watching ${body.folder_path} (${body.repo}); Ctrl-C stops`);
+    runner.watcher?.onBatch((b) => {
+      console.error(
+        `codemunch: ${
+          b.mode === "folder" ? `folder index (${b.reason})` : "batch"
+        }: ${b.added} new, ${b.changed} changed, ${b.deleted} deleted in ${
+          Math.round(b.duration_ms)
+        } ms${b.error ? ` — failed: ${b.error}` : ""}`,
+      );
+    });
+    await new Promise<void>((done) => {
+      for (const signal of ["SIGINT", "SIGTERM"] as const) Deno.addSignalListener(signal, done);
+      const poll = setInterval(() => {
+        if ((runner.watcher?.folders.length ?? 0) === 0) {
+          clearInterval(poll);
+          done();
+        }
+      }, 500);
+    });
+    return 0;
+  } finally {
+    await runner.close();
+  }
 }
 
 function _print(result: CallResult, format: Format): number {
@@ -169,7 +263,15 @@ export async function run(argv: readonly string[]): Promise<number> {
   try {
     if (command === "serve") {
       if (positional.length > 0) throw new UsageError(`"serve" takes no arguments`);
+      if (flags.has("http")) return await _serveHttp(flags);
+      if (flags.has("host") || flags.has("port")) {
+        throw new UsageError(`"--host" and "--port" go with "serve --http"`);
+      }
       return await _serve();
+    }
+    if (command === "watch") {
+      if (positional.length !== 1) throw new UsageError(`"watch" expects a folder path`);
+      return await _watch(positional[0]!);
     }
     if (command === "tools") {
       for (const t of TOOLS) console.log(`${t.name.padEnd(18)} ${t.description.split(". ")[0]}`);

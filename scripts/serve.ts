@@ -85,8 +85,28 @@ export function permissionFlags(p: PermissionInputs): string[] {
   ];
 }
 
+/**
+ * The address `serve --http [--host H] [--port P]` listens on (for `--allow-net`), or null for
+ * the stdio server.
+ */
+export function httpListenAddress(args: readonly string[]): string | null {
+  if (!args.includes("--http")) return null;
+  const value = (name: string) => {
+    const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+    if (i === -1) return undefined;
+    const a = args[i]!;
+    return a.includes("=") ? a.slice(a.indexOf("=") + 1) : args[i + 1];
+  };
+  const host = value("host") ?? "127.0.0.1";
+  const port = value("port") ?? "8901";
+  const name = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+  return port === "0" ? name : `${name}:${port}`;
+}
+
 if (import.meta.main) {
   const inputs = permissionInputs();
+  const listen = httpListenAddress(Deno.args);
+  if (listen !== null) inputs.hosts.push(listen);
   // The launcher runs without write access (see the module doc); the server creates the
   // index directory on its first write, so create it here only when allowed to.
   if (Deno.permissions.querySync({ name: "write", path: inputs.indexDir }).state === "granted") {
