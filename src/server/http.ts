@@ -193,7 +193,6 @@ export function serveHttp(
   const sessions = new Map<string, _Session>();
   const limiter = new _RateLimiter(settings.rateLimit);
   const abort = new AbortController();
-  let port = settings.port;
   const hostForUrl = settings.host.includes(":") ? `[${settings.host}]` : settings.host;
 
   const allowedHost = (host: string | null) => {
@@ -331,36 +330,34 @@ export function serveHttp(
     }
   }, 60_000);
 
-  return new Promise((ready, fail) => {
-    let server: Deno.HttpServer;
-    try {
-      server = Deno.serve({
-        hostname: settings.host,
-        port: settings.port,
-        signal: abort.signal,
-        onListen: (addr) => {
-          port = addr.port;
-          ready({
-            url: `http://${hostForUrl}:${port}/mcp`,
-            port,
-            sessions: () => sessions.size,
-            shutdown: async () => {
-              clearInterval(sweeper);
-              await Promise.all([...sessions.keys()].map(closeSession));
-              abort.abort();
-              await server.finished;
-            },
-            finished: server.finished,
-          });
-        },
-        onError: (e) => {
-          log(`codemunch: HTTP handler error: ${e instanceof Error ? e.stack : e}`);
-          return _rpcError(500, -32603, "Internal server error");
-        },
-      }, handler);
-    } catch (e) {
+  let listening!: (addr: Deno.NetAddr) => void;
+  const listened = new Promise<Deno.NetAddr>((done) => listening = done);
+  let server: Deno.HttpServer;
+  try {
+    server = Deno.serve({
+      hostname: settings.host,
+      port: settings.port,
+      signal: abort.signal,
+      onListen: (addr) => listening(addr as Deno.NetAddr),
+      onError: (e) => {
+        log(`codemunch: HTTP handler error: ${e instanceof Error ? e.stack : e}`);
+        return _rpcError(500, -32603, "Internal server error");
+      },
+    }, handler);
+  } catch (e) {
+    clearInterval(sweeper);
+    return Promise.reject(e);
+  }
+  return listened.then((addr) => ({
+    url: `http://${hostForUrl}:${addr.port}/mcp`,
+    port: addr.port,
+    sessions: () => sessions.size,
+    shutdown: async () => {
       clearInterval(sweeper);
-      fail(e);
-    }
-  });
+      await Promise.all([...sessions.keys()].map(closeSession));
+      abort.abort();
+      await server.finished;
+    },
+    finished: server.finished.finally(() => clearInterval(sweeper)),
+  }));
 }
