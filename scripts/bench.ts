@@ -8,6 +8,8 @@ const BENCHES: Record<string, string> = {
   parse: "./bench_parse.ts",
   index: "./bench_index.ts",
   search: "./bench_search.ts",
+  fresh: "./bench_fresh.ts",
+  http: "./bench_http.ts",
 };
 
 if (import.meta.main) {
