@@ -73,6 +73,8 @@ export interface IndexFilesOutcome {
   /** Whether the repo's whole file list was walked to re-resolve imports. */
   resolved_imports: boolean;
   duration_ms: number;
+  /** Milliseconds per phase: waiting for the write lock, reading+parsing+storing, resolving, committing. */
+  timings: { lock_ms: number; files_ms: number; resolve_ms: number; commit_ms: number };
 }
 
 /**
@@ -106,9 +108,13 @@ export async function indexLocalFiles(
     rels.add(relative(root, abs).split(sep).join("/"));
   }
   const writer = await store.writer(repo, { waitMs: config.indexWaitMs });
+  const lockMs = performance.now() - t0;
   try {
     const outcome = await _run(writer, root, repo, config, parser, request, [...rels].sort());
+    const tc = performance.now();
     writer.commit();
+    outcome.timings.commit_ms = performance.now() - tc;
+    outcome.timings.lock_ms = lockMs;
     outcome.duration_ms = performance.now() - t0;
     return outcome;
   } catch (e) {
@@ -149,6 +155,7 @@ async function _run(
     extraIgnorePatterns,
     followSymlinks: request.followSymlinks ?? false,
   });
+  const tFiles = performance.now();
   let fileCount = prior.file_count;
   const outcomes: FileOutcome[] = [];
   const parsedWithImports: string[] = [];
@@ -205,12 +212,17 @@ async function _run(
       fileCount++;
     } else changed++;
     const content = bytes;
+    // An edit that leaves a file's imports as they were (the usual edit) resolves them as
+    // before, as long as no file was added or removed: keep the stored targets.
+    const storedImports = stored === undefined ? [] : writer.imports([rel]);
     jobs.push(
       parseSafely(parser, rel, content).then((result) => {
         if (result.status !== "ok") {
           outcome.parse_warning = `${result.status}${result.reason ? ` (${result.reason})` : ""}`;
         }
-        if (result.imports.length > 0) parsedWithImports.push(rel);
+        if (stored !== undefined && _sameImports(result.imports, storedImports)) {
+          result.imports.forEach((imp, i) => imp.resolved = storedImports[i]!.resolved);
+        } else if (result.imports.length > 0) parsedWithImports.push(rel);
         outcome.symbol_count = result.symbols.length;
         writer.putFile({
           path: rel,
@@ -227,7 +239,9 @@ async function _run(
     );
   }
   await Promise.all(jobs);
+  const filesMs = performance.now() - tFiles;
 
+  const tResolve = performance.now();
   const resolve = added > 0 || deleted > 0 || parsedWithImports.length > 0;
   if (resolve) {
     const walk = walkFolder(root, {
@@ -258,6 +272,7 @@ async function _run(
     );
   }
   writer.finish();
+  const resolveMs = performance.now() - tResolve;
   const touched = added + changed + deleted > 0;
   const indexedAt = touched ? new Date().toISOString() : prior.indexed_at;
   // The source root, git head and skip counts stay those of the last folder index: a batch
@@ -276,5 +291,17 @@ async function _run(
     indexed_at: indexedAt,
     resolved_imports: resolve,
     duration_ms: 0,
+    timings: { lock_ms: 0, files_ms: filesMs, resolve_ms: resolveMs, commit_ms: 0 },
   };
+}
+
+function _sameImports(
+  now: readonly { specifier: string; names: string[] }[],
+  before: readonly { specifier: string; names: string[] }[],
+): boolean {
+  return now.length === before.length && now.every((imp, i) => {
+    const b = before[i]!;
+    return imp.specifier === b.specifier && imp.names.length === b.names.length &&
+      imp.names.every((n, j) => n === b.names[j]);
+  });
 }

@@ -30,6 +30,7 @@ import { isSkippedDir } from "../ingest/filters.ts";
 import { readGitHead } from "../ingest/git_head.ts";
 import { localRepoId } from "../store/paths.ts";
 import { PATHS } from "../query/files.ts";
+import { prewarm as prewarmSymbolSearch } from "../tools/search_symbols.ts";
 
 /** Watch-mode settings. */
 export interface WatchSettings {
@@ -377,8 +378,19 @@ export class WatchManager {
       batch.error = e instanceof Error ? e.message : String(e);
       this.#log(`codemunch: watch ${w.root}: a batch failed: ${batch.error}`);
       if (!_exists(w.root)) this.stop(w.root, "the folder was removed");
+      else if ((e as { code?: string }).code === "repo_not_found") {
+        this.stop(w.root, "its index was deleted (index_folder indexes and watches it again)");
+      }
     }
     batch.duration_ms = performance.now() - t0;
+    if (batch.error === undefined && batch.added + batch.changed + batch.deleted > 0) {
+      // Rebuild the repo's symbol ranking for the new index now, not in the next query.
+      setTimeout(() => {
+        try {
+          prewarmSymbolSearch(this.#ctx, w.repo);
+        } catch { /* the next query reports it */ }
+      }, 0);
+    }
     for (const l of this.#listeners) {
       try {
         l(batch);

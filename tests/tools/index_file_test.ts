@@ -175,3 +175,38 @@ Deno.test("resolve_repo: root, subdirectory, file, worktree, and not indexed", a
     await w.dispose();
   }
 });
+
+Deno.test("index_file: imports keep their targets when unchanged and are resolved when changed", async () => {
+  const w = await indexed({
+    "m/go.mod": "module example.com/m\n",
+    "m/x/x.go": "package x\n\nfunc X() {}\n",
+    "m/y/y.go": "package y\n\nfunc Y() {}\n",
+    "m/z/z.go": 'package z\n\nimport "example.com/m/y"\n\nfunc Z() { y.Y() }\n',
+  });
+  try {
+    const root = w.ws.root;
+    const targets = () =>
+      w.ws.store.repo(w.repo).importsOf("m/z/z.go").map((i) => [i.specifier, i.resolved]);
+    deepStrictEqual(targets(), [["example.com/m/y", "m/y/y.go"]]);
+    writeTree(root, {
+      "m/z/z.go": 'package z\n\nimport "example.com/m/y"\n\nfunc Z() { y.Y(); y.Y() }\n',
+    });
+    let batch = await indexLocalFiles(w.ws.store, testConfig(), inThreadParser, {
+      root,
+      paths: ["m/z/z.go"],
+    });
+    deepStrictEqual([batch.changed, batch.resolved_imports], [1, false]);
+    deepStrictEqual(targets(), [["example.com/m/y", "m/y/y.go"]]);
+    writeTree(root, {
+      "m/z/z.go": 'package z\n\nimport "example.com/m/x"\n\nfunc Z() { x.X() }\n',
+    });
+    batch = await indexLocalFiles(w.ws.store, testConfig(), inThreadParser, {
+      root,
+      paths: ["m/z/z.go"],
+    });
+    deepStrictEqual([batch.changed, batch.resolved_imports], [1, true]);
+    deepStrictEqual(targets(), [["example.com/m/x", "m/x/x.go"]]);
+  } finally {
+    await w.dispose();
+  }
+});
