@@ -102,7 +102,7 @@ export async function main(args: string[]): Promise<void> {
   const client = new Client({ name: "bench-fresh", version: "0" });
   await client.connect(transport);
   const ext = corpus === "gostd" || corpus === "gin" ? ".go" : corpus === "django" ? ".py" : ".ts";
-  const targets = _targets(copy, ext, edits * 2);
+  const targets = _targets(copy, ext, edits * 2 + 10);
   const originals = new Map(targets.map((t) => [t, Deno.readTextFileSync(join(copy, t))]));
   const watchMs: number[] = [];
   const indexFileMs: number[] = [];
@@ -113,6 +113,16 @@ export async function main(args: string[]): Promise<void> {
     const indexed = await _call(client, "index_folder", { path: copy });
     repo = String(indexed.repo);
     console.error(`bench fresh: ${repo} indexed in ${Math.round(performance.now() - t0)} ms`);
+    // Only files the index holds (a rule may exclude a file: too large, ignored).
+    const indexedTargets: string[] = [];
+    for (const t of targets) {
+      const r = await client.callTool({
+        name: "get_file_outline",
+        arguments: { repo, file_path: t, format: "json" },
+      });
+      if (!r.isError) indexedTargets.push(t);
+    }
+    targets.splice(0, targets.length, ...indexedTargets);
     const append = (file: string, name: string) => {
       const body = ext === ".go"
         ? `\n// ${name} is a benchmark probe.\nfunc ${name}() int { return 1 }\n`
@@ -138,7 +148,7 @@ export async function main(args: string[]): Promise<void> {
       if (!(await _seen(client, repo, name2, 10_000))) throw new Error(`${name2} never seen`);
       indexFileMs.push(performance.now() - tf);
       // Let the watcher's own batch for that edit pass before the next turn.
-      await new Promise((done) => setTimeout(done, 300));
+      await new Promise((done) => setTimeout(done, 600));
     }
   } finally {
     for (const [file, text] of originals) Deno.writeTextFileSync(join(copy, file), text);

@@ -201,7 +201,13 @@ async function _run(
     const hash = createHash("sha256").update(bytes).digest("hex");
     const checked = Date.now();
     if (stored !== undefined && stored.hash === hash) {
-      writer.touchFile(rel, f.mtime_ms, f.ctime_ms, checked);
+      // A stat that changed is recorded; an identical one is not written at all, so that the
+      // index state (and every view built on it) stays the same.
+      if (
+        stored.mtime_ms !== f.mtime_ms || stored.ctime_ms !== f.ctime_ms || stored.size !== f.size
+      ) {
+        writer.touchFile(rel, f.mtime_ms, f.ctime_ms, checked);
+      }
       outcomes.push({ path: rel, change: "unchanged" });
       continue;
     }
