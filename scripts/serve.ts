@@ -124,6 +124,14 @@ if (import.meta.main) {
     stdout: "inherit",
     stderr: "inherit",
   }).spawn();
+  // Stopping the launcher stops the server (a service manager or a test signals the launcher).
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    Deno.addSignalListener(signal, () => {
+      try {
+        child.kill(signal);
+      } catch { /* already gone */ }
+    });
+  }
   const status = await child.status;
   Deno.exit(status.code);
 }

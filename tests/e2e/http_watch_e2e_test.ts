@@ -102,3 +102,46 @@ Deno.test("e2e http: a non-loopback host without a token refuses to start", asyn
     p.dispose();
   }
 });
+
+Deno.test("e2e cli: codemunch watch indexes a folder and re-indexes an edit", async () => {
+  const p = tempProject("codemunch-watch-cli-");
+  const env = serverEnv(p.root, p.indexDir);
+  if (env.DENO_DIR === "") delete env.DENO_DIR;
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-read",
+      "--allow-env",
+      "--allow-run",
+      join(CHECKOUT, "scripts", "serve.ts"),
+      "watch",
+      p.root,
+    ],
+    env,
+    clearEnv: true,
+    cwd: p.root,
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+  let stderr = "";
+  const waitFor = async (re: RegExp) => {
+    while (!re.test(stderr)) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`watch exited: ${stderr}`);
+      stderr += value;
+    }
+  };
+  try {
+    await waitFor(/codemunch: watching .* \(local\/project-[0-9a-f]{8}\)/);
+    Deno.writeTextFileSync(join(p.root, "python", "cli_edit.py"), "def cli_edit():\n    pass\n");
+    await waitFor(/codemunch: batch: 1 new, 0 changed, 0 deleted in \d+ ms/);
+  } finally {
+    child.kill("SIGTERM");
+    const status = await child.status;
+    await reader.cancel().catch(() => {});
+    p.dispose();
+    equal(status.code, 0, stderr);
+  }
+});

@@ -238,3 +238,40 @@ Deno.test("watch: at most maxFolders folders are watched", async () => {
     ws.dispose();
   }
 });
+
+Deno.test("watch: a moved git HEAD (branch switch, commit) is one incremental folder index", async () => {
+  const sha1 = "1".repeat(40), sha2 = "2".repeat(40);
+  const w = await watched({
+    ".git/HEAD": "ref: refs/heads/main\n",
+    ".git/refs/heads/main": sha1 + "\n",
+    ".git/refs/heads/feature": sha2 + "\n",
+    "a.py": "def on_main():\n    pass\n",
+  });
+  try {
+    equal(w.ws.store.repo(w.repo).meta().git_head, sha1);
+    // A checkout: the work tree changes and HEAD names another branch.
+    writeTree(w.ws.root, {
+      "a.py": "def on_feature():\n    pass\n",
+      ".git/HEAD": "ref: refs/heads/feature\n",
+    });
+    await w.until("on_feature", ["a.py"]);
+    const t0 = performance.now();
+    while (w.ws.store.repo(w.repo).meta().git_head !== sha2 && performance.now() - t0 < BOUND_MS) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    equal(w.ws.store.repo(w.repo).meta().git_head, sha2);
+    await w.runner.watcher!.settled();
+    ok(
+      w.batches.some((b) => b.mode === "folder" && b.reason === "git_head"),
+      JSON.stringify(w.batches),
+    );
+    // Objects and the index file of .git are not code: no batch for them.
+    const before = w.batches.length;
+    writeTree(w.ws.root, { ".git/objects/ab/cdef": "blob", ".git/index": "idx" });
+    await new Promise((r) => setTimeout(r, 300));
+    await w.runner.watcher!.settled();
+    equal(w.batches.length, before);
+  } finally {
+    await w.dispose();
+  }
+});
