@@ -94,12 +94,14 @@ export async function main(args: string[]): Promise<void> {
   const rounds = Number(flags.get("rounds") ?? 3);
   const levels = [1, 8, 32];
   const indexDir = join(CHECKOUT, "bench-out", "http-index");
-  const folder = join(CHECKOUT, "corpora", corpus);
+  // Real paths: `corpora` may be a symlink, and permissions are granted on real paths.
+  const corporaDir = Deno.realPathSync(join(CHECKOUT, "corpora"));
+  const folder = join(corporaDir, corpus);
   const env: Record<string, string> = {
     PATH: Deno.env.get("PATH") ?? "",
     HOME: Deno.env.get("HOME") ?? "/tmp",
     CODE_INDEX_PATH: indexDir,
-    CODEMUNCH_ALLOWED_ROOTS: join(CHECKOUT, "corpora"),
+    CODEMUNCH_ALLOWED_ROOTS: corporaDir,
     CODEMUNCH_WATCH: "0",
   };
   if (Deno.env.get("DENO_DIR")) env.DENO_DIR = Deno.env.get("DENO_DIR")!;
@@ -125,9 +127,9 @@ export async function main(args: string[]): Promise<void> {
     undefined,
     { timeout: 900_000 },
   );
-  const repo = String(
-    JSON.parse((indexed.content as { text: string }[])[0]!.text).repo,
-  );
+  const indexText = (indexed.content as { text: string }[])[0]!.text;
+  if (indexed.isError) throw new Error(`index_folder failed: ${indexText}`);
+  const repo = String(JSON.parse(indexText).repo);
   console.error(`bench http: ${repo} ready in ${Math.round(performance.now() - t0)} ms`);
 
   const port = _freePort();
