@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { decode } from "../../mod.ts";
-import { CHECKOUT, serverEnv, tempProject } from "./_server.ts";
+import { call, CHECKOUT, connect, serverEnv, tempProject } from "./_server.ts";
 
 function spawnServer(root: string, indexDir: string, args: string[], extra = {}) {
   const env = serverEnv(root, indexDir, extra);
@@ -143,5 +143,35 @@ Deno.test("e2e cli: codemunch watch indexes a folder and re-indexes an edit", as
     await reader.cancel().catch(() => {});
     p.dispose();
     equal(status.code, 0, stderr);
+  }
+});
+
+Deno.test("e2e stdio: the stdio server watches what it indexed (and not with CODEMUNCH_WATCH=0)", async () => {
+  for (const watch of ["1", "0"]) {
+    const p = tempProject("codemunch-stdio-watch-");
+    const server = await connect(p.root, p.indexDir, { CODEMUNCH_WATCH: watch });
+    try {
+      const indexed = await call(server.client, "index_folder", { path: p.root, format: "json" });
+      const repo = String(indexed.body.repo);
+      Deno.writeTextFileSync(
+        join(p.root, "go", "watched.go"),
+        "package x\n\nfunc WatchedNow() {}\n",
+      );
+      const t0 = performance.now();
+      let seen = false;
+      while (!seen && performance.now() - t0 < (watch === "1" ? 10_000 : 1500)) {
+        const r = await call(server.client, "search_symbols", {
+          repo,
+          query: "WatchedNow",
+          format: "json",
+        });
+        seen = (r.body.results as { name: string }[]).some((h) => h.name === "WatchedNow");
+        if (!seen) await new Promise((r) => setTimeout(r, 50));
+      }
+      equal(seen, watch === "1", server.stderr());
+    } finally {
+      await server.close();
+      p.dispose();
+    }
   }
 });
