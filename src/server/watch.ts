@@ -13,8 +13,8 @@
  * Batches of one folder run one at a time, and every write to a repo's index takes its turn in
  * the store's per-repo write queue; reads never wait for either. A query that arrives after a
  * batch committed sees the new code; before that, `_freshness` reports the edited file as
- * `edited_uncommitted` (its mtime differs from the indexed one). When the folder disappears the
- * watch ends with a logged warning.
+ * `edited_uncommitted` (its mtime differs from the indexed one). When the folder disappears (seen by
+ * an event or by the check every second) the watch ends with a logged warning.
  *
  * | Variable | Default | Meaning |
  * |---|---|---|
@@ -77,6 +77,9 @@ export function watchSettingsFromEnv(
     maxBatchFiles: int("CODEMUNCH_WATCH_BATCH_FILES", DEFAULT_WATCH_SETTINGS.maxBatchFiles, 1),
   };
 }
+
+/** How often watched folders are checked for existence, in ms. */
+const _LIVENESS_MS = 1000;
 
 /** What one batch did. */
 export interface WatchBatch {
@@ -248,6 +251,8 @@ export class WatchManager {
   readonly #folders = new Map<string, _FolderWatch>();
   #listeners = new Set<(batch: WatchBatch) => void>();
   #closed = false;
+  /** Checks that watched folders still exist (a removed root may send no event at all). */
+  #liveness: ReturnType<typeof setInterval> | undefined;
 
   constructor(ctx: ToolContext, settings: WatchSettings, log: (message: string) => void) {
     this.#ctx = ctx;
@@ -291,6 +296,14 @@ export class WatchManager {
     }
     try {
       this.#folders.set(root, new _FolderWatch(this, root, options));
+      if (this.#liveness === undefined) {
+        this.#liveness = setInterval(() => {
+          for (const r of [...this.#folders.keys()]) {
+            if (!_exists(r)) this.stop(r, "the folder was removed");
+          }
+        }, _LIVENESS_MS);
+        Deno.unrefTimer(this.#liveness as unknown as number);
+      }
     } catch (e) {
       const warning = `Not watching ${root}: ${e instanceof Error ? e.message : e}`;
       this.#log(`codemunch: ${warning}`);
@@ -434,6 +447,7 @@ export class WatchManager {
   /** Stop every watcher (waits for running batches). */
   async close(): Promise<void> {
     this.#closed = true;
+    clearInterval(this.#liveness);
     const all = [...this.#folders.values()];
     this.#folders.clear();
     await Promise.all(all.map((w) => w.close()));

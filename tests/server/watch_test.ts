@@ -18,7 +18,10 @@ import { inThreadParser, tempWorkspace, testConfig, writeTree } from "../ingest/
 /** How long a change may take to reach a query (debounce + batch, on a loaded machine). */
 const BOUND_MS = 5000;
 
-async function watched(files: Record<string, string>) {
+async function watched(
+  files: Record<string, string>,
+  settings: Partial<typeof DEFAULT_WATCH_SETTINGS> = {},
+) {
   const ws = tempWorkspace("codemunch-watch-");
   writeTree(ws.root, files);
   const logs: string[] = [];
@@ -28,7 +31,7 @@ async function watched(files: Record<string, string>) {
     parser: inThreadParser,
     cwd: ws.root,
     settings: DEFAULT_SETTINGS,
-    watch: { ...DEFAULT_WATCH_SETTINGS, debounceMs: 50 },
+    watch: { ...DEFAULT_WATCH_SETTINGS, debounceMs: 50, ...settings },
     log: (m) => logs.push(m),
   });
   const r = await runner.call("index_folder", { path: ws.root, format: "json" });
@@ -149,7 +152,12 @@ Deno.test("watch: a query between an edit and its batch reports the file as edit
 });
 
 Deno.test("watch: a burst of 2,000 writes ends in one batch", async () => {
-  const w = await watched({ "seed.py": "def seed():\n    pass\n" });
+  // The default debounce; a long longest-delay so that a slow machine delivering the events
+  // over more than 2 s does not cut the burst (that bound is for endless streams of events).
+  const w = await watched({ "seed.py": "def seed():\n    pass\n" }, {
+    debounceMs: DEFAULT_WATCH_SETTINGS.debounceMs,
+    maxDelayMs: 30_000,
+  });
   try {
     const files: Record<string, string> = {};
     for (let i = 0; i < 2000; i++) {
