@@ -1,5 +1,5 @@
 /**
- * `deno task bench fresh [--corpus gostd] [--edits N] [--json FILE]`: edit-to-fresh latency —
+ * `deno task bench fresh [--corpus gostd] [--edits N] [--debounce MS] [--json FILE]`: edit-to-fresh latency —
  * from a file saved on disk to the first `search_symbols` answer that contains the change —
  * through the real MCP server over stdio (watch mode on, the default), on a copy of a corpus
  * (`bench-out/fresh-<corpus>`, made once; the shared corpora are never edited).
@@ -86,6 +86,7 @@ export async function main(args: string[]): Promise<void> {
     CODE_INDEX_PATH: indexDir,
     CODEMUNCH_ALLOWED_ROOTS: copy,
   };
+  if (flags.has("debounce")) env.CODEMUNCH_WATCH_DEBOUNCE_MS = flags.get("debounce")!;
   if (Deno.env.get("DENO_DIR")) env.DENO_DIR = Deno.env.get("DENO_DIR")!;
   const transport = new StdioClientTransport({
     command: Deno.execPath(),
@@ -162,7 +163,11 @@ export async function main(args: string[]): Promise<void> {
     percentile(ms, 95),
     Math.max(...ms),
   ];
-  console.log(`\nEdit-to-fresh on ${corpus} (${targets.length} files edited, ${loadAverages()})\n`);
+  console.log(
+    `\nEdit-to-fresh on ${corpus} (${targets.length} files edited, debounce ${
+      env.CODEMUNCH_WATCH_DEBOUNCE_MS ?? "default"
+    } ms, ${loadAverages()})\n`,
+  );
   console.log(markdownTable(["path", "edits", "p50 ms", "p95 ms", "max ms"], [
     row("watch mode (save → search sees it)", watchMs),
     row("save + index_file call → search", indexFileMs),
