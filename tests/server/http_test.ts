@@ -263,3 +263,46 @@ Deno.test("http: 20 concurrent clients with mixed calls during an index all get 
     await s.dispose();
   }
 });
+
+Deno.test("http: a client that never reads its response does not stall another", async () => {
+  const s = await started();
+  try {
+    const fast = await s.client();
+    const indexed = await callTool(fast, "index_folder", { path: s.ws.root });
+    const repo = String(indexed.body.repo);
+    // A slow client: a session of its own, a call whose (SSE) answer it never reads.
+    const init = await fetch(s.server.url, { method: "POST", headers: MCP_HEADERS, body: INIT });
+    const session = init.headers.get("mcp-session-id")!;
+    await init.body?.cancel();
+    const headers = {
+      ...MCP_HEADERS,
+      "mcp-session-id": session,
+      "mcp-protocol-version": "2025-06-18",
+    };
+    const note = await fetch(s.server.url, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    });
+    await note.body?.cancel();
+    const unread = await fetch(s.server.url, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: { name: "get_repo_outline", arguments: { repo } },
+      }),
+    });
+    equal(unread.status, 200);
+    // The other client goes on as usual.
+    for (let i = 0; i < 10; i++) {
+      const r = await callTool(fast, "search_symbols", { repo, query: "alpha" });
+      equal((r.body.results as { name: string }[])[0]!.name, "alpha");
+    }
+    await unread.body?.cancel();
+  } finally {
+    await s.dispose();
+  }
+});
