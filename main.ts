@@ -66,10 +66,17 @@ const REPO: Record<string, FlagSpec> = { repo: { value: true, arg: "repo" } };
 /** Every subcommand, by name. Add a command here: parsing, usage and help follow. */
 export const COMMANDS: Record<string, Command> = {
   serve: {
-    usage: "",
-    summary: "run the MCP server over stdio (the default)",
-    flags: {},
+    usage: "[--http [--host H] [--port P]]",
+    summary:
+      "run the MCP server over stdio (the default), or over Streamable HTTP at /mcp (default 127.0.0.1:8901; JCODEMUNCH_HTTP_TOKEN required off loopback)",
+    flags: { http: { value: false }, host: { value: true }, port: { value: true } },
     run: (inv) => _serve(inv),
+  },
+  watch: {
+    usage: "<path>",
+    summary: "index a folder, then keep it fresh as files change",
+    flags: {},
+    run: (inv) => _watch(inv),
   },
   init: {
     usage: "[folder...] [--client C] [--dry-run] [--yes]",
@@ -155,7 +162,8 @@ Options:
 Environment: CODE_INDEX_PATH (index directory, default ~/.code-index), CODEMUNCH_ALLOWED_ROOTS
 (folders that may be indexed; default: the current folder, or none when that is / or your
 home folder), CODEMUNCH_META=off, JCODEMUNCH_REDACT_RESPONSE_SECRETS=0,
-JCODEMUNCH_DEFAULT_FORMAT (server).
+JCODEMUNCH_DEFAULT_FORMAT (server), CODEMUNCH_WATCH=0 (no watch mode), JCODEMUNCH_HTTP_TOKEN,
+JCODEMUNCH_RATE_LIMIT (HTTP), GITHUB_TOKEN and GITHUB_API_URL (index_repo).
 Tools: ${TOOLS.map((t) => t.name).join(", ")}`;
 }
 
@@ -268,7 +276,11 @@ function _pickRepo(store: Store, inv: Invocation, fits?: (repo: string) => boole
 
 async function _serve(inv: Invocation): Promise<number> {
   if (inv.positional.length > 0) throw new UsageError(`"serve" takes no arguments`);
-  const serving = serveStdio({ deps: _deps });
+  if (inv.flags.has("http")) return await _serveHttp(inv);
+  if (inv.flags.has("host") || inv.flags.has("port")) {
+    throw new UsageError(`"--host" and "--port" go with "serve --http"`);
+  }
+  const serving = serveStdio({ deps: _serverDeps });
   // The banner's imports load while the client's first messages are answered.
   const shown = import("./src/cli/banner.ts").then(({ banner }) => {
     console.error(banner({
@@ -280,6 +292,93 @@ async function _serve(inv: Invocation): Promise<number> {
   }).catch(() => {/* the banner is a courtesy */});
   await Promise.all([serving, shown]);
   return 0;
+}
+
+/** A server's dependencies: the CLI's, plus watch mode (on unless CODEMUNCH_WATCH=0). */
+async function _serverDeps(): Promise<ServerDeps> {
+  const [deps, { watchSettingsFromEnv }] = await Promise.all([
+    _deps(),
+    import("./src/server/watch.ts"),
+  ]);
+  return { ...deps, watch: watchSettingsFromEnv() };
+}
+
+/** `serve --http`: MCP over Streamable HTTP until SIGINT/SIGTERM. */
+async function _serveHttp(inv: Invocation): Promise<number> {
+  const flags = inv.flags;
+  const [{ ToolRunner }, { httpSettingsFromEnv, serveHttp }, deps] = await Promise.all([
+    import("./src/server/runner.ts"),
+    import("./src/server/http.ts"),
+    _serverDeps(),
+  ]);
+  const port = Number(flags.get("port") ?? "8901");
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new UsageError(`"--port" must be a port number, got "${flags.get("port")}"`);
+  }
+  const settings = httpSettingsFromEnv((n) => Deno.env.get(n), {
+    host: flags.get("host") ?? "127.0.0.1",
+    port,
+  });
+  const runner = new ToolRunner(deps);
+  let server;
+  try {
+    server = await serveHttp(runner, settings);
+  } catch (e) {
+    await runner.close();
+    throw e;
+  }
+  console.error(
+    `codemunch ${SERVER_INFO.version}: MCP over HTTP at ${server.url}${
+      settings.token === null ? "" : " (bearer token required)"
+    }, index in ${deps.store.indexDir}`,
+  );
+  const stop = () => server.shutdown();
+  for (const signal of ["SIGINT", "SIGTERM"] as const) Deno.addSignalListener(signal, stop);
+  await server.finished;
+  await runner.close();
+  return 0;
+}
+
+/** `watch <path>`: index a folder, then re-index what changes until SIGINT/SIGTERM. */
+async function _watch(inv: Invocation): Promise<number> {
+  if (inv.positional.length !== 1) throw new UsageError(`"watch" expects a folder path`);
+  const path = inv.positional[0]!;
+  const [{ resolve }, { ToolRunner }, deps] = await Promise.all([
+    import("node:path"),
+    import("./src/server/runner.ts"),
+    _serverDeps(),
+  ]);
+  if (deps.watch !== undefined && !deps.watch.enabled) {
+    throw new UsageError(`"watch" needs watch mode: unset CODEMUNCH_WATCH=0`);
+  }
+  const runner = new ToolRunner(deps);
+  try {
+    const result = await runner.call("index_folder", { path: resolve(path), format: "json" });
+    if (result.isError) return _printError(result, inv);
+    const body = JSON.parse(result.text) as { repo: string; folder_path: string };
+    console.error(`codemunch: watching ${body.folder_path} (${body.repo}); Ctrl-C stops`);
+    runner.watcher?.onBatch((b) => {
+      console.error(
+        `codemunch: ${
+          b.mode === "folder" ? `folder index (${b.reason})` : "batch"
+        }: ${b.added} new, ${b.changed} changed, ${b.deleted} deleted in ${
+          Math.round(b.duration_ms)
+        } ms${b.error ? ` — failed: ${b.error}` : ""}`,
+      );
+    });
+    await new Promise<void>((done) => {
+      for (const signal of ["SIGINT", "SIGTERM"] as const) Deno.addSignalListener(signal, done);
+      const poll = setInterval(() => {
+        if ((runner.watcher?.folders.length ?? 0) === 0) {
+          clearInterval(poll);
+          done();
+        }
+      }, 500);
+    });
+    return 0;
+  } finally {
+    await runner.close();
+  }
 }
 
 /** Turn tool argument names back into the flags the user typed, in a message. */

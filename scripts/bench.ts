@@ -9,6 +9,8 @@ const BENCHES: Record<string, string> = {
   index: "./bench_index.ts",
   search: "./bench_search.ts",
   retrieval: "./bench_retrieval.ts",
+  fresh: "./bench_fresh.ts",
+  http: "./bench_http.ts",
 };
 
 if (import.meta.main) {

@@ -141,9 +141,29 @@ export function childArgs(inputs: PermissionInputs, args: readonly string[]): st
   ];
 }
 
+/**
+ * The address `serve --http [--host H] [--port P]` listens on (for `--allow-net`), or null for
+ * the stdio server.
+ */
+export function httpListenAddress(args: readonly string[]): string | null {
+  if (!args.includes("--http")) return null;
+  const value = (name: string) => {
+    const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+    if (i === -1) return undefined;
+    const a = args[i]!;
+    return a.includes("=") ? a.slice(a.indexOf("=") + 1) : args[i + 1];
+  };
+  const host = value("host") ?? "127.0.0.1";
+  const port = value("port") ?? "8901";
+  const name = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+  return port === "0" ? name : `${name}:${port}`;
+}
+
 if (import.meta.main) {
   const cwd = Deno.env.get("INIT_CWD") || Deno.cwd();
   const inputs = permissionInputs((n) => Deno.env.get(n), cwd);
+  const listen = httpListenAddress(Deno.args);
+  if (listen !== null) inputs.hosts.push(listen);
   // The launcher runs without write access (see the module doc); the server creates the
   // index directory on its first write, so create it here only when allowed to.
   if (Deno.permissions.querySync({ name: "write", path: inputs.indexDir }).state === "granted") {
@@ -160,6 +180,14 @@ if (import.meta.main) {
     stdout: "inherit",
     stderr: "inherit",
   }).spawn();
+  // Stopping the launcher stops the server (a service manager or a test signals the launcher).
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    Deno.addSignalListener(signal, () => {
+      try {
+        child.kill(signal);
+      } catch { /* already gone */ }
+    });
+  }
   const status = await child.status;
   Deno.exit(status.code);
 }

@@ -321,7 +321,7 @@ class _Run<F extends SourceFile> {
         }
         if (prior === undefined) this.tally.added++;
         else this.tally.changed++;
-        const job = _parseSafely(this.#parser, f.path, bytes).then(async (result) => {
+        const job = parseSafely(this.#parser, f.path, bytes).then(async (result) => {
           if (aborted) return;
           if (summarizer !== undefined && result.symbols.length > 0) {
             await summarizer.summarize(result.symbols, (m) => this.#progress.note(m));
@@ -506,7 +506,8 @@ function _unchangedOutcome<F extends SourceFile>(
   };
 }
 
-async function _parseSafely(
+/** Parse a file; a parser failure keeps the file (its text stays searchable) with the reason. */
+export async function parseSafely(
   parser: FileParser,
   path: string,
   bytes: Uint8Array,

@@ -57,8 +57,9 @@ export type Freshness = "fresh" | "edited_uncommitted" | "stale_index";
 
 /**
  * A checker of per-file freshness for a local repo: `stale_index` when the folder's git HEAD is
- * not the indexed commit, else `edited_uncommitted` when the file on disk is newer than the
- * indexed copy by more than a second (or is gone), else `fresh`. Returns null for a file it
+ * not the indexed commit, else `edited_uncommitted` when the file's mtime on disk is not the
+ * indexed one (an edit not indexed yet: watch mode re-indexes it after its debounce) or the file
+ * is gone, else `fresh`. Returns null for a file it
  * cannot check (a remote repo, or a folder this server may not read). The checker reads the
  * disk: make one per call, never cache it in a facet.
  */
@@ -79,7 +80,7 @@ export function freshnessChecker(view: RepoView): (file: string) => Freshness | 
     if (entry !== undefined) {
       try {
         const mtime = Deno.statSync(join(root, file)).mtime?.getTime() ?? 0;
-        result = mtime > entry.mtime_ms + 1000 ? "edited_uncommitted" : "fresh";
+        result = mtime !== entry.mtime_ms ? "edited_uncommitted" : "fresh";
       } catch (e) {
         if (e instanceof Deno.errors.NotFound) result = "edited_uncommitted";
       }

@@ -12,7 +12,7 @@ import type { FileParser, ProgressFn } from "../ingest/index_local.ts";
 import { ParserPool } from "../parser/pool.ts";
 import type { Store } from "../store/store.ts";
 import { unusableDatabase } from "../store/sqlite.ts";
-import type { ToolContext } from "../tools/context.ts";
+import type { FolderIndexOptions, ToolContext } from "../tools/context.ts";
 import { DetailedToolError, ToolError } from "../errors.ts";
 import { RepoViews } from "../query/view.ts";
 import { toolByName, type ToolDefinition, TOOLS } from "../tools/mod.ts";
@@ -20,6 +20,7 @@ import { prewarm as prewarmSymbolSearch } from "../tools/search_symbols.ts";
 import { prepareArguments } from "./arguments.ts";
 import { DEFAULT_SETTINGS, type ServerSettings } from "./config.ts";
 import { envelope } from "./envelope.ts";
+import { WatchManager, type WatchSettings } from "./watch.ts";
 
 /** What a runner (and a server) is built from. */
 export interface ServerDeps {
@@ -39,6 +40,11 @@ export interface ServerDeps {
   github?: GitHubSettings;
   /** The AI summary tier. @default NO_SUMMARIZER (docstring and signature summaries only) */
   summarizer?: SummarizerSettings;
+  /**
+   * Watch mode (servers only): folders indexed through this runner are watched and re-indexed
+   * as they change. @default off
+   */
+  watch?: WatchSettings;
 }
 
 /** The outcome of one call. */
@@ -67,6 +73,9 @@ export class ToolRunner {
   #pool: ParserPool | null = null;
   /** The repo of the last successful call, for {@linkcode idle}. */
   #lastRepo: string | undefined;
+  /** Folders indexed through this runner, with the options they were indexed with. */
+  readonly #folders = new Map<string, FolderIndexOptions>();
+  readonly #watch: WatchManager | null;
 
   constructor(deps: ServerDeps) {
     this.#settings = deps.settings ?? DEFAULT_SETTINGS;
@@ -81,7 +90,23 @@ export class ToolRunner {
       github: deps.github ?? DEFAULT_GITHUB_SETTINGS,
       summarizer: deps.summarizer ?? NO_SUMMARIZER,
       redact: this.#settings.redact,
+      folderOptions: (root) => this.#folders.get(root),
     };
+    this.#watch = deps.watch?.enabled ? new WatchManager(this.#ctx, deps.watch, this.#log) : null;
+  }
+
+  /** The watched folders (null when watch mode is off). */
+  get watcher(): WatchManager | null {
+    return this.#watch;
+  }
+
+  /**
+   * Remember how a folder was indexed (for index_file and watch batches) and watch it when
+   * watch mode is on; returns a warning when it cannot be watched.
+   */
+  folderIndexed(root: string, options: FolderIndexOptions): string | null {
+    this.#folders.set(root, options);
+    return this.#watch?.watch(root, options) ?? null;
   }
 
   /** The tools this runner serves. */
@@ -107,6 +132,19 @@ export class ToolRunner {
       let out = await tool.run(ctx, args);
       if (warnings.length > 0) out = { ...out, warnings: [...warnings, ...(out.warnings ?? [])] };
       this.#lastRepo = out.repo;
+      if (tool.name === "index_folder" && typeof out.response.folder_path === "string") {
+        const a = args as { extra_ignore_patterns?: string[]; follow_symlinks?: boolean };
+        const warning = this.folderIndexed(out.response.folder_path, {
+          ...(a.extra_ignore_patterns !== undefined
+            ? { extraIgnorePatterns: a.extra_ignore_patterns }
+            : {}),
+          ...(a.follow_symlinks !== undefined ? { followSymlinks: a.follow_symlinks } : {}),
+        });
+        if (warning !== null) {
+          const list = Array.isArray(out.response.warnings) ? out.response.warnings : [];
+          out.response.warnings = [...list, warning];
+        }
+      }
       const elapsed = performance.now() - started;
       const env = envelope(
         tool.name,
@@ -178,6 +216,7 @@ export class ToolRunner {
 
   /** Stop the parser pool and close the store's connections. */
   async close(): Promise<void> {
+    await this.#watch?.close();
     await this.#pool?.close();
     this.#pool = null;
     this.#ctx.store.close();

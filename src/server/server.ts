@@ -60,6 +60,21 @@ function _toResult(r: CallResult): CallToolResult {
  */
 export function createServer(deps: ServerDeps): McpServer {
   const runner = new ToolRunner(deps);
+  const server = createSessionServer(runner);
+  const previous = server.server.onclose;
+  server.server.onclose = () => {
+    previous?.();
+    runner.close().catch((e) => console.error(`codemunch: error while closing: ${e}`));
+  };
+  return server;
+}
+
+/**
+ * A server over a runner it shares with other servers (one per HTTP session): every session
+ * reads the same index through the same runner, views and caches. Closing it leaves the runner
+ * open; its owner closes it.
+ */
+export function createSessionServer(runner: ToolRunner): McpServer {
   const server = new McpServer(SERVER_INFO, {
     capabilities: { tools: {}, prompts: {}, resources: {} },
     instructions: INSTRUCTIONS,
@@ -120,10 +135,5 @@ export function createServer(deps: ServerDeps): McpServer {
     (request: { params: Record<string, unknown> }) =>
       catalog(() => readResource(runner, request.params)) as Any,
   );
-  const previous = server.server.onclose;
-  server.server.onclose = () => {
-    previous?.();
-    runner.close().catch((e) => console.error(`codemunch: error while closing: ${e}`));
-  };
   return server;
 }

@@ -79,6 +79,8 @@ export interface WriterOptions {
    * @default 30000
    */
   waitMs?: number;
+  /** Called once when the writer commits or rolls back (the store's per-repo write queue). */
+  onClose?: () => void;
 }
 
 /** Writes one re-index of a repo as a single transaction. */
@@ -95,11 +97,18 @@ export class RepoWriter {
   schemaWarning: string | null;
 
   readonly #walPath: string;
+  #onClose: (() => void) | undefined;
 
-  private constructor(db: DatabaseSync, dbPath: string, schemaWarning: string | null) {
+  private constructor(
+    db: DatabaseSync,
+    dbPath: string,
+    schemaWarning: string | null,
+    onClose: (() => void) | undefined,
+  ) {
     this.#db = db;
     this.#walPath = `${dbPath}-wal`;
     this.schemaWarning = schemaWarning;
+    this.#onClose = onClose;
   }
 
   /**
@@ -125,7 +134,7 @@ export class RepoWriter {
         if (e instanceof RangeError) throw new ToolError("index_incompatible", e.message);
         throw e;
       }
-      return new RepoWriter(db, dbPath, warning);
+      return new RepoWriter(db, dbPath, warning, options.onClose);
     } catch (e) {
       rollbackQuietly(db);
       db.close();
@@ -151,6 +160,13 @@ export class RepoWriter {
     // The row objects themselves are the states (no copy per file).
     for (const r of rows) out.set(r.path, r);
     return out;
+  }
+
+  /** The stored state of one file, or undefined (a re-index of a few files needs no more). */
+  fileState(path: string): StoredFileState | undefined {
+    return this.#stmt(
+      "SELECT id, hash, size, mtime_ms, ctime_ms, checked_ms FROM files WHERE path = ?",
+    ).get(path) as unknown as StoredFileState | undefined;
   }
 
   /** The stored content of a file, or undefined. */
@@ -504,5 +520,8 @@ export class RepoWriter {
       }
       this.#db.close();
     }
+    const onClose = this.#onClose;
+    this.#onClose = undefined;
+    onClose?.();
   }
 }

@@ -38,6 +38,8 @@ export class Store {
   readonly savings: SavingsCounter;
   #open = new Map<string, { index: RepoIndex; ino: number | null; mtime: number }>();
   #metaCache = new Map<string, { key: string; meta: RepoMeta | UnreadableIndex }>();
+  /** Per repo, the turn of the last writer asked for in this process (see `writer`). */
+  #writeTurns = new Map<string, Promise<void>>();
 
   /** A store over `indexDir` (created lazily, on the first write). */
   constructor(indexDir: string) {
@@ -202,11 +204,51 @@ export class Store {
   }
 
   /**
-   * Open a repo's index for one re-index (see {@linkcode RepoWriter}). An index file that cannot
+   * Open a repo's index for one re-index (see {@linkcode RepoWriter}). Writers of one repo in this
+   * process take turns in the order they asked (an index_folder call, an index_file call, a watch
+   * batch), without polling SQLite's lock; readers are never held up. `waitMs` bounds the whole
+   * wait (the queue and another process's lock) before `index_busy`. An index file that cannot
    * be used — not a database, damaged, truncated, not a file, or written by a newer schema — is
    * discarded and rebuilt, with a warning saying so: a bad file never makes indexing fail for good.
    */
   async writer(repo: string, options: WriterOptions = {}): Promise<RepoWriter> {
+    const started = Date.now();
+    const waitMs = options.waitMs ?? 30_000;
+    const previous = this.#writeTurns.get(repo) ?? Promise.resolve();
+    let release!: () => void;
+    const mine = new Promise<void>((done) => release = done);
+    const turn = previous.then(() => mine);
+    this.#writeTurns.set(repo, turn);
+    turn.then(() => {
+      if (this.#writeTurns.get(repo) === turn) this.#writeTurns.delete(repo);
+    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ready = await Promise.race([
+      previous.then(() => true),
+      new Promise<boolean>((done) => timer = setTimeout(() => done(false), waitMs)),
+    ]);
+    clearTimeout(timer);
+    if (!ready) {
+      release();
+      throw new ToolError(
+        "index_busy",
+        `The index of ${repo} is being written by another call of this server; try again when it finishes`,
+      );
+    }
+    try {
+      return await this.#openWriter(repo, {
+        ...options,
+        waitMs: Math.max(0, waitMs - (Date.now() - started)),
+        onClose: release,
+      });
+    } catch (e) {
+      release();
+      throw e;
+    }
+  }
+
+  /** Open the writer, discarding an unusable index file (see {@linkcode writer}). */
+  async #openWriter(repo: string, options: WriterOptions): Promise<RepoWriter> {
     const path = this.dbPath(repo);
     let problem = databaseFileProblem(path);
     for (let attempt = 0; problem === null; attempt++) {

@@ -16,6 +16,8 @@ import * as searchSymbols from "./search_symbols.ts";
 import * as searchText from "./search_text.ts";
 import * as getRepoOutline from "./get_repo_outline.ts";
 import * as invalidateCache from "./invalidate_cache.ts";
+import * as resolveRepo from "./resolve_repo.ts";
+import * as indexFile from "./index_file.ts";
 
 export type { ToolContext, ToolOutput } from "./context.ts";
 export { DetailedToolError } from "../errors.ts";
@@ -107,6 +109,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   { ...searchSymbols, run: searchSymbols.handler },
   { ...searchText, run: searchText.handler },
   _plain(invalidateCache, (ctx, args) => invalidateCache.handler(ctx, args)),
+  { ...resolveRepo, run: resolveRepo.handler },
+  { ...indexFile, run: indexFile.handler },
 ];
 
 /** The tool with this name, if any. */

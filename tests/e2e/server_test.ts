@@ -18,6 +18,8 @@ const EXPECTED_TOOLS = [
   "search_symbols",
   "search_text",
   "invalidate_cache",
+  "resolve_repo",
+  "index_file",
 ];
 
 Deno.test("MCP server over stdio: every tool, in json and compact form", async (t) => {

@@ -1,0 +1,87 @@
+/**
+ * `index_file`: re-index one file of an indexed folder, or add a new one (API.md Part B §7.1),
+ * with the same filters as `index_folder` and in one transaction: readers see the old file or
+ * the new one, never half of it. A file that is gone, or that a rule now excludes, is removed.
+ */
+import { z } from "zod";
+import { ToolError } from "../errors.ts";
+import { realAbsolute, repoOfPath } from "../ingest/repo_of_path.ts";
+import type { ToolContext, ToolOutput } from "./context.ts";
+
+/** Tool name. */
+export const name = "index_file";
+
+/** Tool description shown to agents. */
+export const description =
+  "Re-index one file of an already indexed folder right after editing it (or add a new file, or drop a deleted one), so searches and outlines see the change at once. Applies the same filters as index_folder. Much faster than re-indexing the folder.";
+
+/** Input schema. */
+export const inputSchema = z.object({
+  path: z.string().describe("Absolute path of the file, inside a folder indexed with index_folder"),
+  use_ai_summaries: z.boolean().optional().describe(
+    "Accepted for compatibility; summaries come from docstrings and signatures",
+  ),
+  context_providers: z.boolean().optional().describe("Accepted for compatibility; no effect"),
+});
+
+/** Validated arguments. */
+export type IndexFileArgs = z.infer<typeof inputSchema>;
+
+/** Annotations for MCP clients. */
+export const annotations = {
+  readOnlyHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+} as const;
+
+const _MESSAGES: Record<string, string> = {
+  added: "File added to the index",
+  changed: "File re-indexed",
+  unchanged: "File unchanged since it was indexed",
+  deleted: "File removed from the index",
+  skipped: "File not indexed",
+};
+
+/** Re-index the file; returns `{success, repo, file, change, duration_seconds, ...}`. */
+export async function handler(ctx: ToolContext, args: IndexFileArgs): Promise<ToolOutput> {
+  if (typeof args.path !== "string" || args.path.trim() === "") {
+    throw new ToolError("invalid_argument", 'Argument "path" must be a non-empty file path');
+  }
+  const abs = realAbsolute(args.path, ctx.cwd);
+  const found = repoOfPath(ctx.store, abs);
+  if (found === null || found.worktree !== undefined) {
+    throw new ToolError(
+      "repo_not_found",
+      `No indexed folder contains ${abs}: run index_folder on its project folder first (resolve_repo tells which folder holds a path)`,
+    );
+  }
+  if (found.relative === "") {
+    throw new ToolError("invalid_argument", `${abs} is an indexed folder: use index_folder`);
+  }
+  const { indexLocalFiles } = await import("../ingest/index_files.ts");
+  const root = found.meta.source_root;
+  const options = ctx.folderOptions?.(root) ?? {};
+  const out = await indexLocalFiles(ctx.store, ctx.ingest, ctx.parser(), {
+    root,
+    paths: [found.relative],
+    ...options,
+  });
+  const f = out.files[0]!;
+  if (f.change === "missing") {
+    throw new ToolError(
+      "file_not_found",
+      `File not found: ${abs} is not on disk and not in the index of ${out.repo}`,
+    );
+  }
+  const response: Record<string, unknown> = {
+    success: true,
+    repo: out.repo,
+    file: f.path,
+    change: f.change,
+    message: _MESSAGES[f.change]! + (f.reason !== undefined ? ` (${f.reason})` : ""),
+    duration_seconds: Math.round(out.duration_ms) / 1000,
+  };
+  if (f.symbol_count !== undefined) response.symbol_count = f.symbol_count;
+  if (f.parse_warning !== undefined) response.warnings = [`${f.path}: ${f.parse_warning}`];
+  return { response, repo: out.repo };
+}

@@ -1,0 +1,66 @@
+/**
+ * `resolve_repo`: which indexed repo holds a path on disk (API.md Part B §7.1b) — a repo root, a
+ * git worktree of an indexed checkout, a subdirectory or a file.
+ */
+import { z } from "zod";
+import { gitRootOf, realAbsolute, repoOfPath } from "../ingest/repo_of_path.ts";
+import { ToolError } from "../errors.ts";
+import type { ToolContext, ToolOutput } from "./context.ts";
+
+/** Tool name. */
+export const name = "resolve_repo";
+
+/** Tool description shown to agents. */
+export const description =
+  "Find the indexed repo id for a path on disk: a repo root, a git worktree, a subdirectory or a file. Answers with the repo id to pass to other tools, or says the path is not indexed and which folder to pass to index_folder.";
+
+/** Input schema. */
+export const inputSchema = z.object({
+  path: z.string().describe(
+    "Absolute path of a repo root, worktree, subdirectory or file (~ is expanded)",
+  ),
+});
+
+/** Validated arguments. */
+export type ResolveRepoArgs = z.infer<typeof inputSchema>;
+
+/** Annotations for MCP clients. */
+export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+
+/** The repo holding the path (`{repo, source_root, indexed_at, ...}`), or `{indexed: false, ...}`. */
+export function handler(ctx: ToolContext, args: ResolveRepoArgs): ToolOutput {
+  if (typeof args.path !== "string" || args.path.trim() === "") {
+    throw new ToolError("invalid_argument", 'Argument "path" must be a non-empty path');
+  }
+  const abs = realAbsolute(args.path, ctx.cwd);
+  const found = repoOfPath(ctx.store, abs);
+  if (found === null) {
+    const suggest = gitRootOf(abs) ?? abs;
+    return {
+      response: {
+        indexed: false,
+        path: abs,
+        message:
+          `Not indexed: no indexed folder contains ${abs}. Run index_folder with path "${suggest}" to index it`,
+        suggested_folder: suggest,
+      },
+    };
+  }
+  const m = found.meta;
+  const response: Record<string, unknown> = {
+    indexed: true,
+    repo: m.repo,
+    source_root: m.source_root,
+    indexed_at: m.indexed_at,
+    display_name: m.display_name,
+    file_count: m.file_count,
+    symbol_count: m.symbol_count,
+  };
+  if (found.relative !== "") response.relative_path = found.relative;
+  if (found.worktree !== undefined) {
+    response.worktree = found.worktree;
+    response.note =
+      `${found.worktree} is a git worktree of ${m.source_root}: answers come from the main checkout's index; run index_folder on the worktree to index it separately`;
+  }
+  return { response, repo: m.repo };
+}
