@@ -72,6 +72,45 @@ async function run(
   return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
 }
 
+/**
+ * Start a long-running command (a server), wait for `ready` on its stderr, then stop it with
+ * SIGTERM. Returns what it printed.
+ */
+async function runUntil(
+  args: string[],
+  ready: RegExp,
+  options: { env: Record<string, string>; cwd: string },
+): Promise<{ seen: boolean; stderr: string }> {
+  const child = new Deno.Command(args[0]!, {
+    args: args.slice(1),
+    cwd: options.cwd,
+    env: options.env,
+    clearEnv: true,
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+  let stderr = "";
+  let seen = false;
+  const deadline = setTimeout(() => child.kill("SIGTERM"), 30_000);
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      stderr += value;
+      if (!seen && ready.test(stderr)) {
+        seen = true;
+        child.kill("SIGTERM");
+      }
+    }
+  } finally {
+    clearTimeout(deadline);
+    await child.status;
+  }
+  return { seen, stderr };
+}
+
 Deno.test("README: sections in the order a new user needs them", () => {
   const headings = [...README.matchAll(/^## (.+)$/gm)].map((m) => m[1]!);
   const order = [
@@ -125,6 +164,13 @@ Deno.test("README: every shell command is one the project can run", async (t) =>
   try {
     for (const original of commands) {
       let words = original.map((w) => w.replace(/^~(?=\/|$)/, home));
+      // Leading NAME=value words set the command's environment.
+      const extraEnv: Record<string, string> = {};
+      while (words[0] !== undefined && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) {
+        const [k, ...v] = words[0].split("=");
+        extraEnv[k!] = v.join("=");
+        words = words.slice(1);
+      }
       // `npx -y deno@<version> …` is `deno …` with the pinned version.
       if (words[0] === "npx" && words[2]?.startsWith("deno@")) {
         equal(words[2], `deno@${DENO_VERSION}`, "the README pins the Deno version of .ci/run");
@@ -168,6 +214,30 @@ Deno.test("README: every shell command is one the project can run", async (t) =>
           const inv = parseArgs(words.slice(1));
           ok(COMMANDS[inv.command], `codemunch ${inv.command} exists`);
           seen.add(`codemunch ${inv.command}`);
+          if ((inv.command === "serve" || inv.command === "watch") && !inv.flags.has("help")) {
+            // A server: started for real, stopped once its banner says it is up (on a free
+            // port instead of the README's fixed one).
+            const args = words.slice(1).map((w, i, all) => all[i - 1] === "--port" ? "0" : w);
+            if (inv.flags.has("http") && !inv.flags.has("port")) args.push("--port", "0");
+            const r = await runUntil(
+              [
+                Deno.execPath(),
+                "run",
+                "--allow-read",
+                "--allow-env",
+                "--allow-run",
+                join(CHECKOUT, "scripts", "serve.ts"),
+                ...args,
+              ],
+              /MCP over HTTP at http|MCP server on stdio|watching /,
+              {
+                env: { ...env, ...extraEnv },
+                cwd: app,
+              },
+            );
+            ok(r.seen, `${line}\n${r.stderr}`);
+            return;
+          }
           const r = await run([
             Deno.execPath(),
             "run",
