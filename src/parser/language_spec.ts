@@ -61,6 +61,28 @@ export interface RegionRule {
   variants?: Record<string, RegionVariant>;
 }
 
+/**
+ * Code of other languages inside a file (`<script>` and `<style>` in HTML, Vue and Svelte): the
+ * regions a query finds in the file's outer tree are parsed with another spec, and its records
+ * join the file's own (they keep the file's spec id).
+ */
+export interface EmbedRule {
+  /**
+   * Query over the outer tree: the `regions` host's when the spec has `regions`, else the
+   * spec's own. Every `@region` node is parsed with `language` (all regions of one rule as one
+   * document); an optional `@region.language` capture (`<style lang="scss">`) selects one of
+   * `variants`.
+   */
+  query: string;
+  /** The spec that parses the regions: its grammar, queries and doc comments. */
+  language: LanguageSpec;
+  /**
+   * Specs for regions in another language, by the `@region.language` text.
+   * @default {}
+   */
+  variants?: Record<string, LanguageSpec>;
+}
+
 /** The parts of a spec a region variant replaces. */
 export type RegionVariant = Pick<
   LanguageSpec,
@@ -115,4 +137,14 @@ export interface LanguageSpec {
   resolver?: ResolverName;
   /** Parse only these regions of the file (Vue `<script>`). */
   regions?: RegionRule;
+  /** Code of other languages embedded in the file (HTML `<script>`, `<style>`). @default [] */
+  embeds?: EmbedRule[];
+}
+
+/**
+ * The bare module specifier of a grammar's `.wasm` file: a spec's `grammarModule`, or by default
+ * `tree-sitter-wasms/out/tree-sitter-<grammar>.wasm`.
+ */
+export function grammarSpecifier(grammar: string, module?: string): string {
+  return module ?? `tree-sitter-wasms/out/tree-sitter-${grammar}.wasm`;
 }

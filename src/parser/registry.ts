@@ -1,5 +1,5 @@
 /** Lookup of languages by id and by file path (extension or exact file name). */
-import type { LanguageSpec } from "./language_spec.ts";
+import { grammarSpecifier, type LanguageSpec } from "./language_spec.ts";
 import { LANGUAGES } from "./languages/mod.ts";
 
 const _byId = new Map<string, LanguageSpec>(LANGUAGES.map((l) => [l.id, l]));
@@ -86,4 +86,27 @@ const _CPP_HEADER = new RegExp(
 /** The language with this registry id, or `undefined`. */
 export function languageById(id: string): LanguageSpec | undefined {
   return _byId.get(id);
+}
+
+/**
+ * The module specifier of every grammar `.wasm` the registry may load (each spec's, its region
+ * host's and variants', its embeds'), sorted: what a `deno compile` binary must embed.
+ */
+export function grammarModules(): string[] {
+  const found = new Set<string>();
+  const add = (spec: { grammar: string; grammarModule?: string | undefined }) =>
+    found.add(grammarSpecifier(spec.grammar, spec.grammarModule));
+  const visit = (spec: LanguageSpec) => {
+    add(spec);
+    if (spec.regions !== undefined) {
+      add(spec.regions);
+      for (const v of Object.values(spec.regions.variants ?? {})) add(v);
+    }
+    for (const e of spec.embeds ?? []) {
+      visit(e.language);
+      for (const v of Object.values(e.variants ?? {})) visit(v);
+    }
+  };
+  for (const spec of LANGUAGES) visit(spec);
+  return [...found].sort();
 }

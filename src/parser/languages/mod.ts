@@ -7,13 +7,17 @@ import { bash } from "./bash.ts";
 import { c } from "./c.ts";
 import { cpp } from "./cpp.ts";
 import { csharp } from "./csharp.ts";
+import { css } from "./css.ts";
 import { dart } from "./dart.ts";
 import { elixir } from "./elixir.ts";
 import { go } from "./go.ts";
+import { html } from "./html.ts";
 import { java } from "./java.ts";
 import { javascript } from "./javascript.ts";
+import { json } from "./json.ts";
 import { kotlin } from "./kotlin.ts";
 import { lua } from "./lua.ts";
+import { markdown } from "./markdown.ts";
 import { objc } from "./objc.ts";
 import { ocaml } from "./ocaml.ts";
 import { php } from "./php.ts";
@@ -21,11 +25,15 @@ import { python } from "./python.ts";
 import { ruby } from "./ruby.ts";
 import { rust } from "./rust.ts";
 import { scala } from "./scala.ts";
+import { scss } from "./scss.ts";
 import { solidity } from "./solidity.ts";
+import { svelte } from "./svelte.ts";
 import { swift } from "./swift.ts";
+import { toml } from "./toml.ts";
 import { tsx } from "./tsx.ts";
 import { typescript } from "./typescript.ts";
 import { vue } from "./vue.ts";
+import { yaml } from "./yaml.ts";
 import { zig } from "./zig.ts";
 
 /** All language specs, by registry order. */
@@ -34,13 +42,17 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   c,
   cpp,
   csharp,
+  css,
   dart,
   elixir,
   go,
+  html,
   java,
   javascript,
+  json,
   kotlin,
   lua,
+  markdown,
   objc,
   ocaml,
   php,
@@ -48,10 +60,14 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   ruby,
   rust,
   scala,
+  scss,
   solidity,
+  svelte,
   swift,
+  toml,
   tsx,
   typescript,
   vue,
+  yaml,
   zig,
 ];
