@@ -580,8 +580,14 @@ export function cleanDoc(raw: string): string {
   } else if (/^\/\*/.test(t) || /^\(\*/.test(t)) {
     t = t.replace(/^(\/\*+!?|\(\*+)/, "").replace(/(\*+\/|\*+\))$/, "");
     lines = t.split("\n").map((l) => l.replace(/^\s*\*(?!\/) ?/, ""));
+  } else if (/^\{-/.test(t)) {
+    // Haskell/Elm block comments, `{-| ... -}` for docs.
+    lines = t.replace(/^\{-\|? ?/, "").replace(/-\}$/, "").split("\n");
   } else {
-    lines = t.split("\n").map((l) => l.replace(/^\s*(\/\/[\/!]?|#+|--+|;+|%+) ?/, ""));
+    lines = t.split("\n").map((l) =>
+      // `-- |` and `-- ^` are Haddock's doc markers.
+      l.replace(/^\s*(\/\/[\/!]?|#+|--+ ?[|^]?|;+|%+) ?/, "")
+    );
   }
   // Common indentation of the lines after the first (the first follows the opening marker).
   let indent = Infinity;

@@ -5,23 +5,35 @@
 import type { LanguageSpec } from "../language_spec.ts";
 import { bash } from "./bash.ts";
 import { c } from "./c.ts";
+import { clojure } from "./clojure.ts";
 import { cpp } from "./cpp.ts";
 import { csharp } from "./csharp.ts";
 import { css } from "./css.ts";
 import { dart } from "./dart.ts";
 import { elixir } from "./elixir.ts";
+import { elm } from "./elm.ts";
+import { gleam } from "./gleam.ts";
 import { go } from "./go.ts";
+import { groovy } from "./groovy.ts";
+import { haskell } from "./haskell.ts";
+import { hcl } from "./hcl.ts";
 import { html } from "./html.ts";
 import { java } from "./java.ts";
 import { javascript } from "./javascript.ts";
 import { json } from "./json.ts";
+import { julia } from "./julia.ts";
 import { kotlin } from "./kotlin.ts";
 import { lua } from "./lua.ts";
+import { make } from "./make.ts";
 import { markdown } from "./markdown.ts";
+import { nix } from "./nix.ts";
 import { objc } from "./objc.ts";
 import { ocaml } from "./ocaml.ts";
+import { perl } from "./perl.ts";
 import { php } from "./php.ts";
+import { powershell } from "./powershell.ts";
 import { python } from "./python.ts";
+import { r } from "./r.ts";
 import { ruby } from "./ruby.ts";
 import { rust } from "./rust.ts";
 import { scala } from "./scala.ts";
@@ -40,23 +52,35 @@ import { zig } from "./zig.ts";
 export const LANGUAGES: readonly LanguageSpec[] = [
   bash,
   c,
+  clojure,
   cpp,
   csharp,
   css,
   dart,
   elixir,
+  elm,
+  gleam,
   go,
+  groovy,
+  haskell,
+  hcl,
   html,
   java,
   javascript,
   json,
+  julia,
   kotlin,
   lua,
+  make,
   markdown,
+  nix,
   objc,
   ocaml,
+  perl,
   php,
+  powershell,
   python,
+  r,
   ruby,
   rust,
   scala,
