@@ -11,8 +11,8 @@ import { createHash } from "node:crypto";
 import { basename, isAbsolute, join, resolve } from "node:path";
 import {
   EXTRACTOR_VERSION,
-  languageForPath,
-  LANGUAGES,
+  isTextLanguage,
+  languageIdForPath,
   type ParseResult,
   resolveImports,
 } from "../parser/mod.ts";
@@ -338,7 +338,10 @@ async function _run(
             `${f.path}: ${result.status}${result.reason ? ` (${result.reason})` : ""}`,
           );
         }
-        if (result.symbols.length === 0) noSymbols.push(f.path);
+        // A text-only file (SQL, plain text...) has no symbols by design.
+        if (result.symbols.length === 0 && !isTextLanguage(result.language)) {
+          noSymbols.push(f.path);
+        }
         if (result.imports.length > 0) parsedWithImports.push(f.path);
         writer.putFile({
           path: f.path,
@@ -512,22 +515,12 @@ function _mainLanguages(counts: Record<string, number>): string[] {
   return best === undefined ? [] : [best];
 }
 
-const _languageFileNames = new Set(LANGUAGES.flatMap((l) => l.fileNames ?? []));
-const _languageBySuffix = new Map<string, string | undefined>();
-
 /**
- * The language id of a path. The registry matches exact file names and extensions, so for any
- * other name the answer depends only on the part from the first dot: memoised by that suffix.
+ * The language id a path is indexed under (a grammar's, or a text-only one's), `undefined` for a
+ * file that is not indexed.
  */
 function _languageOf(path: string): string | undefined {
-  const base = path.slice(path.lastIndexOf("/") + 1);
-  const dot = base.indexOf(".");
-  if (_languageFileNames.has(base) || dot <= 0) return languageForPath(path)?.id;
-  const suffix = base.slice(dot).toLowerCase();
-  if (!_languageBySuffix.has(suffix)) {
-    _languageBySuffix.set(suffix, languageForPath("x" + suffix)?.id);
-  }
-  return _languageBySuffix.get(suffix);
+  return languageIdForPath(path);
 }
 
 function _exists(path: string): boolean {

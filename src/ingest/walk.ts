@@ -6,7 +6,9 @@
  * so a symlink loop cannot trap the walk); `.gitignore` files at every level, each relative to
  * its own directory, deeper files overriding shallower ones (git semantics, via `npm:ignore`);
  * extra ignore patterns; secret files; generated bundles and lock files; binary extensions;
- * files of no supported language; files over the size limit; and finally the file-count cap.
+ * files of no indexed language (`languageOf`: a grammar's, or a text-only one's such as SQL,
+ * reStructuredText or plain text, see src/parser/text_languages.ts); files over the size limit;
+ * and finally the file-count cap.
  */
 import ignore, { type Ignore } from "ignore";
 import { join, sep } from "node:path";
@@ -60,7 +62,10 @@ export interface WalkedFile {
 
 /** Options for {@linkcode walkFolder}. */
 export interface WalkOptions {
-  /** Language id of a repo-relative path, or undefined when no language claims it. */
+  /**
+   * Language id of a repo-relative path (a grammar's or a text-only one's), or undefined when the
+   * file is not indexed.
+   */
   languageOf: (path: string) => string | undefined;
   /** @default 512000 */
   maxFileBytes?: number;

@@ -44,7 +44,8 @@ export type {
 } from "./types.ts";
 export type { DocCommentRule, LanguageSpec, RegionRule, ResolverName } from "./language_spec.ts";
 export { LANGUAGES } from "./languages/mod.ts";
-export { languageById, languageForPath, languageForSource } from "./registry.ts";
+export { languageById, languageForPath, languageForSource, languageIdForPath } from "./registry.ts";
+export { isTextLanguage, TEXT_LANGUAGES } from "./text_languages.ts";
 export { parseSource } from "./parse.ts";
 export type { ExtractLimits } from "./extract.ts";
 export { type RepoView, resolveImports, type Resolver, RESOLVERS } from "./resolve.ts";
