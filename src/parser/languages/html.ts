@@ -20,7 +20,8 @@ ${STYLE_REGION}
 `;
 
 /**
- * HTML: an element with an `id` is a constant named by the id (its range the whole element); a
+ * HTML: an element with an `id` (`<script id>` and `<style id>` too) is a constant named by the
+ * id (its range the whole element); a
  * custom element (a tag name with a `-`, `<my-widget>`) is a class named by its tag, on its start
  * tag. `<script>` blocks are parsed as JavaScript and `<style>` blocks as CSS, their symbols,
  * imports and calls joining the file's. Imports: `<script src>`, `<link href>` and the scripts'
@@ -32,6 +33,8 @@ export const html: LanguageSpec = {
   grammar: "html",
   definitions: `
 (element (start_tag ${attribute("id", "@name")})) @definition.constant
+(script_element (start_tag ${attribute("id", "@name")})) @definition.constant
+(style_element (start_tag ${attribute("id", "@name")})) @definition.constant
 (start_tag (tag_name) @name (#match? @name "-")) @definition.class
 `,
   imports: `
