@@ -37,6 +37,20 @@ const CTAGS: Record<string, { language: string; kinds: string[]; contains?: bool
   perl: { language: "Perl", kinds: ["subroutine", "package", "constant"] },
   powershell: { language: "PowerShell", kinds: ["function", "class", "method", "enum"] },
   r: { language: "R", kinds: ["function"] },
+  latex: {
+    language: "Tex",
+    kinds: [
+      "part",
+      "chapter",
+      "section",
+      "subsection",
+      "subsubsection",
+      "paragraph",
+      "subparagraph",
+      "label",
+      "command",
+    ],
+  },
   scss: {
     language: "SCSS",
     kinds: ["class", "id", "selector", "placeholder", "mixin", "function"],

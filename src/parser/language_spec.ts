@@ -16,7 +16,8 @@ export type ResolverName =
   | "php"
   | "path"
   | "lua"
-  | "dart";
+  | "dart"
+  | "tex";
 
 /** How to find doc comments written before a definition (Go, Rust, JS, Java, C, ...). */
 export interface DocCommentRule {

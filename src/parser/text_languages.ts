@@ -3,8 +3,8 @@
  * language id, but no symbols (no grammar of ours reads them). They are the languages whose
  * tree-sitter grammar no npm package publishes as WebAssembly that loads in our runtime (SQL,
  * Protocol Buffers, GraphQL, Dockerfile, CMake, Erlang, Fortran; see `LANGUAGES.md`), and plain
- * documents (reStructuredText, AsciiDoc, text, INI-style configuration, XML). Languages with a
- * grammar (Markdown, YAML, JSON, TOML...) are `LanguageSpec`s instead and get symbols too.
+ * documents (reStructuredText, AsciiDoc, text, INI-style configuration, XML, BibTeX). Languages
+ * with a grammar (Markdown, YAML, JSON, TOML...) are `LanguageSpec`s instead and get symbols too.
  */
 
 /** A text-only language: how its files are recognised. */
@@ -35,7 +35,7 @@ export const TEXT_LANGUAGES: readonly TextLanguage[] = [
   { id: "protobuf", extensions: [".proto"] },
   { id: "restructuredtext", extensions: [".rst"] },
   { id: "sql", extensions: [".sql", ".psql", ".pgsql", ".mysql"] },
-  { id: "tex", extensions: [".tex", ".sty", ".bib"] },
+  { id: "bibtex", extensions: [".bib"] },
   {
     id: "text",
     extensions: [".txt", ".text"],

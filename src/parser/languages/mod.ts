@@ -12,6 +12,7 @@ import { css } from "./css.ts";
 import { dart } from "./dart.ts";
 import { elixir } from "./elixir.ts";
 import { elm } from "./elm.ts";
+import { gdscript } from "./gdscript.ts";
 import { gleam } from "./gleam.ts";
 import { go } from "./go.ts";
 import { groovy } from "./groovy.ts";
@@ -23,6 +24,7 @@ import { javascript } from "./javascript.ts";
 import { json } from "./json.ts";
 import { julia } from "./julia.ts";
 import { kotlin } from "./kotlin.ts";
+import { latex } from "./latex.ts";
 import { lua } from "./lua.ts";
 import { make } from "./make.ts";
 import { markdown } from "./markdown.ts";
@@ -59,6 +61,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   dart,
   elixir,
   elm,
+  gdscript,
   gleam,
   go,
   groovy,
@@ -70,6 +73,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   json,
   julia,
   kotlin,
+  latex,
   lua,
   make,
   markdown,
