@@ -138,6 +138,13 @@ export interface LanguageSpec {
   resolver?: ResolverName;
   /** Parse only these regions of the file (Vue `<script>`). */
   regions?: RegionRule;
+  /**
+   * A file larger than this many bytes is data, not configuration (a 300 KB JSON of translated
+   * messages has thousands of top-level keys): it is indexed as text only, with no symbols, and
+   * its result says so in `reason`.
+   * @default no limit
+   */
+  maxSymbolBytes?: number;
   /** Code of other languages embedded in the file (HTML `<script>`, `<style>`). @default [] */
   embeds?: EmbedRule[];
 }

@@ -81,6 +81,13 @@ export async function parseWithSpec(
     base.reason = tooBig;
     return base;
   }
+  if (spec.maxSymbolBytes !== undefined && bytes.length > spec.maxSymbolBytes) {
+    return {
+      ...base,
+      status: "ok",
+      reason: `data file over ${spec.maxSymbolBytes} bytes: indexed as text only`,
+    };
+  }
   let loaded;
   try {
     loaded = await loadLanguage(spec);

@@ -10,6 +10,8 @@ export const json: LanguageSpec = {
   id: "json",
   extensions: [".json", ".jsonc"],
   grammar: "json",
+  // Larger files are data (translations, fixtures, generated specs): text only.
+  maxSymbolBytes: 64_000,
   definitions: `
 (document (object (pair key: (string (string_content) @name)) @definition.constant))
 (pair key: (string (string_content) @name) value: (object)) @definition.constant

@@ -10,6 +10,8 @@ export const toml: LanguageSpec = {
   extensions: [".toml"],
   fileNames: ["Pipfile"],
   grammar: "toml",
+  // Larger files are data (translations, fixtures, generated specs): text only.
+  maxSymbolBytes: 64_000,
   definitions: `
 (document (pair . [(bare_key) (quoted_key) (dotted_key)] @name) @definition.constant)
 ${

@@ -16,6 +16,8 @@ export const yaml: LanguageSpec = {
   extensions: [".yaml", ".yml"],
   grammar: "yaml",
   grammarModule: "@tree-sitter-grammars/tree-sitter-yaml/tree-sitter-yaml.wasm",
+  // Larger files are data (translations, fixtures, generated specs): text only.
+  maxSymbolBytes: 64_000,
   definitions: `
 (document (block_node (block_mapping (block_mapping_pair ${KEY}) @definition.constant)))
 (block_mapping_pair ${KEY} value: (block_node (block_mapping))) @definition.constant
