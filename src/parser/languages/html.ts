@@ -9,8 +9,13 @@ function attribute(name: string, capture: string): string {
   (#eq? @_${name} "${name}"))`;
 }
 
-/** `<script>` and `<style>` blocks, parsed as JavaScript and CSS (by HTML, Vue and Svelte). */
-export const SCRIPT_REGION = "(script_element (raw_text) @region)";
+/**
+ * `<script>` and `<style>` blocks, parsed as JavaScript and CSS (by HTML, Vue and Svelte). A
+ * script whose `type` says it holds data or a template (`application/json`, `application/ld+json`,
+ * `importmap`, `text/x-template`, `text/html`...) is not JavaScript and is left out.
+ */
+export const SCRIPT_REGION = `((script_element (start_tag) @_start (raw_text) @region)
+  (#not-match? @_start "type=.?(application/(ld[+])?json|importmap|text/(html|template|x-[a-z-]*))"))`;
 export const STYLE_REGION = "(style_element (raw_text) @region)";
 
 /** `<style>` blocks of Vue and Svelte, with the `lang` attribute that selects SCSS. */
