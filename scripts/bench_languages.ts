@@ -109,6 +109,8 @@ interface Row {
   symbols: number;
   partial: number;
   skipped: number;
+  /** Data files over the spec's `maxSymbolBytes`: indexed as text only. */
+  textOnly: number;
   ms: number;
   ctagsDefinitions: number | null;
   matched: number | null;
@@ -169,6 +171,7 @@ export async function main(args: string[]): Promise<void> {
       symbols: 0,
       partial: 0,
       skipped: 0,
+      textOnly: 0,
       ms: 0,
       ctagsDefinitions: null,
       matched: null,
@@ -183,8 +186,10 @@ export async function main(args: string[]): Promise<void> {
       row.ms += performance.now() - t;
       row.symbols += r.symbols.length;
       if (r.status === "partial") row.partial++;
-      // Skipped files (minified, too large) are left out of the recall: we never index them.
+      // Skipped files (minified, too large) and data files (indexed as text only) are left out
+      // of the recall: we never extract their symbols, by design.
       if (r.status === "skipped") row.skipped++;
+      else if (r.reason?.startsWith("data file") === true) row.textOnly++;
       else ours.set(f, r.symbols.map((s) => normalize(s.name)));
     }
     const peer = CTAGS[spec.id];
@@ -215,6 +220,7 @@ export async function main(args: string[]): Promise<void> {
       "symbols",
       "partial",
       "skipped",
+      "text only",
       "MB/s",
       "ctags defs",
       "recall",
@@ -226,6 +232,7 @@ export async function main(args: string[]): Promise<void> {
       r.symbols,
       r.partial,
       r.skipped,
+      r.textOnly,
       r.ms > 0 ? r.bytes / 1e6 / (r.ms / 1000) : null,
       r.ctagsDefinitions,
       r.ctagsDefinitions ? `${((100 * r.matched!) / r.ctagsDefinitions).toFixed(1)}%` : null,
