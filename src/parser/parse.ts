@@ -2,7 +2,7 @@
 import type { ParseResult } from "./types.ts";
 import type { LanguageSpec } from "./language_spec.ts";
 import { languageById, languageForSource } from "./registry.ts";
-import { isTextLanguage, textLanguageForPath } from "./text_languages.ts";
+import { textOnlyResult } from "./text_languages.ts";
 import { loadLanguage } from "./loader.ts";
 import { extractFile, type ExtractLimits, precheck } from "./extract.ts";
 import { SourceText } from "./source_text.ts";
@@ -40,13 +40,8 @@ export function parseSource(
     imports: [],
     calls: [],
   };
-  // A text-only file: stored for text search, no symbols to extract.
-  const text = spec === undefined
-    ? (language === undefined ? textLanguageForPath(file) : language)
-    : undefined;
-  if (text !== undefined && isTextLanguage(text)) {
-    return Promise.resolve({ ...base, language: text, status: "ok" });
-  }
+  const text = spec === undefined ? textOnlyResult(file, language) : undefined;
+  if (text !== undefined) return Promise.resolve(text);
   if (spec === undefined) {
     base.reason = language === undefined
       ? "unsupported file type"

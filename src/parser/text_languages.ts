@@ -7,6 +7,8 @@
  * with a grammar (Markdown, YAML, JSON, TOML...) are `LanguageSpec`s instead and get symbols too.
  */
 
+import type { ParseResult } from "./types.ts";
+
 /** A text-only language: how its files are recognised. */
 export interface TextLanguage {
   /** Stored as the file's language (`sql`). Never the id of a `LanguageSpec`. */
@@ -93,4 +95,22 @@ export function textLanguageForPath(path: string): string | undefined {
 /** Whether a language id is a text-only one (stored without symbols). */
 export function isTextLanguage(id: string): boolean {
   return _ids.has(id);
+}
+
+/**
+ * The result of a text-only file (`text_languages.ts`: stored for text search, no symbols to
+ * extract), found from its path or given `language`; `undefined` for any other file.
+ */
+export function textOnlyResult(file: string, language?: string): ParseResult | undefined {
+  const id = language ?? textLanguageForPath(file);
+  if (id === undefined || !isTextLanguage(id)) return undefined;
+  return {
+    file,
+    language: id,
+    status: "ok",
+    reason: null,
+    symbols: [],
+    imports: [],
+    calls: [],
+  };
 }
