@@ -70,19 +70,41 @@ function normalize(name: string): string {
  * (`Shape = Circle Float | Square Float`); a CSS selector loses a leading attribute selector
  * (`[dir="rtl"] .x` is `.x`); JSON objects in arrays are named by their index (`0`), which no
  * symbol of ours is (array elements are not sections); a Haskell `class` declaration gives a
- * function named `class`.
+ * function named `class`; SCSS decimals are classes (`.5`) and interpolated selectors are cut.
  */
 function ctagsName(language: string, name: string): string | null {
   if (language === "Elm") return normalize(name.replace(/\s*=[\s\S]*$/, ""));
   if (language === "JSON" && /^\d+$/.test(name)) return null;
+  // ctags' SCSS parser tags decimals (`.5` in `$x: .5rem`) as classes and cuts an interpolated
+  // selector at `#{` (`.col-#{$bp}` is `col-`).
+  if (language === "SCSS" && (/^\.\d/.test(name) || /-$/.test(name))) return null;
   // ctags' Haskell parser tags the keyword of `class X a where` as a function named `class`.
   if (language === "Haskell" && ["class", "instance", "data", "where"].includes(name)) return null;
   return normalize(name);
 }
 
+/**
+ * Whether a ctags selector is one of our rule's selectors, or a whole part of one: ctags tags a
+ * compound `.nav-link.active` or `.active > .nav-link` also as `.active`.
+ */
+function _inSelectors(ours: string, theirs: string): boolean {
+  const want = normalize(theirs.replace(/\[[^\]]*\]\s*/g, ""));
+  return selectors(ours).some((s) => {
+    if (s === want) return true;
+    for (let i = s.indexOf(want); i !== -1; i = s.indexOf(want, i + 1)) {
+      const after = s[i + want.length];
+      if (after === undefined || !/[A-Za-z0-9_-]/.test(after)) return true;
+    }
+    return false;
+  });
+}
+
 /** The selectors of a CSS rule of ours, without attribute selectors (see `ctagsName`). */
 function selectors(name: string): string[] {
-  return name.split(/\s*,\s*/).map((s) => normalize(s.replace(/\[[^\]]*\]\s*/g, "")));
+  return name.split(/\s*,\s*/).map((s) =>
+    // A nested `&.active` is `.active` to ctags.
+    normalize(s.replace(/\[[^\]]*\]\s*/g, "")).replace(/^&(?=[.#:])/, "")
+  );
 }
 
 async function _walk(dir: string, out: string[], depth = 0): Promise<void> {
@@ -201,9 +223,7 @@ export async function main(args: string[]): Promise<void> {
         const [path, name] = d.split("\t") as [string, string];
         const names = ours.get(path) ?? [];
         const hit = peer.contains
-          ? names.some((n) =>
-            n === name || selectors(n).includes(normalize(name.replace(/\[[^\]]*\]\s*/g, "")))
-          )
+          ? names.some((n) => n === name || _inSelectors(n, name))
           : names.includes(name);
         if (hit) row.matched++;
         else if (row.missed.length < 8) row.missed.push(`${posix.basename(path)}:${name}`);
