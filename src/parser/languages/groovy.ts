@@ -22,6 +22,11 @@ export const groovy: LanguageSpec = {
 (method_declaration name: (identifier) @name body: (_) @body) @definition.method
 (constructor_declaration name: (identifier) @name body: (_) @body) @definition.method
 (function_definition name: (identifier) @name body: (_) @body) @definition.function
+(juxt_function_call name: (identifier) @_task args: (argument_list . (identifier) @name)
+  (#eq? @_task "task")) @definition.function
+(method_invocation object: (identifier) @_tasks name: (identifier) @_register
+  arguments: (argument_list . (string_literal (string_fragment) @name)) body: (closure) @body
+  (#eq? @_tasks "tasks") (#any-of? @_register "register" "create")) @definition.function
 `,
   imports: `(import_declaration (scoped_identifier) @import.source) @import`,
   calls: `
