@@ -2,9 +2,8 @@
  * Grammar loading: web-tree-sitter's runtime and the prebuilt grammars of `tree-sitter-wasms` (or
  * the `.wasm` a spec names with `grammarModule`, e.g. `@tree-sitter-grammars/tree-sitter-lua`),
  * located through module resolution (`import.meta.resolve`) so the same code works under
- * `deno run`, in tests and in a `deno compile` binary built with
- * `--include node_modules/tree-sitter-wasms/out --include node_modules/web-tree-sitter
- * --include node_modules/@tree-sitter-grammars/tree-sitter-lua`.
+ * `deno run`, in tests and in a `deno compile` binary that embeds `node_modules/web-tree-sitter`
+ * and each grammar file the registry names (`grammarModules()`, `scripts/compile.ts`).
  * Each grammar is loaded lazily, once per process (worker), and every query of a language is
  * compiled when the language loads, failing loudly with the language and query named.
  */
