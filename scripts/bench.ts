@@ -11,6 +11,7 @@ const BENCHES: Record<string, string> = {
   retrieval: "./bench_retrieval.ts",
   fresh: "./bench_fresh.ts",
   http: "./bench_http.ts",
+  languages: "./bench_languages.ts",
 };
 
 if (import.meta.main) {

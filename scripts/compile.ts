@@ -18,26 +18,23 @@
 import { fileURLToPath } from "node:url";
 import { parseFlags } from "./bench_util.ts";
 import { netHosts } from "./serve.ts";
+import { grammarModules } from "../src/parser/registry.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** Files and folders the binary must embed (loaded at run time, not imported). */
-export async function compileIncludes(root = ROOT): Promise<string[]> {
+export function compileIncludes(root = ROOT): string[] {
   const includes = [
-    "node_modules/tree-sitter-wasms/out",
     "node_modules/web-tree-sitter",
     "src/parser/worker.ts",
     "src/query/text_search_worker.ts",
   ];
-  // Grammars published outside tree-sitter-wasms (see src/parser/LANGUAGES.md).
-  try {
-    for await (const e of Deno.readDir(`${root}/node_modules/@tree-sitter-grammars`)) {
-      if (e.isDirectory || e.isSymlink) {
-        includes.push(`node_modules/@tree-sitter-grammars/${e.name}`);
-      }
-    }
-  } catch (e) {
-    if (!(e instanceof Deno.errors.NotFound)) throw e;
+  // Each grammar the registry names, and only those (see src/parser/LANGUAGES.md): a bare
+  // specifier `pkg/path.wasm` is the file `node_modules/pkg/path.wasm`.
+  for (const specifier of grammarModules()) {
+    const path = `node_modules/${specifier}`;
+    Deno.statSync(`${root}/${path}`);
+    includes.push(path);
   }
   return includes.sort();
 }

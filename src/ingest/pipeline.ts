@@ -9,7 +9,7 @@
  * and calls; imports are resolved again when files were added or removed.
  */
 import { createHash } from "node:crypto";
-import { EXTRACTOR_VERSION, type ParseResult } from "../parser/mod.ts";
+import { EXTRACTOR_VERSION, isTextLanguage, type ParseResult } from "../parser/mod.ts";
 import { languageOf } from "./language_of.ts";
 import { resolveStoredImports } from "./resolve_stored.ts";
 import { StagedProgress } from "./staged_progress.ts";
@@ -333,7 +333,10 @@ class _Run<F extends SourceFile> {
               `${f.path}: ${result.status}${result.reason ? ` (${result.reason})` : ""}`,
             );
           }
-          if (result.symbols.length === 0) this.#noSymbols.push(f.path);
+          // A text-only file (SQL, plain text…) has no symbols by design.
+          if (result.symbols.length === 0 && !isTextLanguage(result.language)) {
+            this.#noSymbols.push(f.path);
+          }
           if (result.imports.length > 0) this.#parsedWithImports.push(f.path);
           writer.putFile({
             path: f.path,

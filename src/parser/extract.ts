@@ -3,7 +3,7 @@
  * tree and turns the captures into records. It knows only the `LanguageSpec` interface and the
  * standard capture names (see `LANGUAGES.md`); it never branches on a language.
  */
-import type { Node, QueryCapture, QueryMatch, Range, Tree } from "web-tree-sitter";
+import type { Node, Query, QueryCapture, QueryMatch, Range, Tree } from "web-tree-sitter";
 import type { LoadedLanguage } from "./loader.ts";
 import type { DocCommentRule } from "./language_spec.ts";
 import type { CallRecord, ImportRecord, ParseResult, SymbolKind, SymbolRecord } from "./types.ts";
@@ -43,6 +43,8 @@ interface _Draft {
   declaration: Node | null;
   docs: Node[];
   decorators: Node[];
+  /** Doc comment rule of the language whose tree holds the node. */
+  docRule: DocCommentRule | undefined;
   start: number;
   end: number;
   // filled while building
@@ -101,78 +103,133 @@ export function extractFile(
   let ticks = 0;
   const progressCallback = () => (++ticks & 31) === 0 && performance.now() > deadline;
 
-  let includedRanges: Range[] | undefined;
-  if (loaded.regions !== null) {
-    const host = loaded.regions.parser.parse(source.text, null, { progressCallback });
-    if (host === null) {
-      loaded.regions.parser.reset();
-      return _skip(result, `parse timed out after ${timeoutMs} ms`);
-    }
-    try {
-      const captures = loaded.regions.query.captures(host.rootNode);
-      // A `@region.language` capture (`lang="ts"`) selects one of the spec's region variants.
-      const language = captures.find((c) => c.name === "region.language");
-      if (language !== undefined) {
-        loaded = loaded.regions.variants.get(_stripSpecifier(language.node.text)) ?? loaded;
+  const base = loaded;
+  const trees: Tree[] = [];
+  try {
+    // The outer tree: the region host's (Vue's template), or the file's own when it has no regions.
+    let outer: Tree | null = null;
+    let includedRanges: Range[] | undefined;
+    if (loaded.regions !== null) {
+      outer = loaded.regions.parser.parse(source.text, null, { progressCallback });
+      if (outer === null) {
+        loaded.regions.parser.reset();
+        return _skip(result, `parse timed out after ${timeoutMs} ms`);
       }
-      includedRanges = captures
-        .filter((c) => c.name === "region" && c.node.endIndex > c.node.startIndex)
-        .map((c) => ({
-          startIndex: c.node.startIndex,
-          endIndex: c.node.endIndex,
-          startPosition: c.node.startPosition,
-          endPosition: c.node.endPosition,
-        }));
-    } finally {
-      host.delete();
+      trees.push(outer);
+      const found = _regions(loaded.regions.query, outer, loaded.regions.variants);
+      loaded = found.language ?? loaded;
+      includedRanges = found.ranges;
     }
-    if (includedRanges.length === 0) return result;
+    const parts: { loaded: LoadedLanguage; tree: Tree }[] = [];
+    if (includedRanges === undefined || includedRanges.length > 0) {
+      const tree = _parse(loaded, source, progressCallback, includedRanges);
+      if (typeof tree === "string") return _skip(result, tree.replace("%", String(timeoutMs)));
+      trees.push(tree);
+      parts.push({ loaded, tree });
+      outer ??= tree;
+    }
+    for (const embed of base.embeds) {
+      if (outer === null) {
+        // Only embeds: the file's own grammar still finds their regions.
+        const tree = _parse(base, source, progressCallback, undefined);
+        if (typeof tree === "string") return _skip(result, tree.replace("%", String(timeoutMs)));
+        trees.push(tree);
+        outer = tree;
+      }
+      const found = _regions(embed.query, outer, embed.variants);
+      if (found.ranges.length === 0) continue;
+      const language = found.language ?? embed.language;
+      const tree = _parse(language, source, progressCallback, found.ranges);
+      if (typeof tree === "string") return _skip(result, tree.replace("%", String(timeoutMs)));
+      trees.push(tree);
+      parts.push({ loaded: language, tree });
+    }
+    const problems: string[] = [];
+    if (!source.validUtf8) problems.push("invalid UTF-8: decoded as Latin-1");
+    const errors = parts.reduce(
+      (n, p) => n + (p.tree.rootNode.hasError ? _countErrors(p.tree.rootNode) : 0),
+      0,
+    );
+    if (errors > 0) problems.push(`syntax errors: ${errors}`);
+    if (problems.length > 0) {
+      result.status = "partial";
+      result.reason = problems.join("; ");
+    }
+    // One walk of each tree for all three queries; each match belongs to one of them.
+    const drafts: _Draft[] = [];
+    const imports: QueryMatch[] = [];
+    const calls: QueryMatch[] = [];
+    for (const part of parts) {
+      const definitions: QueryMatch[] = [];
+      for (const match of part.loaded.combined.matches(part.tree.rootNode)) {
+        const first = match.captures[0]?.name ?? "";
+        if (match.captures.some((c) => c.name === "reference.call")) calls.push(match);
+        else if (first === "import" || first.startsWith("import.")) imports.push(match);
+        else if (match.captures.some((c) => c.name === "import")) imports.push(match);
+        else definitions.push(match);
+      }
+      drafts.push(..._collectDefinitions(definitions, part.loaded.spec.docComments));
+    }
+    if (parts.length > 1) drafts.sort((a, b) => a.start - b.start || b.end - a.end);
+    result.symbols = _buildSymbols(base.spec.id, drafts, file, source);
+    result.imports = _collectImports(imports);
+    result.calls = _collectCalls(calls, drafts, result.symbols);
+  } finally {
+    for (const tree of trees) tree.delete();
   }
+  return result;
+}
 
+/**
+ * Parse the source (or only `ranges` of it) with a loaded language; a string says why not (`%`
+ * stands for the timeout).
+ */
+function _parse(
+  loaded: LoadedLanguage,
+  source: SourceText,
+  progressCallback: () => boolean,
+  ranges: Range[] | undefined,
+): Tree | string {
   let tree: Tree | null;
   try {
     tree = loaded.parser.parse(
       source.text,
       null,
-      includedRanges === undefined ? { progressCallback } : { progressCallback, includedRanges },
+      ranges === undefined ? { progressCallback } : { progressCallback, includedRanges: ranges },
     );
   } catch (e) {
     loaded.parser.reset();
-    return _skip(result, `parser failed: ${e instanceof Error ? e.message : String(e)}`);
+    return `parser failed: ${e instanceof Error ? e.message : String(e)}`;
   }
   if (tree === null) {
     // A cancelled parse leaves state behind that would resume on the next parse.
     loaded.parser.reset();
-    return _skip(result, `parse timed out after ${timeoutMs} ms`);
+    return "parse timed out after % ms";
   }
-  try {
-    const root = tree.rootNode;
-    const problems: string[] = [];
-    if (!source.validUtf8) problems.push("invalid UTF-8: decoded as Latin-1");
-    if (root.hasError) problems.push(`syntax errors: ${_countErrors(root)}`);
-    if (problems.length > 0) {
-      result.status = "partial";
-      result.reason = problems.join("; ");
-    }
-    // One walk of the tree for all three queries; each match belongs to one of them.
-    const definitions: QueryMatch[] = [];
-    const imports: QueryMatch[] = [];
-    const calls: QueryMatch[] = [];
-    for (const match of loaded.combined.matches(root)) {
-      const first = match.captures[0]?.name ?? "";
-      if (match.captures.some((c) => c.name === "reference.call")) calls.push(match);
-      else if (first === "import" || first.startsWith("import.")) imports.push(match);
-      else if (match.captures.some((c) => c.name === "import")) imports.push(match);
-      else definitions.push(match);
-    }
-    const drafts = _collectDefinitions(definitions);
-    result.symbols = _buildSymbols(loaded, drafts, file, source);
-    result.imports = _collectImports(imports);
-    result.calls = _collectCalls(calls, drafts, result.symbols);
-  } finally {
-    tree.delete();
-  }
-  return result;
+  return tree;
+}
+
+/**
+ * The `@region` ranges a region query finds in a tree, and the variant its `@region.language`
+ * capture (`lang="ts"`) selects, if any.
+ */
+function _regions(
+  query: Query,
+  tree: Tree,
+  variants: ReadonlyMap<string, LoadedLanguage>,
+): { ranges: Range[]; language: LoadedLanguage | undefined } {
+  const captures = query.captures(tree.rootNode);
+  const named = captures.find((c) => c.name === "region.language");
+  const language = named === undefined ? undefined : variants.get(_stripSpecifier(named.node.text));
+  const ranges = captures
+    .filter((c) => c.name === "region" && c.node.endIndex > c.node.startIndex)
+    .map((c) => ({
+      startIndex: c.node.startIndex,
+      endIndex: c.node.endIndex,
+      startPosition: c.node.startPosition,
+      endPosition: c.node.endPosition,
+    }));
+  return { ranges, language };
 }
 
 function _skip(result: ParseResult, reason: string): ParseResult {
@@ -209,7 +266,10 @@ function _countErrors(root: Node): number {
 // ---------------------------------------------------------------------------------------------
 // Definitions
 
-function _collectDefinitions(matches: readonly QueryMatch[]): _Draft[] {
+function _collectDefinitions(
+  matches: readonly QueryMatch[],
+  docRule: DocCommentRule | undefined,
+): _Draft[] {
   const byNode = new Map<number, _Draft>();
   for (const match of matches) {
     let target: QueryCapture | undefined;
@@ -235,6 +295,7 @@ function _collectDefinitions(matches: readonly QueryMatch[]): _Draft[] {
         declaration: null,
         docs: [],
         decorators: [],
+        docRule,
         start: target.node.startIndex,
         end: target.node.endIndex,
         qualified: "",
@@ -282,12 +343,11 @@ function _collectDefinitions(matches: readonly QueryMatch[]): _Draft[] {
 }
 
 function _buildSymbols(
-  loaded: LoadedLanguage,
+  language: string,
   drafts: _Draft[],
   file: string,
   source: SourceText,
 ): SymbolRecord[] {
-  const spec = loaded.spec;
   const stack: _Draft[] = [];
   const symbols: _Draft[] = [];
   for (const d of drafts) {
@@ -352,16 +412,16 @@ function _buildSymbols(
     const signature = _signature(source.text, d);
     const docstring = d.docs.length > 0
       ? _joinDocs(d.docs)
-      : spec.docComments === undefined
+      : d.docRule === undefined
       ? ""
-      : _precedingDoc(d, spec.docComments);
+      : _precedingDoc(d, d.docRule);
     return {
       id: ids[i]!,
       file,
       name,
       qualified_name: d.qualified,
       kind,
-      language: spec.id,
+      language,
       signature,
       docstring,
       summary: symbolSummary({ kind, name, signature, docstring }),
@@ -520,8 +580,14 @@ export function cleanDoc(raw: string): string {
   } else if (/^\/\*/.test(t) || /^\(\*/.test(t)) {
     t = t.replace(/^(\/\*+!?|\(\*+)/, "").replace(/(\*+\/|\*+\))$/, "");
     lines = t.split("\n").map((l) => l.replace(/^\s*\*(?!\/) ?/, ""));
+  } else if (/^\{-/.test(t)) {
+    // Haskell/Elm block comments, `{-| ... -}` for docs.
+    lines = t.replace(/^\{-\|? ?/, "").replace(/-\}$/, "").split("\n");
   } else {
-    lines = t.split("\n").map((l) => l.replace(/^\s*(\/\/[\/!]?|#+|--+|;+|%+) ?/, ""));
+    lines = t.split("\n").map((l) =>
+      // `-- |` and `-- ^` are Haddock's doc markers.
+      l.replace(/^\s*(\/\/[\/!]?|#+|--+ ?[|^]?|;+|%+) ?/, "")
+    );
   }
   // Common indentation of the lines after the first (the first follows the opening marker).
   let indent = Infinity;

@@ -16,7 +16,8 @@ export type ResolverName =
   | "php"
   | "path"
   | "lua"
-  | "dart";
+  | "dart"
+  | "tex";
 
 /** How to find doc comments written before a definition (Go, Rust, JS, Java, C, ...). */
 export interface DocCommentRule {
@@ -59,6 +60,28 @@ export interface RegionRule {
    * @default {}
    */
   variants?: Record<string, RegionVariant>;
+}
+
+/**
+ * Code of other languages inside a file (`<script>` and `<style>` in HTML, Vue and Svelte): the
+ * regions a query finds in the file's outer tree are parsed with another spec, and its records
+ * join the file's own (they keep the file's spec id).
+ */
+export interface EmbedRule {
+  /**
+   * Query over the outer tree: the `regions` host's when the spec has `regions`, else the
+   * spec's own. Every `@region` node is parsed with `language` (all regions of one rule as one
+   * document); an optional `@region.language` capture (`<style lang="scss">`) selects one of
+   * `variants`.
+   */
+  query: string;
+  /** The spec that parses the regions: its grammar, queries and doc comments. */
+  language: LanguageSpec;
+  /**
+   * Specs for regions in another language, by the `@region.language` text.
+   * @default {}
+   */
+  variants?: Record<string, LanguageSpec>;
 }
 
 /** The parts of a spec a region variant replaces. */
@@ -115,4 +138,21 @@ export interface LanguageSpec {
   resolver?: ResolverName;
   /** Parse only these regions of the file (Vue `<script>`). */
   regions?: RegionRule;
+  /**
+   * A file larger than this many bytes is data, not configuration (a 300 KB JSON of translated
+   * messages has thousands of top-level keys): it is indexed as text only, with no symbols, and
+   * its result says so in `reason`.
+   * @default no limit
+   */
+  maxSymbolBytes?: number;
+  /** Code of other languages embedded in the file (HTML `<script>`, `<style>`). @default [] */
+  embeds?: EmbedRule[];
+}
+
+/**
+ * The bare module specifier of a grammar's `.wasm` file: a spec's `grammarModule`, or by default
+ * `tree-sitter-wasms/out/tree-sitter-<grammar>.wasm`.
+ */
+export function grammarSpecifier(grammar: string, module?: string): string {
+  return module ?? `tree-sitter-wasms/out/tree-sitter-${grammar}.wasm`;
 }

@@ -2,14 +2,13 @@
  * Grammar loading: web-tree-sitter's runtime and the prebuilt grammars of `tree-sitter-wasms` (or
  * the `.wasm` a spec names with `grammarModule`, e.g. `@tree-sitter-grammars/tree-sitter-lua`),
  * located through module resolution (`import.meta.resolve`) so the same code works under
- * `deno run`, in tests and in a `deno compile` binary built with
- * `--include node_modules/tree-sitter-wasms/out --include node_modules/web-tree-sitter
- * --include node_modules/@tree-sitter-grammars/tree-sitter-lua`.
+ * `deno run`, in tests and in a `deno compile` binary that embeds `node_modules/web-tree-sitter`
+ * and each grammar file the registry names (`grammarModules()`, `scripts/compile.ts`).
  * Each grammar is loaded lazily, once per process (worker), and every query of a language is
  * compiled when the language loads, failing loudly with the language and query named.
  */
 import { Language, Parser, Query } from "web-tree-sitter";
-import type { LanguageSpec } from "./language_spec.ts";
+import { grammarSpecifier, type LanguageSpec } from "./language_spec.ts";
 
 /** A language ready to parse: its grammar, a parser bound to it and its compiled queries. */
 export interface LoadedLanguage {
@@ -25,6 +24,18 @@ export interface LoadedLanguage {
    * (each with these same `regions`).
    */
   regions: { parser: Parser; query: Query; variants: Map<string, LoadedLanguage> } | null;
+  /**
+   * The spec's `embeds`: each query compiled on the outer grammar (the region host's, else the
+   * spec's own), with the loaded languages that parse its regions.
+   */
+  embeds: LoadedEmbed[];
+}
+
+/** One loaded `EmbedRule`. */
+export interface LoadedEmbed {
+  query: Query;
+  language: LoadedLanguage;
+  variants: Map<string, LoadedLanguage>;
 }
 
 /** Capture names each query may use (captures starting with `_` are free for predicates). */
@@ -47,9 +58,7 @@ const _languages = new Map<string, Promise<LoadedLanguage>>();
  * `grammarModule`) or by default `tree-sitter-wasms/out/tree-sitter-<grammar>.wasm`.
  */
 export function grammarUrl(grammar: string, module?: string): URL {
-  return new URL(
-    import.meta.resolve(module ?? `tree-sitter-wasms/out/tree-sitter-${grammar}.wasm`),
-  );
+  return new URL(import.meta.resolve(grammarSpecifier(grammar, module)));
 }
 
 function _initRuntime(): Promise<void> {
@@ -152,6 +161,22 @@ export function loadLanguage(spec: LanguageSpec): Promise<LoadedLanguage> {
           variants.set(key, { ...await _compileSpec(variant), regions });
         }
       }
+      if (spec.embeds !== undefined && spec.embeds.length > 0) {
+        const outer = spec.regions !== undefined
+          ? await loadGrammar(spec.regions.grammar, spec.regions.grammarModule)
+          : await loadGrammar(spec.grammar, spec.grammarModule);
+        for (const rule of spec.embeds) {
+          const variants = new Map<string, LoadedLanguage>();
+          for (const [key, v] of Object.entries(rule.variants ?? {})) {
+            variants.set(key, await loadLanguage(v));
+          }
+          loaded.embeds.push({
+            query: compileQuery(outer, spec.id, "regions", rule.query),
+            language: await loadLanguage(rule.language),
+            variants,
+          });
+        }
+      }
       return loaded;
     })();
     _languages.set(spec.id, pending);
@@ -202,7 +227,7 @@ async function _compileSpec(spec: LanguageSpec): Promise<LoadedLanguage> {
   }
   const parser = new Parser();
   parser.setLanguage(language);
-  return { spec, parser, combined, regions: null };
+  return { spec, parser, combined, regions: null, embeds: [] };
 }
 
 /**

@@ -27,10 +27,10 @@
  * languageForSource(path, bytes): LanguageSpec | undefined         // + content, for `.h` headers
  * ```
  *
- * A `deno compile` binary needs the grammars and the worker embedded:
- * `--include node_modules/tree-sitter-wasms/out --include node_modules/web-tree-sitter
- * --include node_modules/@tree-sitter-grammars/tree-sitter-lua --include src/parser/worker.ts`
- * (every package a spec's `grammarModule` names).
+ * A `deno compile` binary needs the grammars and the worker embedded: `--include
+ * node_modules/web-tree-sitter --include src/parser/worker.ts` and one `--include
+ * node_modules/<specifier>` per grammar file the registry names (`grammarModules()` in
+ * `registry.ts`; `scripts/compile.ts` builds the list).
  *
  * @module
  */
@@ -44,7 +44,8 @@ export type {
 } from "./types.ts";
 export type { DocCommentRule, LanguageSpec, RegionRule, ResolverName } from "./language_spec.ts";
 export { LANGUAGES } from "./languages/mod.ts";
-export { languageById, languageForPath, languageForSource } from "./registry.ts";
+export { languageById, languageForPath, languageForSource, languageIdForPath } from "./registry.ts";
+export { isTextLanguage, TEXT_LANGUAGES } from "./text_languages.ts";
 export { parseSource } from "./parse.ts";
 export type { ExtractLimits } from "./extract.ts";
 export { type RepoView, resolveImports, type Resolver, RESOLVERS } from "./resolve.ts";

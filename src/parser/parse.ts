@@ -2,12 +2,15 @@
 import type { ParseResult } from "./types.ts";
 import type { LanguageSpec } from "./language_spec.ts";
 import { languageById, languageForSource } from "./registry.ts";
+import { textOnlyResult } from "./text_languages.ts";
 import { loadLanguage } from "./loader.ts";
 import { extractFile, type ExtractLimits, precheck } from "./extract.ts";
 import { SourceText } from "./source_text.ts";
 
 /**
- * Parse one file in this thread and extract its symbols, imports and calls. Throws only when one of
+ * Parse one file in this thread and extract its symbols, imports and calls. A text-only file
+ * (`text_languages.ts`: SQL, reStructuredText, plain text...) comes back `ok` with no records.
+ * Throws only when one of
  * the language's queries does not compile (a bug in its spec); never for a bad file: a file that cannot be parsed (unknown language, grammar that fails to load, too large,
  * minified, parse timeout) comes back with `status: "skipped"` and the reason; a file with syntax
  * errors comes back `"partial"` with whatever tree-sitter recovered.
@@ -37,6 +40,8 @@ export function parseSource(
     imports: [],
     calls: [],
   };
+  const text = spec === undefined ? textOnlyResult(file, language) : undefined;
+  if (text !== undefined) return Promise.resolve(text);
   if (spec === undefined) {
     base.reason = language === undefined
       ? "unsupported file type"
@@ -70,6 +75,13 @@ export async function parseWithSpec(
   if (tooBig !== null) {
     base.reason = tooBig;
     return base;
+  }
+  if (spec.maxSymbolBytes !== undefined && bytes.length > spec.maxSymbolBytes) {
+    return {
+      ...base,
+      status: "ok",
+      reason: `data file over ${spec.maxSymbolBytes} bytes: indexed as text only`,
+    };
   }
   let loaded;
   try {

@@ -4,6 +4,7 @@ import type { ParseResult } from "./types.ts";
 import type { ExtractLimits } from "./extract.ts";
 import { decodeResult, type WireResult } from "./wire.ts";
 import { languageForSource } from "./registry.ts";
+import { textOnlyResult } from "./text_languages.ts";
 
 /** Message to a worker. */
 export interface WorkerRequest {
@@ -222,6 +223,11 @@ export class ParserPool {
     if (this.#closed) return Promise.reject(new Error("Cannot parse: the parser pool is closed"));
     return new Promise((resolve, reject) => {
       const lang = language ?? languageForSource(file, bytes)?.id ?? "";
+      // A text-only file (SQL, plain text...) has nothing to parse: no worker needed.
+      const text = lang === "" || language !== undefined
+        ? textOnlyResult(file, language)
+        : undefined;
+      if (text !== undefined) return resolve(text);
       this.#queued.set(lang, (this.#queued.get(lang) ?? 0) + 1);
       _heapPush(this.#queue, { id: this.#nextId++, file, bytes, language, lang, resolve, reject });
       this.#pump();

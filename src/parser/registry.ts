@@ -1,6 +1,7 @@
 /** Lookup of languages by id and by file path (extension or exact file name). */
-import type { LanguageSpec } from "./language_spec.ts";
+import { grammarSpecifier, type LanguageSpec } from "./language_spec.ts";
 import { LANGUAGES } from "./languages/mod.ts";
+import { TEXT_LANGUAGES, textLanguageForPath } from "./text_languages.ts";
 
 const _byId = new Map<string, LanguageSpec>(LANGUAGES.map((l) => [l.id, l]));
 
@@ -13,7 +14,7 @@ const _byId = new Map<string, LanguageSpec>(LANGUAGES.map((l) => [l.id, l]));
  * import { deepEqual as assertEquals } from "node:assert/strict";
  * import { languageForPath } from "./mod.ts";
  * assertEquals(languageForPath("src/app/main.py")?.id, "python");
- * assertEquals(languageForPath("README.md"), undefined);
+ * assertEquals(languageForPath("notes.rst"), undefined);
  * ```
  */
 export function languageForPath(path: string): LanguageSpec | undefined {
@@ -32,6 +33,44 @@ export function languageForPath(path: string): LanguageSpec | undefined {
   }
   return best;
 }
+
+/**
+ * The language id a file is indexed under: its `LanguageSpec`'s (parsed for symbols), else a
+ * text-only language's (`sql`, `text`: stored for text search, no symbols, see
+ * `text_languages.ts`); `undefined` for a file that is not indexed at all.
+ *
+ * @example
+ * ```ts
+ * import { deepEqual as assertEquals } from "node:assert/strict";
+ * import { languageIdForPath } from "./registry.ts";
+ * assertEquals(languageIdForPath("README.md"), "markdown");
+ * assertEquals(languageIdForPath("migrations/001.sql"), "sql");
+ * assertEquals(languageIdForPath("image.png"), undefined);
+assertEquals(languageIdForPath("docker/Dockerfile.dev"), "dockerfile");
+ * ```
+ */
+export function languageIdForPath(path: string): string | undefined {
+  const base = path.slice(path.lastIndexOf("/") + 1);
+  const dot = base.indexOf(".");
+  if (dot <= 0 || _exactNames.has(base) || _prefixes.some((p) => base.startsWith(p))) {
+    return languageForPath(path)?.id ?? textLanguageForPath(path);
+  }
+  // Any other name's answer depends only on the part from its first dot: memoised by that.
+  const suffix = base.slice(dot).toLowerCase();
+  let id = _bySuffix.get(suffix);
+  if (id === undefined && !_bySuffix.has(suffix)) {
+    id = languageForPath("x" + suffix)?.id ?? textLanguageForPath("x" + suffix);
+    _bySuffix.set(suffix, id);
+  }
+  return id;
+}
+
+const _exactNames = new Set([
+  ...LANGUAGES.flatMap((l) => l.fileNames ?? []),
+  ...TEXT_LANGUAGES.flatMap((l) => l.fileNames ?? []),
+]);
+const _prefixes = TEXT_LANGUAGES.flatMap((l) => l.prefixes ?? []);
+const _bySuffix = new Map<string, string | undefined>();
 
 /**
  * The language of a file from its path and, where the extension is ambiguous, its content. A `.h`
@@ -86,4 +125,27 @@ const _CPP_HEADER = new RegExp(
 /** The language with this registry id, or `undefined`. */
 export function languageById(id: string): LanguageSpec | undefined {
   return _byId.get(id);
+}
+
+/**
+ * The module specifier of every grammar `.wasm` the registry may load (each spec's, its region
+ * host's and variants', its embeds'), sorted: what a `deno compile` binary must embed.
+ */
+export function grammarModules(): string[] {
+  const found = new Set<string>();
+  const add = (spec: { grammar: string; grammarModule?: string | undefined }) =>
+    found.add(grammarSpecifier(spec.grammar, spec.grammarModule));
+  const visit = (spec: LanguageSpec) => {
+    add(spec);
+    if (spec.regions !== undefined) {
+      add(spec.regions);
+      for (const v of Object.values(spec.regions.variants ?? {})) add(v);
+    }
+    for (const e of spec.embeds ?? []) {
+      visit(e.language);
+      for (const v of Object.values(e.variants ?? {})) visit(v);
+    }
+  };
+  for (const spec of LANGUAGES) visit(spec);
+  return [...found].sort();
 }

@@ -449,14 +449,28 @@ function _resolvePhp(file: string, record: ImportRecord, repo: RepoView): string
 }
 
 // ---------------------------------------------------------------------------------------------
-// Paths as written (Zig `@import("x.zig")`, Solidity `import "./A.sol"`, Bash `source lib.sh`):
+// Paths as written (Zig `@import("x.zig")`, Solidity `import "./A.sol"`, Bash `source lib.sh`,
+// GDScript `preload("res://x.gd")`):
 // relative to the file's directory, then to the root. Package names (`std`, `@openzeppelin/...`),
 // paths built from variables (`"$DIR/lib.sh"`) and absolute paths (`/etc/profile`) stay external.
 
 function _resolvePath(file: string, record: ImportRecord, repo: RepoView): string | null {
   const spec = record.specifier;
+  // Godot's `res://` is the project root (the repository root, for a repository of one project).
+  if (spec.startsWith("res://")) return _first(repo, [spec.slice("res://".length)]);
   if (spec === "" || spec.includes("$") || spec.startsWith("/")) return null;
   return _first(repo, [_join(_dir(file), spec), spec]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// LaTeX: `\input{chapters/intro}` is `chapters/intro.tex` (or the name as written), relative to
+// the file, then to the root.
+
+function _resolveTex(file: string, record: ImportRecord, repo: RepoView): string | null {
+  const spec = record.specifier;
+  if (spec === "" || spec.startsWith("/")) return null;
+  const names = spec.endsWith(".tex") ? [spec] : [`${spec}.tex`, spec];
+  return _first(repo, names.flatMap((n) => [_join(_dir(file), n), n]));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -503,6 +517,7 @@ function _resolveDart(file: string, record: ImportRecord, repo: RepoView): strin
 /** Resolvers by the name a `LanguageSpec` gives in `resolver`. */
 export const RESOLVERS: Record<ResolverName, Resolver> = {
   path: _resolvePath,
+  tex: _resolveTex,
   lua: _resolveLua,
   dart: _resolveDart,
   python: _resolvePython,

@@ -7,6 +7,7 @@
  *
  * History: 1 before this existed (indexes without the key); 2 keeps blank lines between
  * line-comment doc paragraphs, qualifies C++ `a::B::C::f` fully, and resolves Lua, Dart, Zig,
- * Solidity and Bash imports.
+ * Solidity and Bash imports; 3 adds 22 languages (docs, configuration, Vue/Svelte/HTML `<style>`),
+ * text-only files, JavaScript object-literal methods and Haddock/Elm doc comments.
  */
-export const EXTRACTOR_VERSION = 2;
+export const EXTRACTOR_VERSION = 3;

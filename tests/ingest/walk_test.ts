@@ -88,7 +88,8 @@ Deno.test("security filters on hostile fixtures", async (t) => {
 
     await t.step("symlinks are skipped by default", () => {
       const r = walkFolder(ws.root, options);
-      deepEqual(r.files.map((f) => f.path), ["ok.py"]);
+      // Docs are indexed (as Markdown); `*secret*` does not apply to them (API.md §4.3).
+      deepEqual(r.files.map((f) => f.path), ["docs/secrets.md", "ok.py"]);
       equal(r.skipCounts.symlink, 6);
     });
 
@@ -96,8 +97,8 @@ Deno.test("security filters on hostile fixtures", async (t) => {
       "with follow_symlinks, only files inside the root are taken; loops and dirs never",
       () => {
         const r = walkFolder(ws.root, { ...options, followSymlinks: true });
-        deepEqual(r.files.map((f) => f.path), ["inside_link.py", "ok.py"]);
-        equal(r.files[0]!.absolute, join(ws.root, "ok.py"));
+        deepEqual(r.files.map((f) => f.path), ["docs/secrets.md", "inside_link.py", "ok.py"]);
+        equal(r.files[1]!.absolute, join(ws.root, "ok.py"));
         equal(r.skipCounts.symlink_escape, 2); // /etc and stolen.py
         equal(r.skipCounts.symlink, 3); // the loop (2) and the symlinked directory dir/self
         ok(r.warnings.some((w) => w.startsWith("Skipped symlink escape: etc_link")));

@@ -23,7 +23,8 @@ Deno.test("index_folder: full, incremental add/change/delete, unchanged, rebuild
       "app/main.py": pyModule("start", "stop"),
       "app/util.py": pyModule("helper"),
       "lib/gone.py": pyModule("obsolete"),
-      "README.md": "# readme\n",
+      // No language claims it (docs such as README.md are indexed now, as text and headings).
+      "assets/data.dat": "readme\n",
     });
     const repo = localRepoId(ws.root);
 

@@ -3,6 +3,32 @@
  * the JavaScript one). Not a language entry itself.
  */
 
+/** A function-valued member of an object literal: `index(req, res) {}`, `show: function () {}`. */
+const _OBJECT_MEMBER = `[(method_definition name: (_) @name body: (_) @body)
+  (pair key: (_) @name value: [(function_expression !name body: (_) @body)
+    (arrow_function body: (_) @body)])] @definition.method`;
+
+/** An object literal holding at least one function. */
+const _OBJECT_WITH_FUNCTIONS = `(object [(method_definition)
+  (pair value: [(function_expression) (arrow_function)])])`;
+
+/**
+ * Object literals used as modules or controllers: a top-level binding of one (`const User =
+ * {...}`, also `let`/`var`, exported or not) is a constant, and the function-valued members of an
+ * object bound to a variable or assigned (`module.exports = {...}`, `X.prototype = {...}`) are
+ * methods (`User.index`; of no parent when the object has no name).
+ */
+const _OBJECT_LITERAL_FUNCTIONS = `
+(program [(lexical_declaration . (variable_declarator name: (identifier) @name
+    value: ${_OBJECT_WITH_FUNCTIONS} @body))
+  (variable_declaration . (variable_declarator name: (identifier) @name
+    value: ${_OBJECT_WITH_FUNCTIONS} @body))] @definition.constant)
+(export_statement (lexical_declaration . (variable_declarator name: (identifier) @name
+    value: ${_OBJECT_WITH_FUNCTIONS} @body)) @definition.constant)
+(variable_declarator value: (object ${_OBJECT_MEMBER}))
+(assignment_expression right: (object ${_OBJECT_MEMBER}))
+`;
+
 /** Definitions common to JavaScript and TypeScript. */
 export const ECMASCRIPT_DEFINITIONS = `
 (function_declaration name: (identifier) @name body: (_) @body) @definition.function
@@ -22,6 +48,11 @@ export const ECMASCRIPT_DEFINITIONS = `
 (arguments (function_expression name: (identifier) @name body: (_) @body) @definition.function)
 (return_statement (function_expression name: (identifier) @name body: (_) @body) @definition.function)
 (pair value: (function_expression name: (identifier) @name body: (_) @body) @definition.function)
+(expression_statement (assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: (function_expression name: (identifier) @name body: (_) @body))
+  (#eq? @_module "module") (#eq? @_exports "exports")) @definition.function
+${_OBJECT_LITERAL_FUNCTIONS}
 (expression_statement (assignment_expression
   left: (member_expression object: [(identifier) (member_expression)] @scope
     property: (property_identifier) @name)

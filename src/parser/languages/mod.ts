@@ -5,53 +5,97 @@
 import type { LanguageSpec } from "../language_spec.ts";
 import { bash } from "./bash.ts";
 import { c } from "./c.ts";
+import { clojure } from "./clojure.ts";
 import { cpp } from "./cpp.ts";
 import { csharp } from "./csharp.ts";
+import { css } from "./css.ts";
 import { dart } from "./dart.ts";
 import { elixir } from "./elixir.ts";
+import { elm } from "./elm.ts";
+import { gdscript } from "./gdscript.ts";
+import { gleam } from "./gleam.ts";
 import { go } from "./go.ts";
+import { groovy } from "./groovy.ts";
+import { haskell } from "./haskell.ts";
+import { hcl } from "./hcl.ts";
+import { html } from "./html.ts";
 import { java } from "./java.ts";
 import { javascript } from "./javascript.ts";
+import { json } from "./json.ts";
+import { julia } from "./julia.ts";
 import { kotlin } from "./kotlin.ts";
+import { latex } from "./latex.ts";
 import { lua } from "./lua.ts";
+import { make } from "./make.ts";
+import { markdown } from "./markdown.ts";
+import { nix } from "./nix.ts";
 import { objc } from "./objc.ts";
 import { ocaml } from "./ocaml.ts";
+import { perl } from "./perl.ts";
 import { php } from "./php.ts";
+import { powershell } from "./powershell.ts";
 import { python } from "./python.ts";
+import { r } from "./r.ts";
 import { ruby } from "./ruby.ts";
 import { rust } from "./rust.ts";
 import { scala } from "./scala.ts";
+import { scss } from "./scss.ts";
 import { solidity } from "./solidity.ts";
+import { svelte } from "./svelte.ts";
 import { swift } from "./swift.ts";
+import { toml } from "./toml.ts";
 import { tsx } from "./tsx.ts";
 import { typescript } from "./typescript.ts";
 import { vue } from "./vue.ts";
+import { yaml } from "./yaml.ts";
 import { zig } from "./zig.ts";
 
 /** All language specs, by registry order. */
 export const LANGUAGES: readonly LanguageSpec[] = [
   bash,
   c,
+  clojure,
   cpp,
   csharp,
+  css,
   dart,
   elixir,
+  elm,
+  gdscript,
+  gleam,
   go,
+  groovy,
+  haskell,
+  hcl,
+  html,
   java,
   javascript,
+  json,
+  julia,
   kotlin,
+  latex,
   lua,
+  make,
+  markdown,
+  nix,
   objc,
   ocaml,
+  perl,
   php,
+  powershell,
   python,
+  r,
   ruby,
   rust,
   scala,
+  scss,
   solidity,
+  svelte,
   swift,
+  toml,
   tsx,
   typescript,
   vue,
+  yaml,
   zig,
 ];

@@ -6,6 +6,9 @@ import {
   ECMASCRIPT_IMPORTS,
   JAVASCRIPT_DEFINITIONS,
 } from "./ecmascript_queries.ts";
+import { css } from "./css.ts";
+import { STYLE_REGION_WITH_LANG } from "./html.ts";
+import { scss } from "./scss.ts";
 import { tsx } from "./tsx.ts";
 import { typescript } from "./typescript.ts";
 
@@ -36,7 +39,8 @@ const _OPTIONS_API = _component(
  * entries, plus the options API: in `export default {...}` (or `defineComponent({...})`),
  * `data()`, `setup()`, lifecycle hooks and the functions of `methods`, `computed` and `watch`
  * are methods (of no class: the component is the file). Byte offsets and lines are those of the
- * `.vue` file. Imports resolve like JavaScript's.
+ * `.vue` file. Imports resolve like JavaScript's. `<style>` blocks are parsed as CSS (SCSS with
+ * `lang="scss"`), their rules joining the file's symbols.
  */
 export const vue: LanguageSpec = {
   id: "vue",
@@ -60,4 +64,5 @@ export const vue: LanguageSpec = {
       tsx: { ...tsx, definitions: tsx.definitions + _OPTIONS_API },
     },
   },
+  embeds: [{ query: STYLE_REGION_WITH_LANG, language: css, variants: { scss } }],
 };

@@ -1,0 +1,267 @@
+/**
+ * `deno task bench languages [--lang a,b] [--roots dir1,dir2] [--per-lang N] [--json FILE]`:
+ * every language of the registry on real files, and our recall of Universal Ctags' definitions.
+ *
+ * Files: each language's conformance fixture, plus real-world files of that language found under
+ * `corpora/` and the `--roots` folders (package trees on this machine: Perl's library,
+ * `/usr/share/dpkg`, the npm cache...), at most `--per-lang` of them (default 150) in path order.
+ * Each file is parsed in this thread; the table gives files, bytes, symbols, partial and skipped
+ * files and the parse rate.
+ *
+ * Recall (where ctags knows the language): the share of ctags' definitions of the kinds in
+ * `CTAGS` (by file and name) that we also extract. Names are compared after `normalize`
+ * (ctags writes `%placeholder` and `$var` for SCSS, `Shape = A | B` for an Elm type); for CSS
+ * selectors a ctags selector matches a rule of ours whose selector list contains it (ctags splits
+ * `.a, .b` into two tags, we keep the rule whole). Definitions ctags invents or we do not claim to
+ * extract are left out by the kind lists; the quirks are in `src/parser/LANGUAGES.md`.
+ */
+import { posix } from "node:path";
+import { languageForPath, LANGUAGES, parseSource } from "../src/parser/mod.ts";
+import { loadLanguage } from "../src/parser/loader.ts";
+import { loadAverages, markdownTable, parseFlags, writeJson } from "./bench_util.ts";
+
+/** ctags' language name and the kinds that count as definitions, per registry id. */
+const CTAGS: Record<string, { language: string; kinds: string[]; contains?: boolean }> = {
+  clojure: { language: "Clojure", kinds: ["function"] },
+  css: { language: "CSS", kinds: ["class", "id", "selector"], contains: true },
+  elm: { language: "Elm", kinds: ["function", "type", "alias", "port"] },
+  haskell: { language: "Haskell", kinds: ["function", "type"] },
+  html: { language: "HTML", kinds: ["id"] },
+  json: { language: "JSON", kinds: ["object"] },
+  julia: { language: "Julia", kinds: ["function", "struct", "type", "macro", "constant"] },
+  make: { language: "Make", kinds: ["target", "macro"] },
+  markdown: {
+    language: "Markdown",
+    kinds: ["chapter", "section", "subsection", "subsubsection", "l4subsection", "l5subsection"],
+  },
+  perl: { language: "Perl", kinds: ["subroutine", "package", "constant"] },
+  powershell: { language: "PowerShell", kinds: ["function", "class", "method", "enum"] },
+  r: { language: "R", kinds: ["function"] },
+  latex: {
+    language: "Tex",
+    kinds: [
+      "part",
+      "chapter",
+      "section",
+      "subsection",
+      "subsubsection",
+      "paragraph",
+      "subparagraph",
+      "label",
+      "command",
+    ],
+  },
+  scss: {
+    language: "SCSS",
+    kinds: ["class", "id", "selector", "placeholder", "mixin", "function"],
+    contains: true,
+  },
+};
+
+const ROOT = new URL("../", import.meta.url).pathname;
+
+/** A name as both sides spell it: no SCSS sigil, no surrounding quotes, one space per gap. */
+function normalize(name: string): string {
+  return name.replace(/^[%$]/, "").replace(/^"(.*)"$/, "$1").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * ctags' quirks, undone before comparing: an Elm type is named with its constructors
+ * (`Shape = Circle Float | Square Float`); a CSS selector loses a leading attribute selector
+ * (`[dir="rtl"] .x` is `.x`); JSON objects in arrays are named by their index (`0`), which no
+ * symbol of ours is (array elements are not sections); a Haskell `class` declaration gives a
+ * function named `class`; SCSS decimals are classes (`.5`) and interpolated selectors are cut.
+ */
+function ctagsName(language: string, name: string): string | null {
+  if (language === "Elm") return normalize(name.replace(/\s*=[\s\S]*$/, ""));
+  if (language === "JSON" && /^\d+$/.test(name)) return null;
+  // ctags' SCSS parser tags decimals (`.5` in `$x: .5rem`) as classes and cuts an interpolated
+  // selector at `#{` (`.col-#{$bp}` is `col-`).
+  if (language === "SCSS" && (/^\.\d/.test(name) || /-$/.test(name))) return null;
+  // ctags' Haskell parser tags the keyword of `class X a where` as a function named `class`.
+  if (language === "Haskell" && ["class", "instance", "data", "where"].includes(name)) return null;
+  return normalize(name);
+}
+
+/**
+ * Whether a ctags selector is one of our rule's selectors, or a whole part of one: ctags tags a
+ * compound `.nav-link.active` or `.active > .nav-link` also as `.active`.
+ */
+function _inSelectors(ours: string, theirs: string): boolean {
+  const want = normalize(theirs.replace(/\[[^\]]*\]\s*/g, ""));
+  return selectors(ours).some((s) => {
+    if (s === want) return true;
+    for (let i = s.indexOf(want); i !== -1; i = s.indexOf(want, i + 1)) {
+      const after = s[i + want.length];
+      if (after === undefined || !/[A-Za-z0-9_-]/.test(after)) return true;
+    }
+    return false;
+  });
+}
+
+/** The selectors of a CSS rule of ours, without attribute selectors (see `ctagsName`). */
+function selectors(name: string): string[] {
+  return name.split(/\s*,\s*/).map((s) =>
+    // A nested `&.active` is `.active` to ctags.
+    normalize(s.replace(/\[[^\]]*\]\s*/g, "")).replace(/^&(?=[.#:])/, "")
+  );
+}
+
+async function _walk(dir: string, out: string[], depth = 0): Promise<void> {
+  if (depth > 12) return;
+  let entries: Deno.DirEntry[];
+  try {
+    entries = [...Deno.readDirSync(dir)];
+  } catch {
+    return;
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : 1));
+  for (const e of entries) {
+    const p = posix.join(dir, e.name);
+    if (e.isDirectory && e.name !== ".git") await _walk(p, out, depth + 1);
+    else if (e.isFile) out.push(p);
+  }
+}
+
+interface Row {
+  language: string;
+  files: number;
+  realFiles: number;
+  bytes: number;
+  symbols: number;
+  partial: number;
+  skipped: number;
+  /** Data files over the spec's `maxSymbolBytes`: indexed as text only. */
+  textOnly: number;
+  ms: number;
+  ctagsDefinitions: number | null;
+  matched: number | null;
+  missed: string[];
+}
+
+/** ctags definitions of the counted kinds, as `path\tname`. */
+async function _ctags(language: string, kinds: string[], files: string[]): Promise<string[]> {
+  if (files.length === 0) return [];
+  const out = await new Deno.Command("ctags", {
+    args: ["--output-format=json", "--fields=+nK", `--languages=${language}`, "-f", "-", ...files],
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  const found: string[] = [];
+  for (const line of new TextDecoder().decode(out.stdout).split("\n")) {
+    if (line.trim() === "") continue;
+    const tag = JSON.parse(line) as { path?: string; name?: string; kind?: string };
+    if (tag.path === undefined || tag.name === undefined || !kinds.includes(tag.kind ?? "")) {
+      continue;
+    }
+    const name = ctagsName(language, tag.name);
+    if (name !== null) found.push(`${tag.path}\t${name}`);
+  }
+  return found;
+}
+
+export async function main(args: string[]): Promise<void> {
+  const flags = parseFlags(args);
+  const only = flags.get("lang")?.split(",");
+  const perLang = Number(flags.get("per-lang") ?? 150);
+  const roots = [posix.join(ROOT, "corpora"), ...(flags.get("roots")?.split(",") ?? [])];
+  const byLanguage = new Map<string, string[]>();
+  for (const root of roots) {
+    const files: string[] = [];
+    await _walk(root, files);
+    for (const f of files) {
+      const id = languageForPath(f)?.id;
+      if (id === undefined) continue;
+      const list = byLanguage.get(id) ?? [];
+      if (list.length < perLang) list.push(f);
+      byLanguage.set(id, list);
+    }
+  }
+  const rows: Row[] = [];
+  for (const spec of LANGUAGES) {
+    if (only !== undefined && !only.includes(spec.id)) continue;
+    await loadLanguage(spec);
+    const fixture: string[] = [];
+    await _walk(posix.join(ROOT, "fixtures/languages", spec.id), fixture);
+    const real = byLanguage.get(spec.id) ?? [];
+    const files = [...fixture.filter((f) => languageForPath(f)?.id === spec.id), ...real];
+    const row: Row = {
+      language: spec.id,
+      files: files.length,
+      realFiles: real.length,
+      bytes: 0,
+      symbols: 0,
+      partial: 0,
+      skipped: 0,
+      textOnly: 0,
+      ms: 0,
+      ctagsDefinitions: null,
+      matched: null,
+      missed: [],
+    };
+    const ours = new Map<string, string[]>();
+    for (const f of files) {
+      const bytes = await Deno.readFile(f);
+      row.bytes += bytes.length;
+      const t = performance.now();
+      const r = await parseSource(f, bytes);
+      row.ms += performance.now() - t;
+      row.symbols += r.symbols.length;
+      if (r.status === "partial") row.partial++;
+      // Skipped files (minified, too large) and data files (indexed as text only) are left out
+      // of the recall: we never extract their symbols, by design.
+      if (r.status === "skipped") row.skipped++;
+      else if (r.reason?.startsWith("data file") === true) row.textOnly++;
+      else ours.set(f, r.symbols.map((s) => normalize(s.name)));
+    }
+    const peer = CTAGS[spec.id];
+    if (peer !== undefined) {
+      const defs = await _ctags(peer.language, peer.kinds, [...ours.keys()]);
+      row.ctagsDefinitions = defs.length;
+      row.matched = 0;
+      for (const d of defs) {
+        const [path, name] = d.split("\t") as [string, string];
+        const names = ours.get(path) ?? [];
+        const hit = peer.contains
+          ? names.some((n) => n === name || _inSelectors(n, name))
+          : names.includes(name);
+        if (hit) row.matched++;
+        else if (row.missed.length < 8) row.missed.push(`${posix.basename(path)}:${name}`);
+      }
+    }
+    rows.push(row);
+  }
+  console.log(`load average: ${loadAverages()}`);
+  console.log(markdownTable(
+    [
+      "language",
+      "files (real)",
+      "KB",
+      "symbols",
+      "partial",
+      "skipped",
+      "text only",
+      "MB/s",
+      "ctags defs",
+      "recall",
+    ],
+    rows.map((r) => [
+      r.language,
+      `${r.files} (${r.realFiles})`,
+      r.bytes / 1024,
+      r.symbols,
+      r.partial,
+      r.skipped,
+      r.textOnly,
+      r.ms > 0 ? r.bytes / 1e6 / (r.ms / 1000) : null,
+      r.ctagsDefinitions,
+      r.ctagsDefinitions ? `${((100 * r.matched!) / r.ctagsDefinitions).toFixed(1)}%` : null,
+    ]),
+  ));
+  for (const r of rows) {
+    if (r.missed.length > 0) console.log(`${r.language} misses (first 8): ${r.missed.join(", ")}`);
+  }
+  await writeJson(flags, { rows });
+}
+
+if (import.meta.main) await main(Deno.args);

@@ -1,0 +1,106 @@
+/**
+ * Documentation, configuration and languages without a grammar are indexed for text search:
+ * text-only files (SQL, reStructuredText, plain text, Dockerfile...) are stored with their
+ * language and no symbols; Markdown, YAML, JSON and TOML have grammars and get symbols too. The
+ * walk's filters and limits apply to them as to code.
+ */
+import { deepStrictEqual, equal, ok } from "node:assert/strict";
+import { decode } from "../../mod.ts";
+import { languageIdForPath, parseSource } from "../../src/parser/mod.ts";
+import { tempWorkspace, testConfig, writeTree } from "./_helpers.ts";
+import { ToolRunner } from "../../src/server/runner.ts";
+import { DEFAULT_SETTINGS } from "../../src/server/config.ts";
+import { inThreadParser } from "./_helpers.ts";
+
+Deno.test("text-only files: language ids by name and extension", () => {
+  const cases: [string, string | undefined][] = [
+    ["db/migrations/001_init.sql", "sql"],
+    ["docs/index.rst", "restructuredtext"],
+    ["notes.txt", "text"],
+    ["CMakeLists.txt", "cmake"],
+    ["Dockerfile", "dockerfile"],
+    ["docker/Dockerfile.dev", "dockerfile"],
+    ["api/schema.graphql", "graphql"],
+    ["proto/user.proto", "protobuf"],
+    ["LICENSE", "text"],
+    ["setup.cfg", "ini"],
+    ["README.md", "markdown"],
+    ["config.yml", "yaml"],
+    ["package.json", "json"],
+    ["Cargo.toml", "toml"],
+    ["logo.png", undefined],
+    ["a.unknownext", undefined],
+  ];
+  deepStrictEqual(cases.map(([p]) => [p, languageIdForPath(p)]), cases);
+});
+
+Deno.test("text-only files parse to no records, with their language", async () => {
+  const sql = new TextEncoder().encode("CREATE TABLE users (id int);\n");
+  const r = await parseSource("db/001.sql", sql);
+  deepStrictEqual([r.language, r.status, r.reason, r.symbols, r.imports, r.calls], [
+    "sql",
+    "ok",
+    null,
+    [],
+    [],
+    [],
+  ]);
+});
+
+Deno.test("docs, config and SQL are indexed for search_text under the walk's limits", async () => {
+  const ws = tempWorkspace("codemunch-text-");
+  try {
+    writeTree(ws.root, {
+      "app.py": "def handler():\n    return 1\n",
+      "README.md": "# Widget service\n\n## Setup\n\nRun the widget migrations.\n",
+      "docs/guide.rst": "Guide\n=====\n\nThe widget guide.\n",
+      "db/001_widgets.sql": "CREATE TABLE widgets (id int);\n",
+      "deploy.yaml": "service:\n  name: widget\n",
+      "notes.txt": "widget notes\n",
+      "big.txt": "widget " + "x".repeat(2_000) + "\n",
+      "image.png": new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]),
+    });
+    const runner = new ToolRunner({
+      store: ws.store,
+      ingest: testConfig({ maxFileBytes: 1_000 }),
+      parser: inThreadParser,
+      cwd: ws.root,
+      settings: DEFAULT_SETTINGS,
+    });
+    const indexed = await runner.call("index_folder", { path: ws.root, format: "json" });
+    equal(indexed.isError, false, indexed.text);
+    const outcome = JSON.parse(indexed.text) as Record<string, unknown>;
+    const repo = outcome.repo as string;
+    const languages = outcome.languages as Record<string, number>;
+    deepStrictEqual(
+      Object.fromEntries(
+        ["python", "markdown", "restructuredtext", "sql", "yaml", "text"].map((l) => [
+          l,
+          languages[l],
+        ]),
+      ),
+      { python: 1, markdown: 1, restructuredtext: 1, sql: 1, yaml: 1, text: 1 },
+    );
+    const noSymbols = (outcome.no_symbols_files ?? []) as string[];
+    ok(!noSymbols.includes("db/001_widgets.sql"), "a text-only file is not a file without symbols");
+    const found = await runner.call("search_text", { repo, query: "widget", format: "json" });
+    const files = (decode(found.text) as { results: { file: string }[] }).results
+      .map((r) => r.file).sort();
+    // big.txt is over the size limit, like any file.
+    deepStrictEqual(files, [
+      "README.md",
+      "db/001_widgets.sql",
+      "deploy.yaml",
+      "docs/guide.rst",
+      "notes.txt",
+    ]);
+    const outline = await runner.call("get_file_outline", {
+      repo,
+      file_path: "README.md",
+      format: "json",
+    });
+    ok(outline.text.includes("Widget service.Setup"), outline.text);
+  } finally {
+    ws.dispose();
+  }
+});

@@ -1,0 +1,18 @@
+/** Text-only files through the worker pool: answered without a worker, with their language. */
+import { deepStrictEqual } from "node:assert/strict";
+import { ParserPool } from "../../src/parser/mod.ts";
+
+Deno.test("the pool answers a text-only file at once, and still parses code", async () => {
+  const pool = new ParserPool({ workers: 1 });
+  try {
+    const enc = new TextEncoder();
+    const sql = await pool.parse("db/001.sql", enc.encode("CREATE TABLE t (id int);\n"));
+    deepStrictEqual([sql.language, sql.status, sql.symbols.length], ["sql", "ok", 0]);
+    const rst = await pool.parse("docs/index.rst", enc.encode("Title\n=====\n"));
+    deepStrictEqual([rst.language, rst.status], ["restructuredtext", "ok"]);
+    const py = await pool.parse("app.py", enc.encode("def f():\n    pass\n"));
+    deepStrictEqual(py.symbols.map((s) => s.id), ["app.py::f#function"]);
+  } finally {
+    await pool.close();
+  }
+});
