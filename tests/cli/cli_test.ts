@@ -151,11 +151,12 @@ Deno.test("CLI: index, search, outline, symbol and call", async (t) => {
       match(missing.stderr, /Symbol not found.*\(symbol_not_found\)/);
     });
     await t.step("an ambiguous symbol name prints its candidates", async () => {
-      const r = await cli(p, ["symbol", "greet"]);
+      // Two languages define a `Greeter` (a Python class, a Go type).
+      const r = await cli(p, ["symbol", "Greeter"]);
       equal(r.code, 1);
       match(r.stderr, /\(symbol_ambiguous\)\nCandidates:\n/);
-      match(r.stderr, /^ {2}python\/sample\.py::greet#function/m);
-      match(r.stderr, /^ {2}go\/[^\n]*greet/im);
+      match(r.stderr, /^ {2}python\/sample\.py::Greeter#class/m);
+      match(r.stderr, /^ {2}go\/main\.go::Greeter#type/m);
     });
     await t.step("call <tool> '<json>' infers the repo, --format compact", async () => {
       const r = await cli(p, [
