@@ -44,7 +44,17 @@ export function envelope(
   }
   const meta: Record<string, unknown> = { timing_ms: Math.round(elapsedMs * 10) / 10 };
   if (out.repo !== undefined) meta.repo = out.repo;
-  Object.assign(meta, out.meta ?? {});
+  // `_meta` holds scalars only (a MUNCH v1 decoder re-nests `_meta.` keys one level): a tool's
+  // object-valued field (`freshness: {fresh: 3, …}`) becomes one scalar per entry
+  // (`freshness_fresh: 3`), a list one comma-joined string.
+  for (const [k, v] of Object.entries(out.meta ?? {})) {
+    if (Array.isArray(v)) meta[k] = v.map(String).join(", ");
+    else if (v !== null && typeof v === "object") {
+      for (const [sub, x] of Object.entries(v)) {
+        meta[`${k}_${sub}`] = x !== null && typeof x === "object" ? JSON.stringify(x) : x;
+      }
+    } else meta[k] = v;
+  }
   // One flat string (`_meta` holds scalars only), sentences joined by "; ".
   if (out.warnings !== undefined && out.warnings.length > 0) {
     meta.warnings = out.warnings.join("; ");

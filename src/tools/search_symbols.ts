@@ -315,7 +315,9 @@ function _entry(
   }
   const sig = detail === "full" ? { text: s.signature, cut: false } : cutSignature(s.signature);
   e.signature = sig.text;
-  if (!summaryRepeatsSignature(s)) e.summary = s.summary;
+  // Every hit has the same keys (a v1 MUNCH table holds them): a summary that would only repeat
+  // the signature is null rather than absent.
+  e.summary = summaryRepeatsSignature(s) ? null : s.summary;
   e.byte_length = s.byte_length;
   if (detail === "full") {
     const source = index.symbolSource(s.id) ?? "";
