@@ -100,9 +100,8 @@ export class CallGraph {
     for (const site of this.#view.index.callsFrom(source.id)) {
       const r = resolver.resolveCall(site);
       if (r === null) continue;
-      const targets = [...r.targets].sort((a, b) =>
-        byCodePoint(a.file, b.file) || a.line - b.line
-      ).slice(0, MAX_CANDIDATES);
+      const targets = [...r.targets].sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line)
+        .slice(0, MAX_CANDIDATES);
       for (const t of targets) {
         hit.push({
           symbol: t,

@@ -221,7 +221,12 @@ export class ClassBases {
         continue;
       }
       for (const t of targets) {
-        links.push({ symbol: t, relation: _relation(base.relation, cls, t), resolution: r.resolution, depth: 1 });
+        links.push({
+          symbol: t,
+          relation: _relation(base.relation, cls, t),
+          resolution: r.resolution,
+          depth: 1,
+        });
       }
     }
     hit = { links, external };

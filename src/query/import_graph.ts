@@ -178,7 +178,9 @@ export const IMPORT_CYCLES = facet("import-cycles", (v): ImportCycle[] => {
     const members = new Set(files);
     return { files, path: shortestCycle(files[0]!, edges, members) };
   });
-  return cycles.sort((a, b) => b.files.length - a.files.length || byCodePoint(a.files[0]!, b.files[0]!));
+  return cycles.sort((a, b) =>
+    b.files.length - a.files.length || byCodePoint(a.files[0]!, b.files[0]!)
+  );
 });
 
 /** Tarjan's strongly connected components (iterative), members sorted, in discovery order. */
@@ -234,7 +236,11 @@ export function stronglyConnected(edges: Map<string, string[]>): string[][] {
 }
 
 /** A shortest path `start → … → start` inside `members` (breadth-first, neighbours sorted). */
-function shortestCycle(start: string, edges: Map<string, string[]>, members: Set<string>): string[] {
+function shortestCycle(
+  start: string,
+  edges: Map<string, string[]>,
+  members: Set<string>,
+): string[] {
   const prev = new Map<string, string>();
   const queue = [start];
   for (let i = 0; i < queue.length; i++) {

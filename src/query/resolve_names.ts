@@ -97,9 +97,10 @@ export class NameResolver {
     }
     const callee = site.callee;
     // self.x(), this.x(): a member of the enclosing class or of its ancestors.
-    const selfClass = _SELF.has(receiver) || (family === "go" && this.#goReceiver(caller) === receiver)
-      ? this.#enclosingClass(caller)
-      : undefined;
+    const selfClass =
+      _SELF.has(receiver) || (family === "go" && this.#goReceiver(caller) === receiver)
+        ? this.#enclosingClass(caller)
+        : undefined;
     if (selfClass !== undefined) {
       const hit = this.memberOf(selfClass, callee);
       if (hit.length > 0) return { targets: hit, resolution: "resolved" };
@@ -328,9 +329,8 @@ function _binds(imp: StoredImport, receiver: string, family: string): boolean {
     return imp.names.includes(receiver);
   }
   if (family === "ecmascript") {
-    return imp.names.some((n) =>
-      n === receiver || n.replace(/^\*\s*as\s+/, "") === receiver
-    ) || (imp.names.length === 0 && spec.endsWith("/" + receiver));
+    return imp.names.some((n) => n === receiver || n.replace(/^\*\s*as\s+/, "") === receiver) ||
+      (imp.names.length === 0 && spec.endsWith("/" + receiver));
   }
   return imp.names.includes(receiver);
 }

@@ -513,7 +513,10 @@ export class RepoIndex {
     const tokens = word.match(/[\p{L}\p{N}]+/gu) ?? [];
     if (tokens.length === 0) return [];
     const match = tokens.map((t) => `signature : "${t}"`).join(" AND ");
-    const re = new RegExp(`(?<![\\p{L}\\p{N}_$])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}_$])`, "u");
+    const re = new RegExp(
+      `(?<![\\p{L}\\p{N}_$])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}_$])`,
+      "u",
+    );
     return this.#prepare(
       `SELECT ${_SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
        WHERE s.rowid IN (SELECT rowid FROM symbols_fts WHERE symbols_fts MATCH ?)
@@ -611,7 +614,9 @@ export class RepoIndex {
   filesCalling(name: string): string[] {
     const words = name.match(/[\p{L}\p{N}_$]+/gu) ?? [];
     if (words.length === 0) {
-      return (this.#prepare("SELECT f.path FROM call_sites cs JOIN files f ON f.id = cs.file_id ORDER BY f.path")
+      return (this.#prepare(
+        "SELECT f.path FROM call_sites cs JOIN files f ON f.id = cs.file_id ORDER BY f.path",
+      )
         .all() as { path: string }[]).map((r) => r.path);
     }
     return (this.#prepare(

@@ -1,0 +1,175 @@
+/**
+ * Every reference to an identifier or a file, from the stored graph: calls (resolved through the
+ * name resolver), imports of the name or the module, type uses in declarations (signatures that
+ * name a class or type), and inheritance (classes naming it as a base).
+ */
+import type { SymbolRecord } from "../parser/types.ts";
+import { CALL_GRAPH } from "./call_graph.ts";
+import { CLASS_BASES } from "./class_bases.ts";
+import { byCodePoint, dirOf, IMPORT_GRAPH, type ImportGraph } from "./import_graph.ts";
+import type { Resolution } from "./resolve_names.ts";
+import { SYMBOLS } from "./symbols.ts";
+import { FILES } from "./files.ts";
+import type { RepoView } from "./view.ts";
+
+/** What kind of use a reference is. */
+export type ReferenceKind = "call" | "import" | "type_use" | "inherits";
+
+/** One reference. */
+export interface Reference {
+  file: string;
+  line: number;
+  kind: ReferenceKind;
+  /** The symbol the reference is written in (caller, subclass, declaring symbol), or null. */
+  symbol: string | null;
+  /** The definition referred to (a symbol id, or the imported file), or null when unknown. */
+  target: string | null;
+  resolution: Resolution;
+  /** How many definitions the reference could mean (1 when resolved or unique). */
+  candidates: number;
+  /** The import specifier, the call as written (`recv.name`), or the base relation. */
+  detail: string;
+}
+
+const _CLASS_KINDS = new Set(["class", "type"]);
+
+/** The definitions an identifier names: a symbol id, a qualified name, or a plain name. */
+export function definitionsNamed(view: RepoView, identifier: string): SymbolRecord[] {
+  const symbols = view.get(SYMBOLS);
+  const exact = symbols.byId(identifier);
+  if (exact !== undefined) return [exact];
+  const sep = identifier.indexOf("::");
+  if (sep !== -1) {
+    const qualified = identifier.slice(sep + 2).replace(/#\w+$/, "");
+    return symbols.ofFile(identifier.slice(0, sep)).filter((s) => s.qualified_name === qualified);
+  }
+  const last = identifier.slice(identifier.lastIndexOf(".") + 1);
+  const named = symbols.byName(last).filter((s) => s.kind !== "import");
+  return identifier.includes(".") ? named.filter((s) => s.qualified_name === identifier) : named;
+}
+
+/** The references to an indexed file: every import that reaches it (re-exports followed). */
+export function fileReferences(view: RepoView, path: string): Reference[] {
+  return view.get(IMPORT_GRAPH).importers(path).map((i) => ({
+    file: i.file,
+    line: i.line,
+    kind: "import" as const,
+    symbol: null,
+    target: path,
+    resolution: "resolved" as const,
+    candidates: 1,
+    detail: i.via === null ? i.specifier : `${i.specifier} (via ${i.via})`,
+  }));
+}
+
+/** The references to an identifier (a name, a qualified name or a symbol id). */
+export function identifierReferences(view: RepoView, identifier: string): Reference[] {
+  const targets = definitionsNamed(view, identifier);
+  const name = identifier.includes("::")
+    ? targets[0]?.name ?? identifier
+    : identifier.slice(identifier.lastIndexOf(".") + 1);
+  const ids = new Set(targets.map((t) => t.id));
+  const out = new Map<string, Reference>();
+  const add = (r: Reference) => {
+    const key = `${r.file}\0${r.line}\0${r.kind}\0${r.symbol ?? ""}`;
+    if (!out.has(key)) out.set(key, r);
+  };
+  // Calls.
+  const calls = view.get(CALL_GRAPH);
+  for (const t of targets) {
+    for (const e of calls.callers(t)) {
+      add({
+        file: e.file,
+        line: e.callLine,
+        kind: "call",
+        symbol: e.symbol?.id ?? null,
+        target: t.id,
+        resolution: e.resolution,
+        candidates: e.candidates,
+        detail: name,
+      });
+    }
+  }
+  // Imports of the name (into a file that can be a definition's), or of a module named so.
+  const graph = view.get(IMPORT_GRAPH);
+  const targetUnits = new Set(targets.map((t) => _unit(t.file)));
+  for (const [file, imports] of graph.importsOf) {
+    for (const imp of imports) {
+      const named = imp.names.includes(name);
+      const stem = imp.specifier.replace(/\.\w+$/, "").split(/[./\\:]/).pop() ?? "";
+      if (!named && !(targets.length === 0 && stem === name)) continue;
+      const hit = imp.resolved !== null && targetUnits.has(_unit(imp.resolved));
+      if (targets.length > 0 && imp.resolved !== null && !hit) continue;
+      const there = hit ? targets.filter((t) => _unit(t.file) === _unit(imp.resolved!)) : [];
+      add({
+        file,
+        line: imp.line,
+        kind: "import",
+        symbol: null,
+        target: there.length === 1 ? there[0]!.id : imp.resolved,
+        resolution: hit || (targets.length === 0 && imp.resolved !== null) ? "resolved" : "by_name",
+        candidates: hit ? Math.max(1, there.length) : Math.max(1, targets.length),
+        detail: imp.specifier,
+      });
+    }
+  }
+  // Type uses and inheritance, for classes and types.
+  const classes = targets.filter((t) => _CLASS_KINDS.has(t.kind));
+  if (classes.length > 0) {
+    const languages = view.get(FILES);
+    for (const s of view.index.symbolsWithSignatureWord(name)) {
+      if (ids.has(s.id) || s.kind === "import") continue;
+      const seeing = classes.filter((c) => _sees(graph, s.file, c.file));
+      const lang = languages.get(s.file)?.language;
+      const sameLanguage = classes.filter((c) => c.language === lang);
+      if (sameLanguage.length === 0) continue;
+      add({
+        file: s.file,
+        line: s.line,
+        kind: "type_use",
+        symbol: s.id,
+        target: seeing.length === 1
+          ? seeing[0]!.id
+          : sameLanguage.length === 1
+          ? sameLanguage[0]!.id
+          : null,
+        resolution: seeing.length === 1 ? "resolved" : "by_name",
+        candidates: seeing.length === 1 ? 1 : sameLanguage.length,
+        detail: s.signature.length > 120 ? s.signature.slice(0, 117) + "..." : s.signature,
+      });
+    }
+    const bases = view.get(CLASS_BASES);
+    for (const sub of bases.namingBase(name)) {
+      for (const link of bases.parents(sub).links) {
+        if (!ids.has(link.symbol.id)) continue;
+        add({
+          file: sub.file,
+          line: sub.line,
+          kind: "inherits",
+          symbol: sub.id,
+          target: link.symbol.id,
+          resolution: link.resolution,
+          candidates: 1,
+          detail: link.relation,
+        });
+      }
+    }
+  }
+  return [...out.values()].sort((a, b) =>
+    byCodePoint(a.file, b.file) || a.line - b.line || byCodePoint(a.kind, b.kind)
+  );
+}
+
+/** A Go file's package directory; any other file itself. */
+function _unit(file: string): string {
+  return file.endsWith(".go") ? dirOf(file) + "/" : file;
+}
+
+/** Whether code in `file` can see definitions of `defining` (same file or package, or imports it). */
+function _sees(graph: ImportGraph, file: string, defining: string): boolean {
+  if (_unit(file) === _unit(defining)) return true;
+  for (const imp of graph.importsOf.get(file) ?? []) {
+    if (imp.resolved !== null && _unit(imp.resolved) === _unit(defining)) return true;
+  }
+  return false;
+}
