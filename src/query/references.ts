@@ -119,6 +119,8 @@ export function identifierReferences(view: RepoView, identifier: string): Refere
     const languages = view.get(FILES);
     for (const s of view.index.symbolsWithSignatureWord(name)) {
       if (ids.has(s.id) || s.kind === "import") continue;
+      // A declaration naming it as a base is an `inherits` row, below.
+      if (view.get(CLASS_BASES).basesOf(s).some((b) => b.name.split(".").pop() === name)) continue;
       const seeing = classes.filter((c) => _sees(graph, s.file, c.file));
       const lang = languages.get(s.file)?.language;
       const sameLanguage = classes.filter((c) => c.language === lang);
