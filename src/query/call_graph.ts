@@ -78,7 +78,6 @@ export class CallGraph {
       const r = resolver.resolveCall(site);
       if (r === null || !r.targets.some((t) => t.id === target.id)) continue;
       const caller = site.caller === null ? null : symbols.byId(site.caller) ?? null;
-      if (caller !== null && caller.id === target.id && r.targets.length > 1) continue;
       hit.push({
         symbol: caller,
         file: site.file,

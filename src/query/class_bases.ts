@@ -172,36 +172,54 @@ export function goEmbeds(source: string): BaseName[] {
 export class ClassBases {
   readonly #view: RepoView;
   readonly #bases = new Map<string, BaseName[]>();
-  readonly #classes = new Map<string, SymbolRecord>();
-  /** Classes by the last segment of each base name they list. */
-  readonly #byBaseName = new Map<string, SymbolRecord[]>();
+  #byBase: Map<string, SymbolRecord[]> | null = null;
   readonly #parents = new Map<string, { links: HierarchyLink[]; external: BaseName[] }>();
 
   constructor(view: RepoView) {
     this.#view = view;
-    const goSources = view.index.symbolSourcesWhere("type", "go", ["struct", "interface"]);
-    for (const cls of view.index.symbolsOfKinds(["class", "type"])) {
-      const source = goSources.get(cls.id);
-      const bases = source !== undefined
-        ? goEmbeds(source)
-        : cls.language === "go"
-        ? []
-        : basesFromSignature(cls.language, cls.signature);
-      if (bases.length === 0) continue;
-      this.#bases.set(cls.id, bases);
-      this.#classes.set(cls.id, cls);
+  }
+
+  /** The bases a class names, as written (read from its signature, or its Go source). */
+  basesOf(cls: SymbolRecord): BaseName[] {
+    let hit = this.#bases.get(cls.id);
+    if (hit === undefined) {
+      if (cls.kind !== "class" && cls.kind !== "type") hit = [];
+      else if (cls.language !== "go") hit = basesFromSignature(cls.language, cls.signature);
+      else if (!/\b(?:struct|interface)\b/.test(cls.signature)) hit = [];
+      else hit = goEmbeds(this.#view.index.symbolSource(cls.id) ?? "");
+      this.#bases.set(cls.id, hit);
+    }
+    return hit;
+  }
+
+  /**
+   * Classes by the last segment of each base name they list: every class and type of the repo is
+   * read once, the first time a descendant is asked for.
+   */
+  #byBaseName(): Map<string, SymbolRecord[]> {
+    if (this.#byBase !== null) return this.#byBase;
+    const byBase = new Map<string, SymbolRecord[]>();
+    const goSources = this.#view.index.symbolSourcesWhere("type", "go", ["struct", "interface"]);
+    for (const cls of this.#view.index.symbolsOfKinds(["class", "type"])) {
+      let bases = this.#bases.get(cls.id);
+      if (bases === undefined) {
+        const source = goSources.get(cls.id);
+        bases = source !== undefined
+          ? goEmbeds(source)
+          : cls.language === "go"
+          ? []
+          : basesFromSignature(cls.language, cls.signature);
+        this.#bases.set(cls.id, bases);
+      }
       for (const b of bases) {
         const last = b.name.slice(b.name.lastIndexOf(".") + 1);
-        const list = this.#byBaseName.get(last);
-        if (list === undefined) this.#byBaseName.set(last, [cls]);
+        const list = byBase.get(last);
+        if (list === undefined) byBase.set(last, [cls]);
         else list.push(cls);
       }
     }
-  }
-
-  /** The bases a class names, as written. */
-  basesOf(cls: SymbolRecord): BaseName[] {
-    return this.#bases.get(cls.id) ?? [];
+    this.#byBase = byBase;
+    return byBase;
   }
 
   /** The direct bases of a class: resolved links, and the names that stay outside the repo. */
@@ -269,7 +287,7 @@ export class ClassBases {
   /** The classes whose bases resolve to `cls` (directly). */
   children(cls: SymbolRecord): HierarchyLink[] {
     const out: HierarchyLink[] = [];
-    for (const c of this.#byBaseName.get(cls.name) ?? []) {
+    for (const c of this.#byBaseName().get(cls.name) ?? []) {
       if (c.id === cls.id) continue;
       for (const link of this.parents(c).links) {
         if (link.symbol.id === cls.id) {
@@ -305,7 +323,7 @@ export class ClassBases {
 
   /** Classes that name `name` (last segment) among their bases. */
   namingBase(name: string): SymbolRecord[] {
-    return this.#byBaseName.get(name) ?? [];
+    return this.#byBaseName().get(name) ?? [];
   }
 }
 

@@ -62,6 +62,9 @@ const _SUPER = new Set(["super", "super()", "parent"]);
 
 const _CLASS_KINDS = new Set(["class", "type"]);
 
+/** Most definitions a call through an unknown receiver may match anywhere in the repo. */
+const MAX_REPO_CANDIDATES = 8;
+
 /** Most re-export hops followed when looking a name up in an imported file. */
 const _MAX_REEXPORT_HOPS = 4;
 
@@ -223,8 +226,11 @@ export class NameResolver {
    * those the file can see first (its file, its package, the files it imports), else anywhere.
    */
   #membersByName(name: string, file: string, family: string): Resolved | null {
+    // A Go name in lower case is only visible inside its package.
+    const packageOnly = family === "go" && !/^\p{Lu}/u.test(name);
     const methods = this.#symbols.byName(name).filter((s) =>
-      familyOf(s.language) === family && s.qualified_name !== s.name
+      familyOf(s.language) === family && s.qualified_name !== s.name &&
+      (!packageOnly || dirOf(s.file) === dirOf(file))
     );
     if (methods.length === 0) return null;
     const visible = new Set<string>([dirOf(file)]);
@@ -234,7 +240,12 @@ export class NameResolver {
     const near = methods.filter((m) =>
       m.file === file || visible.has(dirOf(m.file)) || visible.has(m.file)
     );
-    return { targets: near.length > 0 ? near : methods, resolution: "by_name" };
+    if (near.length > 0) return { targets: near, resolution: "by_name" };
+    // Nothing the file can see: the rest of the repo, unless the name is too common to mean
+    // anything (`Error`, `String`, `Close` on a value of a library or builtin type).
+    return methods.length <= MAX_REPO_CANDIDATES
+      ? { targets: methods, resolution: "by_name" }
+      : null;
   }
 
   /** Names imported into `file` that are `name`, looked up in the files they come from. */

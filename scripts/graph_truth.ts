@@ -1,0 +1,222 @@
+/**
+ * An independent ground truth for the graph benchmark on Go code, computed from the source text
+ * with regular expressions (no tree-sitter, no index resolution): which files import a package
+ * (import declarations, aliases included), and which lines call a package-level function
+ * (`F(` inside its package, `pkg.F(` in files importing it) or a method (`.M(` in the package and
+ * in files importing it: a text search cannot know receiver types, so a method's truth is every
+ * `.M(` call its package's users can see).
+ */
+
+/** One import declaration of a Go file. */
+export interface GoImport {
+  path: string;
+  /** The alias written before the path (`.`, `_` or a name), or null. */
+  alias: string | null;
+  line: number;
+}
+
+/** Blank out comments and string contents, keeping line breaks and quoted import paths. */
+export function stripGoComments(text: string): string {
+  let out = "";
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    const n = text[i + 1];
+    if (c === "/" && n === "/") {
+      while (i < text.length && text[i] !== "\n") i++;
+    } else if (c === "/" && n === "*") {
+      i += 2;
+      while (i < text.length && !(text[i] === "*" && text[i + 1] === "/")) {
+        if (text[i] === "\n") out += "\n";
+        i++;
+      }
+      i += 2;
+    } else if (c === "`") {
+      out += "``";
+      i++;
+      while (i < text.length && text[i] !== "`") {
+        if (text[i] === "\n") out += "\n";
+        i++;
+      }
+      i++;
+    } else if (c === "'") {
+      out += "' '";
+      i++;
+      while (i < text.length && text[i] !== "'" && text[i] !== "\n") {
+        if (text[i] === "\\") i++;
+        i++;
+      }
+      i++;
+    } else if (c === '"') {
+      // Keep the string (import paths are strings); calls inside strings are rare in Go.
+      let s = '"';
+      i++;
+      while (i < text.length && text[i] !== '"' && text[i] !== "\n") {
+        if (text[i] === "\\") {
+          s += text[i]!;
+          i++;
+        }
+        s += text[i] ?? "";
+        i++;
+      }
+      i++;
+      out += s.replace(/[(\[]/g, " ") + '"';
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+/** The import declarations of a Go file (text already stripped of comments). */
+export function goImports(stripped: string): GoImport[] {
+  const out: GoImport[] = [];
+  const lineAt = (index: number) => stripped.slice(0, index).split("\n").length;
+  const single = /^import\s+([\w.]+\s+)?"([^"]+)"/gm;
+  for (let m = single.exec(stripped); m !== null; m = single.exec(stripped)) {
+    out.push({ path: m[2]!, alias: m[1]?.trim() ?? null, line: lineAt(m.index) });
+  }
+  const block = /^import\s*\(([^)]*)\)/gm;
+  for (let m = block.exec(stripped); m !== null; m = block.exec(stripped)) {
+    const start = m.index + m[0].indexOf("(") + 1;
+    const spec = /(?:^|[\n;])\s*([\w.]+\s+)?"([^"]+)"/g;
+    for (let s = spec.exec(m[1]!); s !== null; s = spec.exec(m[1]!)) {
+      const at = start + s.index + s[0].indexOf('"');
+      out.push({ path: s[2]!, alias: s[1]?.trim() ?? null, line: lineAt(at) });
+    }
+  }
+  return out;
+}
+
+/** The package clause name of a Go file. */
+export function goPackageName(stripped: string): string {
+  return /^package\s+(\w+)/m.exec(stripped)?.[1] ?? "";
+}
+
+/** Lines (1-based) where `pattern` matches, given the stripped text. */
+export function matchingLines(stripped: string, pattern: RegExp): number[] {
+  const lines: number[] = [];
+  stripped.split("\n").forEach((text, i) => {
+    pattern.lastIndex = 0;
+    if (pattern.test(text)) lines.push(i + 1);
+  });
+  return lines;
+}
+
+function _escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** A Go source tree read once: stripped texts, package names, imports, importers by package dir. */
+export class GoTruth {
+  readonly stripped = new Map<string, string>();
+  readonly packageOf = new Map<string, string>();
+  readonly importsOf = new Map<string, GoImport[]>();
+  /** Importing files by the directory of the imported package. */
+  readonly importersOfDir = new Map<string, Map<string, GoImport>>();
+  readonly dirs: Set<string>;
+  #names: Map<string, string> | null = null;
+
+  /** `files`: the repo-relative .go paths to consider; `read` gives their text. */
+  constructor(files: readonly string[], read: (path: string) => string) {
+    this.dirs = new Set(files.map(dirOf));
+    for (const f of files) {
+      const s = stripGoComments(read(f));
+      this.stripped.set(f, s);
+      this.packageOf.set(f, goPackageName(s));
+      const imports = goImports(s);
+      this.importsOf.set(f, imports);
+      for (const imp of imports) {
+        const dir = this.dirs.has(imp.path)
+          ? imp.path
+          : this.dirs.has("vendor/" + imp.path)
+          ? "vendor/" + imp.path
+          : null;
+        if (dir === null) continue;
+        let m = this.importersOfDir.get(dir);
+        if (m === undefined) this.importersOfDir.set(dir, m = new Map());
+        if (!m.has(f)) m.set(f, imp);
+      }
+    }
+  }
+
+  /** The files importing the package of `file`. */
+  importers(file: string): string[] {
+    return [...(this.importersOfDir.get(dirOf(file))?.keys() ?? [])].filter((f) => f !== file)
+      .sort();
+  }
+
+  /** The package name a directory's package is known by (its non-test package clause). */
+  #packageName(dir: string): string {
+    if (this.#names === null) {
+      this.#names = new Map();
+      for (const [f, p] of this.packageOf) {
+        if (!f.endsWith("_test.go") && p !== "" && !this.#names.has(dirOf(f))) {
+          this.#names.set(dirOf(f), p);
+        }
+      }
+    }
+    return this.#names.get(dir) ?? "";
+  }
+
+  /** `file:line` of every call of the package-level function `name` defined in `file`. */
+  functionCalls(file: string, name: string): Set<string> {
+    const out = new Set<string>();
+    const dir = dirOf(file);
+    const pkg = this.packageOf.get(file) ?? "";
+    const bare = new RegExp(`(?<![\\w.])${_escape(name)}\\s*(?:\\[[^\\]]*\\]\\s*)?\\(`);
+    const decl = new RegExp(`^func\\s+(?:\\([^)]*\\)\\s*)?${_escape(name)}\\s*[(\\[]`);
+    for (const [f, s] of this.stripped) {
+      if (dirOf(f) !== dir || this.packageOf.get(f) !== pkg) continue;
+      const lines = s.split("\n");
+      for (const l of matchingLines(s, bare)) if (!decl.test(lines[l - 1]!)) out.add(`${f}:${l}`);
+    }
+    for (const [f, imp] of this.importersOfDir.get(dir) ?? []) {
+      const local = imp.alias ?? this.#packageName(dir);
+      if (local === "_") continue;
+      const re = local === "." ? bare : new RegExp(
+        `(?<![\\w.])${_escape(local)}\\.${_escape(name)}\\s*(?:\\[[^\\]]*\\]\\s*)?\\(`,
+      );
+      for (const l of matchingLines(this.stripped.get(f)!, re)) out.add(`${f}:${l}`);
+    }
+    return out;
+  }
+
+  /**
+   * `file:line` of every `x.name(` call in the package of `dir` and in files importing it, where
+   * `x` is not one of the file's imported package names (`pkg.name(` calls a function).
+   */
+  methodCalls(dir: string, name: string): Set<string> {
+    const out = new Set<string>();
+    const re = new RegExp(`([\\w)\\]]*)\\.${_escape(name)}\\s*\\(`, "g");
+    const files = new Set<string>();
+    for (const f of this.stripped.keys()) if (dirOf(f) === dir) files.add(f);
+    // A method named in lower case is only callable inside its package.
+    if (/^\p{Lu}/u.test(name)) {
+      for (const f of this.importersOfDir.get(dir)?.keys() ?? []) files.add(f);
+    }
+    for (const f of files) {
+      const packages = new Set<string>();
+      for (const imp of this.importsOf.get(f) ?? []) {
+        const d = this.dirs.has(imp.path) ? imp.path : "vendor/" + imp.path;
+        packages.add(imp.alias ?? (this.#packageName(d) || imp.path.split("/").pop()!));
+      }
+      this.stripped.get(f)!.split("\n").forEach((text, i) => {
+        for (const m of text.matchAll(re)) {
+          if (!packages.has(m[1]!)) {
+            out.add(`${f}:${i + 1}`);
+            break;
+          }
+        }
+      });
+    }
+    return out;
+  }
+}
+
+/** The directory of a repo-relative path. */
+export function dirOf(path: string): string {
+  const i = path.lastIndexOf("/");
+  return i === -1 ? "" : path.slice(0, i);
+}
