@@ -8,6 +8,7 @@ import type { SymbolRecord } from "../parser/types.ts";
 import { NAME_RESOLVER, type Resolution } from "./resolve_names.ts";
 import { facet, type RepoView } from "./view.ts";
 import { byCodePoint } from "./import_graph.ts";
+import { SYMBOLS } from "./symbols.ts";
 
 /** How a class relates to a base. */
 export type BaseRelation = "extends" | "implements" | "embeds" | "mixin";
@@ -172,7 +173,7 @@ export function goEmbeds(source: string): BaseName[] {
 export class ClassBases {
   readonly #view: RepoView;
   readonly #bases = new Map<string, BaseName[]>();
-  #byBase: Map<string, SymbolRecord[]> | null = null;
+  #byBase: Map<string, string[]> | null = null;
   readonly #parents = new Map<string, { links: HierarchyLink[]; external: BaseName[] }>();
 
   constructor(view: RepoView) {
@@ -196,26 +197,26 @@ export class ClassBases {
    * Classes by the last segment of each base name they list: every class and type of the repo is
    * read once, the first time a descendant is asked for.
    */
-  #byBaseName(): Map<string, SymbolRecord[]> {
+  #byBaseName(): Map<string, string[]> {
     if (this.#byBase !== null) return this.#byBase;
-    const byBase = new Map<string, SymbolRecord[]>();
-    const goSources = this.#view.index.symbolSourcesWhere("type", "go", ["struct", "interface"]);
-    for (const cls of this.#view.index.symbolsOfKinds(["class", "type"])) {
-      let bases = this.#bases.get(cls.id);
+    const byBase = new Map<string, string[]>();
+    for (
+      const d of this.#view.index.declarations(["class", "type"], "go", ["struct", "interface"])
+    ) {
+      let bases = this.#bases.get(d.id);
       if (bases === undefined) {
-        const source = goSources.get(cls.id);
-        bases = source !== undefined
-          ? goEmbeds(source)
-          : cls.language === "go"
+        bases = d.source !== null
+          ? goEmbeds(d.source)
+          : d.language === "go"
           ? []
-          : basesFromSignature(cls.language, cls.signature);
-        this.#bases.set(cls.id, bases);
+          : basesFromSignature(d.language, d.signature);
+        this.#bases.set(d.id, bases);
       }
       for (const b of bases) {
         const last = b.name.slice(b.name.lastIndexOf(".") + 1);
         const list = byBase.get(last);
-        if (list === undefined) byBase.set(last, [cls]);
-        else list.push(cls);
+        if (list === undefined) byBase.set(last, [d.id]);
+        else list.push(d.id);
       }
     }
     this.#byBase = byBase;
@@ -287,7 +288,7 @@ export class ClassBases {
   /** The classes whose bases resolve to `cls` (directly). */
   children(cls: SymbolRecord): HierarchyLink[] {
     const out: HierarchyLink[] = [];
-    for (const c of this.#byBaseName().get(cls.name) ?? []) {
+    for (const c of this.namingBase(cls.name)) {
       if (c.id === cls.id) continue;
       for (const link of this.parents(c).links) {
         if (link.symbol.id === cls.id) {
@@ -323,7 +324,8 @@ export class ClassBases {
 
   /** Classes that name `name` (last segment) among their bases. */
   namingBase(name: string): SymbolRecord[] {
-    return this.#byBaseName().get(name) ?? [];
+    const symbols = this.#view.get(SYMBOLS);
+    return (this.#byBaseName().get(name) ?? []).flatMap((id) => symbols.byId(id) ?? []);
   }
 }
 

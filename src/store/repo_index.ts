@@ -534,24 +534,35 @@ export class RepoIndex {
   }
 
   /**
-   * The source text of every symbol of `kind` in `language` whose signature contains one of
-   * `signatureWords`, by symbol id (one query instead of one per symbol).
+   * Every symbol of one of `kinds`, lean: its id, language and signature, and its source text when
+   * its language is `sourceLanguage` and its signature contains one of `sourceWords` (Go structs
+   * and interfaces, whose embedded types are in the body).
    */
-  symbolSourcesWhere(
-    kind: SymbolKind,
-    language: string,
-    signatureWords: readonly string[],
-  ): Map<string, string> {
-    const like = signatureWords.map(() => "s.signature LIKE ?").join(" OR ");
+  declarations(
+    kinds: readonly SymbolKind[],
+    sourceLanguage: string,
+    sourceWords: readonly string[],
+  ): { id: string; language: string; signature: string; source: string | null }[] {
+    if (kinds.length === 0) return [];
+    const words = sourceWords.map(() => "s.signature LIKE ?").join(" OR ") || "0";
     const rows = this.#prepare(
-      `SELECT s.id, substr(c.content, s.byte_offset + 1, s.byte_length) AS source
-       FROM symbols s JOIN contents c ON c.file_id = s.file_id
-       WHERE s.kind = ? AND s.language = ?${like === "" ? "" : ` AND (${like})`}`,
-    ).all(kind, language, ...signatureWords.map((w) => `%${w}%`)) as {
+      `SELECT s.id, s.language, s.signature,
+         CASE WHEN s.language = ? AND (${words})
+           THEN (SELECT substr(c.content, s.byte_offset + 1, s.byte_length) FROM contents c
+                 WHERE c.file_id = s.file_id) END AS source
+       FROM symbols s WHERE s.kind IN (${kinds.map(() => "?").join(", ")}) ORDER BY s.rowid`,
+    ).all(sourceLanguage, ...sourceWords.map((w) => `%${w}%`), ...kinds) as {
       id: string;
-      source: Uint8Array;
+      language: string;
+      signature: string;
+      source: Uint8Array | null;
     }[];
-    return new Map(rows.map((r) => [r.id, _decoder.decode(r.source)]));
+    return rows.map((r) => ({
+      id: r.id,
+      language: r.language,
+      signature: r.signature,
+      source: r.source === null ? null : _decoder.decode(r.source),
+    }));
   }
 
   /** The imports of one file, in source order. */
