@@ -86,10 +86,15 @@ async function _call(
   return decode(text) as Record<string, unknown>;
 }
 
+/** Server-side `_meta.timing_ms` of the last timed call. */
+let lastServerMs = NaN;
+
 async function _timed(client: Client, name: string, args: Record<string, unknown>) {
   const t0 = performance.now();
-  await _call(client, name, args);
-  return performance.now() - t0;
+  const body = await _call(client, name, args);
+  const ms = performance.now() - t0;
+  lastServerMs = Number((body._meta as { timing_ms?: number } | undefined)?.timing_ms ?? NaN);
+  return ms;
 }
 
 /** Every `step`-th element, `n` of them at most (deterministic). */
@@ -242,11 +247,13 @@ export async function main(args: string[]): Promise<void> {
     const targets = _targets(store, repo, samples);
     // First call after a server start, per tool (alternating tools, fresh server each time).
     const first = new Map<Tool, number[]>(TOOLS.map((t) => [t, []]));
+    const firstServer = new Map<Tool, number[]>(TOOLS.map((t) => [t, []]));
     for (let run = 0; run < firstRuns; run++) {
       for (const tool of TOOLS) {
         const c = await _connect(env);
         await c.listTools();
         first.get(tool)!.push(await _timed(c, tool, { repo, ...targets[tool][run]! }));
+        firstServer.get(tool)!.push(lastServerMs);
         await c.close();
       }
     }
@@ -274,6 +281,7 @@ export async function main(args: string[]): Promise<void> {
         tool,
         first_p50: median(f),
         first_p95: percentile(f, 95),
+        first_server_p50: median(firstServer.get(tool)!),
         warm_p50: median(w),
         warm_p95: percentile(w, 95),
         repeat_p50: median(r),
@@ -290,12 +298,22 @@ export async function main(args: string[]): Promise<void> {
   loads.push(loadAverages());
   console.log(
     markdownTable(
-      ["corpus", "tool", "first p50", "first p95", "warm p50", "warm p95", "repeat p50"],
+      [
+        "corpus",
+        "tool",
+        "first p50",
+        "first p95",
+        "first (server) p50",
+        "warm p50",
+        "warm p95",
+        "repeat p50",
+      ],
       latency.map((l) => [
         l.corpus,
         l.tool,
         l.first_p50,
         l.first_p95,
+        l.first_server_p50,
         l.warm_p50,
         l.warm_p95,
         l.repeat_p50,
@@ -322,7 +340,9 @@ export async function main(args: string[]): Promise<void> {
       console.log(`\n${q.corpus} ${q.what}:\n  ${q.examples.join("\n  ")}`);
     }
   }
-  console.log(`\nms, client-side; ${loads.join(", ")}`);
+  console.log(
+    `\nms, client-side (first (server) = the tool's own _meta.timing_ms); ${loads.join(", ")}`,
+  );
   await writeJson(flags, { latency, quality, load: loads });
 }
 

@@ -60,6 +60,9 @@ export function handler(ctx: ToolContext, args: FindReferencesArgs): ToolOutput 
   const which = oneOf("identifier", args.identifier, "identifiers", args.identifiers, "identifier");
   const warnings: string[] = [];
   const max = clampInt("max_results", args.max_results, 50, 1, 200, warnings);
+  if (args.include_call_chain === true) {
+    warnings.push("include_call_chain is not needed: every call row names its enclosing symbol");
+  }
   const { repo, view } = openRepo(ctx, args.repo);
   if ("single" in which) {
     const r = _result(view, which.single, max);

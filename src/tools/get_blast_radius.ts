@@ -31,6 +31,16 @@ export const inputSchema = z.object({
   cross_repo: z.boolean().optional().describe(
     "Accepted for compatibility; other repos are not searched (named in _meta.warnings)",
   ),
+  include_source: z.boolean().optional().describe(
+    "Accepted for compatibility; snippets are not included (fetch them with get_symbol_source)",
+  ),
+  source_budget: z.number().int().optional().describe(
+    "Accepted for compatibility with include_source; ignored",
+  ),
+  fqn: z.string().optional().describe("Accepted for compatibility (PHP FQN); ignored"),
+  decorator_filter: z.string().optional().describe(
+    "Accepted for compatibility; ignored (named in _meta.warnings)",
+  ),
 });
 
 /** Validated arguments. */
@@ -46,6 +56,11 @@ export function handler(ctx: ToolContext, args: GetBlastRadiusArgs): ToolOutput 
   const callDepth = clampInt("call_depth", args.call_depth, 1, 0, 3, warnings);
   const max = clampInt("max_results", args.max_results, 50, 1, 500, warnings);
   if (args.cross_repo === true) warnings.push("cross_repo is not supported: this repo only");
+  for (const ignored of ["include_source", "source_budget", "fqn", "decorator_filter"] as const) {
+    if (args[ignored] !== undefined && args[ignored] !== false) {
+      warnings.push(`${ignored} is not supported and was ignored`);
+    }
+  }
   const { repo, view } = openRepo(ctx, args.repo);
   const symbol = lookupSymbol(view.get(SYMBOLS), repo, args.symbol);
   const graph = view.get(IMPORT_GRAPH);
