@@ -546,22 +546,41 @@ export class RepoIndex {
     if (kinds.length === 0) return [];
     const words = sourceWords.map(() => "s.signature LIKE ?").join(" OR ") || "0";
     const rows = this.#prepare(
-      `SELECT s.id, s.language, s.signature,
-         CASE WHEN s.language = ? AND (${words})
-           THEN (SELECT substr(c.content, s.byte_offset + 1, s.byte_length) FROM contents c
-                 WHERE c.file_id = s.file_id) END AS source
+      `SELECT s.id, s.file_id, s.language, s.signature, s.byte_offset, s.byte_length,
+         s.language = ? AND (${words}) AS wants_source
        FROM symbols s WHERE s.kind IN (${kinds.map(() => "?").join(", ")}) ORDER BY s.rowid`,
     ).all(sourceLanguage, ...sourceWords.map((w) => `%${w}%`), ...kinds) as {
       id: string;
+      file_id: number;
       language: string;
       signature: string;
-      source: Uint8Array | null;
+      byte_offset: number;
+      byte_length: number;
+      wants_source: number;
     }[];
+    // Each file's content is read once for all of its symbols that need their source.
+    const sources = new Map<string, string>();
+    const byFile = new Map<number, typeof rows>();
+    for (const r of rows) {
+      if (r.wants_source !== 1) continue;
+      const list = byFile.get(r.file_id);
+      if (list === undefined) byFile.set(r.file_id, [r]);
+      else list.push(r);
+    }
+    const content = this.#prepare("SELECT content FROM contents WHERE file_id = ?");
+    for (const [fileId, list] of byFile) {
+      const bytes = (content.get(fileId) as { content: Uint8Array } | undefined)?.content;
+      if (bytes === undefined) continue;
+      for (const r of list) {
+        const slice = bytes.subarray(r.byte_offset, r.byte_offset + r.byte_length);
+        sources.set(r.id, _decoder.decode(slice));
+      }
+    }
     return rows.map((r) => ({
       id: r.id,
       language: r.language,
       signature: r.signature,
-      source: r.source === null ? null : _decoder.decode(r.source),
+      source: sources.get(r.id) ?? null,
     }));
   }
 
