@@ -257,6 +257,15 @@ export async function main(args: string[]): Promise<void> {
         await c.close();
       }
     }
+    // Baseline: the first call of a tool that reads almost nothing (list_repos), same conditions.
+    const baseline: number[] = [];
+    for (let run = 0; run < firstRuns; run++) {
+      const c = await _connect(env);
+      await c.listTools();
+      baseline.push(await _timed(c, "list_repos", {}));
+      await c.close();
+    }
+    latency.push({ corpus, tool: "(list_repos, baseline)", first_p50: median(baseline) });
     loads.push(loadAverages());
     // Warm: one server; one call of every tool first (facets built), then distinct targets.
     client = await _connect(env);
