@@ -21,6 +21,8 @@ export interface CallEdge {
   file: string;
   /** The line of the call site. */
   callLine: number;
+  /** The receiver written at the call (`self`, `pkg`, `a.b`), or null for a bare call. */
+  receiver: string | null;
   resolution: Resolution;
   /** How many definitions the call could reach (1 when resolved or unique). */
   candidates: number;
@@ -82,6 +84,7 @@ export class CallGraph {
         symbol: caller,
         file: site.file,
         callLine: site.line,
+        receiver: site.receiver,
         resolution: r.resolution,
         candidates: r.targets.length,
       });
@@ -106,6 +109,7 @@ export class CallGraph {
           symbol: t,
           file: site.file,
           callLine: site.line,
+          receiver: site.receiver,
           resolution: r.resolution,
           candidates: r.targets.length,
         });

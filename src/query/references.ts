@@ -4,10 +4,10 @@
  * name a class or type), and inheritance (classes naming it as a base).
  */
 import type { SymbolRecord } from "../parser/types.ts";
-import { CALL_GRAPH } from "./call_graph.ts";
+import { CALL_GRAPH, MAX_CANDIDATES } from "./call_graph.ts";
 import { CLASS_BASES } from "./class_bases.ts";
 import { byCodePoint, dirOf, IMPORT_GRAPH, type ImportGraph } from "./import_graph.ts";
-import type { Resolution } from "./resolve_names.ts";
+import { NAME_RESOLVER, type Resolution } from "./resolve_names.ts";
 import { SYMBOLS } from "./symbols.ts";
 import { FILES } from "./files.ts";
 import type { RepoView } from "./view.ts";
@@ -71,23 +71,46 @@ export function identifierReferences(view: RepoView, identifier: string): Refere
   const ids = new Set(targets.map((t) => t.id));
   const out = new Map<string, Reference>();
   const add = (r: Reference) => {
-    const key = `${r.file}\0${r.line}\0${r.kind}\0${r.symbol ?? ""}`;
+    const key = `${r.file}\0${r.line}\0${r.kind}\0${r.symbol ?? ""}\0${r.target ?? ""}`;
     if (!out.has(key)) out.set(key, r);
   };
-  // Calls.
+  // Calls: each site naming it, resolved once (whatever the number of definitions).
   const calls = view.get(CALL_GRAPH);
-  for (const t of targets) {
-    for (const e of calls.callers(t)) {
+  if (targets.length === 1) {
+    for (const e of calls.callers(targets[0]!)) {
       add({
         file: e.file,
         line: e.callLine,
         kind: "call",
         symbol: e.symbol?.id ?? null,
-        target: t.id,
+        target: targets[0]!.id,
         resolution: e.resolution,
         candidates: e.candidates,
-        detail: name,
+        detail: e.receiver === null ? name : `${e.receiver}.${name}`,
       });
+    }
+  } else if (targets.length > 1) {
+    // An ambiguous call gives one row per candidate among these definitions (as many as
+    // MAX_CANDIDATES), each with the number of candidates.
+    const resolver = view.get(NAME_RESOLVER);
+    for (const site of calls.sitesNamed(name)) {
+      const r = resolver.resolveCall(site);
+      if (r === null) continue;
+      const hits = r.targets.filter((t) => ids.has(t.id)).sort((a, b) =>
+        byCodePoint(a.file, b.file) || a.line - b.line
+      ).slice(0, MAX_CANDIDATES);
+      for (const hit of hits) {
+        add({
+          file: site.file,
+          line: site.line,
+          kind: "call",
+          symbol: site.caller,
+          target: hit.id,
+          resolution: r.resolution,
+          candidates: r.targets.length,
+          detail: site.receiver === null ? name : `${site.receiver}.${name}`,
+        });
+      }
     }
   }
   // Imports of the name (into a file that can be a definition's), or of a module named so.

@@ -14,7 +14,7 @@ export const name = "find_references";
 
 /** Tool description shown to agents. */
 export const description =
-  "Find every reference to an identifier (a name, a Qualified.name or a symbol id) or to a file: calls (resolved through scopes, imports and receiver types), imports of the name, type uses in declarations, and subclasses/implementors. Each row gives file, line, kind (call, import, type_use, inherits), the enclosing symbol, the target definition, and how sure it is: resolution `resolved`, or `by_name` with `candidates` = how many definitions the name could mean. A file path lists the imports that reach the file (re-exports followed). Sorted by file and line; max_results (default 50, 1..200) rows per identifier, reference_count counts them all. Pass identifiers for several at once.";
+  "Find every reference to an identifier (a name, a Qualified.name or a symbol id) or to a file: calls (resolved through scopes, imports and receiver types), imports of the name, type uses in declarations, and subclasses/implementors. Each row gives file, line, kind (call, import, type_use, inherits), the enclosing symbol, the target definition, and how sure it is: resolution `resolved`, or `by_name` with `candidates` = how many definitions the name could mean (an ambiguous call gives one row per candidate, up to 8). A file path lists the imports that reach the file (re-exports followed). Sorted by file and line; max_results (default 50, 1..200) rows per identifier, reference_count counts them all. Pass identifiers for several at once.";
 
 /** Input schema. */
 export const inputSchema = z.object({

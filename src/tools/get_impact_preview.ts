@@ -32,7 +32,7 @@ export type GetImpactPreviewArgs = z.infer<typeof inputSchema>;
 export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
 
 /** Most symbols a preview walks before it stops (then `_meta.truncated`). */
-const _WALK_LIMIT = 5000;
+const _WALK_LIMIT = 1000;
 
 /** The impact preview of one symbol. */
 export function handler(ctx: ToolContext, args: GetImpactPreviewArgs): ToolOutput {
