@@ -7,6 +7,7 @@
  *
  * History: 1 before this existed (indexes without the key); 2 keeps blank lines between
  * line-comment doc paragraphs, qualifies C++ `a::B::C::f` fully, and resolves Lua, Dart, Zig,
- * Solidity and Bash imports.
+ * Solidity and Bash imports; 3 resolves a Go import of a module's root package (`import
+ * "github.com/gin-gonic/gin"` inside gin).
  */
-export const EXTRACTOR_VERSION = 2;
+export const EXTRACTOR_VERSION = 3;
