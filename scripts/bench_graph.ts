@@ -59,6 +59,26 @@ function _env(indexDir: string): Record<string, string> {
   return env;
 }
 
+/**
+ * CPU time (user + system) a process has used so far, in ms (Linux; NaN elsewhere). Read through
+ * `cat`: Deno grants /proc/<pid> reads only with --allow-all, the bench runs with --allow-run.
+ */
+function _cpuMs(pid: number | null): number {
+  if (pid === null) return NaN;
+  try {
+    const out = new Deno.Command("cat", { args: [`/proc/${pid}/stat`], stdout: "piped" })
+      .outputSync();
+    const stat = new TextDecoder().decode(out.stdout);
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
+  } catch {
+    return NaN;
+  }
+}
+
+/** The pid of the server behind a client. */
+const serverPids = new WeakMap<Client, number | null>();
+
 async function _connect(env: Record<string, string>): Promise<Client> {
   const flags = permissionFlags(permissionInputs((n) => env[n], CHECKOUT));
   const transport = new StdioClientTransport({
@@ -70,6 +90,7 @@ async function _connect(env: Record<string, string>): Promise<Client> {
   });
   const client = new Client({ name: "bench-graph", version: "0" });
   await client.connect(transport);
+  serverPids.set(client, transport.pid);
   return client;
 }
 
@@ -86,20 +107,26 @@ async function _call(
   return decode(text) as Record<string, unknown>;
 }
 
-/** Server-side `_meta.timing_ms` of the last timed call. */
+/** Server-side `_meta.timing_ms` and server CPU time of the last timed call. */
 let lastServerMs = NaN;
+let lastServerCpuMs = NaN;
 
 async function _timed(client: Client, name: string, args: Record<string, unknown>) {
+  const pid = serverPids.get(client) ?? null;
+  const cpu0 = _cpuMs(pid);
   const t0 = performance.now();
   const body = await _call(client, name, args);
   const ms = performance.now() - t0;
+  lastServerCpuMs = _cpuMs(pid) - cpu0;
   lastServerMs = Number((body._meta as { timing_ms?: number } | undefined)?.timing_ms ?? NaN);
   return ms;
 }
 
-/** Every `step`-th element, `n` of them at most (deterministic). */
+/** `n` elements spread evenly over `items` (deterministic). */
 function _spread<T>(items: readonly T[], n: number): T[] {
-  if (items.length <= n) return [...items];
+  if (items.length === 0) return [];
+  // Few items (a small corpus): repeat them so every run has a target.
+  if (items.length <= n) return Array.from({ length: n }, (_, i) => items[i % items.length]!);
   const step = items.length / n;
   return Array.from({ length: n }, (_, i) => items[Math.floor(i * step)]!);
 }
@@ -182,7 +209,14 @@ async function _goQuality(
 ): Promise<Quality[]> {
   const index = store.repo(repo);
   const goFiles = index.listFiles().map((f) => f.path).filter((p) => p.endsWith(".go"));
-  const truth = new GoTruth(goFiles, (p) => Deno.readTextFileSync(join(root, p)));
+  const modules: Record<string, string> = {};
+  try {
+    const m = /^\s*module\s+"?([^\s"]+)/m.exec(Deno.readTextFileSync(join(root, "go.mod")));
+    if (m) modules[""] = m[1]!;
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+  }
+  const truth = new GoTruth(goFiles, (p) => Deno.readTextFileSync(join(root, p)), modules);
   // find_importers: one file per package, every package with 1..200 importers.
   const importerPairs = [];
   for (const dir of [...truth.dirs].sort()) {
@@ -248,37 +282,51 @@ export async function main(args: string[]): Promise<void> {
     // First call after a server start, per tool (alternating tools, fresh server each time).
     const first = new Map<Tool, number[]>(TOOLS.map((t) => [t, []]));
     const firstServer = new Map<Tool, number[]>(TOOLS.map((t) => [t, []]));
+    const firstCpu = new Map<Tool, number[]>(TOOLS.map((t) => [t, []]));
     for (let run = 0; run < firstRuns; run++) {
       for (const tool of TOOLS) {
+        if (targets[tool].length === 0) continue;
         const c = await _connect(env);
         await c.listTools();
         first.get(tool)!.push(await _timed(c, tool, { repo, ...targets[tool][run]! }));
         firstServer.get(tool)!.push(lastServerMs);
+        firstCpu.get(tool)!.push(lastServerCpuMs);
         await c.close();
       }
     }
     // Baseline: the first call of a tool that reads almost nothing (list_repos), same conditions.
     const baseline: number[] = [];
+    const baselineCpu: number[] = [];
     for (let run = 0; run < firstRuns; run++) {
       const c = await _connect(env);
       await c.listTools();
       baseline.push(await _timed(c, "list_repos", {}));
+      baselineCpu.push(lastServerCpuMs);
       await c.close();
     }
-    latency.push({ corpus, tool: "(list_repos, baseline)", first_p50: median(baseline) });
+    latency.push({
+      corpus,
+      tool: "(list_repos, baseline)",
+      first_p50: median(baseline),
+      first_cpu_p50: median(baselineCpu),
+    });
     loads.push(loadAverages());
     // Warm: one server; one call of every tool first (facets built), then distinct targets.
     client = await _connect(env);
-    for (const tool of TOOLS) await _call(client, tool, { repo, ...targets[tool][samples]! });
+    for (const tool of TOOLS) {
+      if (targets[tool].length > 0) await _call(client, tool, { repo, ...targets[tool][samples]! });
+    }
     const warm = new Map<Tool, number[]>(TOOLS.map((t) => [t, []]));
     const repeat = new Map<Tool, number[]>(TOOLS.map((t) => [t, []]));
     for (let i = 0; i < samples; i++) {
       for (const tool of TOOLS) {
+        if (targets[tool].length === 0) continue;
         warm.get(tool)!.push(await _timed(client, tool, { repo, ...targets[tool][i]! }));
       }
     }
     for (let i = 0; i < samples; i++) {
       for (const tool of TOOLS) {
+        if (targets[tool].length === 0) continue;
         repeat.get(tool)!.push(await _timed(client, tool, { repo, ...targets[tool][i]! }));
       }
     }
@@ -291,6 +339,7 @@ export async function main(args: string[]): Promise<void> {
         first_p50: median(f),
         first_p95: percentile(f, 95),
         first_server_p50: median(firstServer.get(tool)!),
+        first_cpu_p50: median(firstCpu.get(tool)!),
         warm_p50: median(w),
         warm_p95: percentile(w, 95),
         repeat_p50: median(r),
@@ -313,6 +362,7 @@ export async function main(args: string[]): Promise<void> {
         "first p50",
         "first p95",
         "first (server) p50",
+        "first (server CPU) p50",
         "warm p50",
         "warm p95",
         "repeat p50",
@@ -323,6 +373,7 @@ export async function main(args: string[]): Promise<void> {
         l.first_p50,
         l.first_p95,
         l.first_server_p50,
+        l.first_cpu_p50,
         l.warm_p50,
         l.warm_p95,
         l.repeat_p50,
@@ -350,7 +401,9 @@ export async function main(args: string[]): Promise<void> {
     }
   }
   console.log(
-    `\nms, client-side (first (server) = the tool's own _meta.timing_ms); ${loads.join(", ")}`,
+    `\nms, client-side; first (server) = the tool's own _meta.timing_ms; first (server CPU) = CPU time the server process used during the call (10 ms ticks; what the call costs on an idle machine); ${
+      loads.join(", ")
+    }`,
   );
   await writeJson(flags, { latency, quality, load: loads });
 }

@@ -118,9 +118,30 @@ export class GoTruth {
   readonly dirs: Set<string>;
   #names: Map<string, string> | null = null;
 
-  /** `files`: the repo-relative .go paths to consider; `read` gives their text. */
-  constructor(files: readonly string[], read: (path: string) => string) {
+  /**
+   * `files`: the repo-relative .go paths to consider; `read` gives their text; `modules`: the
+   * module path of each go.mod directory (`{"": "github.com/gin-gonic/gin"}`; the standard
+   * library's module `std` imports its packages by directory).
+   */
+  constructor(
+    files: readonly string[],
+    read: (path: string) => string,
+    modules: Record<string, string> = {},
+  ) {
     this.dirs = new Set(files.map(dirOf));
+    const prefixes = Object.entries(modules).filter(([, m]) => m !== "std")
+      .sort((a, b) => b[1].length - a[1].length);
+    const dirOfImport = (path: string): string | null => {
+      for (const [dir, module] of prefixes) {
+        if (path === module || path.startsWith(module + "/")) {
+          const rest = path.slice(module.length + 1);
+          const d = [dir, rest].filter((p) => p !== "").join("/");
+          if (this.dirs.has(d)) return d;
+        }
+      }
+      if (this.dirs.has(path)) return path;
+      return this.dirs.has("vendor/" + path) ? "vendor/" + path : null;
+    };
     for (const f of files) {
       const s = stripGoComments(read(f));
       this.stripped.set(f, s);
@@ -128,11 +149,7 @@ export class GoTruth {
       const imports = goImports(s);
       this.importsOf.set(f, imports);
       for (const imp of imports) {
-        const dir = this.dirs.has(imp.path)
-          ? imp.path
-          : this.dirs.has("vendor/" + imp.path)
-          ? "vendor/" + imp.path
-          : null;
+        const dir = dirOfImport(imp.path);
         if (dir === null) continue;
         let m = this.importersOfDir.get(dir);
         if (m === undefined) this.importersOfDir.set(dir, m = new Map());
