@@ -6,10 +6,9 @@
 import type { SymbolRecord } from "../parser/types.ts";
 import { CALL_GRAPH, MAX_CANDIDATES } from "./call_graph.ts";
 import { CLASS_BASES } from "./class_bases.ts";
-import { byCodePoint, dirOf, IMPORT_GRAPH, type ImportGraph } from "./import_graph.ts";
+import { byCodePoint, dirOf, IMPORT_GRAPH } from "./import_graph.ts";
 import { NAME_RESOLVER, type Resolution } from "./resolve_names.ts";
 import { SYMBOLS } from "./symbols.ts";
-import { FILES } from "./files.ts";
 import type { RepoView } from "./view.ts";
 
 /** What kind of use a reference is. */
@@ -115,15 +114,28 @@ export function identifierReferences(view: RepoView, identifier: string): Refere
   }
   // Imports of the name (into a file that can be a definition's), or of a module named so.
   const graph = view.get(IMPORT_GRAPH);
-  const targetUnits = new Set(targets.map((t) => _unit(t.file)));
+  // The imports reaching each definition's file, re-exports followed, by importing file.
+  const reachMemo = new Map<string, Map<string, number>>();
+  const reach = (defining: string) => {
+    let hit = reachMemo.get(defining);
+    if (hit === undefined) {
+      hit = new Map(graph.importers(defining).map((i) => [i.file, i.line]));
+      reachMemo.set(defining, hit);
+    }
+    return hit;
+  };
   for (const [file, imports] of graph.importsOf) {
     for (const imp of imports) {
       const named = imp.names.includes(name);
       const stem = imp.specifier.replace(/\.\w+$/, "").split(/[./\\:]/).pop() ?? "";
       if (!named && !(targets.length === 0 && stem === name)) continue;
-      const hit = imp.resolved !== null && targetUnits.has(_unit(imp.resolved));
+      const there = imp.resolved === null
+        ? []
+        : targets.filter((t) =>
+          _unit(t.file) === _unit(imp.resolved!) || reach(t.file).get(file) === imp.line
+        );
+      const hit = there.length > 0;
       if (targets.length > 0 && imp.resolved !== null && !hit) continue;
-      const there = hit ? targets.filter((t) => _unit(t.file) === _unit(imp.resolved!)) : [];
       add({
         file,
         line: imp.line,
@@ -139,27 +151,42 @@ export function identifierReferences(view: RepoView, identifier: string): Refere
   // Type uses and inheritance, for classes and types.
   const classes = targets.filter((t) => _CLASS_KINDS.has(t.kind));
   if (classes.length > 0) {
-    const languages = view.get(FILES);
     for (const s of view.index.symbolsWithSignatureWord(name)) {
       if (ids.has(s.id) || s.kind === "import") continue;
+      // A class's own members name it (a Go method's receiver): not a use from outside.
+      if (s.parent !== null && ids.has(s.parent)) continue;
+      if (
+        classes.some((c) =>
+          s.qualified_name.startsWith(c.qualified_name + ".") && _unit(s.file) === _unit(c.file)
+        )
+      ) continue;
       // A declaration naming it as a base is an `inherits` row, below.
       if (view.get(CLASS_BASES).basesOf(s).some((b) => b.name.split(".").pop() === name)) continue;
-      const seeing = classes.filter((c) => _sees(graph, s.file, c.file));
-      const lang = languages.get(s.file)?.language;
-      const sameLanguage = classes.filter((c) => c.language === lang);
-      if (sameLanguage.length === 0) continue;
+      // Only definitions the declaring file can see (its file or package, or what it imports),
+      // written as Go writes them (bare inside the package, `pkg.Name` outside); a class of that
+      // name in the declaring file itself shadows them.
+      const qualified = new RegExp(`[\\p{L}\\p{N}_]\\.${_escape(name)}(?![\\p{L}\\p{N}_])`, "u");
+      const bare = new RegExp(`(?<![\\p{L}\\p{N}_.])${_escape(name)}(?![\\p{L}\\p{N}_])`, "u");
+      const seeing = classes.filter((c) => {
+        if (_unit(s.file) !== _unit(c.file) && !reach(c.file).has(s.file)) return false;
+        if (c.language !== "go") return true;
+        return _unit(s.file) === _unit(c.file)
+          ? bare.test(s.signature)
+          : qualified.test(s.signature);
+      });
+      if (seeing.length === 0) continue;
+      const shadowed = view.get(SYMBOLS).byName(name).some((d) =>
+        d.file === s.file && _CLASS_KINDS.has(d.kind) && !ids.has(d.id)
+      );
+      if (shadowed) continue;
       add({
         file: s.file,
         line: s.line,
         kind: "type_use",
         symbol: s.id,
-        target: seeing.length === 1
-          ? seeing[0]!.id
-          : sameLanguage.length === 1
-          ? sameLanguage[0]!.id
-          : null,
+        target: seeing.length === 1 ? seeing[0]!.id : null,
         resolution: seeing.length === 1 ? "resolved" : "by_name",
-        candidates: seeing.length === 1 ? 1 : sameLanguage.length,
+        candidates: seeing.length,
         detail: s.signature.length > 120 ? s.signature.slice(0, 117) + "..." : s.signature,
       });
     }
@@ -190,11 +217,6 @@ function _unit(file: string): string {
   return file.endsWith(".go") ? dirOf(file) + "/" : file;
 }
 
-/** Whether code in `file` can see definitions of `defining` (same file or package, or imports it). */
-function _sees(graph: ImportGraph, file: string, defining: string): boolean {
-  if (_unit(file) === _unit(defining)) return true;
-  for (const imp of graph.importsOf.get(file) ?? []) {
-    if (imp.resolved !== null && _unit(imp.resolved) === _unit(defining)) return true;
-  }
-  return false;
+function _escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -61,6 +61,8 @@ const _SELF = new Set(["self", "this", "cls", "$this", "Self", "static", "@"]);
 const _SUPER = new Set(["super", "super()", "parent"]);
 
 const _CLASS_KINDS = new Set(["class", "type"]);
+/** Declarations of types that other types implement (calls through them dispatch dynamically). */
+const _INTERFACE = /\b(?:interface|trait|protocol)\b/;
 
 /** Most definitions a call through an unknown receiver may match anywhere in the repo. */
 const MAX_REPO_CANDIDATES = 8;
@@ -115,6 +117,25 @@ export class NameResolver {
           const hit = this.#ownMembers(base.symbol, callee);
           if (hit.length > 0) return { targets: hit, resolution: "resolved" };
         }
+      }
+    }
+    // param.x(): a parameter whose declared type the signature gives (`s *store.Store`,
+    // `dog: Dog`, `Car car`), in the caller or a function enclosing it.
+    if (/^[\w$]+$/.test(receiver)) {
+      for (let fn = caller; fn !== undefined; fn = this.#parentOf(fn)) {
+        if (_CLASS_KINDS.has(fn.kind)) break;
+        const type = parameterType(fn.signature, receiver, family);
+        if (type === null) continue;
+        const cls = this.resolveTypeName(type, site.file);
+        // A call through an interface may reach any implementation: left to the by-name match.
+        if (
+          cls !== null && cls !== "external" && cls.targets.length === 1 &&
+          !_INTERFACE.test(cls.targets[0]!.signature)
+        ) {
+          const hit = this.memberOf(cls.targets[0]!, callee);
+          if (hit.length > 0) return { targets: hit, resolution: "resolved" };
+        }
+        break;
       }
     }
     // pkg.X(), module.f(), ns.f(): a definition of the imported module.
@@ -324,6 +345,46 @@ export class NameResolver {
     if (caller === undefined || caller.language !== "go" || caller.kind !== "method") return null;
     return /^func\s*\(\s*([\w]+)\s/.exec(caller.signature)?.[1] ?? null;
   }
+}
+
+/**
+ * The type a function's signature declares for parameter `name` (`store.Store` for `s` in
+ * `func fill(s *store.Store)`), or null when it declares none.
+ *
+ * @example Usage
+ * ```ts
+ * import { equal } from "node:assert/strict";
+ * import { parameterType } from "./resolve_names.ts";
+ * equal(parameterType("func fill(a, s *store.Store, n int)", "s", "go"), "store.Store");
+ * equal(parameterType("func fill(a, s *store.Store, n int)", "a", "go"), "store.Store");
+ * equal(parameterType("function walk(dog: Dog): string", "dog", "ecmascript"), "Dog");
+ * equal(parameterType("def grow(self, by: Optional[int] = 1)", "by", "python"), "Optional");
+ * equal(parameterType("public void park(final Car car, int n)", "car", "jvm"), "Car");
+ * equal(parameterType("function walk(dog)", "dog", "ecmascript"), null);
+ * ```
+ */
+export function parameterType(signature: string, name: string, family: string): string | null {
+  const open = signature.indexOf("(");
+  if (open === -1) return null;
+  let params = signature.slice(open + 1);
+  // A Go method's receiver list comes first: its parameters are in the next list.
+  if (family === "go" && /^func\s*\(/.test(signature)) {
+    const next = params.indexOf("(");
+    if (next !== -1) params = params.slice(next + 1);
+  }
+  const n = name.replace(/[$]/g, "\\$&");
+  const type = "\\**&?\\s*([A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)*)";
+  let m: RegExpExecArray | null;
+  if (family === "go") {
+    m = new RegExp(`(?:^|[(,])\\s*${n}\\s*(?:,\\s*\\w+\\s*)*\\s+${type}`).exec(params);
+  } else if (family === "jvm") {
+    m = new RegExp(`${type}(?:<[^>]*>)?(?:\\[\\])*\\s+${n}\\s*[,)=]`).exec(params) ??
+      new RegExp(`(?:^|[(,])\\s*(?:val\\s+|var\\s+)?${n}\\s*:\\s*${type}`).exec(params);
+  } else {
+    m = new RegExp(`(?:^|[(,])\\s*(?:readonly\\s+|public\\s+|private\\s+)?${n}\\??\\s*:\\s*${type}`)
+      .exec(params);
+  }
+  return m?.[1] ?? null;
 }
 
 /** Whether an import binds `receiver` as a module name in its file. */

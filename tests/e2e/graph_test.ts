@@ -24,6 +24,8 @@ const CALLS: Record<string, [string, Record<string, unknown>]> = {
   references_describe: ["find_references", { identifier: "describe" }],
   references_new: ["find_references", { identifier: "New" }],
   references_animal: ["find_references", { identifier: "Animal" }],
+  references_dog: ["find_references", { identifier: "Dog" }],
+  references_store: ["find_references", { identifier: "go/store/store.go::Store#type" }],
   references_area: ["find_references", { identifier: "area" }],
   references_file: ["find_references", { identifier: "src/shapes/base.py" }],
   references_batch: ["find_references", { identifiers: ["helper", "Drivable"] }],
@@ -153,6 +155,9 @@ Deno.test("graph tools over stdio: exact answers on the four-language fixture", 
     deepStrictEqual(sound[1], ["ts/src/models/dog.ts::Dog.fetch#method", 2, "resolved"]);
     const goLog = rows("hierarchy_go_log", "callers").map((c) => [c.id, c.resolution]);
     deepStrictEqual(goLog[0], ["go/store/store.go::Store.Add#method", "resolved"]); // s.log()
+    // A parameter's declared type resolves calls on it (`s *store.Store`, `dog: Dog`).
+    ok(goLog.some(([id, r]) => id === "go/cmd/shop/main.go::fill#function" && r === "resolved"));
+    ok(sound.some(([id, , r]) => id === "ts/src/main.ts::walk#function" && r === "resolved"));
     const java = rows("hierarchy_java", "callers").map((c) => [c.id, c.resolution]);
     deepStrictEqual(java[0], ["java/com/acme/Car.java::Car.drive#method", "resolved"]);
   });
@@ -169,6 +174,17 @@ Deno.test("graph tools over stdio: exact answers on the four-language fixture", 
     const describe = rows("references_describe", "references").map((r) => r.target);
     ok(describe.includes("src/shapes/base.py::Shape.describe#method"));
     ok(describe.includes("src/util.py::describe#function"));
+  });
+
+  await t.step("type uses in declarations, qualified as the language writes them", () => {
+    const dog = rows("references_dog", "references").map((r) => [r.kind, r.symbol ?? r.file]);
+    ok(dog.some(([k, s]) => k === "type_use" && s === "ts/src/main.ts::walk#function"));
+    ok(dog.some(([k, s]) => k === "import" && s === "ts/src/main.ts"));
+    const store = rows("references_store", "references").filter((r) => r.kind === "type_use");
+    deepStrictEqual(store.map((r) => [r.symbol, r.resolution]), [
+      ["go/cmd/shop/main.go::fill#function", "resolved"],
+      ["go/store/store.go::New#function", "resolved"],
+    ]);
   });
 
   await t.step("inheritance across files in every language", () => {
