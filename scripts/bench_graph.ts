@@ -242,7 +242,7 @@ async function _goQuality(
       if (pairs.length >= samples) break;
       const gt = kind === "function"
         ? truth.functionCalls(s.file, s.name)
-        : truth.methodCalls(dirOf(s.file), s.name);
+        : truth.methodCalls(dirOf(s.file), s.name, s.qualified_name.split(".")[0]);
       if (gt.size === 0 || gt.size > 200) continue;
       const body = await _call(client, "find_references", {
         repo,

@@ -117,6 +117,8 @@ export class GoTruth {
   readonly importersOfDir = new Map<string, Map<string, GoImport>>();
   readonly dirs: Set<string>;
   #names: Map<string, string> | null = null;
+  /** By package: struct type → method name → the types that provide it (itself or embedded). */
+  readonly #methods = new Map<string, Map<string, Map<string, Set<string>>>>();
 
   /**
    * `files`: the repo-relative .go paths to consider; `read` gives their text; `modules`: the
@@ -202,9 +204,12 @@ export class GoTruth {
 
   /**
    * `file:line` of every `x.name(` call in the package of `dir` and in files importing it, where
-   * `x` is not one of the file's imported package names (`pkg.name(` calls a function).
+   * `x` is not one of the file's imported package names (`pkg.name(` calls a function), and —
+   * when `type` (the method's receiver type) is given — `x` is not the receiver or a parameter of
+   * the enclosing function declared with another struct type that declares `name` itself (then the
+   * call is that type's method).
    */
-  methodCalls(dir: string, name: string): Set<string> {
+  methodCalls(dir: string, name: string, type?: string): Set<string> {
     const out = new Set<string>();
     const re = new RegExp(`([\\w)\\]]*)\\.${_escape(name)}\\s*\\(`, "g");
     const files = new Set<string>();
@@ -214,21 +219,91 @@ export class GoTruth {
       for (const f of this.importersOfDir.get(dir)?.keys() ?? []) files.add(f);
     }
     for (const f of files) {
-      const packages = new Set<string>();
+      const packages = new Map<string, string>();
       for (const imp of this.importsOf.get(f) ?? []) {
         const d = this.dirs.has(imp.path) ? imp.path : "vendor/" + imp.path;
-        packages.add(imp.alias ?? (this.#packageName(d) || imp.path.split("/").pop()!));
+        packages.set(imp.alias ?? (this.#packageName(d) || imp.path.split("/").pop()!), d);
       }
-      this.stripped.get(f)!.split("\n").forEach((text, i) => {
+      const lines = this.stripped.get(f)!.split("\n");
+      lines.forEach((text, i) => {
         for (const m of text.matchAll(re)) {
-          if (!packages.has(m[1]!)) {
-            out.add(`${f}:${i + 1}`);
-            break;
+          if (packages.has(m[1]!)) continue;
+          if (type !== undefined) {
+            const bound = _boundType(lines, i, m[1]!);
+            if (bound !== null) {
+              const dot = bound.indexOf(".");
+              const typeDir = dot === -1 ? dirOf(f) : packages.get(bound.slice(0, dot)) ?? null;
+              const typeName = bound.slice(dot + 1);
+              const providers = typeDir === null
+                ? undefined
+                : this.#structMethods(typeDir).get(typeName)?.get(name);
+              if (
+                providers !== undefined && !(typeDir === dir && providers.has(type))
+              ) continue;
+            }
           }
+          out.add(`${f}:${i + 1}`);
+          break;
         }
       });
     }
     return out;
+  }
+
+  /**
+   * The methods of each struct type of a package — declared, or promoted from embedded structs of
+   * the package — with the types that provide them.
+   */
+  #structMethods(dir: string): Map<string, Map<string, Set<string>>> {
+    let hit = this.#methods.get(dir);
+    if (hit !== undefined) return hit;
+    hit = new Map();
+    const structs = new Set<string>();
+    const methods: [string, string][] = [];
+    const embeds = new Map<string, string[]>();
+    for (const [f, text] of this.stripped) {
+      if (dirOf(f) !== dir) continue;
+      let inStruct: string | null = null;
+      for (const line of text.split("\n")) {
+        if (inStruct !== null) {
+          if (/^\s*}/.test(line)) inStruct = null;
+          else {
+            const e = /^\s*\*?([A-Za-z_]\w*)\s*$/.exec(line);
+            if (e) embeds.set(inStruct, [...embeds.get(inStruct) ?? [], e[1]!]);
+          }
+        }
+        const t = /^(?:type\s+|\t)(\w+)(?:\[[^\]]*\])?\s+struct\b/.exec(line);
+        if (t) {
+          structs.add(t[1]!);
+          if (/struct\s*{\s*$/.test(line)) inStruct = t[1]!;
+        }
+        const m = /^func\s*\(\s*\w*\s*\*?\s*(\w+)(?:\[[^\]]*\])?\s*\)\s*(\w+)\s*[(\[]/.exec(line);
+        if (m) methods.push([m[1]!, m[2]!]);
+      }
+    }
+    const provide = (t: string, m: string, by: string) => {
+      let byMethod = hit!.get(t);
+      if (byMethod === undefined) hit!.set(t, byMethod = new Map());
+      let set = byMethod.get(m);
+      if (set === undefined) byMethod.set(m, set = new Set());
+      set.add(by);
+    };
+    for (const [t, m] of methods) if (structs.has(t)) provide(t, m, t);
+    // Methods promoted from embedded structs of the same package (`testing.T` embeds `common`),
+    // unless the struct declares its own.
+    for (let round = 0; round < 3; round++) {
+      for (const [t, embedded] of embeds) {
+        for (const e of embedded) {
+          for (const [m, by] of hit.get(e) ?? []) {
+            const own = hit.get(t)?.get(m);
+            if (own?.has(t)) continue;
+            for (const b of by) provide(t, m, b);
+          }
+        }
+      }
+    }
+    this.#methods.set(dir, hit);
+    return hit;
   }
 }
 
@@ -236,4 +311,36 @@ export class GoTruth {
 export function dirOf(path: string): string {
   const i = path.lastIndexOf("/");
   return i === -1 ? "" : path.slice(0, i);
+}
+
+/**
+ * The type the enclosing top-level function declares for `name` — as its receiver or a
+ * parameter (`pkg.T` or `T`, pointer stripped) — or null when it declares none.
+ */
+function _boundType(lines: readonly string[], at: number, name: string): string | null {
+  let start = at;
+  while (start >= 0 && !lines[start]!.startsWith("func")) start--;
+  if (start < 0) return null;
+  const header = lines.slice(start, start + 6).join(" ");
+  const end = header.indexOf("{");
+  const decl = end === -1 ? header : header.slice(0, end);
+  // Parameter lists: the receiver's, then the function's (generic type lists skipped).
+  const lists = [...decl.matchAll(/\(([^()]*)\)/g)].map((m) => m[1]!).slice(0, 2);
+  for (const list of lists) {
+    const parts = list.split(",").map((p) => p.trim());
+    for (let k = 0; k < parts.length; k++) {
+      const words = parts[k]!.split(/\s+/);
+      if (words[0] !== name) continue;
+      // `a, b *T`: a name alone takes the type of the next part that has one.
+      for (let j = k; j < parts.length; j++) {
+        const w = parts[j]!.split(/\s+/);
+        if (w.length >= 2) {
+          const t = /^\*?([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?)$/.exec(w.slice(1).join(""));
+          return t === null ? null : t[1]!;
+        }
+      }
+      return null;
+    }
+  }
+  return null;
 }

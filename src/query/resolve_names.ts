@@ -128,11 +128,16 @@ export class NameResolver {
         if (type === null) continue;
         const cls = this.resolveTypeName(type, site.file);
         // A call through an interface may reach any implementation: left to the by-name match.
-        if (
-          cls !== null && cls !== "external" && cls.targets.length === 1 &&
-          !_INTERFACE.test(cls.targets[0]!.signature)
-        ) {
-          const hit = this.memberOf(cls.targets[0]!, callee);
+        // One type, or the build variants of one type (a Go type declared per platform).
+        const types = cls === null || cls === "external" ? [] : cls.targets;
+        const one = types.length > 0 &&
+          types.every((t) =>
+            t.name === types[0]!.name && dirOf(t.file) === dirOf(types[0]!.file) &&
+            !_INTERFACE.test(t.signature)
+          );
+        if (one) {
+          const members = types.flatMap((t) => this.memberOf(t, callee));
+          const hit = [...new Map(members.map((m) => [m.id, m])).values()];
           if (hit.length > 0) return { targets: hit, resolution: "resolved" };
         }
         break;
@@ -264,9 +269,10 @@ export class NameResolver {
     if (near.length > 0) return { targets: near, resolution: "by_name" };
     // Nothing the file can see: the rest of the repo, unless the name is too common to mean
     // anything (`Error`, `String`, `Close` on a value of a library or builtin type).
-    return methods.length <= MAX_REPO_CANDIDATES
-      ? { targets: methods, resolution: "by_name" }
-      : null;
+    // Go: a value of a type from a package the file does not import is rare enough that only a
+    // unique definition is a useful guess.
+    const most = family === "go" ? 1 : MAX_REPO_CANDIDATES;
+    return methods.length <= most ? { targets: methods, resolution: "by_name" } : null;
   }
 
   /** Names imported into `file` that are `name`, looked up in the files they come from. */
