@@ -12,6 +12,7 @@ const BENCHES: Record<string, string> = {
   fresh: "./bench_fresh.ts",
   http: "./bench_http.ts",
   languages: "./bench_languages.ts",
+  graph: "./bench_graph.ts",
 };
 
 if (import.meta.main) {

@@ -198,7 +198,7 @@ export function encodingId(tool: string, options: { extensions?: boolean } = {})
  * import { deepStrictEqual, equal } from "node:assert/strict";
  *
  * const rows = Array.from({ length: 30 }, (_, i) => ({ file: "src/app/main.py", line: i }));
- * const result = encodeResponse("find_references", { references: rows });
+ * const result = encodeResponse("example_tool", { references: rows });
  * equal(result.encoding, "gen1");
  * deepStrictEqual(decode(result.text), { references: rows });
  * equal(encodeResponse("list_repos", { count: 0 }).encoding, "json");

@@ -252,7 +252,9 @@ function _resolveGo(_file: string, record: ImportRecord, repo: RepoView): string
     else if (spec === mod.path) rest = "";
     else if (spec.startsWith(mod.path + "/")) rest = spec.slice(mod.path.length + 1);
     if (rest === null) continue;
-    const hit = _goPackageFile(repo, _join(mod.dir, rest));
+    // The module's root package is the directory "" (posix.join of nothing is ".").
+    const dir = _join(mod.dir, rest);
+    const hit = _goPackageFile(repo, dir === "." ? "" : dir);
     if (hit !== null) return hit;
   }
   for (const mod of _goModules(repo)) {

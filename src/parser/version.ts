@@ -8,6 +8,7 @@
  * History: 1 before this existed (indexes without the key); 2 keeps blank lines between
  * line-comment doc paragraphs, qualifies C++ `a::B::C::f` fully, and resolves Lua, Dart, Zig,
  * Solidity and Bash imports; 3 adds 22 languages (docs, configuration, Vue/Svelte/HTML `<style>`),
- * text-only files, JavaScript object-literal methods and Haddock/Elm doc comments.
+ * text-only files, JavaScript object-literal methods and Haddock/Elm doc comments; 4 resolves a
+ * Go import of a module's root package (`import "github.com/gin-gonic/gin"` inside gin).
  */
-export const EXTRACTOR_VERSION = 3;
+export const EXTRACTOR_VERSION = 4;

@@ -549,6 +549,86 @@ export class RepoIndex {
     ).all(match) as { path: string }[]).map((r) => r.path);
   }
 
+  /**
+   * Symbols whose signature contains `word` as a whole word (case-sensitive), in file and source
+   * order: the FTS5 index narrows to signatures holding the word's tokens, then the exact word is
+   * checked in each.
+   */
+  symbolsWithSignatureWord(word: string): SymbolRecord[] {
+    const tokens = word.match(/[\p{L}\p{N}]+/gu) ?? [];
+    if (tokens.length === 0) return [];
+    const match = tokens.map((t) => `signature : "${t}"`).join(" AND ");
+    const re = new RegExp(
+      `(?<![\\p{L}\\p{N}_$])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}_$])`,
+      "u",
+    );
+    return this.#prepare(
+      `SELECT ${_SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
+       WHERE s.rowid IN (SELECT rowid FROM symbols_fts WHERE symbols_fts MATCH ?)
+       ORDER BY f.path, s.seq`,
+    ).all(match).map(_symbol).filter((s) => re.test(s.signature));
+  }
+
+  /** Every symbol of one of `kinds`, in file and source order. */
+  symbolsOfKinds(kinds: readonly SymbolKind[]): SymbolRecord[] {
+    if (kinds.length === 0) return [];
+    return this.#prepare(
+      `SELECT ${_SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
+       WHERE s.kind IN (${kinds.map(() => "?").join(", ")}) ORDER BY f.path, s.seq`,
+    ).all(...kinds).map(_symbol);
+  }
+
+  /**
+   * Every symbol of one of `kinds`, lean: its id, language and signature, and its source text when
+   * its language is `sourceLanguage` and its signature contains one of `sourceWords` (Go structs
+   * and interfaces, whose embedded types are in the body).
+   */
+  declarations(
+    kinds: readonly SymbolKind[],
+    sourceLanguage: string,
+    sourceWords: readonly string[],
+  ): { id: string; language: string; signature: string; source: string | null }[] {
+    if (kinds.length === 0) return [];
+    const words = sourceWords.map(() => "s.signature LIKE ?").join(" OR ") || "0";
+    const rows = this.#prepare(
+      `SELECT s.id, s.file_id, s.language, s.signature, s.byte_offset, s.byte_length,
+         s.language = ? AND (${words}) AS wants_source
+       FROM symbols s WHERE s.kind IN (${kinds.map(() => "?").join(", ")}) ORDER BY s.rowid`,
+    ).all(sourceLanguage, ...sourceWords.map((w) => `%${w}%`), ...kinds) as {
+      id: string;
+      file_id: number;
+      language: string;
+      signature: string;
+      byte_offset: number;
+      byte_length: number;
+      wants_source: number;
+    }[];
+    // Each file's content is read once for all of its symbols that need their source.
+    const sources = new Map<string, string>();
+    const byFile = new Map<number, typeof rows>();
+    for (const r of rows) {
+      if (r.wants_source !== 1) continue;
+      const list = byFile.get(r.file_id);
+      if (list === undefined) byFile.set(r.file_id, [r]);
+      else list.push(r);
+    }
+    const content = this.#prepare("SELECT content FROM contents WHERE file_id = ?");
+    for (const [fileId, list] of byFile) {
+      const bytes = (content.get(fileId) as { content: Uint8Array } | undefined)?.content;
+      if (bytes === undefined) continue;
+      for (const r of list) {
+        const slice = bytes.subarray(r.byte_offset, r.byte_offset + r.byte_length);
+        sources.set(r.id, _decoder.decode(slice));
+      }
+    }
+    return rows.map((r) => ({
+      id: r.id,
+      language: r.language,
+      signature: r.signature,
+      source: sources.get(r.id) ?? null,
+    }));
+  }
+
   /** The imports of one file, in source order. */
   importsOf(path: string): StoredImport[] {
     return this.#prepare(
@@ -600,6 +680,24 @@ export class RepoIndex {
         calls: string;
       }[];
     return rows.flatMap((r) => this.#sites(r.path, r.file_id, r.calls, (site) => site[0] === name));
+  }
+
+  /**
+   * The files that may call `name` (their call sites name a callee with the same words), by
+   * path: a superset, to be checked against {@linkcode callsInFile}.
+   */
+  filesCalling(name: string): string[] {
+    const words = name.match(/[\p{L}\p{N}_$]+/gu) ?? [];
+    if (words.length === 0) {
+      return (this.#prepare(
+        "SELECT f.path FROM call_sites cs JOIN files f ON f.id = cs.file_id ORDER BY f.path",
+      )
+        .all() as { path: string }[]).map((r) => r.path);
+    }
+    return (this.#prepare(
+      `SELECT f.path FROM files f WHERE f.id IN
+       (SELECT rowid FROM callee_files WHERE callee_files MATCH ?) ORDER BY f.path`,
+    ).all(words.map((w) => `"${w}"`).join(" ")) as { path: string }[]).map((r) => r.path);
   }
 
   /** The call sites of one file, in source order. */

@@ -18,6 +18,14 @@ import * as getRepoOutline from "./get_repo_outline.ts";
 import * as invalidateCache from "./invalidate_cache.ts";
 import * as resolveRepo from "./resolve_repo.ts";
 import * as indexFile from "./index_file.ts";
+import * as findReferences from "./find_references.ts";
+import * as findImporters from "./find_importers.ts";
+import * as getCallHierarchy from "./get_call_hierarchy.ts";
+import * as getDependencyGraph from "./get_dependency_graph.ts";
+import * as getDependencyCycles from "./get_dependency_cycles.ts";
+import * as getBlastRadius from "./get_blast_radius.ts";
+import * as getImpactPreview from "./get_impact_preview.ts";
+import * as getClassHierarchy from "./get_class_hierarchy.ts";
 
 export type { ToolContext, ToolOutput } from "./context.ts";
 export { DetailedToolError } from "../errors.ts";
@@ -111,6 +119,14 @@ export const TOOLS: readonly ToolDefinition[] = [
   _plain(invalidateCache, (ctx, args) => invalidateCache.handler(ctx, args)),
   { ...resolveRepo, run: resolveRepo.handler },
   { ...indexFile, run: indexFile.handler },
+  { ...findReferences, run: findReferences.handler },
+  { ...findImporters, run: findImporters.handler },
+  { ...getCallHierarchy, run: getCallHierarchy.handler },
+  { ...getDependencyGraph, run: getDependencyGraph.handler },
+  { ...getDependencyCycles, run: getDependencyCycles.handler },
+  { ...getBlastRadius, run: getBlastRadius.handler },
+  { ...getImpactPreview, run: getImpactPreview.handler },
+  { ...getClassHierarchy, run: getClassHierarchy.handler },
 ];
 
 /** The tool with this name, if any. */

@@ -20,6 +20,14 @@ const EXPECTED_TOOLS = [
   "invalidate_cache",
   "resolve_repo",
   "index_file",
+  "find_references",
+  "find_importers",
+  "get_call_hierarchy",
+  "get_dependency_graph",
+  "get_dependency_cycles",
+  "get_blast_radius",
+  "get_impact_preview",
+  "get_class_hierarchy",
 ];
 
 Deno.test("MCP server over stdio: every tool, in json and compact form", async (t) => {

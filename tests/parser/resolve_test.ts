@@ -46,6 +46,18 @@ Deno.test("go: module paths, the std module, vendor and nested modules", async (
     };
     assert.deepEqual(await resolved(files, "cmd/go/main.go"), ["cmd/internal/base/base.go", null]);
   });
+  await t.step(
+    "the module's root package (gin's ginS imports github.com/gin-gonic/gin)",
+    async () => {
+      const files = {
+        "go.mod": "module github.com/gin-gonic/gin\n",
+        "gin.go": "package gin\n",
+        "context.go": "package gin\n",
+        "ginS/gins.go": 'package ginS\n\nimport "github.com/gin-gonic/gin"\n',
+      };
+      assert.deepEqual(await resolved(files, "ginS/gins.go"), ["context.go"]);
+    },
+  );
 });
 
 Deno.test("python: a checkout that is itself the package resolves its own absolute imports", async () => {

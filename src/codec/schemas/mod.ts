@@ -10,6 +10,14 @@ import { GET_FILE_OUTLINE } from "./get_file_outline.ts";
 import { GET_REPO_OUTLINE } from "./get_repo_outline.ts";
 import { SEARCH_SYMBOLS } from "./search_symbols.ts";
 import { SEARCH_TEXT } from "./search_text.ts";
+import { FIND_REFERENCES } from "./find_references.ts";
+import { FIND_IMPORTERS } from "./find_importers.ts";
+import { GET_CALL_HIERARCHY } from "./get_call_hierarchy.ts";
+import { GET_DEPENDENCY_GRAPH } from "./get_dependency_graph.ts";
+import { GET_DEPENDENCY_CYCLES } from "./get_dependency_cycles.ts";
+import { GET_BLAST_RADIUS } from "./get_blast_radius.ts";
+import { GET_IMPACT_PREVIEW } from "./get_impact_preview.ts";
+import { GET_CLASS_HIERARCHY } from "./get_class_hierarchy.ts";
 
 /** Every tier-1 spec. */
 export const SPECS: readonly EncoderSpec[] = [
@@ -18,6 +26,14 @@ export const SPECS: readonly EncoderSpec[] = [
   GET_FILE_TREE,
   GET_REPO_OUTLINE,
   SEARCH_TEXT,
+  FIND_REFERENCES,
+  FIND_IMPORTERS,
+  GET_CALL_HIERARCHY,
+  GET_DEPENDENCY_GRAPH,
+  GET_DEPENDENCY_CYCLES,
+  GET_BLAST_RADIUS,
+  GET_IMPACT_PREVIEW,
+  GET_CLASS_HIERARCHY,
 ];
 
 const BY_TOOL = new Map(SPECS.map((s) => [s.tool, s]));

@@ -1,0 +1,87 @@
+/**
+ * `find_references`: every use of an identifier or a file — calls, imports, type uses and
+ * inheritance — from the stored graph (API.md §2.1, widened: the reference searches imports only).
+ */
+import { z } from "zod";
+import { FILES } from "../query/files.ts";
+import { fileReferences, identifierReferences, type Reference } from "../query/references.ts";
+import type { RepoView } from "../query/view.ts";
+import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
+import { clampInt, graphMeta, oneOf } from "./graph_args.ts";
+
+/** Tool name. */
+export const name = "find_references";
+
+/** Tool description shown to agents. */
+export const description =
+  "Find every reference to an identifier (a name, a Qualified.name or a symbol id) or to a file: calls (resolved through scopes, imports and receiver types), imports of the name, type uses in declarations, and subclasses/implementors. Each row gives file, line, kind (call, import, type_use, inherits), the enclosing symbol, the target definition, and how sure it is: resolution `resolved`, or `by_name` with `candidates` = how many definitions the name could mean (an ambiguous call gives one row per candidate, up to 8). A file path lists the imports that reach the file (re-exports followed). Sorted by file and line; max_results (default 50, 1..200) rows per identifier, reference_count counts them all. Pass identifiers for several at once.";
+
+/** Input schema. */
+export const inputSchema = z.object({
+  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+  identifier: z.string().optional().describe(
+    "A name (parse_config), a Qualified.name (Server.start), a symbol id, or a repo-relative file path",
+  ),
+  identifiers: z.array(z.string()).optional().describe(
+    "Several identifiers (batch); use instead of identifier",
+  ),
+  max_results: z.number().int().optional().describe(
+    "Most references listed per identifier (default 50, clamped to 1..200)",
+  ),
+  include_call_chain: z.boolean().optional().describe(
+    "Accepted for compatibility: every call row already names its enclosing symbol",
+  ),
+});
+
+/** Validated arguments. */
+export type FindReferencesArgs = z.infer<typeof inputSchema>;
+
+/** Annotations for MCP clients. */
+export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+
+function _references(view: RepoView, identifier: string): Reference[] {
+  return view.get(FILES).has(identifier)
+    ? fileReferences(view, identifier)
+    : identifierReferences(view, identifier);
+}
+
+function _result(view: RepoView, identifier: string, max: number) {
+  const all = _references(view, identifier);
+  return {
+    identifier,
+    reference_count: all.length,
+    file_count: new Set(all.map((r) => r.file)).size,
+    references: all.slice(0, max),
+  };
+}
+
+/** The references of `identifier`, or `{repo, results}` for `identifiers`. */
+export function handler(ctx: ToolContext, args: FindReferencesArgs): ToolOutput {
+  const which = oneOf("identifier", args.identifier, "identifiers", args.identifiers, "identifier");
+  const warnings: string[] = [];
+  const max = clampInt("max_results", args.max_results, 50, 1, 200, warnings);
+  if (args.include_call_chain === true) {
+    warnings.push("include_call_chain is not needed: every call row names its enclosing symbol");
+  }
+  const { repo, view } = openRepo(ctx, args.repo);
+  if ("single" in which) {
+    const r = _result(view, which.single, max);
+    const truncated = r.reference_count > r.references.length;
+    return {
+      response: { repo, ...r },
+      repo,
+      meta: graphMeta(
+        warnings,
+        truncated,
+        `Showing ${r.references.length} of ${r.reference_count}: raise max_results (up to 200) or pass a symbol id to narrow to one definition`,
+      ),
+    };
+  }
+  const results = which.batch.map((id) => _result(view, id, max));
+  const truncated = results.some((r) => r.reference_count > r.references.length);
+  return {
+    response: { repo, results },
+    repo,
+    meta: graphMeta(warnings, truncated, "Some lists are cut: raise max_results (up to 200)"),
+  };
+}

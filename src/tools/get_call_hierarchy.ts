@@ -1,0 +1,91 @@
+/** `get_call_hierarchy`: callers and callees of a symbol, breadth-first (API.md §2.3). */
+import { z } from "zod";
+import { CALL_GRAPH, MAX_CANDIDATES, type WalkNode } from "../query/call_graph.ts";
+import { lookupSymbol, SYMBOLS } from "../query/symbols.ts";
+import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
+import { clampInt, graphMeta, symbolHeading } from "./graph_args.ts";
+
+/** Tool name. */
+export const name = "get_call_hierarchy";
+
+/** Tool description shown to agents. */
+export const description =
+  `Get who calls a symbol and what it calls, level by level (depth default 3, 1..5), from the stored call sites: names resolve through scopes, the file or package, imports (re-exports followed) and receiver types (self./this./Go receivers, pkg.Func, Class.method). Each edge gives the symbol (id, name, kind, file, line), call_line, depth, from (the symbol it was reached from), and resolution: \`resolved\`, or \`by_name\` with \`candidates\` = how many definitions the call could mean (at most ${MAX_CANDIDATES} are listed per call; calls matching more are left out of the walk). A file-level call has kind "module" and no id. Each symbol appears once, at its first depth; max_results (default 100, 1..500) per direction.`;
+
+/** Input schema. */
+export const inputSchema = z.object({
+  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+  symbol_id: z.string().describe(
+    "Symbol id (from search_symbols or get_file_outline), a unique Qualified.name, or a unique name",
+  ),
+  direction: z.string().optional().describe(
+    "callers, callees or both (default both; anything else is read as both, with a warning)",
+  ),
+  depth: z.number().int().optional().describe("Levels to follow (default 3, clamped to 1..5)"),
+  max_results: z.number().int().optional().describe(
+    "Most edges listed per direction (default 100, clamped to 1..500)",
+  ),
+});
+
+/** Validated arguments. */
+export type GetCallHierarchyArgs = z.infer<typeof inputSchema>;
+
+/** Annotations for MCP clients. */
+export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+
+function _edge(n: WalkNode): Record<string, unknown> {
+  const s = n.symbol;
+  return {
+    id: s?.id ?? null,
+    name: s?.name ?? "<module>",
+    kind: s?.kind ?? "module",
+    file: s?.file ?? n.file,
+    line: s?.line ?? n.callLine,
+    call_line: n.callLine,
+    depth: n.depth,
+    from: n.from,
+    resolution: n.resolution,
+    candidates: n.candidates,
+  };
+}
+
+/** The call hierarchy of one symbol. */
+export function handler(ctx: ToolContext, args: GetCallHierarchyArgs): ToolOutput {
+  const warnings: string[] = [];
+  const depth = clampInt("depth", args.depth, 3, 1, 5, warnings);
+  const max = clampInt("max_results", args.max_results, 100, 1, 500, warnings);
+  let direction = args.direction ?? "both";
+  if (!["callers", "callees", "both"].includes(direction)) {
+    warnings.push(`direction="${direction}" is not callers, callees or both; used both`);
+    direction = "both";
+  }
+  const { repo, view } = openRepo(ctx, args.repo);
+  const symbol = lookupSymbol(view.get(SYMBOLS), repo, args.symbol_id);
+  const graph = view.get(CALL_GRAPH);
+  const walk = (d: "callers" | "callees") =>
+    direction === d || direction === "both"
+      ? graph.walk(symbol, d, depth, max, MAX_CANDIDATES)
+      : { nodes: [], depthReached: 0, truncated: false };
+  const callers = walk("callers");
+  const callees = walk("callees");
+  const response = {
+    repo,
+    symbol: symbolHeading(symbol),
+    direction,
+    depth,
+    depth_reached: Math.max(callers.depthReached, callees.depthReached),
+    caller_count: callers.nodes.length,
+    callee_count: callees.nodes.length,
+    callers: callers.nodes.map(_edge),
+    callees: callees.nodes.map(_edge),
+  };
+  return {
+    response,
+    repo,
+    meta: graphMeta(
+      warnings,
+      callers.truncated || callees.truncated,
+      `More than ${max} edges: lower depth, pick one direction, or raise max_results (up to 500)`,
+    ),
+  };
+}

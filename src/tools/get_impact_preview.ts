@@ -1,0 +1,97 @@
+/** `get_impact_preview`: what breaks if a symbol is removed or renamed (API.md §2.6). */
+import { z } from "zod";
+import { affectedSymbols } from "../query/impact.ts";
+import { byCodePoint } from "../query/import_graph.ts";
+import { lookupSymbol, SYMBOLS } from "../query/symbols.ts";
+import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
+import { clampInt, graphMeta, symbolHeading } from "./graph_args.ts";
+
+/** Tool name. */
+export const name = "get_impact_preview";
+
+/** Tool description shown to agents. */
+export const description =
+  "Preview what breaks if a symbol is removed or renamed: every symbol calling it, transitively (depth default 5, 1..5), each once at its shortest distance, with `from` = the symbol it calls on the way (follow `from` back to get the call chain), resolution (`resolved` or `by_name` with candidates), and `importers` = how many files import its file (centrality). Ranked by distance then centrality; test code is listed apart in `test_symbols`; `affected_files` sums symbols per file. max_results (default 100, 1..1000) per list; counts cover everything found.";
+
+/** Input schema. */
+export const inputSchema = z.object({
+  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+  symbol_id: z.string().describe("Symbol id, a unique Qualified.name, or a unique name"),
+  depth: z.number().int().optional().describe(
+    "Caller levels to follow (default 5, clamped to 1..5)",
+  ),
+  max_results: z.number().int().optional().describe(
+    "Most rows per list (default 100, clamped to 1..1000)",
+  ),
+});
+
+/** Validated arguments. */
+export type GetImpactPreviewArgs = z.infer<typeof inputSchema>;
+
+/** Annotations for MCP clients. */
+export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+
+/** Most symbols a preview walks before it stops (then `_meta.truncated`). */
+const _WALK_LIMIT = 1000;
+
+/** The impact preview of one symbol. */
+export function handler(ctx: ToolContext, args: GetImpactPreviewArgs): ToolOutput {
+  const warnings: string[] = [];
+  const depth = clampInt("depth", args.depth, 5, 1, 5, warnings);
+  const max = clampInt("max_results", args.max_results, 100, 1, 1000, warnings);
+  const { repo, view } = openRepo(ctx, args.repo);
+  const symbol = lookupSymbol(view.get(SYMBOLS), repo, args.symbol_id);
+  const walk = affectedSymbols(view, symbol, depth, _WALK_LIMIT);
+  const rows = walk.symbols.map((s) => ({
+    id: s.symbol?.id ?? null,
+    name: s.symbol?.name ?? "<module>",
+    kind: s.symbol?.kind ?? "module",
+    file: s.symbol?.file ?? s.file,
+    line: s.symbol?.line ?? s.callLine,
+    depth: s.depth,
+    from: s.from,
+    resolution: s.resolution,
+    candidates: s.candidates,
+    importers: s.importers,
+    test: s.isTest,
+  }));
+  const source = rows.filter((r) => !r.test).map(({ test: _, ...r }) => r);
+  const tests = rows.filter((r) => r.test).map(({ test: _, ...r }) => r);
+  const perFile = new Map<
+    string,
+    { file: string; symbols: number; depth: number; importers: number }
+  >();
+  for (const r of source) {
+    const f = perFile.get(r.file);
+    if (f === undefined) {
+      perFile.set(r.file, { file: r.file, symbols: 1, depth: r.depth, importers: r.importers });
+    } else f.symbols++;
+  }
+  const files = [...perFile.values()].sort((a, b) =>
+    a.depth - b.depth || b.importers - a.importers || byCodePoint(a.file, b.file)
+  );
+  const truncated = walk.truncated || source.length > max || tests.length > max ||
+    files.length > max;
+  return {
+    response: {
+      repo,
+      symbol: symbolHeading(symbol),
+      depth,
+      depth_reached: walk.depthReached,
+      affected_file_count: files.length,
+      affected_symbol_count: source.length,
+      test_symbol_count: tests.length,
+      affected_symbols: source.slice(0, max),
+      test_symbols: tests.slice(0, max),
+      affected_files: files.slice(0, max),
+    },
+    repo,
+    meta: graphMeta(
+      warnings,
+      truncated,
+      walk.truncated
+        ? `The walk stopped after ${_WALK_LIMIT} symbols: lower depth`
+        : `Lists are cut at ${max} rows: raise max_results (up to 1000) or lower depth`,
+    ),
+  };
+}
