@@ -15,6 +15,7 @@ import * as searchSymbols from "./search_symbols.ts";
 import * as searchText from "./search_text.ts";
 import * as getRepoOutline from "./get_repo_outline.ts";
 import * as invalidateCache from "./invalidate_cache.ts";
+import * as searchAst from "./search_ast.ts";
 
 export type { ToolContext, ToolOutput } from "./context.ts";
 export { DetailedToolError } from "../errors.ts";
@@ -96,6 +97,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   { ...searchSymbols, run: searchSymbols.handler },
   { ...searchText, run: searchText.handler },
   _plain(invalidateCache, (ctx, args) => invalidateCache.handler(ctx, args)),
+  { ...searchAst, run: searchAst.handler },
 ];
 
 /** The tool with this name, if any. */

@@ -10,6 +10,7 @@ import { GET_FILE_OUTLINE } from "./get_file_outline.ts";
 import { GET_REPO_OUTLINE } from "./get_repo_outline.ts";
 import { SEARCH_SYMBOLS } from "./search_symbols.ts";
 import { SEARCH_TEXT } from "./search_text.ts";
+import { SEARCH_AST } from "./search_ast.ts";
 
 /** Every tier-1 spec. */
 export const SPECS: readonly EncoderSpec[] = [
@@ -18,6 +19,7 @@ export const SPECS: readonly EncoderSpec[] = [
   GET_FILE_TREE,
   GET_REPO_OUTLINE,
   SEARCH_TEXT,
+  SEARCH_AST,
 ];
 
 const BY_TOOL = new Map(SPECS.map((s) => [s.tool, s]));
