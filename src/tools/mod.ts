@@ -16,6 +16,7 @@ import * as searchText from "./search_text.ts";
 import * as getRepoOutline from "./get_repo_outline.ts";
 import * as invalidateCache from "./invalidate_cache.ts";
 import * as searchAst from "./search_ast.ts";
+import * as getTectonicMap from "./get_tectonic_map.ts";
 
 export type { ToolContext, ToolOutput } from "./context.ts";
 export { DetailedToolError } from "../errors.ts";
@@ -98,6 +99,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   { ...searchText, run: searchText.handler },
   _plain(invalidateCache, (ctx, args) => invalidateCache.handler(ctx, args)),
   { ...searchAst, run: searchAst.handler },
+  { ...getTectonicMap, run: getTectonicMap.handler },
 ];
 
 /** The tool with this name, if any. */
