@@ -504,6 +504,53 @@ export class RepoIndex {
     ).all(match) as { path: string }[]).map((r) => r.path);
   }
 
+  /**
+   * Symbols whose signature contains `word` as a whole word (case-sensitive), in file and source
+   * order: the FTS5 index narrows to signatures holding the word's tokens, then the exact word is
+   * checked in each.
+   */
+  symbolsWithSignatureWord(word: string): SymbolRecord[] {
+    const tokens = word.match(/[\p{L}\p{N}]+/gu) ?? [];
+    if (tokens.length === 0) return [];
+    const match = tokens.map((t) => `signature : "${t}"`).join(" AND ");
+    const re = new RegExp(`(?<![\\p{L}\\p{N}_$])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}_$])`, "u");
+    return this.#prepare(
+      `SELECT ${_SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
+       WHERE s.rowid IN (SELECT rowid FROM symbols_fts WHERE symbols_fts MATCH ?)
+       ORDER BY f.path, s.seq`,
+    ).all(match).map(_symbol).filter((s) => re.test(s.signature));
+  }
+
+  /** Every symbol of one of `kinds`, in file and source order. */
+  symbolsOfKinds(kinds: readonly SymbolKind[]): SymbolRecord[] {
+    if (kinds.length === 0) return [];
+    return this.#prepare(
+      `SELECT ${_SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
+       WHERE s.kind IN (${kinds.map(() => "?").join(", ")}) ORDER BY f.path, s.seq`,
+    ).all(...kinds).map(_symbol);
+  }
+
+  /**
+   * The source text of every symbol of `kind` in `language` whose signature contains one of
+   * `signatureWords`, by symbol id (one query instead of one per symbol).
+   */
+  symbolSourcesWhere(
+    kind: SymbolKind,
+    language: string,
+    signatureWords: readonly string[],
+  ): Map<string, string> {
+    const like = signatureWords.map(() => "s.signature LIKE ?").join(" OR ");
+    const rows = this.#prepare(
+      `SELECT s.id, substr(c.content, s.byte_offset + 1, s.byte_length) AS source
+       FROM symbols s JOIN contents c ON c.file_id = s.file_id
+       WHERE s.kind = ? AND s.language = ?${like === "" ? "" : ` AND (${like})`}`,
+    ).all(kind, language, ...signatureWords.map((w) => `%${w}%`)) as {
+      id: string;
+      source: Uint8Array;
+    }[];
+    return new Map(rows.map((r) => [r.id, _decoder.decode(r.source)]));
+  }
+
   /** The imports of one file, in source order. */
   importsOf(path: string): StoredImport[] {
     return this.#prepare(
@@ -555,6 +602,22 @@ export class RepoIndex {
         calls: string;
       }[];
     return rows.flatMap((r) => this.#sites(r.path, r.file_id, r.calls, (site) => site[0] === name));
+  }
+
+  /**
+   * The files that may call `name` (their call sites name a callee with the same words), by
+   * path: a superset, to be checked against {@linkcode callsInFile}.
+   */
+  filesCalling(name: string): string[] {
+    const words = name.match(/[\p{L}\p{N}_$]+/gu) ?? [];
+    if (words.length === 0) {
+      return (this.#prepare("SELECT f.path FROM call_sites cs JOIN files f ON f.id = cs.file_id ORDER BY f.path")
+        .all() as { path: string }[]).map((r) => r.path);
+    }
+    return (this.#prepare(
+      `SELECT f.path FROM files f WHERE f.id IN
+       (SELECT rowid FROM callee_files WHERE callee_files MATCH ?) ORDER BY f.path`,
+    ).all(words.map((w) => `"${w}"`).join(" ")) as { path: string }[]).map((r) => r.path);
   }
 
   /** The call sites of one file, in source order. */

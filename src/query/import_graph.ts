@@ -1,0 +1,278 @@
+/**
+ * The file-level import graph of a repo and its reverse, from the imports the index resolved to
+ * files: who imports a file (following re-exports through `index.ts` barrels and `__init__.py`,
+ * and Go's package-wide imports), the neighbourhood of a file, and every import cycle.
+ */
+import type { StoredImport } from "../store/repo_index.ts";
+import { FILES } from "./files.ts";
+import { facet, type RepoView } from "./view.ts";
+
+/** The directory of a repo-relative path (`""` at the root). */
+export function dirOf(path: string): string {
+  const i = path.lastIndexOf("/");
+  return i === -1 ? "" : path.slice(0, i);
+}
+
+const _BARREL = /(?:^|\/)(?:index\.(?:[cm]?[jt]sx?|vue)|__init__\.pyi?|mod\.rs)$/;
+const _ECMASCRIPT = new Set(["javascript", "typescript", "tsx", "vue"]);
+
+/** One importer of a file. */
+export interface Importer {
+  /** The importing file. */
+  file: string;
+  /** The specifier as written there. */
+  specifier: string;
+  /** The names it imports (`[]` when the syntax lists none). */
+  names: string[];
+  line: number;
+  /** The re-exporting file the import reaches the target through, or null for a direct import. */
+  via: string | null;
+  /** 1 for a direct import, 2+ through re-exports. */
+  hops: number;
+}
+
+/** The import graph of one index state. */
+export class ImportGraph {
+  readonly #view: RepoView;
+  /** Imports by importing file, in source order. */
+  readonly importsOf: Map<string, StoredImport[]>;
+  /** Resolved imports by the file they resolve to, by importing file and line. */
+  readonly importersOf: Map<string, StoredImport[]>;
+  /** Indexed `.go` files by directory (a Go import names a package, i.e. a directory). */
+  readonly #goDirs = new Map<string, string[]>();
+  readonly #lines = new Map<string, string[]>();
+
+  constructor(view: RepoView) {
+    this.#view = view;
+    this.importsOf = new Map();
+    this.importersOf = new Map();
+    for (const imp of view.index.allImports()) {
+      _push(this.importsOf, imp.file, imp);
+      if (imp.resolved !== null && imp.resolved !== imp.file) {
+        _push(this.importersOf, imp.resolved, imp);
+      }
+    }
+    for (const path of view.get(FILES).keys()) {
+      if (path.endsWith(".go")) _push(this.#goDirs, dirOf(path), path);
+    }
+  }
+
+  /** The files a resolved import target stands for: a Go package's files, else the file. */
+  unitFiles(target: string): string[] {
+    return target.endsWith(".go") ? this.#goDirs.get(dirOf(target)) ?? [target] : [target];
+  }
+
+  /** The `.go` files of a directory. */
+  goFilesOf(dir: string): string[] {
+    return this.#goDirs.get(dir) ?? [];
+  }
+
+  /**
+   * The imports that reach `file` directly: those resolved to it, and for a Go file those resolved
+   * to any file of its package (a Go import names the package).
+   */
+  directImporters(file: string): StoredImport[] {
+    if (!file.endsWith(".go")) return this.importersOf.get(file) ?? [];
+    const out: StoredImport[] = [];
+    for (const f of this.unitFiles(file)) {
+      for (const imp of this.importersOf.get(f) ?? []) if (imp.file !== file) out.push(imp);
+    }
+    return out.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line);
+  }
+
+  /** Whether an import re-exports what it imports (a barrel, `export … from`). */
+  isReexport(imp: StoredImport): boolean {
+    if (_BARREL.test(imp.file)) return true;
+    const language = this.#view.get(FILES).get(imp.file)?.language ?? "";
+    if (!_ECMASCRIPT.has(language)) return false;
+    return /^\s*export\b/.test(this.#line(imp.file, imp.line));
+  }
+
+  #line(file: string, line: number): string {
+    let lines = this.#lines.get(file);
+    if (lines === undefined) {
+      lines = (this.#view.index.fileText(file) ?? "").split("\n");
+      this.#lines.set(file, lines);
+    }
+    return lines[line - 1] ?? "";
+  }
+
+  /**
+   * Every file importing `file`, one row per importing file (its first import of it, the most
+   * direct one), following re-exports up to `maxHops`: a file importing a barrel that re-exports
+   * `file` counts when it imports one of the re-exported names, or imports without names.
+   */
+  importers(file: string, maxHops = 4): Importer[] {
+    const seen = new Map<string, Importer>();
+    let frontier: { file: string; names: Set<string> | null; via: string | null }[] = [
+      { file, names: null, via: null },
+    ];
+    for (let hop = 1; hop <= maxHops && frontier.length > 0; hop++) {
+      const next: typeof frontier = [];
+      for (const f of frontier) {
+        for (const imp of this.directImporters(f.file)) {
+          if (imp.file === file) continue;
+          if (f.names !== null && !_importsAny(imp.names, f.names)) continue;
+          if (!seen.has(imp.file)) {
+            seen.set(imp.file, {
+              file: imp.file,
+              specifier: imp.specifier,
+              names: imp.names,
+              line: imp.line,
+              via: f.via,
+              hops: hop,
+            });
+          }
+          if (this.isReexport(imp)) {
+            const names = _wildcard(imp.names) ? f.names : new Set(imp.names);
+            next.push({ file: imp.file, names, via: imp.file });
+          }
+        }
+      }
+      frontier = next;
+    }
+    return [...seen.values()].sort((a, b) => a.hops - b.hops || byCodePoint(a.file, b.file));
+  }
+
+  /** The files `file` imports (resolved), distinct, sorted. */
+  importedBy(file: string): string[] {
+    const out = new Set<string>();
+    for (const imp of this.importsOf.get(file) ?? []) {
+      if (imp.resolved !== null && imp.resolved !== file) out.add(imp.resolved);
+    }
+    return [...out].sort(byCodePoint);
+  }
+
+  /** The files importing `file` directly, distinct, sorted. */
+  importerFiles(file: string): string[] {
+    return [...new Set(this.directImporters(file).map((i) => i.file))].sort(byCodePoint);
+  }
+
+  /** Every file with at least one resolved import edge, and its distinct targets. */
+  edges(): Map<string, string[]> {
+    const out = new Map<string, string[]>();
+    for (const [file] of this.importsOf) {
+      const targets = this.importedBy(file);
+      if (targets.length > 0) out.set(file, targets);
+    }
+    return out;
+  }
+}
+
+/** The import graph of a view. */
+export const IMPORT_GRAPH = facet("import-graph", (v) => new ImportGraph(v));
+
+/** An import cycle: the files of one strongly connected component and a shortest cycle. */
+export interface ImportCycle {
+  /** Members, sorted. */
+  files: string[];
+  /** A shortest cycle through the first member: `[a, b, …, a]`. */
+  path: string[];
+}
+
+/** Every import cycle (strongly connected components of more than one file), largest first. */
+export const IMPORT_CYCLES = facet("import-cycles", (v): ImportCycle[] => {
+  const edges = v.get(IMPORT_GRAPH).edges();
+  const components = stronglyConnected(edges);
+  const cycles = components.filter((c) => c.length > 1).map((files) => {
+    const members = new Set(files);
+    return { files, path: shortestCycle(files[0]!, edges, members) };
+  });
+  return cycles.sort((a, b) => b.files.length - a.files.length || byCodePoint(a.files[0]!, b.files[0]!));
+});
+
+/** Tarjan's strongly connected components (iterative), members sorted, in discovery order. */
+export function stronglyConnected(edges: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const out: string[][] = [];
+  let counter = 0;
+  const nodes = [...edges.keys()].sort(byCodePoint);
+  for (const root of nodes) {
+    if (index.has(root)) continue;
+    const work: { node: string; next: number }[] = [{ node: root, next: 0 }];
+    index.set(root, counter);
+    low.set(root, counter++);
+    stack.push(root);
+    onStack.add(root);
+    while (work.length > 0) {
+      const top = work[work.length - 1]!;
+      const succ = edges.get(top.node) ?? [];
+      if (top.next < succ.length) {
+        const w = succ[top.next++]!;
+        if (!index.has(w)) {
+          index.set(w, counter);
+          low.set(w, counter++);
+          stack.push(w);
+          onStack.add(w);
+          work.push({ node: w, next: 0 });
+        } else if (onStack.has(w)) {
+          low.set(top.node, Math.min(low.get(top.node)!, index.get(w)!));
+        }
+        continue;
+      }
+      work.pop();
+      if (work.length > 0) {
+        const parent = work[work.length - 1]!.node;
+        low.set(parent, Math.min(low.get(parent)!, low.get(top.node)!));
+      }
+      if (low.get(top.node) === index.get(top.node)) {
+        const component: string[] = [];
+        let w: string;
+        do {
+          w = stack.pop()!;
+          onStack.delete(w);
+          component.push(w);
+        } while (w !== top.node);
+        out.push(component.sort(byCodePoint));
+      }
+    }
+  }
+  return out;
+}
+
+/** A shortest path `start → … → start` inside `members` (breadth-first, neighbours sorted). */
+function shortestCycle(start: string, edges: Map<string, string[]>, members: Set<string>): string[] {
+  const prev = new Map<string, string>();
+  const queue = [start];
+  for (let i = 0; i < queue.length; i++) {
+    const node = queue[i]!;
+    for (const next of edges.get(node) ?? []) {
+      if (!members.has(next)) continue;
+      if (next === start) {
+        const path = [start];
+        for (let n: string | undefined = node; n !== undefined && n !== start; n = prev.get(n)) {
+          path.push(n);
+        }
+        path.push(start);
+        return [start, ...path.slice(1, -1).reverse(), start];
+      }
+      if (!prev.has(next)) {
+        prev.set(next, node);
+        queue.push(next);
+      }
+    }
+  }
+  return [start];
+}
+
+function _push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
+function _wildcard(names: readonly string[]): boolean {
+  return names.length === 0 || names.some((n) => n === "*" || n.startsWith("* as"));
+}
+
+function _importsAny(names: readonly string[], wanted: Set<string>): boolean {
+  return _wildcard(names) || names.some((n) => wanted.has(n));
+}
+
+/** Code-point order, the same on every platform. */
+export function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
