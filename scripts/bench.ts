@@ -8,6 +8,7 @@ const BENCHES: Record<string, string> = {
   parse: "./bench_parse.ts",
   index: "./bench_index.ts",
   search: "./bench_search.ts",
+  retrieval: "./bench_retrieval.ts",
 };
 
 if (import.meta.main) {

@@ -3,6 +3,10 @@
  * `file` alias becomes `file_path`, strings are coerced where the schema wants a boolean or a
  * number ("true", "10"), and the result is validated by the tool's zod schema. Every failure is
  * a `ToolError("invalid_argument")` whose message names the argument and what was expected.
+ *
+ * Forgiving and honest (API.md Part A §10): a number outside its range is clamped to the nearest
+ * limit, and an argument the tool does not know is ignored; both are named in the warnings that
+ * the server puts in `_meta.warnings`. A wrong type is still an error.
  */
 import type { z } from "zod";
 import { type Format, resolveFormat } from "../codec/dispatch.ts";
@@ -12,6 +16,8 @@ import { ToolError } from "../errors.ts";
 export interface PreparedArguments {
   format: Format | undefined;
   args: Record<string, unknown>;
+  /** What was clamped or ignored, one sentence each. */
+  warnings: string[];
 }
 
 // deno-lint-ignore no-explicit-any -- zod internals differ per schema type
@@ -78,19 +84,28 @@ export function prepareArguments(
   }
   delete args.format;
   const shape = schema.shape as Record<string, AnySchema>;
+  const warnings: string[] = [];
   if (args.file !== undefined && args.file_path === undefined && "file_path" in shape) {
     args.file_path = args.file;
+    delete args.file;
   }
   for (const key of Object.keys(args)) {
     const field = shape[key];
-    if (field === undefined) continue;
+    if (field === undefined) {
+      warnings.push(`${key} is not an argument of ${tool} and was ignored`);
+      delete args[key];
+      continue;
+    }
     if (args[key] === null) {
       delete args[key]; // null means "not given" for the optional arguments of every tool
       continue;
     }
     args[key] = _coerce(args[key], _baseType(field));
   }
-  const parsed = schema.safeParse(args);
+  let parsed = schema.safeParse(args);
+  if (!parsed.success && _clamp(args, parsed.error.issues, warnings)) {
+    parsed = schema.safeParse(args);
+  }
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const key = issue.path.map(String).join(".");
@@ -107,5 +122,38 @@ export function prepareArguments(
     });
     throw new ToolError("invalid_argument", problems.join("; "));
   }
-  return { format, args: parsed.data as Record<string, unknown> };
+  return { format, args: parsed.data as Record<string, unknown>, warnings };
+}
+
+/**
+ * Clamp every top-level number that failed only its range to the limit it crossed; returns whether
+ * anything was clamped.
+ */
+function _clamp(
+  args: Record<string, unknown>,
+  issues: readonly z.core.$ZodIssue[],
+  warnings: string[],
+): boolean {
+  let clamped = false;
+  for (const issue of issues) {
+    if (issue.path.length !== 1 || (issue.code !== "too_big" && issue.code !== "too_small")) {
+      continue;
+    }
+    if (issue.origin !== "number") continue;
+    const key = String(issue.path[0]);
+    const value = args[key];
+    if (typeof value !== "number" || !Number.isFinite(value)) continue;
+    let limit: number;
+    if (issue.code === "too_big") {
+      const max = Number(issue.maximum);
+      limit = issue.inclusive === false ? Math.ceil(max) - 1 : max;
+    } else {
+      const min = Number(issue.minimum);
+      limit = issue.inclusive === false ? Math.floor(min) + 1 : min;
+    }
+    args[key] = limit;
+    warnings.push(`${key}=${value} is out of range and was clamped to ${limit}`);
+    clamped = true;
+  }
+  return clamped;
 }

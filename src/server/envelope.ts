@@ -43,6 +43,10 @@ export function envelope(
   const meta: Record<string, unknown> = { timing_ms: Math.round(elapsedMs * 10) / 10 };
   if (out.repo !== undefined) meta.repo = out.repo;
   Object.assign(meta, out.meta ?? {});
+  // One flat string (`_meta` holds scalars only), sentences joined by "; ".
+  if (out.warnings !== undefined && out.warnings.length > 0) {
+    meta.warnings = out.warnings.join("; ");
+  }
   meta.tokens_saved = tokensSaved;
   meta.total_tokens_saved = 0;
   if (secrets > 0) meta.secrets_redacted = secrets;

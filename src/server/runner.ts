@@ -90,11 +90,12 @@ export class ToolRunner {
           `Unknown tool: ${name}. Available tools: ${TOOLS.map((t) => t.name).join(", ")}`,
         );
       }
-      const { format, args } = prepareArguments(tool.name, tool.inputSchema, rawArgs);
+      const { format, args, warnings } = prepareArguments(tool.name, tool.inputSchema, rawArgs);
       const ctx = options.onProgress === undefined
         ? this.#ctx
         : { ...this.#ctx, onProgress: options.onProgress };
-      const out = await tool.run(ctx, args);
+      let out = await tool.run(ctx, args);
+      if (warnings.length > 0) out = { ...out, warnings: [...warnings, ...(out.warnings ?? [])] };
       this.#lastRepo = out.repo;
       const elapsed = performance.now() - started;
       const env = envelope(

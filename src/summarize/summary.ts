@@ -42,8 +42,9 @@ export function docstringSummary(docstring: string): string {
 }
 
 /**
- * Tier 3: `Class <name>`, `Constant <name>`, `Type definition <name>`, else the first 120 chars of
- * the signature with its whitespace collapsed to single spaces (a summary is one line).
+ * Tier 3: `Class <name>`, `Constant <name>`, `Type definition <name>`, else the signature with its
+ * whitespace collapsed to single spaces (a summary is one line), cut at a word boundary within 120
+ * characters.
  */
 export function signatureSummary(source: SummarySource): string {
   switch (source.kind) {
@@ -55,5 +56,36 @@ export function signatureSummary(source: SummarySource): string {
       return `Type definition ${source.name}`;
   }
   const signature = source.signature.replace(/\s+/g, " ").trim();
-  return signature === "" ? `${source.kind} ${source.name}` : signature.slice(0, _MAX);
+  return signature === "" ? `${source.kind} ${source.name}` : _cutAtWord(signature, _MAX);
+}
+
+/** At most `max` characters of a one-line text, cut at a space or punctuation, never mid-word. */
+function _cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max;
+  while (
+    end > max / 2 && /[\p{L}\p{N}_$]/u.test(text[end]!) && /[\p{L}\p{N}_$]/u.test(text[end - 1]!)
+  ) {
+    end--;
+  }
+  if (end <= max / 2) end = max;
+  return text.slice(0, end).trimEnd();
+}
+
+/**
+ * Whether a symbol's summary only repeats its signature (the signature fallback, tier 3): an
+ * outline or search hit then leaves the summary out, since the signature is shown anyway.
+ *
+ * @example Usage
+ * ```ts
+ * import { equal } from "node:assert/strict";
+ * import { summaryRepeatsSignature } from "./summary.ts";
+ * equal(summaryRepeatsSignature({ signature: "def f(a,\n      b)", summary: "def f(a, b)" }), true);
+ * equal(summaryRepeatsSignature({ signature: "def f(a, b)", summary: "Add a to b." }), false);
+ * ```
+ */
+export function summaryRepeatsSignature(s: { signature: string; summary: string }): boolean {
+  if (s.summary === "") return false;
+  const signature = s.signature.replace(/\s+/g, " ").trim();
+  return signature.startsWith(s.summary);
 }

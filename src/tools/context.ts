@@ -38,6 +38,8 @@ export interface ToolOutput {
   repo?: string;
   /** Tool-specific `_meta` fields (`truncated`, `hint`, `files_searched`, …). */
   meta?: Record<string, unknown>;
+  /** Arguments accepted but ignored or changed, one sentence each (`_meta.warnings`). */
+  warnings?: string[];
 }
 
 /** Most repo ids listed in a `repo_not_found` error. */

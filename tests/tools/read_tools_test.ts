@@ -193,7 +193,13 @@ Deno.test("arguments: coercion, null as absent, the file alias, unknown keys", a
     equal(r.body.file, "b.py");
     const c = await w.call("search_text", { query: "greet", max_results: "1", is_regex: "no" });
     equal(c.body.result_count, 1);
-    const bad = await w.call("search_text", { query: "greet", context_lines: 11 });
+    // Out of range: clamped and named in _meta.warnings (Part A §10); a wrong type still fails.
+    const clamped = await w.call("search_text", { query: "greet", context_lines: 11 });
+    equal(clamped.isError, false, clamped.text);
+    match(String((clamped.body._meta as Record<string, unknown>).warnings), /context_lines=11/);
+    const extra = (r.body._meta as Record<string, unknown>).warnings;
+    match(String(extra), /extra is not an argument of get_file_outline/);
+    const bad = await w.call("search_text", { query: "greet", context_lines: "many" });
     equal(bad.isError, true);
     match(String(bad.body.error), /context_lines/);
     equal(bad.code, "invalid_argument");

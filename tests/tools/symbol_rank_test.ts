@@ -12,7 +12,11 @@ import { DatabaseSync } from "node:sqlite";
 import { decode } from "../../mod.ts";
 import { symbolMatchExpression } from "../../src/store/fts_text.ts";
 import { Tokenizer } from "../../src/store/symbol_terms.ts";
-import { identityBonus } from "../../src/tools/search_symbols.ts";
+import { identityBonus } from "../../src/query/symbol_rank.ts";
+import { isPrivateName, roleWeight } from "../../src/query/priors.ts";
+import { squashName } from "../../src/query/name_index.ts";
+import { RepoViews } from "../../src/query/view.ts";
+import { CENTRALITY } from "../../src/query/centrality.ts";
 import { tempWorkspace, workspaceRunner, writeTree } from "../ingest/_helpers.ts";
 
 const WORDS = [
@@ -88,8 +92,15 @@ function fixtureFiles(): Record<string, string> {
   return files;
 }
 
-/** The reference ranking: FTS5 over every match, then the `search_symbols` pipeline. */
-function reference(dbPath: string, args: Record<string, unknown>): string[] {
+/**
+ * The reference ranking: FTS5 over every match, then the `search_symbols` pipeline — identity
+ * bonus, file-role prior, centrality bonus (`bonus`), public names first on ties.
+ */
+function reference(
+  dbPath: string,
+  args: Record<string, unknown>,
+  bonus: (id: string) => number,
+): string[] {
   const query = String(args.query);
   const max = (args.max_results as number | undefined) ?? 10;
   const pattern = args.file_pattern as string | undefined;
@@ -97,7 +108,7 @@ function reference(dbPath: string, args: Record<string, unknown>): string[] {
     "^" + pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".") +
       "$",
   );
-  const limit = glob !== null ? 5000 : Math.max(100, max * 5);
+  const limit = glob !== null ? 5000 : Math.max(200, max * 10);
   const kind = args.kind as string | undefined;
   const language = args.language as string | undefined;
   const db = new DatabaseSync(dbPath, { readOnly: true });
@@ -117,7 +128,21 @@ function reference(dbPath: string, args: Record<string, unknown>): string[] {
       );
     const cut = rows.length > limit ? rows[limit - 1]!.score : -Infinity;
     const scored = new Map<string, number>();
-    for (const r of rows) if (r.score >= cut) scored.set(r.id, r.score + identityBonus(r, query));
+    const final = (r: Row, lexical: number) => lexical * roleWeight(r.file) + bonus(r.id);
+    const lexical = new Map<string, number>();
+    const files = new Map<string, Row>();
+    const put = (r: Row, bm25: number) => {
+      const l = bm25 + identityBonus(r, query);
+      lexical.set(r.id, l);
+      files.set(r.id, r);
+      scored.set(r.id, final(r, l));
+    };
+    for (const r of rows) if (r.score >= cut) put(r, r.score);
+    const all = db.prepare(
+      `SELECT s.id, f.path AS file, s.name, s.kind, s.language FROM symbols s
+       JOIN files f ON f.id = s.file_id`,
+    ).all() as Row[];
+    const spelled = all.filter((s) => squashName(s.name) === squashName(query));
     if (!/\s/.test(query)) {
       const named = db.prepare(
         `SELECT s.id, f.path AS file, s.name, s.kind, s.language FROM symbols s
@@ -128,11 +153,22 @@ function reference(dbPath: string, args: Record<string, unknown>): string[] {
         if (kind !== undefined && s.kind !== kind) continue;
         if (language !== undefined && s.language !== language) continue;
         if (glob !== null && !glob.test(s.file)) continue;
-        scored.set(s.id, identityBonus(s, query));
+        put(s, 0);
       }
     }
-    return [...scored].filter(([, s]) => s > 0)
-      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    for (const s of spelled) {
+      if (scored.has(s.id)) continue;
+      if (kind !== undefined && s.kind !== kind) continue;
+      if (language !== undefined && s.language !== language) continue;
+      if (glob !== null && !glob.test(s.file)) continue;
+      put(s, 0);
+    }
+    const priv = (id: string) => {
+      const r = files.get(id)!;
+      return Number(isPrivateName(r.name, r.file.endsWith(".go") ? "go" : ""));
+    };
+    return [...scored].filter(([id]) => lexical.get(id)! > 0)
+      .sort((a, b) => b[1] - a[1] || priv(a[0]) - priv(b[0]) || (a[0] < b[0] ? -1 : 1))
       .slice(0, max)
       .map(([id, s]) => `${id} ${Math.round(s * 1000) / 1000}`);
   } finally {
@@ -142,6 +178,8 @@ function reference(dbPath: string, args: Record<string, unknown>): string[] {
 
 const QUERIES = [
   "parse",
+  "parse_config",
+  "handle item 7",
   "handle",
   "Handle",
   "handle item",
@@ -178,6 +216,7 @@ Deno.test("search_symbols ranks like FTS5 BM25 over every match (also after re-i
   try {
     const { repo } = await index();
     const dbPath = ws.store.repo(repo).dbPath;
+    const views = new RepoViews(ws.store);
     const check = async () => {
       let compared = 0;
       for (const query of QUERIES) {
@@ -188,7 +227,8 @@ Deno.test("search_symbols ranks like FTS5 BM25 over every match (also after re-i
           const body = decode(r.text) as { results: Record<string, unknown>[] };
           const got = body.results.filter((e) => e.match_type !== "fuzzy")
             .map((e) => `${e.id} ${e.score}`);
-          deepStrictEqual(got, reference(dbPath, args), JSON.stringify(args));
+          const bonus = views.open(repo).get(CENTRALITY).bonus;
+          deepStrictEqual(got, reference(dbPath, args, bonus), JSON.stringify(args));
           compared++;
         }
       }

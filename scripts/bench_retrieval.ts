@@ -1,0 +1,193 @@
+/**
+ * `deno task bench retrieval [--corpora a,b] [--index DIR] [--systems a,b] [--json FILE] [--show]`:
+ * how well our tools answer natural-language questions about real code.
+ *
+ * Question sets live in `scripts/retrieval/<corpus>.json`, one per corpus (see corpora/ and
+ * prepare_corpora.sh). Each question was written from the corpus' own documentation (README,
+ * package docs, docstrings) as a user would ask it, and labelled with the ids of the symbols that
+ * answer it — before our results were looked at. Ranking is never tuned to a single question.
+ *
+ * For each system (a tool called the way an agent would call it), each question gives a ranked list
+ * of symbol ids, scored against its labels:
+ * - recall@10: labelled ids in the first 10 / labelled ids (mean over questions);
+ * - P@5: labelled ids in the first 5 / 5 (mean; the standard definition, so a question with one
+ *   answer scores at most 0.2);
+ * - P@5 (capped): labelled ids in the first 5 / min(5, labelled ids), which does not punish
+ *   questions with fewer than five answers;
+ * - MRR: 1 / rank of the first labelled id (0 when none in the first 10).
+ * Targets (issue 11): recall@10 ≥ 0.6 and P@5 ≥ 0.35 (capped) for search_symbols.
+ *
+ * More systems (for example a ranked-context tool) are added to {@linkcode SYSTEMS}: a name and a
+ * function from a question to ranked symbol ids.
+ */
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Store } from "../src/store/mod.ts";
+import { ToolRunner } from "../src/server/runner.ts";
+import { DEFAULT_SETTINGS } from "../src/server/config.ts";
+import { markdownTable, parseFlags, writeJson } from "./bench_util.ts";
+
+const CHECKOUT = resolve(fileURLToPath(new URL("..", import.meta.url)));
+const QUESTIONS_DIR = join(CHECKOUT, "scripts/retrieval");
+
+/** One labelled question. */
+export interface Question {
+  /** The question as a user would ask it. */
+  q: string;
+  /** Ids of the symbols that answer it. */
+  answers: string[];
+  /** Where in the corpus' documentation the question comes from. */
+  doc?: string;
+}
+
+/** A question file. */
+export interface QuestionSet {
+  corpus: string;
+  language: string;
+  /** The documentation the questions were written from. */
+  sources: string[];
+  questions: Question[];
+}
+
+/** A retrieval system: ranked symbol ids for a question. */
+export interface RetrievalSystem {
+  name: string;
+  rank(runner: ToolRunner, repo: string, question: string): Promise<string[]>;
+}
+
+/** The systems measured; add later tools (e.g. get_ranked_context) here. */
+export const SYSTEMS: RetrievalSystem[] = [{
+  name: "search_symbols",
+  async rank(runner, repo, question) {
+    const r = await runner.call("search_symbols", {
+      repo,
+      query: question,
+      max_results: 10,
+      format: "json",
+    });
+    if (r.isError) throw new Error(r.text);
+    return (JSON.parse(r.text) as { results: { id: string }[] }).results.map((x) => x.id);
+  },
+}];
+
+/** Scores of one ranked list against its labels. */
+export function scoreRanking(
+  ranked: readonly string[],
+  answers: readonly string[],
+): { recall10: number; p5: number; p5capped: number; rr: number } {
+  const want = new Set(answers);
+  const top10 = ranked.slice(0, 10).filter((id) => want.has(id)).length;
+  const top5 = ranked.slice(0, 5).filter((id) => want.has(id)).length;
+  const first = ranked.slice(0, 10).findIndex((id) => want.has(id));
+  return {
+    recall10: top10 / want.size,
+    p5: top5 / 5,
+    p5capped: top5 / Math.min(5, want.size),
+    rr: first === -1 ? 0 : 1 / (first + 1),
+  };
+}
+
+function _mean(xs: readonly number[]): number {
+  return xs.length === 0 ? NaN : xs.reduce((a, b) => a + b, 0) / xs.length;
+}
+
+/** Load the question sets (all, or the named corpora). */
+export function loadQuestionSets(only?: readonly string[]): QuestionSet[] {
+  const sets: QuestionSet[] = [];
+  for (const e of [...Deno.readDirSync(QUESTIONS_DIR)].sort((a, b) => a.name < b.name ? -1 : 1)) {
+    if (!e.name.endsWith(".json")) continue;
+    const set = JSON.parse(Deno.readTextFileSync(join(QUESTIONS_DIR, e.name))) as QuestionSet;
+    if (only === undefined || only.includes(set.corpus)) sets.push(set);
+  }
+  return sets;
+}
+
+/** Run the benchmark. */
+export async function main(args: string[]): Promise<void> {
+  const flags = parseFlags(args);
+  const only = flags.get("corpora")?.split(",");
+  const systems = flags.has("systems")
+    ? SYSTEMS.filter((s) => flags.get("systems")!.split(",").includes(s.name))
+    : SYSTEMS;
+  const indexDir = resolve(flags.get("index") ?? join(CHECKOUT, "bench-out/retrieval-index"));
+  const show = flags.has("show");
+  const store = new Store(indexDir);
+  const runner = new ToolRunner({
+    store,
+    settings: { ...DEFAULT_SETTINGS, defaultFormat: "json" },
+    log: () => {},
+  });
+  const rows: unknown[][] = [];
+  const report: Record<string, unknown>[] = [];
+  try {
+    for (const set of loadQuestionSets(only)) {
+      const folder = join(CHECKOUT, "corpora", set.corpus);
+      try {
+        Deno.statSync(folder);
+      } catch {
+        console.error(`bench: corpora/${set.corpus} is missing (scripts/prepare_corpora.sh)`);
+        continue;
+      }
+      const indexed = await runner.call("index_folder", { path: folder, format: "json" });
+      if (indexed.isError) throw new Error(indexed.text);
+      const repo = (JSON.parse(indexed.text) as { repo: string }).repo;
+      // Labels must name real symbols: a typo in a label would read as a miss.
+      const unknown: string[] = [];
+      for (const q of set.questions) {
+        for (const id of q.answers) {
+          const r = await runner.call("get_symbol_source", { repo, symbol_id: id, format: "json" });
+          if (r.isError) unknown.push(id);
+        }
+      }
+      if (unknown.length > 0) {
+        console.error(`bench: ${set.corpus}: labels not in the index: ${unknown.join(", ")}`);
+      }
+      for (const system of systems) {
+        const scores = [];
+        const perQuestion: Record<string, unknown>[] = [];
+        for (const q of set.questions) {
+          const ranked = await system.rank(runner, repo, q.q);
+          const s = scoreRanking(ranked, q.answers);
+          scores.push(s);
+          perQuestion.push({ q: q.q, ...s, top5: ranked.slice(0, 5) });
+          if (show && s.recall10 < 1) {
+            console.log(`${set.corpus} r@10=${s.recall10.toFixed(2)} ${q.q}\n  want ${q.answers.join(" ")}\n  got  ${ranked.slice(0, 10).join(" ")}`);
+          }
+        }
+        const summary = {
+          corpus: set.corpus,
+          language: set.language,
+          system: system.name,
+          questions: set.questions.length,
+          recall_at_10: _mean(scores.map((s) => s.recall10)),
+          p_at_5: _mean(scores.map((s) => s.p5)),
+          p_at_5_capped: _mean(scores.map((s) => s.p5capped)),
+          mrr: _mean(scores.map((s) => s.rr)),
+          unknown_labels: unknown.length,
+        };
+        rows.push([
+          set.corpus,
+          set.language,
+          system.name,
+          summary.questions,
+          summary.recall_at_10,
+          summary.p_at_5,
+          summary.p_at_5_capped,
+          summary.mrr,
+        ]);
+        report.push({ ...summary, per_question: perQuestion });
+      }
+    }
+  } finally {
+    await runner.close();
+  }
+  console.log(
+    markdownTable(
+      ["corpus", "language", "system", "questions", "recall@10", "P@5", "P@5 capped", "MRR"],
+      rows,
+    ),
+  );
+  await writeJson(flags, { index: indexDir, results: report });
+}
+
+if (import.meta.main) await main(Deno.args);
