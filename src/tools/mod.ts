@@ -17,6 +17,8 @@ import * as getRepoOutline from "./get_repo_outline.ts";
 import * as invalidateCache from "./invalidate_cache.ts";
 import * as searchAst from "./search_ast.ts";
 import * as getTectonicMap from "./get_tectonic_map.ts";
+import * as getRankedContext from "./get_ranked_context.ts";
+import * as getContextBundle from "./get_context_bundle.ts";
 
 export type { ToolContext, ToolOutput } from "./context.ts";
 export { DetailedToolError } from "../errors.ts";
@@ -100,6 +102,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   _plain(invalidateCache, (ctx, args) => invalidateCache.handler(ctx, args)),
   { ...searchAst, run: searchAst.handler },
   { ...getTectonicMap, run: getTectonicMap.handler },
+  { ...getRankedContext, run: getRankedContext.handler },
+  { ...getContextBundle, run: getContextBundle.handler },
 ];
 
 /** The tool with this name, if any. */
