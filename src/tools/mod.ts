@@ -19,6 +19,7 @@ import * as searchAst from "./search_ast.ts";
 import * as getTectonicMap from "./get_tectonic_map.ts";
 import * as getRankedContext from "./get_ranked_context.ts";
 import * as getContextBundle from "./get_context_bundle.ts";
+import * as getSignalChains from "./get_signal_chains.ts";
 
 export type { ToolContext, ToolOutput } from "./context.ts";
 export { DetailedToolError } from "../errors.ts";
@@ -104,6 +105,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   { ...getTectonicMap, run: getTectonicMap.handler },
   { ...getRankedContext, run: getRankedContext.handler },
   { ...getContextBundle, run: getContextBundle.handler },
+  { ...getSignalChains, run: getSignalChains.handler },
 ];
 
 /** The tool with this name, if any. */

@@ -11,6 +11,10 @@ import { GET_REPO_OUTLINE } from "./get_repo_outline.ts";
 import { SEARCH_SYMBOLS } from "./search_symbols.ts";
 import { SEARCH_TEXT } from "./search_text.ts";
 import { SEARCH_AST } from "./search_ast.ts";
+import { GET_RANKED_CONTEXT } from "./get_ranked_context.ts";
+import { GET_CONTEXT_BUNDLE } from "./get_context_bundle.ts";
+import { GET_SIGNAL_CHAINS } from "./get_signal_chains.ts";
+import { GET_TECTONIC_MAP } from "./get_tectonic_map.ts";
 
 /** Every tier-1 spec. */
 export const SPECS: readonly EncoderSpec[] = [
@@ -20,6 +24,10 @@ export const SPECS: readonly EncoderSpec[] = [
   GET_REPO_OUTLINE,
   SEARCH_TEXT,
   SEARCH_AST,
+  GET_RANKED_CONTEXT,
+  GET_CONTEXT_BUNDLE,
+  GET_SIGNAL_CHAINS,
+  GET_TECTONIC_MAP,
 ];
 
 const BY_TOOL = new Map(SPECS.map((s) => [s.tool, s]));
