@@ -183,3 +183,29 @@ Deno.test("search_ast: presets and custom patterns over four languages", async (
     ws.dispose();
   }
 });
+
+Deno.test("search_ast: every preset runs on every language's fixture without a skipped file", async () => {
+  const ws = tempWorkspace("codemunch-ast-all-");
+  const languages = join(import.meta.dirname!, "..", "..", "fixtures", "languages");
+  cpSync(languages, ws.root, { recursive: true });
+  const runner = workspaceRunner(ws);
+  try {
+    const indexed = await runner.call("index_folder", { path: ws.root, format: "json" });
+    equal(indexed.isError, false, indexed.text);
+    const repo = JSON.parse(indexed.text).repo as string;
+    const r = await runner.call("search_ast", { repo, category: "all", format: "json" });
+    equal(r.isError, false, r.text);
+    const body = JSON.parse(r.text) as { _meta: Record<string, unknown>; total_matches: number };
+    equal(body._meta.files_skipped, undefined, JSON.stringify(body._meta));
+    equal(body._meta.timed_out, undefined);
+    ok((body._meta.files_scanned as number) >= 20, JSON.stringify(body._meta));
+    ok(
+      String(body._meta.languages_scanned).split(",").length >= 20,
+      String(body._meta.languages_scanned),
+    );
+    ok(body.total_matches > 0);
+  } finally {
+    await runner.close();
+    ws.dispose();
+  }
+});
