@@ -28,6 +28,7 @@ export function compileIncludes(root = ROOT): string[] {
     "node_modules/web-tree-sitter",
     "src/parser/worker.ts",
     "src/query/text_search_worker.ts",
+    "src/query/ast_worker.ts",
   ];
   // Each grammar the registry names, and only those (see src/parser/LANGUAGES.md): a bare
   // specifier `pkg/path.wasm` is the file `node_modules/pkg/path.wasm`.

@@ -26,6 +26,11 @@ import * as getDependencyCycles from "./get_dependency_cycles.ts";
 import * as getBlastRadius from "./get_blast_radius.ts";
 import * as getImpactPreview from "./get_impact_preview.ts";
 import * as getClassHierarchy from "./get_class_hierarchy.ts";
+import * as searchAst from "./search_ast.ts";
+import * as getTectonicMap from "./get_tectonic_map.ts";
+import * as getRankedContext from "./get_ranked_context.ts";
+import * as getContextBundle from "./get_context_bundle.ts";
+import * as getSignalChains from "./get_signal_chains.ts";
 
 export type { ToolContext, ToolOutput } from "./context.ts";
 export { DetailedToolError } from "../errors.ts";
@@ -127,6 +132,11 @@ export const TOOLS: readonly ToolDefinition[] = [
   { ...getBlastRadius, run: getBlastRadius.handler },
   { ...getImpactPreview, run: getImpactPreview.handler },
   { ...getClassHierarchy, run: getClassHierarchy.handler },
+  { ...searchAst, run: searchAst.handler },
+  { ...getTectonicMap, run: getTectonicMap.handler },
+  { ...getRankedContext, run: getRankedContext.handler },
+  { ...getContextBundle, run: getContextBundle.handler },
+  { ...getSignalChains, run: getSignalChains.handler },
 ];
 
 /** The tool with this name, if any. */

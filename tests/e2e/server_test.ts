@@ -28,6 +28,11 @@ const EXPECTED_TOOLS = [
   "get_blast_radius",
   "get_impact_preview",
   "get_class_hierarchy",
+  "search_ast",
+  "get_tectonic_map",
+  "get_ranked_context",
+  "get_context_bundle",
+  "get_signal_chains",
 ];
 
 Deno.test("MCP server over stdio: every tool, in json and compact form", async (t) => {

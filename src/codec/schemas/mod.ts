@@ -18,6 +18,11 @@ import { GET_DEPENDENCY_CYCLES } from "./get_dependency_cycles.ts";
 import { GET_BLAST_RADIUS } from "./get_blast_radius.ts";
 import { GET_IMPACT_PREVIEW } from "./get_impact_preview.ts";
 import { GET_CLASS_HIERARCHY } from "./get_class_hierarchy.ts";
+import { SEARCH_AST } from "./search_ast.ts";
+import { GET_RANKED_CONTEXT } from "./get_ranked_context.ts";
+import { GET_CONTEXT_BUNDLE } from "./get_context_bundle.ts";
+import { GET_SIGNAL_CHAINS } from "./get_signal_chains.ts";
+import { GET_TECTONIC_MAP } from "./get_tectonic_map.ts";
 
 /** Every tier-1 spec. */
 export const SPECS: readonly EncoderSpec[] = [
@@ -34,6 +39,11 @@ export const SPECS: readonly EncoderSpec[] = [
   GET_BLAST_RADIUS,
   GET_IMPACT_PREVIEW,
   GET_CLASS_HIERARCHY,
+  SEARCH_AST,
+  GET_RANKED_CONTEXT,
+  GET_CONTEXT_BUNDLE,
+  GET_SIGNAL_CHAINS,
+  GET_TECTONIC_MAP,
 ];
 
 const BY_TOOL = new Map(SPECS.map((s) => [s.tool, s]));

@@ -1,0 +1,232 @@
+/**
+ * Context for a task (`get_ranked_context`): the source of the symbols a natural-language task
+ * most likely needs, best first, packed into a token budget that is never exceeded.
+ *
+ * 1. Candidates: the best symbols of {@linkcode rankSymbolHits} for the task text (BM25 over
+ *    names, signatures, docstrings with the identity bonus, the file-role prior and centrality).
+ * 2. Graph neighbours: what the best five candidates call and what calls them (resolved calls
+ *    only), at a third of the score of the symbol they neighbour but below the tenth text match
+ *    (they add to the text matches, never push them out), with the reason.
+ * 3. Packing, best score first: at most 5 symbols per file (the ten best text matches are
+ *    exempt, so the context holds what search_symbols' top ten holds when it fits), each later
+ *    pick from a file decayed ×0.75; a symbol inside one already packed is skipped (its source is there); a symbol whose
+ *    source does not fit is cut to its signature and docstring (marked `cut`) when that fits.
+ *    Tokens are estimated as UTF-8 bytes / 4 of each item as returned (its JSON), the estimate
+ *    `_meta` uses; the items' sum never exceeds the budget.
+ */
+import type { SymbolKind, SymbolRecord } from "../parser/types.ts";
+import { CALL_GRAPH } from "./call_graph.ts";
+import { CENTRALITY } from "./centrality.ts";
+import { estimateTokens } from "./budget.ts";
+import { rankSymbolHits } from "./symbol_rank.ts";
+import type { RepoView } from "./view.ts";
+
+/** How candidates are scored. */
+export type ContextStrategy = "combined" | "bm25" | "centrality";
+
+/** What to pack. */
+export interface ContextQuery {
+  query: string;
+  tokenBudget: number;
+  strategy: ContextStrategy;
+  kinds?: readonly string[] | undefined;
+  scope?: string | undefined;
+  /** Most symbols taken from one file. */
+  perFile?: number | undefined;
+  /** Per-file freshness (`_freshness` of each item, counted in its tokens). */
+  freshness?: ((file: string) => string | null) | undefined;
+}
+
+/** One packed symbol. */
+export interface ContextItem {
+  symbol_id: string;
+  name: string;
+  kind: SymbolKind;
+  file: string;
+  line: number;
+  end_line: number;
+  score: number;
+  /** Why it was chosen: text relevance, centrality, a graph neighbour of a chosen symbol. */
+  why: string;
+  /** True when only the signature and docstring are given (the source did not fit). */
+  cut: boolean;
+  tokens: number;
+  source: string;
+  _freshness?: string;
+}
+
+/** The packed context. */
+export interface RankedContext {
+  items: ContextItem[];
+  totalTokens: number;
+  considered: number;
+  /** Candidates left out for lack of budget. */
+  leftOut: number;
+}
+
+const _CANDIDATES = 40;
+const _NEIGHBOUR_SEEDS = 5;
+const _NEIGHBOUR_FACTOR = 0.35;
+const _FILE_DECAY = 0.75;
+
+interface _Candidate {
+  symbol: SymbolRecord;
+  score: number;
+  why: string;
+  /** One of the ten best text matches: packed whatever the per-file cap. */
+  core?: boolean;
+}
+
+/** Pack the context of a task. */
+export function rankedContext(view: RepoView, q: ContextQuery): RankedContext {
+  const perFile = q.perFile ?? 5;
+  const kinds = q.kinds === undefined || q.kinds.length === 0 ? null : new Set(q.kinds);
+  const centrality = view.get(CENTRALITY);
+  const ranking = rankSymbolHits(view, {
+    query: q.query,
+    maxResults: _CANDIDATES,
+    filePattern: q.scope,
+    sortBy: q.strategy === "centrality" ? "centrality" : "relevance",
+  });
+  const byId = new Map<string, _Candidate>();
+  const consider = (c: _Candidate) => {
+    if (c.symbol.kind === "import") return;
+    if (kinds !== null && !kinds.has(c.symbol.kind)) return;
+    const had = byId.get(c.symbol.id);
+    if (had === undefined || had.score < c.score) byId.set(c.symbol.id, c);
+  };
+  for (const h of ranking.hits) {
+    const lexical = q.strategy === "centrality" ? 0 : h.lexical * h.role;
+    const central = q.strategy === "bm25" ? 0 : h.centrality;
+    const score = q.strategy === "centrality" ? centrality.of(h.symbol.id) : lexical + central;
+    const why = [
+      lexical > 0 ? `text relevance ${_round(lexical)}` : "",
+      central > 0 ? `centrality +${_round(central)}` : "",
+      h.role < 1 ? `file role ×${h.role}` : "",
+    ].filter((x) => x !== "").join(", ");
+    consider({ symbol: h.symbol, score, why: why === "" ? "name match" : why });
+  }
+  // What the best few call, and what calls them.
+  const graph = view.get(CALL_GRAPH);
+  const ranked = [...byId.values()].sort(_byScore);
+  for (const c of ranked.slice(0, 10)) c.core = true;
+  const seeds = ranked.slice(0, _NEIGHBOUR_SEEDS);
+  // Neighbours rank below the first ten text matches: they add to them, never push them out.
+  const floor = ranked[Math.min(9, ranked.length - 1)]?.score ?? 0;
+  for (const seed of seeds) {
+    const score = Math.min(seed.score * _NEIGHBOUR_FACTOR, floor * 0.99);
+    for (const e of graph.callees(seed.symbol)) {
+      if (e.symbol !== null && e.resolution === "resolved") {
+        consider({ symbol: e.symbol, score, why: `called by ${seed.symbol.name}` });
+      }
+    }
+    for (const e of graph.callers(seed.symbol)) {
+      if (e.symbol !== null && e.resolution === "resolved") {
+        consider({ symbol: e.symbol, score, why: `calls ${seed.symbol.name}` });
+      }
+    }
+  }
+  const candidates = [...byId.values()].sort(_byScore);
+  return _pack(view, candidates, q.tokenBudget, perFile, q.freshness ?? (() => null));
+}
+
+function _byScore(a: _Candidate, b: _Candidate): number {
+  return b.score - a.score || (a.symbol.id < b.symbol.id ? -1 : 1);
+}
+
+function _round(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+function _pack(
+  view: RepoView,
+  candidates: _Candidate[],
+  budget: number,
+  perFile: number,
+  freshness: (file: string) => string | null,
+): RankedContext {
+  // Scores decay per earlier pick of the same file: re-sort lazily as picks happen.
+  const pending = candidates.map((c) => ({ ...c }));
+  const picksOfFile = new Map<string, number>();
+  const items: ContextItem[] = [];
+  let total = 0;
+  let leftOut = 0;
+  while (pending.length > 0) {
+    pending.sort(_byScore);
+    const c = pending.shift()!;
+    const s = c.symbol;
+    const picks = picksOfFile.get(s.file) ?? 0;
+    if (picks >= perFile && c.core !== true) continue;
+    if (
+      items.some((i) => !i.cut && i.file === s.file && i.line <= s.line && s.end_line <= i.end_line)
+    ) {
+      continue; // its source is inside an item already packed
+    }
+    const contains = items.some((i) =>
+      i.file === s.file && s.line <= i.line && i.end_line <= s.end_line
+    );
+    const source = view.index.symbolSource(s.id) ?? "";
+    const fresh = freshness(s.file);
+    const full = contains ? null : _item(s, c, source, false, fresh);
+    const item = full !== null && total + full.tokens <= budget
+      ? full
+      : _fitsCut(s, c, budget - total, fresh);
+    if (item === null) {
+      leftOut++;
+      continue;
+    }
+    items.push(item);
+    total += item.tokens;
+    picksOfFile.set(s.file, picks + 1);
+    for (const p of pending) if (p.symbol.file === s.file) p.score *= _FILE_DECAY;
+  }
+  return { items, totalTokens: total, considered: candidates.length, leftOut };
+}
+
+/** An item with its token count (the estimate of the item as returned). */
+function _item(
+  s: SymbolRecord,
+  c: _Candidate,
+  source: string,
+  cut: boolean,
+  fresh: string | null,
+): ContextItem {
+  const item: ContextItem = {
+    symbol_id: s.id,
+    name: s.name,
+    kind: s.kind,
+    file: s.file,
+    line: s.line,
+    end_line: s.end_line,
+    score: _round(c.score),
+    why: c.why,
+    cut,
+    tokens: 0,
+    source,
+  };
+  if (fresh !== null) item._freshness = fresh;
+  // The count is part of the item: settle it at a fixed point (one more digit at most).
+  item.tokens = estimateTokens(item);
+  item.tokens = estimateTokens(item);
+  return item;
+}
+
+/** The signature-and-docstring form of a symbol, if it fits in `room` tokens. */
+function _fitsCut(
+  s: SymbolRecord,
+  c: _Candidate,
+  room: number,
+  fresh: string | null,
+): ContextItem | null {
+  const doc = s.docstring === "" ? "" : `\n${_docComment(s.docstring)}`;
+  const item = _item(s, c, `${s.signature}${doc}\n…`, true, fresh);
+  if (item.tokens <= room) return item;
+  const bare = _item(s, c, `${s.signature}\n…`, true, fresh);
+  return bare.tokens <= room ? bare : null;
+}
+
+function _docComment(doc: string): string {
+  const lines = doc.split("\n");
+  const kept = lines.slice(0, 12).join("\n");
+  return kept.length > 1200 ? kept.slice(0, 1200) + " …" : kept;
+}

@@ -1,0 +1,92 @@
+/** `get_ranked_context`: the source a task needs, best first, within a token budget (API.md §2.11). */
+import { z } from "zod";
+import { ToolError } from "../errors.ts";
+import { DEFAULT_TOKEN_BUDGET, TOKEN_BUDGET_RANGE } from "../query/budget.ts";
+import { freshnessChecker, markFreshness } from "../query/files.ts";
+import { type ContextStrategy, rankedContext } from "../query/ranked_context.ts";
+import { bytesOfFiles } from "../query/files.ts";
+import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
+
+/** Tool name. */
+export const name = "get_ranked_context";
+
+/** Tool description shown to agents. */
+export const description =
+  "Get the source of the symbols a task most likely needs, best first, packed into token_budget (default 8000; never exceeded, tokens estimated as UTF-8 bytes/4 of each item). Give the task or question in plain words. Each item says why it was chosen (text relevance, centrality, or a caller/callee of a chosen symbol); a long symbol is cut to its signature and docstring when the budget needs it (cut: true — fetch the rest with get_symbol_source). Use it at the start of a task instead of reading files.";
+
+/** Input schema. */
+export const inputSchema = z.object({
+  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+  query: z.string().min(1).max(500).describe("The task or question, in plain words"),
+  token_budget: z.number().int().min(TOKEN_BUDGET_RANGE.min).max(TOKEN_BUDGET_RANGE.max)
+    .optional().describe(
+      `Most tokens of context returned (${TOKEN_BUDGET_RANGE.min}-${TOKEN_BUDGET_RANGE.max}, default ${DEFAULT_TOKEN_BUDGET})`,
+    ),
+  strategy: z.enum(["combined", "bm25", "centrality"]).optional().describe(
+    "combined (default: relevance plus centrality), bm25 (relevance only) or centrality",
+  ),
+  include_kinds: z.array(z.string()).optional().describe(
+    'Only these symbol kinds, e.g. ["function", "method"]',
+  ),
+  scope: z.string().optional().describe('Only files matching this glob, e.g. "src/*"'),
+  fusion: z.boolean().optional().describe(
+    "Accepted for compatibility with the reference; not used (see _meta.warnings)",
+  ),
+});
+
+/** Validated arguments. */
+export type GetRankedContextArgs = z.infer<typeof inputSchema>;
+
+/** Annotations for MCP clients. */
+export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+
+/** The packed context for a task. */
+export function handler(ctx: ToolContext, args: GetRankedContextArgs): ToolOutput {
+  const query = args.query.trim();
+  if (query === "") {
+    throw new ToolError("invalid_argument", 'Argument "query" must describe the task in words');
+  }
+  const { repo, view } = openRepo(ctx, args.repo);
+  const budget = args.token_budget ?? DEFAULT_TOKEN_BUDGET;
+  const check = freshnessChecker(view);
+  const packed = rankedContext(view, {
+    query,
+    tokenBudget: budget,
+    strategy: (args.strategy ?? "combined") as ContextStrategy,
+    kinds: args.include_kinds,
+    scope: args.scope,
+    freshness: check,
+  });
+  const items = packed.items.map((i) => ({ ...i }) as Record<string, unknown>);
+  // Each item carries its `_freshness` already (counted in its tokens): only the totals here.
+  const freshness = markFreshness(items, check);
+  const response: Record<string, unknown> = {
+    repo,
+    query,
+    context_items: items,
+    total_tokens: packed.totalTokens,
+    budget_tokens: budget,
+    items_included: items.length,
+    items_considered: packed.considered,
+    token_estimate: "utf8_bytes/4",
+  };
+  const meta: Record<string, unknown> = {};
+  if (freshness !== null) meta.freshness = freshness;
+  const cut = packed.items.filter((i) => i.cut).length;
+  if (packed.leftOut > 0 || cut > 0) {
+    meta.truncated = true;
+    meta.hint =
+      `${packed.leftOut} candidate symbols did not fit and ${cut} were cut to their signature: raise token_budget, narrow with scope, or read one with get_symbol_source symbol_id=<id>`;
+  }
+  if (args.fusion !== undefined) meta.warnings = ["fusion is accepted but not used"];
+  if (items.length === 0) {
+    meta.hint =
+      "Nothing matched the task's words: try other words, or search_symbols / search_text";
+  }
+  return {
+    response,
+    repo,
+    meta,
+    rawBytes: bytesOfFiles(view, packed.items.map((i) => i.file)),
+  };
+}

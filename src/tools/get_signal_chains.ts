@@ -1,0 +1,220 @@
+/**
+ * `get_signal_chains`: the repo's entry points (HTTP routes, CLI commands, scheduled tasks, event
+ * handlers, `main`) and what each reaches through the call graph (API.md §2.7).
+ */
+import { z } from "zod";
+import { CALL_GRAPH, type WalkNode } from "../query/call_graph.ts";
+import { type Gateway, GATEWAY_KINDS, GATEWAYS } from "../query/gateways.ts";
+import { lookupSymbol, SYMBOLS } from "../query/symbols.ts";
+import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
+
+/** Tool name. */
+export const name = "get_signal_chains";
+
+/** Tool description shown to agents. */
+export const description =
+  "List the repo's entry points — HTTP routes (decorators and registrations such as app.get/router.post/r.GET/http.HandleFunc/urls.py path), CLI commands, scheduled tasks, event handlers, main functions (tests with include_tests) — each traced through the call graph to max_depth, with how many symbols and files it reaches. Pass symbol to ask instead which entry points reach that symbol. Use it to see how outside input flows into the code. Bounded by max_results (default 100, up to 5000) and the kind filter.";
+
+/** Input schema. */
+export const inputSchema = z.object({
+  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+  symbol: z.string().optional().describe(
+    "A symbol id or name: list the entry points whose chains reach it (lookup mode)",
+  ),
+  kind: z.enum(["http", "cli", "task", "event", "main", "test"]).optional().describe(
+    "Only entry points of this kind",
+  ),
+  max_depth: z.number().int().min(1).max(8).optional().describe(
+    "Call depth traced from each entry point (1-8, default 5)",
+  ),
+  include_tests: z.boolean().optional().describe(
+    "Treat test functions as entry points too (default false)",
+  ),
+  max_results: z.number().int().min(1).max(5000).optional().describe(
+    "Most chains returned (1-5000, default 100); gateway_count counts them all",
+  ),
+  max_chain_symbols: z.number().int().min(0).max(100).optional().describe(
+    "Symbols listed per chain, nearest first (0-100, default 10); reach counts them all",
+  ),
+});
+
+/** Validated arguments. */
+export type GetSignalChainsArgs = z.infer<typeof inputSchema>;
+
+/** Annotations for MCP clients. */
+export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+
+/** Most symbols one chain walks. */
+const _MAX_CHAIN_NODES = 500;
+/** A call matched by name to more definitions than this is not followed (it would be a guess). */
+const _BY_NAME_LIMIT = 2;
+
+/** Entry points and their chains, or the chains that reach one symbol. */
+export function handler(ctx: ToolContext, args: GetSignalChainsArgs): ToolOutput {
+  const { repo, view } = openRepo(ctx, args.repo);
+  const maxDepth = args.max_depth ?? 5;
+  const includeTests = args.include_tests ?? false;
+  const all = view.get(GATEWAYS).filter((g) => includeTests || !g.inTest)
+    .filter((g) => args.kind === undefined || g.kind === args.kind);
+  const graph = view.get(CALL_GRAPH);
+  const table = view.get(SYMBOLS);
+  const trace = (g: Gateway): { nodes: WalkNode[]; depthReached: number; truncated: boolean } => {
+    if (g.symbol === null) return { nodes: [], depthReached: 0, truncated: false };
+    if (g.symbol.kind !== "class") {
+      return graph.walk(g.symbol, "callees", maxDepth, _MAX_CHAIN_NODES, _BY_NAME_LIMIT);
+    }
+    // A class-based handler (Django's View.as_view()): its methods are the first hop.
+    const cls = g.symbol;
+    const methods = table.ofFile(cls.file).filter((m) =>
+      m.parent === cls.id && m.kind === "method"
+    );
+    const nodes: WalkNode[] = [];
+    const seen = new Set<string>([cls.id]);
+    let depthReached = methods.length > 0 ? 1 : 0;
+    let truncated = false;
+    for (const m of methods) {
+      seen.add(m.id);
+      nodes.push({
+        symbol: m,
+        file: m.file,
+        callLine: m.line,
+        receiver: null,
+        resolution: "resolved",
+        candidates: 1,
+        depth: 1,
+        from: cls.id,
+      });
+    }
+    for (const m of methods) {
+      if (maxDepth < 2) break;
+      const sub = graph.walk(m, "callees", maxDepth - 1, _MAX_CHAIN_NODES, _BY_NAME_LIMIT);
+      truncated ||= sub.truncated;
+      for (const n of sub.nodes) {
+        const key = n.symbol?.id ?? `${n.file}::`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        if (nodes.length >= _MAX_CHAIN_NODES) {
+          truncated = true;
+          break;
+        }
+        nodes.push({ ...n, depth: n.depth + 1 });
+        depthReached = Math.max(depthReached, n.depth + 1);
+      }
+    }
+    return { nodes, depthReached, truncated };
+  };
+  const gatewayId = (g: Gateway) => g.symbol?.id ?? `${g.file}:${g.line}`;
+  const kinds: Record<string, number> = {};
+  for (const g of all) kinds[g.kind] = (kinds[g.kind] ?? 0) + 1;
+  const kindSummary = GATEWAY_KINDS.filter((k) => kinds[k] !== undefined).map((k) => ({
+    kind: k,
+    count: kinds[k]!,
+  }));
+
+  if (args.symbol !== undefined) {
+    const target = lookupSymbol(table, repo, args.symbol);
+    const chains: Record<string, unknown>[] = [];
+    for (const g of all) {
+      if (g.symbol?.id === target.id) {
+        chains.push(_lookupRow(g, gatewayId(g), 0, 0));
+        continue;
+      }
+      const t = trace(g);
+      const hit = t.nodes.find((n) => n.symbol?.id === target.id);
+      if (hit !== undefined) {
+        chains.push(_lookupRow(g, gatewayId(g), hit.depth, t.nodes.length + 1));
+      }
+    }
+    const maxResults = args.max_results ?? 100;
+    const response: Record<string, unknown> = {
+      repo,
+      symbol: target.name,
+      symbol_id: target.id,
+      chain_count: chains.length,
+      chains: chains.slice(0, maxResults),
+      on_no_chain: chains.length === 0,
+    };
+    const meta: Record<string, unknown> = { total_gateways: all.length, max_depth: maxDepth };
+    if (chains.length > maxResults) {
+      meta.truncated = true;
+      meta.hint =
+        `${chains.length} chains reach it, ${maxResults} shown: raise max_results or filter by kind`;
+    }
+    return { response, repo, meta, rawBytes: 0 };
+  }
+
+  const maxResults = args.max_results ?? 100;
+  const perChain = args.max_chain_symbols ?? 10;
+  const shown = all.slice(0, maxResults);
+  const chains: Record<string, unknown>[] = [];
+  const chainSymbols: Record<string, unknown>[] = [];
+  const onChains = new Set<string>();
+  for (const g of shown) {
+    const t = trace(g);
+    const id = gatewayId(g);
+    if (g.symbol !== null) onChains.add(g.symbol.id);
+    const files = new Set<string>([g.file]);
+    for (const n of t.nodes) {
+      if (n.symbol !== null) {
+        onChains.add(n.symbol.id);
+        files.add(n.symbol.file);
+      }
+    }
+    chains.push({
+      gateway: id,
+      gateway_name: g.symbol?.name ?? null,
+      kind: g.kind,
+      label: g.label,
+      file: g.file,
+      line: g.line,
+      via: g.via,
+      depth: t.depthReached,
+      reach: t.nodes.length + 1,
+      file_count: files.size,
+      chain_truncated: t.truncated,
+    });
+    for (const n of t.nodes.slice(0, perChain)) {
+      if (n.symbol === null) continue;
+      chainSymbols.push({ gateway: id, symbol_id: n.symbol.id, depth: n.depth, from: n.from });
+    }
+  }
+  const functions =
+    view.index.allSymbols().filter((s) => s.kind === "function" || s.kind === "method")
+      .length;
+  const orphans = Math.max(0, functions - onChains.size);
+  const response: Record<string, unknown> = {
+    repo,
+    gateway_count: all.length,
+    chain_count: chains.length,
+    chains,
+    chain_symbols: chainSymbols,
+    kind_summary: kindSummary,
+    total_functions_methods: functions,
+    orphan_symbols: orphans,
+    orphan_symbol_pct: functions === 0 ? 0 : Math.round(orphans / functions * 1000) / 10,
+  };
+  const meta: Record<string, unknown> = { max_depth: maxDepth, include_tests: includeTests };
+  if (all.length === 0) {
+    response.gateway_warning =
+      "No entry points recognised (routes, CLI commands, tasks, event handlers, main). See the tool description for what is recognised, or pass include_tests";
+  }
+  if (all.length > shown.length) {
+    meta.truncated = true;
+    meta.hint =
+      `${all.length} entry points, ${shown.length} traced and shown: raise max_results (up to 5000) or filter by kind (${
+        kindSummary.map((k) => `${k.kind}: ${k.count}`).join(", ")
+      }); orphan counts cover the chains shown`;
+  }
+  return { response, repo, meta, rawBytes: 0 };
+}
+
+function _lookupRow(g: Gateway, id: string, depth: number, reach: number): Record<string, unknown> {
+  return {
+    gateway: id,
+    gateway_name: g.symbol?.name ?? null,
+    kind: g.kind,
+    label: g.label,
+    depth_from_gateway: depth,
+    chain_reach: reach,
+  };
+}

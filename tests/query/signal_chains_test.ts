@@ -1,0 +1,131 @@
+/**
+ * get_signal_chains over fixtures/gateways (Python, TypeScript, Go, Django urls): every kind of
+ * entry point, the chains they reach, lookup mode, filters and bounds, compact decoding.
+ */
+import { deepEqual, equal, ok } from "node:assert/strict";
+import { cpSync } from "node:fs";
+import { join } from "node:path";
+import { decode } from "../../mod.ts";
+import { tempWorkspace, workspaceRunner } from "../ingest/_helpers.ts";
+
+const FIXTURE = join(import.meta.dirname!, "..", "..", "fixtures", "gateways");
+
+interface Chain {
+  gateway: string;
+  kind: string;
+  label: string;
+  via: string;
+  reach: number;
+  depth: number;
+}
+
+Deno.test("get_signal_chains: entry points of every kind and what they reach", async (t) => {
+  const ws = tempWorkspace("codemunch-chains-");
+  cpSync(FIXTURE, ws.root, { recursive: true });
+  const runner = workspaceRunner(ws);
+  try {
+    const indexed = await runner.call("index_folder", { path: ws.root, format: "json" });
+    equal(indexed.isError, false, indexed.text);
+    const repo = JSON.parse(indexed.text).repo as string;
+    const call = async (args: Record<string, unknown>, format = "json") => {
+      const r = await runner.call("get_signal_chains", { repo, format, ...args });
+      equal(r.isError, false, r.text);
+      return decode(r.text) as Record<string, unknown>;
+    };
+
+    const all = await call({});
+    await t.step("discovery lists each gateway once, by kind, with its reach", () => {
+      deepEqual(
+        (all.chains as Chain[]).map((c) => `${c.kind} ${c.label} ${c.gateway} ${c.via} ${c.reach}`),
+        [
+          "http http:API.ServeHTTP cmd/server/main.go::API.ServeHTTP#method name 2",
+          "http ANY /ping cmd/server/main.go::ping#function registration 2",
+          "http GET /orders server.ts::listOrders#function registration 2",
+          "http POST /orders server.ts:14 registration 1",
+          "http GET /users/<user_id> web/app.py::show_user#function decorator 5",
+          "http POST /health web/app.py::health#function decorator 1",
+          "http ANY /profile/ web/views.py::profile#function registration 2",
+          "http ANY /about/ web/views.py::AboutView#class registration 3",
+          "cli cli:cleanup jobs/management/commands/cleanup.py::Command#class file 2",
+          "cli cli:reindex web/app.py::reindex#function decorator 2",
+          "task task:send_digest web/app.py::send_digest#function decorator 3",
+          "event event:server.ts server.ts::handler#function name 2",
+          "event event:on_saved web/app.py::on_saved#function decorator 2",
+          "main main:cmd/server/main.go cmd/server/main.go::main#function name 1",
+          "main main:web/app.py web/app.py::main#function name 3",
+        ],
+      );
+      equal(all.gateway_count, 15);
+      deepEqual(all.kind_summary, [
+        { kind: "http", count: 8 },
+        { kind: "cli", count: 2 },
+        { kind: "task", count: 1 },
+        { kind: "event", count: 2 },
+        { kind: "main", count: 2 },
+      ]);
+    });
+
+    await t.step("chain members say how deep and through whom", () => {
+      const members = (all.chain_symbols as Record<string, unknown>[])
+        .filter((m) => m.gateway === "web/views.py::AboutView#class");
+      deepEqual(members, [
+        {
+          gateway: "web/views.py::AboutView#class",
+          symbol_id: "web/views.py::AboutView.get#method",
+          depth: 1,
+          from: "web/views.py::AboutView#class",
+        },
+        {
+          gateway: "web/views.py::AboutView#class",
+          symbol_id: "web/views.py::lookup#function",
+          depth: 2,
+          from: "web/views.py::AboutView.get#method",
+        },
+      ]);
+    });
+
+    await t.step("tests are gateways only with include_tests", async () => {
+      const tests = await call({ include_tests: true, kind: "test" });
+      deepEqual((tests.chains as Chain[]).map((c) => c.gateway), [
+        "tests/test_app.py::test_load_user#function",
+      ]);
+    });
+
+    await t.step("lookup: which entry points reach a symbol", async () => {
+      const body = await call({ symbol: "load_user" });
+      equal(body.symbol_id, "web/app.py::load_user#function");
+      deepEqual(
+        (body.chains as Record<string, unknown>[]).map((c) => `${c.label} ${c.depth_from_gateway}`),
+        [
+          "GET /users/<user_id> 1",
+          "cli:reindex 1",
+          "task:send_digest 1",
+          "event:on_saved 1",
+          "main:web/app.py 2",
+        ],
+      );
+      equal(body.on_no_chain, false);
+    });
+
+    await t.step("bounded: max_results and max_depth", async () => {
+      const cut = await call({ max_results: 2, max_depth: 1 });
+      equal((cut.chains as unknown[]).length, 2);
+      equal(cut.gateway_count, 15);
+      const meta = cut._meta as Record<string, unknown>;
+      equal(meta.truncated, true);
+      ok(String(meta.hint).includes("max_results"), String(meta.hint));
+      ok((cut.chains as Chain[]).every((c) => c.depth <= 1));
+    });
+
+    await t.step("compact decodes to the same object", async () => {
+      const json = await call({ kind: "http" });
+      const compact = await call({ kind: "http" }, "compact");
+      delete json._meta;
+      delete compact._meta;
+      deepEqual(compact, json);
+    });
+  } finally {
+    await runner.close();
+    ws.dispose();
+  }
+});
