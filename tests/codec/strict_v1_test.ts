@@ -239,8 +239,8 @@ Deno.test("extended MUNCH is marked in the header, and v1 decoders refuse it", (
       (_, i) => ({ file: `src/m${i % 2}.py`, line: i, kind: "call" }),
     ),
   };
-  const text = encode("find_references", x, { extensions: true });
-  match(text, /^#MUNCH\/1x tool=find_references enc=gen1x\n/);
+  const text = encode("list_repos", x, { extensions: true });
+  match(text, /^#MUNCH\/1x tool=list_repos enc=gen1x\n/);
   deepStrictEqual(decode(text), x);
   throws(() => decodeNestMetaOnly(text), /not a MUNCH v1 header/);
   throws(() => decodeSchemaFree(text), /not a MUNCH v1 header/);
