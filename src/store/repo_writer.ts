@@ -11,7 +11,7 @@ import { ToolError } from "../errors.ts";
 import { beginImmediate, type DatabaseSync, openDatabase, rollbackQuietly } from "./sqlite.ts";
 import { ensureSchema, SECONDARY_INDEXES } from "./schema.ts";
 import { nameTokens } from "./fts_text.ts";
-import { TrigramSet } from "./trigrams.ts";
+import { TextPostingsWriter } from "./text_postings.ts";
 import { type SymbolTermsInput, SymbolTermsWriter } from "./symbol_terms.ts";
 import { readMeta, type RepoMeta } from "./repo_index.ts";
 
@@ -84,7 +84,7 @@ export interface WriterOptions {
 /** Writes one re-index of a repo as a single transaction. */
 export class RepoWriter {
   readonly #db: DatabaseSync;
-  readonly #grams = new TrigramSet();
+  readonly #textIndex: TextPostingsWriter;
   #symbolTerms: SymbolTermsWriter | undefined;
   #stmts = new Map<string, ReturnType<DatabaseSync["prepare"]>>();
   #deferSymbolIndex = false;
@@ -98,6 +98,7 @@ export class RepoWriter {
 
   private constructor(db: DatabaseSync, dbPath: string, schemaWarning: string | null) {
     this.#db = db;
+    this.#textIndex = new TextPostingsWriter(db);
     this.#walPath = `${dbPath}-wal`;
     this.schemaWarning = schemaWarning;
   }
@@ -188,11 +189,11 @@ export class RepoWriter {
     }
     this.#db.exec(`
       INSERT INTO symbols_fts(symbols_fts) VALUES('delete-all');
-      INSERT INTO text_grams(text_grams) VALUES('delete-all');
       INSERT INTO callee_files(callee_files) VALUES('delete-all');
       DELETE FROM call_sites; DELETE FROM imports; DELETE FROM symbols; DELETE FROM contents;
       DELETE FROM files;`);
     this.#terms().clear();
+    this.#textIndex.clear();
   }
 
   #terms(): SymbolTermsWriter {
@@ -201,7 +202,7 @@ export class RepoWriter {
 
   /**
    * Store a new or changed file with its parse result, replacing what was stored for it: the
-   * file row and its bytes, its trigram document, its symbols (and their search rows, unless a
+   * file row and its bytes, its trigrams (see `text_postings.ts`), its symbols (and their search rows, unless a
    * full rebuild defers them), its imports (multi-row inserts) and its call sites (one JSON row
    * plus one callee-index row).
    */
@@ -211,6 +212,7 @@ export class RepoWriter {
       | { id: number }
       | undefined;
     let fileId: number;
+    let previous: Uint8Array | undefined;
     const values = [
       file.language,
       file.content.length,
@@ -226,6 +228,7 @@ export class RepoWriter {
     ] as const;
     if (existing !== undefined) {
       fileId = existing.id;
+      previous = this.#contentOf(fileId);
       this.#deleteChildren(fileId);
       this.#stmt(
         `UPDATE files SET language = ?, size = ?, hash = ?, mtime_ms = ?, ctime_ms = ?,
@@ -243,10 +246,7 @@ export class RepoWriter {
       this.#stmt("INSERT INTO contents(file_id, content) VALUES (?, ?)").run(fileId, file.content);
     }
     const tg = performance.now();
-    this.#stmt("INSERT INTO text_grams(rowid, grams) VALUES (?, ?)").run(
-      fileId,
-      this.#grams.document(file.content),
-    );
+    this.#textIndex.put(fileId, file.content, previous);
     const textMs = performance.now() - tg;
     if (result.symbols.length > 0) {
       // Row numbers are assigned here: one prepared insert, no lookups of the new rows.
@@ -383,6 +383,8 @@ export class RepoWriter {
       | { id: number }
       | undefined;
     if (row === undefined) return;
+    const content = this.#contentOf(row.id);
+    if (content !== undefined) this.#textIndex.remove(row.id, content);
     this.#deleteChildren(row.id);
     this.#stmt("DELETE FROM contents WHERE file_id = ?").run(row.id);
     this.#stmt("DELETE FROM files WHERE id = ?").run(row.id);
@@ -399,7 +401,6 @@ export class RepoWriter {
     this.#stmt("DELETE FROM imports WHERE file_id = ?").run(fileId);
     this.#stmt("DELETE FROM call_sites WHERE file_id = ?").run(fileId);
     this.#stmt("DELETE FROM callee_files WHERE rowid = ?").run(fileId);
-    this.#stmt("DELETE FROM text_grams WHERE rowid = ?").run(fileId);
     this.#terms().deleteFile(fileId);
   }
 
@@ -460,8 +461,21 @@ export class RepoWriter {
     }
   }
 
-  /** Build what was deferred (the symbol search index of a full rebuild). */
+  /** The stored bytes of a file, by id. */
+  #contentOf(fileId: number): Uint8Array | undefined {
+    return (this.#stmt("SELECT content FROM contents WHERE file_id = ?").get(fileId) as
+      | { content: Uint8Array }
+      | undefined)?.content;
+  }
+
+  /**
+   * Build what was deferred: the text index's rows, and the secondary indexes and symbol search
+   * index of a full rebuild.
+   */
   finish(): void {
+    const tt = performance.now();
+    this.#textIndex.finish();
+    this.timings.text_index_ms += performance.now() - tt;
     if (this.#deferSymbolIndex) {
       const ti = performance.now();
       for (const sql of Object.values(SECONDARY_INDEXES)) this.#db.exec(sql);

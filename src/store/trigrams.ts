@@ -71,17 +71,27 @@ export function trigramQuery(literal: string): string | null {
 
 /** Like {@linkcode trigramQuery}, for several literals that must all occur. */
 export function trigramQueryAll(literals: readonly string[]): string | null {
-  const tokens = new Set<string>();
+  const keys = queryTrigrams(literals);
+  return keys === null ? null : keys.map((k) => k.toString(36)).join(" ");
+}
+
+/**
+ * The distinct indexed trigrams (as {@linkcode TrigramSet.collect} numbers them) that every
+ * file containing all of `literals` case-insensitively has, or null when there is none to
+ * narrow by (see {@linkcode trigramQuery}).
+ */
+export function queryTrigrams(literals: readonly string[]): number[] | null {
+  const keys = new Set<number>();
   for (const literal of literals) {
     const bytes = _encoder.encode(literal);
     for (let i = 0; i + 2 < bytes.length; i++) {
       const a = bytes[i]!, b = bytes[i + 1]!, c = bytes[i + 2]!;
       if (a >= 0x80 || b >= 0x80 || c >= 0x80) continue;
       if (_SPACE[a] || _SPACE[b] || _SPACE[c]) continue;
-      tokens.add(((_LOWER[a]! << 16) | (_LOWER[b]! << 8) | _LOWER[c]!).toString(36));
+      keys.add((_LOWER[a]! << 16) | (_LOWER[b]! << 8) | _LOWER[c]!);
     }
   }
-  return tokens.size === 0 ? null : [...tokens].join(" ");
+  return keys.size === 0 ? null : [...keys];
 }
 
 /**
