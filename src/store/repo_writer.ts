@@ -87,10 +87,14 @@ export class RepoWriter {
   readonly #textIndex: TextPostingsWriter;
   #symbolTerms: SymbolTermsWriter | undefined;
   #stmts = new Map<string, ReturnType<DatabaseSync["prepare"]>>();
-  #deferSymbolIndex = false;
+  /** Set by a full rebuild: the secondary indexes are built once, by `finish()`. */
+  #deferIndexes = false;
   #nextSymbolRowid: number | undefined;
-  /** Milliseconds spent so far inserting rows and building the two full-text indexes. */
-  readonly timings = { rows_ms: 0, text_index_ms: 0, symbol_index_ms: 0 };
+  /**
+   * Milliseconds spent so far inserting rows, building the text index (trigram postings), the
+   * symbol search index (FTS5 rows and symbol terms) and the secondary indexes.
+   */
+  readonly timings = { rows_ms: 0, text_index_ms: 0, symbol_index_ms: 0, secondary_index_ms: 0 };
   /** Set when an existing index had to be migrated or rebuilt. */
   readonly schemaWarning: string | null;
 
@@ -179,11 +183,11 @@ export class RepoWriter {
 
   /**
    * Remove every file, symbol, import and call (a full rebuild starts here). The secondary
-   * indexes and the symbol search index are then built in one pass by `finish()` (called by
+   * indexes and the text index's rows are then built in one pass by `finish()` (called by
    * `commit()`) instead of row by row.
    */
   clear(): void {
-    this.#deferSymbolIndex = true;
+    this.#deferIndexes = true;
     for (const name of Object.keys(SECONDARY_INDEXES)) {
       this.#db.exec(`DROP INDEX IF EXISTS ${name}`);
     }
@@ -202,8 +206,8 @@ export class RepoWriter {
 
   /**
    * Store a new or changed file with its parse result, replacing what was stored for it: the
-   * file row and its bytes, its trigrams (see `text_postings.ts`), its symbols (and their search rows, unless a
-   * full rebuild defers them), its imports (multi-row inserts) and its call sites (one JSON row
+   * file row and its bytes, its trigrams (see `text_postings.ts`), its symbols and their search
+   * rows (FTS5 and symbol terms), its imports (multi-row inserts) and its call sites (one JSON row
    * plus one callee-index row).
    */
   putFile(file: FileToStore, result: ParseResult): void {
@@ -248,6 +252,8 @@ export class RepoWriter {
     const tg = performance.now();
     this.#textIndex.put(fileId, file.content, previous);
     const textMs = performance.now() - tg;
+    let termsMs = 0;
+    let terms: SymbolTermsInput[] = [];
     if (result.symbols.length > 0) {
       // Row numbers are assigned here: one prepared insert, no lookups of the new rows.
       this.#nextSymbolRowid ??= (this.#db.prepare(
@@ -263,7 +269,7 @@ export class RepoWriter {
       );
       // Each symbol's search texts (name tokens, keywords as stored) are made once, for its row
       // and for the symbol terms.
-      const terms: SymbolTermsInput[] = new Array(result.symbols.length);
+      terms = new Array(result.symbols.length);
       let seq = 0;
       for (const s of result.symbols) {
         const tokens = nameTokens(s.name, s.qualified_name);
@@ -297,17 +303,25 @@ export class RepoWriter {
           tokens,
         );
       }
-      // A full rebuild writes every file's symbol terms at the end (finish()), in one pass.
-      if (!this.#deferSymbolIndex) this.#terms().put(fileId, terms);
+      // Written now, from the records at hand, also in a full rebuild: deferring them to one
+      // pass at the end (as the FTS5 index is) made the main thread read every symbol back
+      // after the workers were done (gostd: ~2 s of a serial tail, see the index benchmark).
+      const tt = performance.now();
+      this.#terms().put(fileId, terms);
+      termsMs = performance.now() - tt;
     }
     let ftsMs = 0;
-    if (result.symbols.length > 0 && !this.#deferSymbolIndex) {
+    if (result.symbols.length > 0) {
+      // From the texts at hand, 64 rows a statement, also in a full rebuild: FTS5's 'rebuild'
+      // at the end read every symbol back in the serial tail after parsing.
       const tf = performance.now();
-      this.#stmt(
-        `INSERT INTO symbols_fts(rowid, name_tokens, signature, docstring, summary, keywords)
-         SELECT rowid, name_tokens, signature, docstring, summary, keywords
-         FROM symbols WHERE file_id = ?`,
-      ).run(fileId);
+      const flat: (string | number)[] = [];
+      for (const t of terms) flat.push(t.rowid, ...t.texts);
+      this.#insertFlat(
+        "symbols_fts(rowid, name_tokens, signature, docstring, summary, keywords)",
+        6,
+        flat,
+      );
       ftsMs = performance.now() - tf;
     }
     if (result.imports.length > 0) {
@@ -338,15 +352,15 @@ export class RepoWriter {
       );
     }
     this.timings.text_index_ms += textMs;
-    this.timings.symbol_index_ms += ftsMs;
-    this.timings.rows_ms += performance.now() - t0 - textMs - ftsMs;
+    this.timings.symbol_index_ms += ftsMs + termsMs;
+    this.timings.rows_ms += performance.now() - t0 - textMs - ftsMs - termsMs;
   }
 
   /**
    * Insert many small rows (given flat, `width` values per row) with multi-row VALUES
    * statements: far fewer calls into SQLite than one statement per row.
    */
-  #insertFlat(target: string, width: number, flat: (string | number | null)[]): void {
+  #insertFlat(target: string, width: number, flat: readonly (string | number | null)[]): void {
     const batch = 64;
     const rows = flat.length / width;
     let i = 0;
@@ -469,22 +483,17 @@ export class RepoWriter {
   }
 
   /**
-   * Build what was deferred: the text index's rows, and the secondary indexes and symbol search
-   * index of a full rebuild.
+   * Build what was deferred: the text index's rows, and the secondary indexes of a full rebuild.
    */
   finish(): void {
     const tt = performance.now();
     this.#textIndex.finish();
     this.timings.text_index_ms += performance.now() - tt;
-    if (this.#deferSymbolIndex) {
+    if (this.#deferIndexes) {
       const ti = performance.now();
       for (const sql of Object.values(SECONDARY_INDEXES)) this.#db.exec(sql);
-      this.timings.rows_ms += performance.now() - ti;
-      const t = performance.now();
-      this.#db.exec("INSERT INTO symbols_fts(symbols_fts) VALUES('rebuild')");
-      this.#terms().fillAll();
-      this.timings.symbol_index_ms += performance.now() - t;
-      this.#deferSymbolIndex = false;
+      this.timings.secondary_index_ms += performance.now() - ti;
+      this.#deferIndexes = false;
     }
   }
 
