@@ -1,7 +1,7 @@
 /**
- * `deno task bench index [--corpora a,b] [--rounds N] [--threads N] [--json FILE]`: the full
- * index against the two-core parse-only ceiling, measured in one run and in turns, on the real
- * corpora (corpora/, see prepare_corpora.sh; default: the Go standard library and Django).
+ * `deno task bench index [--corpora a,b] [--rounds N] [--threads N] [--workers N] [--json FILE]`:
+ * the full index against the two-core parse-only ceiling, measured in one run and in turns, on
+ * the real corpora (corpora/, see prepare_corpora.sh; default: the Go standard library and Django).
  *
  * Each corpus is copied to a temporary folder (the one-file change must not touch corpora/).
  * Then, `--rounds` times (default 3), in alternating order (full then ceiling, ceiling then full,
@@ -114,6 +114,7 @@ export async function main(args: string[]): Promise<void> {
               join(work, `index-${r}`),
               "--probe",
               PROBES[name] ?? "main",
+              ...(flags.has("workers") ? ["--workers", flags.get("workers")!] : []),
             ]);
             Deno.removeSync(join(work, `index-${r}`), { recursive: true });
             if (r === 0) Deno.writeTextFileSync(list, JSON.stringify(full.parsed));
@@ -288,7 +289,10 @@ async function _fullChild(flags: Map<string, string>): Promise<void> {
   const folder = flags.get("child")!;
   const probe = flags.get("probe")!;
   const store = new Store(flags.get("index")!);
-  const pool = new ParserPool();
+  // The pool's default size (the machine's cores) unless `--workers` says otherwise.
+  const pool = new ParserPool(
+    flags.has("workers") ? { workers: Number(flags.get("workers")) } : {},
+  );
   const runner = new ToolRunner({ store, parser: pool, log: () => {} });
   try {
     const cpu0 = _cpuSeconds();
