@@ -24,6 +24,8 @@ CREATE TABLE text_postings(
 
 /** File ids are packed under the trigram in one float64: `gram * 2^28 + id` (exact below 2^53). */
 const _ID_SPACE = 2 ** 28;
+/** Pairs per chunk of a full rebuild (4 MB). */
+const _CHUNK = 1 << 19;
 
 /** Encode ascending ids as delta varints. */
 export function encodePostings(ids: ArrayLike<number>, scratch?: { buf: Uint8Array }): Uint8Array {
@@ -115,7 +117,12 @@ export function filesWithAll(
 export class TextPostingsWriter {
   readonly #db: DatabaseSync;
   readonly #grams = new TrigramSet();
-  #bulk: Float64Array | null = null;
+  /**
+   * A full rebuild's `(trigram, file)` pairs, packed (see `_ID_SPACE`), in fixed-size chunks:
+   * one growing array would, when doubled, hold its old and new copies at once (gostd: ~5
+   * million pairs, a 67 MB array and a 100 MB spike at the last doubling).
+   */
+  #bulk: Float64Array[] | null = null;
   #bulkLength = 0;
   /** Incremental changes: per trigram, file ids to add (true) or remove (false). */
   #changes = new Map<number, Map<number, boolean>>();
@@ -129,8 +136,8 @@ export class TextPostingsWriter {
   /** Forget every row: the files that follow are a full rebuild, written at the end. */
   clear(): void {
     this.#db.exec("DELETE FROM text_postings");
-    this.#bulk = new Float64Array(1 << 16);
-    this.#bulkLength = 0;
+    this.#bulk = [];
+    this.#bulkLength = _CHUNK;
     this.#changes.clear();
   }
 
@@ -169,14 +176,16 @@ export class TextPostingsWriter {
 
   #append(fileId: number, keys: readonly number[]): void {
     if (fileId >= _ID_SPACE) throw new RangeError(`file id ${fileId} out of range`);
-    let bulk = this.#bulk!;
-    if (this.#bulkLength + keys.length > bulk.length) {
-      const next = new Float64Array(Math.max(2 * bulk.length, this.#bulkLength + keys.length));
-      next.set(bulk.subarray(0, this.#bulkLength));
-      this.#bulk = bulk = next;
-    }
+    const chunks = this.#bulk!;
     let n = this.#bulkLength;
-    for (const k of keys) bulk[n++] = k * _ID_SPACE + fileId;
+    let chunk = chunks.at(-1);
+    for (const k of keys) {
+      if (n === _CHUNK) {
+        chunks.push(chunk = new Float64Array(_CHUNK));
+        n = 0;
+      }
+      chunk![n++] = k * _ID_SPACE + fileId;
+    }
     this.#bulkLength = n;
   }
 
@@ -188,21 +197,34 @@ export class TextPostingsWriter {
     this.ms += performance.now() - t;
   }
 
+  /** Sort each chunk, then merge them in order, writing one row per trigram. */
   #writeBulk(): void {
-    const pairs = this.#bulk!.subarray(0, this.#bulkLength).sort();
+    const chunks = this.#bulk!;
     this.#bulk = null;
+    if (chunks.length > 0) chunks[chunks.length - 1] = chunks.at(-1)!.subarray(0, this.#bulkLength);
+    for (const c of chunks) c.sort();
     const insert = this.#db.prepare("INSERT INTO text_postings(gram, files) VALUES (?, ?)");
     const scratch = { buf: new Uint8Array(1 << 16) };
     const ids: number[] = [];
+    const at = new Array<number>(chunks.length).fill(0);
     let gram = -1;
-    for (let i = 0; i <= pairs.length; i++) {
-      const g = i < pairs.length ? Math.floor(pairs[i]! / _ID_SPACE) : -2;
+    for (;;) {
+      // The smallest pair at the head of a chunk (few chunks: a linear scan).
+      let best = -1;
+      let min = Infinity;
+      for (let c = 0; c < chunks.length; c++) {
+        const v = at[c]! < chunks[c]!.length ? chunks[c]![at[c]!]! : Infinity;
+        if (v < min) [best, min] = [c, v];
+      }
+      const g = best < 0 ? -2 : Math.floor(min / _ID_SPACE);
       if (g !== gram) {
         if (ids.length > 0) insert.run(gram, encodePostings(ids, scratch));
         ids.length = 0;
         gram = g;
       }
-      if (i < pairs.length) ids.push(pairs[i]! - g * _ID_SPACE);
+      if (best < 0) break;
+      at[best]!++;
+      ids.push(min - g * _ID_SPACE);
     }
   }
 

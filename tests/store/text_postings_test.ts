@@ -91,3 +91,31 @@ Deno.test("text postings: full builds and incremental changes select exactly the
   deepEqual(empty.n, 0);
   db.close();
 });
+
+Deno.test("text postings: a full build larger than one chunk of pairs lists every file of every trigram", () => {
+  const rand = _random(11);
+  const db = new DatabaseSync(":memory:");
+  db.exec(TEXT_POSTINGS_DDL);
+  const grams = new TrigramSet();
+  const writer = new TextPostingsWriter(db);
+  writer.clear();
+  // ~300 files of ~2,000 distinct trigrams each: more than the 2^19 pairs of one chunk.
+  const byGram = new Map<number, number[]>();
+  for (let id = 1; id <= 300; id++) {
+    const text = Uint8Array.from({ length: 4000 }, () => 97 + Math.floor(rand() * 16));
+    for (const g of grams.collect(text)) {
+      let l = byGram.get(g);
+      if (l === undefined) byGram.set(g, l = []);
+      l.push(id);
+    }
+    writer.put(id, text, undefined);
+  }
+  writer.finish();
+  const rows = db.prepare("SELECT gram, files FROM text_postings ORDER BY gram").all() as {
+    gram: number;
+    files: Uint8Array;
+  }[];
+  deepEqual(rows.map((r) => r.gram), [...byGram.keys()].sort((a, b) => a - b));
+  for (const r of rows) deepEqual(decodePostings(r.files), byGram.get(r.gram));
+  db.close();
+});
