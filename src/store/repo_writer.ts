@@ -185,7 +185,7 @@ export class RepoWriter {
 
   /**
    * Remove every file, symbol, import and call (a full rebuild starts here). The secondary
-   * indexes, the symbols' FTS5 index and the text index's rows are then built in one pass by
+   * indexes, the symbols' FTS5 index and terms and the text index's rows are then built in one pass by
    * `finish()` (called by `commit()`) instead of row by row.
    */
   clear(): void {
@@ -209,7 +209,7 @@ export class RepoWriter {
   /**
    * Store a new or changed file with its parse result, replacing what was stored for it: the
    * file row and its bytes, its trigrams (see `text_postings.ts`), its symbols and their search
-   * rows (symbol terms, and FTS5 rows unless a full rebuild defers them), its imports (multi-row inserts) and its call sites (one JSON row
+   * rows (FTS5 and symbol terms, unless a full rebuild defers them), its imports (multi-row inserts) and its call sites (one JSON row
    * plus one callee-index row).
    */
   putFile(file: FileToStore, result: ParseResult): void {
@@ -308,12 +308,14 @@ export class RepoWriter {
         flat,
         "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,unhex(?),?)",
       );
-      // Written now, from the records at hand, also in a full rebuild: deferring them to one
-      // pass at the end made the main thread read every symbol back after the workers were
-      // done (gostd: 0.4 s of the 1.1 s that pass took, in the serial tail).
-      const tt = performance.now();
-      this.#terms().put(fileId, terms);
-      termsMs = performance.now() - tt;
+      // A full rebuild writes every file's symbol terms at the end (finish()), in one pass:
+      // written here as each file arrived, they cost as much main-thread CPU (gostd: 7.7 s vs
+      // 6.9 s in all, within the noise) and raised the peak RSS from ~505 to ~580 MB.
+      if (!this.#deferIndexes) {
+        const tt = performance.now();
+        this.#terms().put(fileId, terms);
+        termsMs = performance.now() - tt;
+      }
     }
     let ftsMs = 0;
     if (result.symbols.length > 0 && !this.#deferIndexes) {
@@ -494,8 +496,8 @@ export class RepoWriter {
   }
 
   /**
-   * Build what was deferred: the text index's rows, and the secondary indexes and the symbols'
-   * FTS5 index of a full rebuild.
+   * Build what was deferred: the text index's rows, and the secondary indexes, the symbols'
+   * FTS5 index and their search terms of a full rebuild.
    */
   finish(): void {
     const tt = performance.now();
@@ -507,6 +509,7 @@ export class RepoWriter {
       this.timings.secondary_index_ms += performance.now() - ti;
       const tf = performance.now();
       this.#db.exec("INSERT INTO symbols_fts(symbols_fts) VALUES('rebuild')");
+      this.#terms().fillAll();
       this.timings.symbol_index_ms += performance.now() - tf;
       this.#deferIndexes = false;
     }
