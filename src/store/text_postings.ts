@@ -205,26 +205,36 @@ export class TextPostingsWriter {
     for (const c of chunks) c.sort();
     const insert = this.#db.prepare("INSERT INTO text_postings(gram, files) VALUES (?, ?)");
     const scratch = { buf: new Uint8Array(1 << 16) };
-    const ids: number[] = [];
-    const at = new Array<number>(chunks.length).fill(0);
+    // The head pair of each chunk (Infinity once it is used up), and where each chunk is.
+    const heads = new Float64Array(chunks.length);
+    const at = new Uint32Array(chunks.length);
+    for (let c = 0; c < chunks.length; c++) {
+      heads[c] = chunks[c]!.length > 0 ? chunks[c]![0]! : Infinity;
+    }
+    let ids = new Float64Array(1024);
+    let count = 0;
     let gram = -1;
     for (;;) {
-      // The smallest pair at the head of a chunk (few chunks: a linear scan).
-      let best = -1;
-      let min = Infinity;
-      for (let c = 0; c < chunks.length; c++) {
-        const v = at[c]! < chunks[c]!.length ? chunks[c]![at[c]!]! : Infinity;
-        if (v < min) [best, min] = [c, v];
-      }
-      const g = best < 0 ? -2 : Math.floor(min / _ID_SPACE);
+      // The smallest head (few chunks: a linear scan).
+      let best = 0;
+      for (let c = 1; c < heads.length; c++) if (heads[c]! < heads[best]!) best = c;
+      const min = heads.length === 0 ? Infinity : heads[best]!;
+      const g = min === Infinity ? -2 : Math.floor(min / _ID_SPACE);
       if (g !== gram) {
-        if (ids.length > 0) insert.run(gram, encodePostings(ids, scratch));
-        ids.length = 0;
+        if (count > 0) insert.run(gram, encodePostings(ids.subarray(0, count), scratch));
+        count = 0;
         gram = g;
       }
-      if (best < 0) break;
-      at[best]!++;
-      ids.push(min - g * _ID_SPACE);
+      if (min === Infinity) break;
+      const chunk = chunks[best]!;
+      const next = ++at[best]!;
+      heads[best] = next < chunk.length ? chunk[next]! : Infinity;
+      if (count === ids.length) {
+        const grown = new Float64Array(2 * count);
+        grown.set(ids);
+        ids = grown;
+      }
+      ids[count++] = min - g * _ID_SPACE;
     }
   }
 
