@@ -109,7 +109,8 @@ function _env(indexDir: string): Record<string, string> {
     PATH: Deno.env.get("PATH") ?? "",
     HOME: Deno.env.get("HOME") ?? "/tmp",
     CODE_INDEX_PATH: indexDir,
-    CODEMUNCH_ALLOWED_ROOTS: join(CHECKOUT, "corpora"),
+    // The real path: corpora/ is often a symlink, and the server checks real paths.
+    CODEMUNCH_ALLOWED_ROOTS: Deno.realPathSync(join(CHECKOUT, "corpora")),
   };
   const denoDir = Deno.env.get("DENO_DIR");
   if (denoDir) env.DENO_DIR = denoDir;
@@ -208,7 +209,7 @@ export async function main(args: string[]): Promise<void> {
   const facts: Record<string, unknown>[] = [];
   try {
     for (const corpus of corpora) {
-      const dir = join(CHECKOUT, "corpora", corpus);
+      const dir = Deno.realPathSync(join(CHECKOUT, "corpora", corpus));
       const q = TEXT_QUERIES[corpus];
       if (q === undefined) throw new Error(`No queries for corpus "${corpus}"`);
       const t0 = performance.now();

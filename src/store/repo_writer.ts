@@ -308,9 +308,9 @@ export class RepoWriter {
         flat,
         "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,unhex(?),?)",
       );
-      // A full rebuild writes every file's symbol terms at the end (finish()), in one pass:
-      // written here as each file arrived, they cost as much main-thread CPU (gostd: 7.7 s vs
-      // 6.9 s in all, within the noise) and raised the peak RSS from ~505 to ~580 MB.
+      // A full rebuild writes every file's symbol terms at the end (finish()), in one pass.
+      // Written here as each file arrived, they saved no main-thread CPU in any benchmark run
+      // and raised gostd's peak RSS by ~50 MB (docs/index_performance.md).
       if (!this.#deferIndexes) {
         const tt = performance.now();
         this.#terms().put(fileId, terms);
