@@ -89,7 +89,7 @@ export class RepoWriter {
   readonly #textIndex: TextPostingsWriter;
   #symbolTerms: SymbolTermsWriter | undefined;
   #stmts = new Map<string, ReturnType<DatabaseSync["prepare"]>>();
-  /** Set by a full rebuild: the secondary indexes are built once, by `finish()`. */
+  /** Set by a full rebuild: the indexes over all rows are built once, by `finish()`. */
   #deferIndexes = false;
   #nextSymbolRowid: number | undefined;
   /**
@@ -185,8 +185,8 @@ export class RepoWriter {
 
   /**
    * Remove every file, symbol, import and call (a full rebuild starts here). The secondary
-   * indexes, the symbols' FTS5 index and terms and the text index's rows are then built in one pass by
-   * `finish()` (called by `commit()`) instead of row by row.
+   * indexes, the symbols' FTS5 index and terms and the text index's rows are then built in one
+   * pass by `finish()` (called by `commit()`) instead of row by row.
    */
   clear(): void {
     this.#deferIndexes = true;
@@ -209,8 +209,8 @@ export class RepoWriter {
   /**
    * Store a new or changed file with its parse result, replacing what was stored for it: the
    * file row and its bytes, its trigrams (see `text_postings.ts`), its symbols and their search
-   * rows (FTS5 and symbol terms, unless a full rebuild defers them), its imports (multi-row inserts) and its call sites (one JSON row
-   * plus one callee-index row).
+   * rows (FTS5 and symbol terms, unless a full rebuild defers them), its imports (multi-row
+   * inserts) and its call sites (one JSON row plus one callee-index row).
    */
   putFile(file: FileToStore, result: ParseResult): void {
     const t0 = performance.now();
