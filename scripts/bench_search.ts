@@ -29,19 +29,42 @@ const CHECKOUT = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const ALL = ["express", "gin", "typescript", "django", "gostd"];
 const ABSENT = "zqxjv_absent_marker";
 
-/** Text queries per corpus: a rare literal (1-3 files), a common one, and a regex. */
-const TEXT_QUERIES: Record<string, { rare: string; common: string; regex: string }> = {
-  express: { rare: "escapeHtml", common: "return", regex: "res\\.set\\w*\\(" },
+/**
+ * Text queries per corpus: a rare literal (1-3 files), a common one, a three-word phrase (a
+ * literal with spaces: 1-12 files), and a regex.
+ */
+const TEXT_QUERIES: Record<
+  string,
+  { rare: string; common: string; phrase: string; regex: string }
+> = {
+  express: {
+    rare: "escapeHtml",
+    common: "return",
+    phrase: "throw new TypeError",
+    regex: "res\\.set\\w*\\(",
+  },
   gin: {
     rare: "redirectTrailingSlash",
     common: "return",
+    phrase: "returns the value",
     regex: "func \\(\\w+ \\*?\\w+\\) Close\\(",
   },
-  typescript: { rare: "isInJSDoc", common: "return", regex: "function\\s+isIn\\w+\\(" },
-  django: { rare: "_get_FIELD_display", common: "return", regex: "def\\s+get_\\w+_display\\(" },
+  typescript: {
+    rare: "isInJSDoc",
+    common: "return",
+    phrase: "the type of",
+    regex: "function\\s+isIn\\w+\\(",
+  },
+  django: {
+    rare: "_get_FIELD_display",
+    common: "return",
+    phrase: "the given field",
+    regex: "def\\s+get_\\w+_display\\(",
+  },
   gostd: {
     rare: "maxConsecutiveEmptyReads",
     common: "return",
+    phrase: "http server handler",
     regex: "func \\(\\w+ \\*?\\w+\\) Close\\(",
   },
 };
@@ -68,6 +91,7 @@ const SYMBOL_QUERIES = [
   "encode",
   "Router",
   "lookup",
+  "func (c *Conn) Read",
 ];
 
 interface Sample {
@@ -85,7 +109,8 @@ function _env(indexDir: string): Record<string, string> {
     PATH: Deno.env.get("PATH") ?? "",
     HOME: Deno.env.get("HOME") ?? "/tmp",
     CODE_INDEX_PATH: indexDir,
-    CODEMUNCH_ALLOWED_ROOTS: join(CHECKOUT, "corpora"),
+    // The real path: corpora/ is often a symlink, and the server checks real paths.
+    CODEMUNCH_ALLOWED_ROOTS: Deno.realPathSync(join(CHECKOUT, "corpora")),
   };
   const denoDir = Deno.env.get("DENO_DIR");
   if (denoDir) env.DENO_DIR = denoDir;
@@ -180,10 +205,11 @@ export async function main(args: string[]): Promise<void> {
   }
   const client = await _connect(env);
   const samples: Sample[] = [];
+  const perQuery: { corpus: string; query: string; ms: number[]; server: number[] }[] = [];
   const facts: Record<string, unknown>[] = [];
   try {
     for (const corpus of corpora) {
-      const dir = join(CHECKOUT, "corpora", corpus);
+      const dir = Deno.realPathSync(join(CHECKOUT, "corpora", corpus));
       const q = TEXT_QUERIES[corpus];
       if (q === undefined) throw new Error(`No queries for corpus "${corpus}"`);
       const t0 = performance.now();
@@ -225,6 +251,19 @@ export async function main(args: string[]): Promise<void> {
         for (const hit of r.results as { id: string }[]) ids.push(hit.id);
         for (let k = 0; k < 5; k++) await timed(repeat, query);
       }
+      // Each query on its own: `symbolRuns` uncached calls (a different max_results each, so
+      // none is answered from the result cache).
+      const symbolRuns = Number(flags.get("symbol-runs") ?? 9);
+      for (const query of SYMBOL_QUERIES) {
+        const one = { ms: [] as number[], server: [] as number[] };
+        for (let k = 0; k < symbolRuns; k++) {
+          const t1 = performance.now();
+          await _call(client, "search_symbols", { repo, query, max_results: 11 + k });
+          one.ms.push(performance.now() - t1);
+          one.server.push(serverMs.at(-1)!);
+        }
+        perQuery.push({ corpus, query, ...one });
+      }
       const n = `${SYMBOL_QUERIES.length} queries`;
       samples.push({ corpus, tool: "search_symbols", label: "first call", query: n, ...first });
       samples.push({
@@ -241,6 +280,7 @@ export async function main(args: string[]): Promise<void> {
         ["rare literal", q.rare, false],
         ["common literal", q.common, false],
         ["absent literal", ABSENT, false],
+        ["phrase", q.phrase, false],
         ["regex", q.regex, true],
       ];
       for (const [label, query, regex] of textQueries) {
@@ -342,6 +382,21 @@ export async function main(args: string[]): Promise<void> {
       ],
     ]),
   );
+  console.log(
+    "\nsearch_symbols per query: p50 ms of uncached calls, round trip (in server); " +
+      "target < 5 ms\n",
+  );
+  const queryCorpora = [...new Set(perQuery.map((p) => p.corpus))];
+  console.log(markdownTable(
+    ["query", ...queryCorpora],
+    SYMBOL_QUERIES.map((query) => [
+      query,
+      ...queryCorpora.map((c) => {
+        const p = perQuery.find((x) => x.corpus === c && x.query === query)!;
+        return `${median(p.ms).toFixed(1)} (${median(p.server).toFixed(1)})`;
+      }),
+    ]),
+  ));
   const firstCalls = samples.filter((s) => s.tool === "search_symbols" && s.label === "first call");
   const symbolP50 = firstCalls.map((s) => median(s.ms));
   const symbolServerP50 = firstCalls.map((s) => median(s.server));
@@ -362,6 +417,18 @@ export async function main(args: string[]): Promise<void> {
       "search_text ≥ 20x rg for rare/absent literal on gostd",
       gostdFast.length > 0 && gostdFast.every((r) => (r.speedup as number) >= 20),
     ],
+    [
+      "search_text ≥ 10x rg for the phrase on gostd",
+      ratios.some((r) => r.corpus === "gostd" && r.label === "phrase") &&
+      ratios.every((r) =>
+        r.corpus !== "gostd" || r.label !== "phrase" ||
+        (r.speedup as number) >= 10
+      ),
+    ],
+    [
+      "search_symbols p50 < 5 ms for every query (uncached, round trip)",
+      perQuery.every((p) => median(p.ms) < 5),
+    ],
     ["cold start p50 < 300 ms", median(cold) < 300],
   ];
   console.log();
@@ -380,6 +447,13 @@ export async function main(args: string[]): Promise<void> {
       n: s.ms.length,
     })),
     ratios,
+    symbol_queries: perQuery.map((p) => ({
+      corpus: p.corpus,
+      query: p.query,
+      p50_ms: median(p.ms),
+      server_p50_ms: median(p.server),
+      n: p.ms.length,
+    })),
     cold_start_ms: { p50: median(cold), p95: percentile(cold, 95), samples: cold },
     cold_start_launcher_ms: { p50: median(coldLauncher), p95: percentile(coldLauncher, 95) },
     targets: Object.fromEntries(checks),

@@ -43,8 +43,14 @@ export interface IndexTimings {
   parse_ms: number;
   /** Inserting rows (files, symbols, imports, calls). */
   store_ms: number;
-  /** Building the full-text indexes (trigram text index + symbol FTS5). */
+  /** Building the full-text indexes (trigram text index + symbol FTS5 and terms). */
   fts_ms: number;
+  /** Of `fts_ms`: the trigram text index (collecting trigrams, writing posting lists). */
+  text_index_ms?: number;
+  /** Of `fts_ms`: the symbol search index (FTS5 rows and symbol terms). */
+  symbol_index_ms?: number;
+  /** Of `store_ms`: building the secondary indexes once at the end of a full rebuild. */
+  secondary_index_ms?: number;
   resolve_ms: number;
   commit_ms: number;
 }
@@ -158,8 +164,11 @@ async function _run<F extends SourceFile>(
   run.resolveImports();
   writer.finish();
   const wt = writer.timings;
-  timings.store_ms = wt.rows_ms;
+  timings.store_ms = wt.rows_ms + wt.secondary_index_ms;
   timings.fts_ms = wt.text_index_ms + wt.symbol_index_ms;
+  timings.text_index_ms = wt.text_index_ms;
+  timings.symbol_index_ms = wt.symbol_index_ms;
+  timings.secondary_index_ms = wt.secondary_index_ms;
   return run.outcome();
 }
 

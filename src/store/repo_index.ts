@@ -20,7 +20,8 @@ import {
 } from "./sqlite.ts";
 import { SCHEMA_VERSION, schemaState } from "./schema.ts";
 import { symbolMatchExpression } from "./fts_text.ts";
-import { trigramQueryAll } from "./trigrams.ts";
+import { queryTrigrams } from "./trigrams.ts";
+import { filesWithAll } from "./text_postings.ts";
 import {
   type RankedSymbol,
   type RankOptions,
@@ -541,12 +542,17 @@ export class RepoIndex {
    * are too short for the index to narrow anything (then every file is a candidate).
    */
   textCandidates(literals: readonly string[]): string[] | null {
-    const match = trigramQueryAll(literals);
-    if (match === null) return null;
+    const grams = queryTrigrams(literals);
+    if (grams === null) return null;
+    const read = this.#prepare("SELECT files FROM text_postings WHERE gram = ?");
+    const ids = filesWithAll(
+      (g) => (read.get(g) as { files: Uint8Array } | undefined)?.files,
+      grams,
+    );
+    if (ids.length === 0) return [];
     return (this.#prepare(
-      `SELECT f.path FROM text_grams JOIN files f ON f.id = text_grams.rowid
-       WHERE text_grams MATCH ? ORDER BY f.path`,
-    ).all(match) as { path: string }[]).map((r) => r.path);
+      "SELECT path FROM files WHERE id IN (SELECT value FROM json_each(?)) ORDER BY path",
+    ).all(JSON.stringify(ids)) as { path: string }[]).map((r) => r.path);
   }
 
   /**

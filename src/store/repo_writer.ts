@@ -11,7 +11,7 @@ import { ToolError } from "../errors.ts";
 import { beginImmediate, type DatabaseSync, openDatabase, rollbackQuietly } from "./sqlite.ts";
 import { ensureSchema, SECONDARY_INDEXES } from "./schema.ts";
 import { nameTokens } from "./fts_text.ts";
-import { TrigramSet } from "./trigrams.ts";
+import { TextPostingsWriter } from "./text_postings.ts";
 import { type SymbolTermsInput, SymbolTermsWriter } from "./symbol_terms.ts";
 import { readMeta, type RepoMeta } from "./repo_index.ts";
 
@@ -27,6 +27,8 @@ const _CHECKPOINT_WAL_BYTES = 4 * 1024 * 1024;
  * standard library) without making the index faster; a one-file re-index touches few pages.
  */
 const _WRITER_CACHE_KIB = 8000;
+/** Rows per multi-row insert, largest first (see `RepoWriter.#insertFlat`). */
+const _INSERT_BATCHES = [32, 8, 2, 1] as const;
 
 function _fileSize(path: string): number {
   try {
@@ -86,13 +88,17 @@ export interface WriterOptions {
 /** Writes one re-index of a repo as a single transaction. */
 export class RepoWriter {
   readonly #db: DatabaseSync;
-  readonly #grams = new TrigramSet();
+  readonly #textIndex: TextPostingsWriter;
   #symbolTerms: SymbolTermsWriter | undefined;
   #stmts = new Map<string, ReturnType<DatabaseSync["prepare"]>>();
-  #deferSymbolIndex = false;
+  /** Set by a full rebuild: the indexes over all rows are built once, by `finish()`. */
+  #deferIndexes = false;
   #nextSymbolRowid: number | undefined;
-  /** Milliseconds spent so far inserting rows and building the two full-text indexes. */
-  readonly timings = { rows_ms: 0, text_index_ms: 0, symbol_index_ms: 0 };
+  /**
+   * Milliseconds spent so far inserting rows, building the text index (trigram postings), the
+   * symbol search index (FTS5 rows and symbol terms) and the secondary indexes.
+   */
+  readonly timings = { rows_ms: 0, text_index_ms: 0, symbol_index_ms: 0, secondary_index_ms: 0 };
   /** Set when an existing index had to be migrated or rebuilt. */
   schemaWarning: string | null;
 
@@ -106,6 +112,7 @@ export class RepoWriter {
     onClose: (() => void) | undefined,
   ) {
     this.#db = db;
+    this.#textIndex = new TextPostingsWriter(db);
     this.#walPath = `${dbPath}-wal`;
     this.schemaWarning = schemaWarning;
     this.#onClose = onClose;
@@ -194,21 +201,21 @@ export class RepoWriter {
 
   /**
    * Remove every file, symbol, import and call (a full rebuild starts here). The secondary
-   * indexes and the symbol search index are then built in one pass by `finish()` (called by
-   * `commit()`) instead of row by row.
+   * indexes, the symbols' FTS5 index and terms and the text index's rows are then built in one
+   * pass by `finish()` (called by `commit()`) instead of row by row.
    */
   clear(): void {
-    this.#deferSymbolIndex = true;
+    this.#deferIndexes = true;
     for (const name of Object.keys(SECONDARY_INDEXES)) {
       this.#db.exec(`DROP INDEX IF EXISTS ${name}`);
     }
     this.#db.exec(`
       INSERT INTO symbols_fts(symbols_fts) VALUES('delete-all');
-      INSERT INTO text_grams(text_grams) VALUES('delete-all');
       INSERT INTO callee_files(callee_files) VALUES('delete-all');
       DELETE FROM call_sites; DELETE FROM imports; DELETE FROM symbols; DELETE FROM contents;
       DELETE FROM files;`);
     this.#terms().clear();
+    this.#textIndex.clear();
   }
 
   #terms(): SymbolTermsWriter {
@@ -217,9 +224,9 @@ export class RepoWriter {
 
   /**
    * Store a new or changed file with its parse result, replacing what was stored for it: the
-   * file row and its bytes, its trigram document, its symbols (and their search rows, unless a
-   * full rebuild defers them), its imports (multi-row inserts) and its call sites (one JSON row
-   * plus one callee-index row).
+   * file row and its bytes, its trigrams (see `text_postings.ts`), its symbols and their search
+   * rows (FTS5 and symbol terms, unless a full rebuild defers them), its imports (multi-row
+   * inserts) and its call sites (one JSON row plus one callee-index row).
    */
   putFile(file: FileToStore, result: ParseResult): void {
     const t0 = performance.now();
@@ -227,6 +234,7 @@ export class RepoWriter {
       | { id: number }
       | undefined;
     let fileId: number;
+    let previous: Uint8Array | undefined;
     const values = [
       file.language,
       file.content.length,
@@ -242,6 +250,7 @@ export class RepoWriter {
     ] as const;
     if (existing !== undefined) {
       fileId = existing.id;
+      previous = this.#contentOf(fileId);
       this.#deleteChildren(fileId);
       this.#stmt(
         `UPDATE files SET language = ?, size = ?, hash = ?, mtime_ms = ?, ctime_ms = ?,
@@ -259,27 +268,21 @@ export class RepoWriter {
       this.#stmt("INSERT INTO contents(file_id, content) VALUES (?, ?)").run(fileId, file.content);
     }
     const tg = performance.now();
-    this.#stmt("INSERT INTO text_grams(rowid, grams) VALUES (?, ?)").run(
-      fileId,
-      this.#grams.document(file.content),
-    );
+    this.#textIndex.put(fileId, file.content, previous);
     const textMs = performance.now() - tg;
+    let termsMs = 0;
+    let terms: SymbolTermsInput[] = [];
     if (result.symbols.length > 0) {
-      // Row numbers are assigned here: one prepared insert, no lookups of the new rows.
+      // Row numbers are assigned here: multi-row inserts, no lookups of the new rows.
       this.#nextSymbolRowid ??= (this.#db.prepare(
         "SELECT coalesce(max(rowid), 0) + 1 AS n FROM symbols",
       ).get() as { n: number }).n;
       const base = this.#nextSymbolRowid;
       this.#nextSymbolRowid += result.symbols.length;
-      const ins = this.#stmt(
-        `INSERT INTO symbols(rowid, id, file_id, seq, name, qualified_name, kind, language,
-         signature, docstring, summary, decorators, keywords, parent, line, end_line, byte_offset,
-         byte_length, content_hash, name_tokens)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, unhex(?), ?)`,
-      );
       // Each symbol's search texts (name tokens, keywords as stored) are made once, for its row
       // and for the symbol terms.
-      const terms: SymbolTermsInput[] = new Array(result.symbols.length);
+      terms = new Array(result.symbols.length);
+      const flat: (string | number | null)[] = [];
       let seq = 0;
       for (const s of result.symbols) {
         const tokens = nameTokens(s.name, s.qualified_name);
@@ -290,7 +293,7 @@ export class RepoWriter {
           language: s.language,
           texts: [tokens, s.signature, s.docstring, s.summary, keywords],
         };
-        ins.run(
+        flat.push(
           base + seq,
           s.id,
           fileId,
@@ -313,17 +316,36 @@ export class RepoWriter {
           tokens,
         );
       }
+      this.#insertFlat(
+        `symbols(rowid, id, file_id, seq, name, qualified_name, kind, language, signature,
+         docstring, summary, decorators, keywords, parent, line, end_line, byte_offset,
+         byte_length, content_hash, name_tokens)`,
+        20,
+        flat,
+        "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,unhex(?),?)",
+      );
       // A full rebuild writes every file's symbol terms at the end (finish()), in one pass.
-      if (!this.#deferSymbolIndex) this.#terms().put(fileId, terms);
+      // Written here as each file arrived, they saved no main-thread CPU in any benchmark run
+      // and raised gostd's peak RSS by ~50 MB (docs/index_performance.md).
+      if (!this.#deferIndexes) {
+        const tt = performance.now();
+        this.#terms().put(fileId, terms);
+        termsMs = performance.now() - tt;
+      }
     }
     let ftsMs = 0;
-    if (result.symbols.length > 0 && !this.#deferSymbolIndex) {
+    if (result.symbols.length > 0 && !this.#deferIndexes) {
+      // From the texts at hand, 32 rows a statement. A full rebuild leaves this to FTS5's
+      // 'rebuild' at the end instead: measured on gostd's 142k symbols, one 'rebuild' takes
+      // 0.5 s, the same rows inserted file by file 1.8 s.
       const tf = performance.now();
-      this.#stmt(
-        `INSERT INTO symbols_fts(rowid, name_tokens, signature, docstring, summary, keywords)
-         SELECT rowid, name_tokens, signature, docstring, summary, keywords
-         FROM symbols WHERE file_id = ?`,
-      ).run(fileId);
+      const flat: (string | number)[] = [];
+      for (const t of terms) flat.push(t.rowid, ...t.texts);
+      this.#insertFlat(
+        "symbols_fts(rowid, name_tokens, signature, docstring, summary, keywords)",
+        6,
+        flat,
+      );
       ftsMs = performance.now() - tf;
     }
     if (result.imports.length > 0) {
@@ -354,33 +376,38 @@ export class RepoWriter {
       );
     }
     this.timings.text_index_ms += textMs;
-    this.timings.symbol_index_ms += ftsMs;
-    this.timings.rows_ms += performance.now() - t0 - textMs - ftsMs;
+    this.timings.symbol_index_ms += ftsMs + termsMs;
+    this.timings.rows_ms += performance.now() - t0 - textMs - ftsMs - termsMs;
   }
 
   /**
-   * Insert many small rows (given flat, `width` values per row) with multi-row VALUES
-   * statements: far fewer calls into SQLite than one statement per row.
+   * Insert many rows (given flat, `width` values per row) with multi-row VALUES statements, 32,
+   * then 8, then 2 rows at a time before single rows: far fewer calls into SQLite than one
+   * statement per row (`node:sqlite` costs about as much per call as SQLite's insert itself:
+   * 60k rows of 20 values took 1.2-1.8 s one by one, 0.75 s 16 at a time). `row` is the
+   * VALUES tuple of one row (default: `width` plain parameters).
    */
-  #insertFlat(target: string, width: number, flat: (string | number | null)[]): void {
-    const batch = 64;
+  #insertFlat(
+    target: string,
+    width: number,
+    flat: readonly (string | number | null)[],
+    row = "(" + Array(width).fill("?").join(",") + ")",
+  ): void {
     const rows = flat.length / width;
     let i = 0;
-    if (rows >= batch) {
-      const many = this.#multiInsert(target, width, batch);
-      for (; i + batch <= rows; i += batch) many.run(...flat.slice(i * width, (i + batch) * width));
-    }
-    if (i < rows) {
-      const one = this.#multiInsert(target, width, 1);
-      for (; i < rows; i++) one.run(...flat.slice(i * width, (i + 1) * width));
+    for (const batch of _INSERT_BATCHES) {
+      if (rows - i < batch) continue;
+      const stmt = this.#multiInsert(target, row, batch);
+      for (; i + batch <= rows; i += batch) {
+        stmt.run(...flat.slice(i * width, (i + batch) * width));
+      }
     }
   }
 
-  #multiInsert(target: string, width: number, rows: number) {
-    const key = `${target}*${rows}`;
+  #multiInsert(target: string, row: string, rows: number) {
+    const key = `${target}*${row}*${rows}`;
     let s = this.#stmts.get(key);
     if (s === undefined) {
-      const row = "(" + Array(width).fill("?").join(",") + ")";
       s = this.#db.prepare(`INSERT INTO ${target} VALUES ` + Array(rows).fill(row).join(","));
       this.#stmts.set(key, s);
     }
@@ -399,6 +426,8 @@ export class RepoWriter {
       | { id: number }
       | undefined;
     if (row === undefined) return;
+    const content = this.#contentOf(row.id);
+    if (content !== undefined) this.#textIndex.remove(row.id, content);
     this.#deleteChildren(row.id);
     this.#stmt("DELETE FROM contents WHERE file_id = ?").run(row.id);
     this.#stmt("DELETE FROM files WHERE id = ?").run(row.id);
@@ -415,7 +444,6 @@ export class RepoWriter {
     this.#stmt("DELETE FROM imports WHERE file_id = ?").run(fileId);
     this.#stmt("DELETE FROM call_sites WHERE file_id = ?").run(fileId);
     this.#stmt("DELETE FROM callee_files WHERE rowid = ?").run(fileId);
-    this.#stmt("DELETE FROM text_grams WHERE rowid = ?").run(fileId);
     this.#terms().deleteFile(fileId);
   }
 
@@ -476,17 +504,30 @@ export class RepoWriter {
     }
   }
 
-  /** Build what was deferred (the symbol search index of a full rebuild). */
+  /** The stored bytes of a file, by id. */
+  #contentOf(fileId: number): Uint8Array | undefined {
+    return (this.#stmt("SELECT content FROM contents WHERE file_id = ?").get(fileId) as
+      | { content: Uint8Array }
+      | undefined)?.content;
+  }
+
+  /**
+   * Build what was deferred: the text index's rows, and the secondary indexes, the symbols'
+   * FTS5 index and their search terms of a full rebuild.
+   */
   finish(): void {
-    if (this.#deferSymbolIndex) {
+    const tt = performance.now();
+    this.#textIndex.finish();
+    this.timings.text_index_ms += performance.now() - tt;
+    if (this.#deferIndexes) {
       const ti = performance.now();
       for (const sql of Object.values(SECONDARY_INDEXES)) this.#db.exec(sql);
-      this.timings.rows_ms += performance.now() - ti;
-      const t = performance.now();
+      this.timings.secondary_index_ms += performance.now() - ti;
+      const tf = performance.now();
       this.#db.exec("INSERT INTO symbols_fts(symbols_fts) VALUES('rebuild')");
       this.#terms().fillAll();
-      this.timings.symbol_index_ms += performance.now() - t;
-      this.#deferSymbolIndex = false;
+      this.timings.symbol_index_ms += performance.now() - tf;
+      this.#deferIndexes = false;
     }
   }
 

@@ -7,15 +7,16 @@
  */
 import type { DatabaseSync } from "./sqlite.ts";
 import { addSymbolTerms, SYMBOL_TERMS_DDL } from "./symbol_terms.ts";
+import { fillTextPostings, TEXT_POSTINGS_DDL } from "./text_postings.ts";
 
 /** The schema version this build writes and reads. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /**
  * The tables. Text is stored once: `contents.content` holds each file's exact bytes (apart from
  * `files`, so that scanning file metadata never reads content pages); the symbol
  * search index is an external-content FTS5 table over `symbols`, and the text-search index is
- * a contentless FTS5 table of per-file trigram tokens (see `trigrams.ts`).
+ * a posting list of file ids per trigram (see `text_postings.ts`).
  */
 const _DDL = `
 CREATE TABLE meta(
@@ -101,10 +102,7 @@ CREATE VIRTUAL TABLE symbols_fts USING fts5(
   tokenize='porter unicode61 remove_diacritics 2'
 );
 
-CREATE VIRTUAL TABLE text_grams USING fts5(
-  grams,
-  content='', contentless_delete=1, detail=none, tokenize='ascii'
-);
+${TEXT_POSTINGS_DDL}
 ${SYMBOL_TERMS_DDL}`;
 
 /**
@@ -127,7 +125,15 @@ export const SECONDARY_INDEXES: Record<string, string> = {
 const _MIGRATIONS: Record<number, (db: DatabaseSync) => void> = {
   // 2: per-file symbol terms for in-memory symbol ranking (symbol_terms.ts).
   1: addSymbolTerms,
+  // 3: the text index as trigram posting lists instead of a contentless FTS5 table.
+  2: _textPostings,
 };
+
+function _textPostings(db: DatabaseSync): void {
+  db.exec("DROP TABLE IF EXISTS text_grams; DROP TABLE IF EXISTS text_postings");
+  db.exec(TEXT_POSTINGS_DDL);
+  fillTextPostings(db);
+}
 
 /** The schema state of an opened database. */
 export type SchemaState = "current" | "empty" | "older" | "newer";

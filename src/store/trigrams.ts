@@ -13,7 +13,9 @@
 const _LOWER = new Uint8Array(256).map((_, i) => (i >= 65 && i <= 90 ? i + 32 : i));
 const _encoder = new TextEncoder();
 /** Whitespace bytes. Trigrams containing one are left out of the index (and of queries): they
- * are about a third of a source file's distinct trigrams and narrow a search very little. */
+ * are about a third of a source file's distinct trigrams and narrow a search very little —
+ * except one space between two other bytes (`p s` of "http server"), which is what narrows a
+ * search for a phrase to the files that have its words next to each other. */
 const _SPACE = new Uint8Array(256).map((
   _,
   i,
@@ -32,13 +34,18 @@ export class TrigramSet {
     const n = bytes.length;
     if (n < 3) return [];
     let k = (_LOWER[bytes[0]!]! << 8) | _LOWER[bytes[1]!]!;
-    // Position of the last whitespace byte: trigrams that contain one are not indexed.
-    let space = _SPACE[bytes[1]!] ? 1 : _SPACE[bytes[0]!] ? 0 : -3;
+    // Positions of the last two whitespace bytes: a trigram that contains one is not indexed,
+    // unless it is a lone space in the middle.
+    let space = -3;
+    let before = -3;
+    for (let i = 0; i < 2; i++) {
+      if (_SPACE[bytes[i]!]) [before, space] = [space, i];
+    }
     for (let i = 2; i < n; i++) {
       const b = bytes[i]!;
       k = ((k << 8) | _LOWER[b]!) & 0xffffff;
-      if (_SPACE[b]) space = i;
-      if (i - space < 3) continue;
+      if (_SPACE[b]) [before, space] = [space, i];
+      if (i - space < 3 && !(space === i - 1 && before < i - 2 && bytes[space] === 0x20)) continue;
       const byte = k >>> 3;
       const mask = 1 << (k & 7);
       if ((bits[byte]! & mask) === 0) {
@@ -71,17 +78,27 @@ export function trigramQuery(literal: string): string | null {
 
 /** Like {@linkcode trigramQuery}, for several literals that must all occur. */
 export function trigramQueryAll(literals: readonly string[]): string | null {
-  const tokens = new Set<string>();
+  const keys = queryTrigrams(literals);
+  return keys === null ? null : keys.map((k) => k.toString(36)).join(" ");
+}
+
+/**
+ * The distinct indexed trigrams (as {@linkcode TrigramSet.collect} numbers them) that every
+ * file containing all of `literals` case-insensitively has, or null when there is none to
+ * narrow by (see {@linkcode trigramQuery}).
+ */
+export function queryTrigrams(literals: readonly string[]): number[] | null {
+  const keys = new Set<number>();
   for (const literal of literals) {
     const bytes = _encoder.encode(literal);
     for (let i = 0; i + 2 < bytes.length; i++) {
       const a = bytes[i]!, b = bytes[i + 1]!, c = bytes[i + 2]!;
       if (a >= 0x80 || b >= 0x80 || c >= 0x80) continue;
-      if (_SPACE[a] || _SPACE[b] || _SPACE[c]) continue;
-      tokens.add(((_LOWER[a]! << 16) | (_LOWER[b]! << 8) | _LOWER[c]!).toString(36));
+      if (_SPACE[a] || _SPACE[c] || (_SPACE[b] && b !== 0x20)) continue;
+      keys.add((_LOWER[a]! << 16) | (_LOWER[b]! << 8) | _LOWER[c]!);
     }
   }
-  return tokens.size === 0 ? null : [...tokens].join(" ");
+  return keys.size === 0 ? null : [...keys];
 }
 
 /**

@@ -232,6 +232,34 @@ Deno.test("schema versions: older indexes are rebuilt with a message, never misr
   }
 });
 
+Deno.test("schema 2 -> 3: the FTS5 text index is replaced by trigram posting lists", async () => {
+  const ws = tempWorkspace();
+  try {
+    Deno.mkdirSync(ws.indexDir, { recursive: true });
+    const dbPath = join(ws.indexDir, "v2.db");
+    const writer = await RepoWriter.open(dbPath);
+    await put(writer, "a.py", enc.encode("def parse_http_response():\n    pass\n"));
+    await put(writer, "b.py", enc.encode("x = 1\n"));
+    writer.commit();
+    // What schema 2 had instead: a contentless FTS5 table of trigram tokens.
+    const db = new DatabaseSync(dbPath);
+    db.exec(`DROP TABLE text_postings;
+      CREATE VIRTUAL TABLE text_grams USING fts5(grams, content='', contentless_delete=1,
+        detail=none, tokenize='ascii');
+      PRAGMA user_version=2;`);
+    db.close();
+    const migrated = await RepoWriter.open(dbPath);
+    equal(migrated.schemaWarning, "Index migrated from schema 2 to 3");
+    migrated.commit();
+    const index = RepoIndex.open(dbPath);
+    deepEqual(index.textCandidates(["HTTP_response"]), ["a.py"]);
+    deepEqual(index.textCandidates(["no_such_text"]), []);
+    index.close();
+  } finally {
+    ws.dispose();
+  }
+});
+
 Deno.test("Store resolves repo identifiers (API.md §0.3)", async (t) => {
   const ws = tempWorkspace();
   try {
