@@ -431,3 +431,10 @@ Deno.test({
     match(ignored, /^\/package\.json$/m);
   },
 });
+
+Deno.test("README: the tools table lists every tool the server offers", async () => {
+  const { TOOLS } = await import("../../src/tools/mod.ts");
+  const table = README.slice(README.indexOf("## Tools"), README.indexOf("## Configuration"));
+  const missing = TOOLS.map((t) => t.name).filter((name) => !table.includes(`\`${name}\``));
+  deepEqual(missing, []);
+});
