@@ -67,8 +67,7 @@ const REPO: Record<string, FlagSpec> = { repo: { value: true, arg: "repo" } };
 export const COMMANDS: Record<string, Command> = {
   serve: {
     usage: "[--http [--host H] [--port P]]",
-    summary:
-      "run the MCP server over stdio (the default), or over Streamable HTTP at /mcp (default 127.0.0.1:8901; JCODEMUNCH_HTTP_TOKEN required off loopback)",
+    summary: "run the MCP server: stdio (the default), or Streamable HTTP at :8901/mcp",
     flags: { http: { value: false }, host: { value: true }, port: { value: true } },
     run: (inv) => _serve(inv),
   },
