@@ -2,16 +2,15 @@
  * The walk's rules for one path: would a full walk of the folder (`walkFolder`) index this
  * repo-relative file, and if not, why? Re-indexing a few files (index_file, a watch batch) must
  * keep exactly what a full index keeps, without walking the folder: each ancestor directory is
- * checked as the walk would meet it (default skipped directories, symlinks, `.gitignore` files
- * of every level above, extra ignore patterns), then the file itself (the same chain of rules as
- * `walkFolder`'s). `tests/ingest/path_rules_test.ts` checks both agree on real trees.
+ * checked as the walk would meet it (symlinks, then `FileSelection`'s directory rules with the
+ * `.gitignore` files of every level above), then the file itself (`FileSelection`'s file rules,
+ * the very code the walk runs). `tests/ingest/path_rules_test.ts` checks both agree on real trees.
  *
  * `.gitignore` files are read once per {@linkcode PathRules} (one batch); make a new one when a
  * `.gitignore` may have changed.
  */
-import ignore, { type Ignore } from "ignore";
 import { join } from "node:path";
-import { hasBinaryExtension, isSecretFile, isSkippedDir, isSkippedFile } from "./filters.ts";
+import { FileSelection, type GitignoreMatcher, gitignoreMatcher } from "./selection.ts";
 import { isInside, type SkipReason, type WalkedFile } from "./walk.ts";
 
 /** What the rules say about one path. */
@@ -32,24 +31,24 @@ export interface PathRulesOptions {
   followSymlinks?: boolean;
 }
 
-interface _Matcher {
-  base: string;
-  ig: Ignore;
-}
-
 /** The walk's rules over one folder (an absolute real path). */
 export class PathRules {
   readonly #root: string;
   readonly #options: PathRulesOptions;
-  readonly #extra: Ignore | null;
+  readonly #selection: FileSelection;
   /** `.gitignore` matcher of a directory (repo-relative, "" for the root), null when none. */
-  readonly #gitignores = new Map<string, _Matcher | null>();
+  readonly #gitignores = new Map<string, GitignoreMatcher | null>();
 
   constructor(root: string, options: PathRulesOptions) {
     this.#root = root;
     this.#options = options;
-    const extra = options.extraIgnorePatterns ?? [];
-    this.#extra = extra.length > 0 ? ignore({ allowRelativePaths: true }).add([...extra]) : null;
+    this.#selection = new FileSelection({
+      languageOf: options.languageOf,
+      ...(options.maxFileBytes !== undefined ? { maxFileBytes: options.maxFileBytes } : {}),
+      ...(options.extraIgnorePatterns !== undefined
+        ? { extraIgnorePatterns: options.extraIgnorePatterns }
+        : {}),
+    });
   }
 
   /** The verdict for a repo-relative POSIX path. */
@@ -58,7 +57,7 @@ export class PathRules {
     if (rel === "" || parts.some((p) => p === "" || p === "." || p === "..")) {
       return { kind: "skip", reason: "path_traversal" };
     }
-    const matchers: _Matcher[] = [];
+    const matchers: GitignoreMatcher[] = [];
     const rootMatcher = this.#gitignore("");
     if (rootMatcher !== null) matchers.push(rootMatcher);
     // Each ancestor directory, as the walk meets it from the root down.
@@ -75,9 +74,8 @@ export class PathRules {
       // Symlinked directories are never descended, followed or not.
       if (info.isSymlink) return { kind: "skip", reason: "symlink" };
       if (!info.isDirectory) return { kind: "missing" };
-      if (isSkippedDir(name)) return { kind: "skip", reason: "skip_dir" };
-      const ignored = this.#ignoredBy(dirRel, true, matchers);
-      if (ignored !== null) return { kind: "skip", reason: ignored };
+      const skip = this.#selection.dirVerdict(dirRel, name, matchers);
+      if (skip !== null) return { kind: "skip", reason: skip };
       const m = this.#gitignore(dirRel);
       if (m !== null) matchers.push(m);
     }
@@ -111,16 +109,10 @@ export class PathRules {
     } else if (!info.isFile) {
       return { kind: "missing" };
     }
-    const ignored = this.#ignoredBy(rel, false, matchers);
-    if (ignored !== null) return { kind: "skip", reason: ignored };
-    if (isSecretFile(name)) return { kind: "skip", reason: "secret" };
-    if (isSkippedFile(name)) return { kind: "skip", reason: "skip_file" };
-    if (hasBinaryExtension(name)) return { kind: "skip", reason: "binary" };
-    const language = this.#options.languageOf(rel);
-    if (language === undefined) return { kind: "skip", reason: "wrong_extension" };
-    if (info.size > (this.#options.maxFileBytes ?? 500 * 1024)) {
-      return { kind: "skip", reason: "too_large" };
-    }
+    const verdict = this.#selection.fileVerdict(rel, name, matchers);
+    if ("skip" in verdict) return { kind: "skip", reason: verdict.skip };
+    const language = verdict.language;
+    if (info.size > this.#selection.maxFileBytes) return { kind: "skip", reason: "too_large" };
     return {
       kind: "index",
       file: {
@@ -134,30 +126,13 @@ export class PathRules {
     };
   }
 
-  /** Same order as the walk: the deepest `.gitignore` with an opinion decides, then extras. */
-  #ignoredBy(rel: string, isDir: boolean, matchers: readonly _Matcher[]): SkipReason | null {
-    const probe = isDir ? rel + "/" : rel;
-    for (let i = matchers.length - 1; i >= 0; i--) {
-      const m = matchers[i]!;
-      const local = m.base === "" ? probe : probe.slice(m.base.length + 1);
-      const r = m.ig.test(local);
-      if (r.ignored) return "gitignore";
-      if (r.unignored) break;
-    }
-    if (this.#extra !== null && this.#extra.ignores(probe)) return "extra_ignore";
-    return null;
-  }
-
-  #gitignore(dirRel: string): _Matcher | null {
+  #gitignore(dirRel: string): GitignoreMatcher | null {
     if (this.#gitignores.has(dirRel)) return this.#gitignores.get(dirRel)!;
-    let matcher: _Matcher | null = null;
+    let matcher: GitignoreMatcher | null = null;
     try {
       const path = join(this.#root, dirRel, ".gitignore");
       if (Deno.lstatSync(path).isFile) {
-        matcher = {
-          base: dirRel,
-          ig: ignore({ allowRelativePaths: true }).add(Deno.readTextFileSync(path)),
-        };
+        matcher = gitignoreMatcher(dirRel, Deno.readTextFileSync(path));
       }
     } catch (e) {
       if (e instanceof Deno.errors.NotCapable) throw e;

@@ -132,18 +132,39 @@ export class FileSelection {
     return null;
   }
 
+  /** Why a directory is not descended into, or null when it is (nothing counted). */
+  dirVerdict(
+    rel: string,
+    name: string,
+    matchers: readonly GitignoreMatcher[],
+  ): SkipReason | null {
+    if (isSkippedDir(name)) return "skip_dir";
+    return this.ignoredBy(rel, true, matchers);
+  }
+
   /** Whether to descend into a directory (counting why not). */
   acceptDir(rel: string, name: string, matchers: readonly GitignoreMatcher[]): boolean {
-    if (isSkippedDir(name)) {
-      this.skipCounts.skip_dir++;
-      return false;
-    }
-    const ignored = this.ignoredBy(rel, true, matchers);
-    if (ignored !== null) {
-      this.skipCounts[ignored]++;
-      return false;
-    }
-    return true;
+    const skip = this.dirVerdict(rel, name, matchers);
+    if (skip !== null) this.skipCounts[skip]++;
+    return skip === null;
+  }
+
+  /**
+   * A file's language when its name passes the rules, else why not (nothing counted): ignore
+   * rules, secret files, skipped names, binary extensions, then a language must claim it.
+   */
+  fileVerdict(
+    rel: string,
+    name: string,
+    matchers: readonly GitignoreMatcher[],
+  ): { language: string } | { skip: SkipReason } {
+    const ignored = this.ignoredBy(rel, false, matchers);
+    if (ignored !== null) return { skip: ignored };
+    if (isSecretFile(name)) return { skip: "secret" };
+    if (isSkippedFile(name)) return { skip: "skip_file" };
+    if (hasBinaryExtension(name)) return { skip: "binary" };
+    const language = this.#languageOf(rel);
+    return language === undefined ? { skip: "wrong_extension" } : { language };
   }
 
   /**
@@ -155,31 +176,12 @@ export class FileSelection {
     name: string,
     matchers: readonly GitignoreMatcher[],
   ): string | undefined {
-    const ignored = this.ignoredBy(rel, false, matchers);
-    if (ignored !== null) {
-      this.skipCounts[ignored]++;
-      return undefined;
-    }
-    if (isSecretFile(name)) {
-      this.skipCounts.secret++;
-      this.note("secret", `Skipped secret file: ${rel}`);
-      return undefined;
-    }
-    if (isSkippedFile(name)) {
-      this.skipCounts.skip_file++;
-      return undefined;
-    }
-    if (hasBinaryExtension(name)) {
-      this.skipCounts.binary++;
-      return undefined;
-    }
-    const language = this.#languageOf(rel);
-    if (language === undefined) {
-      this.skipCounts.wrong_extension++;
-      this.otherFiles.push(rel);
-      return undefined;
-    }
-    return language;
+    const v = this.fileVerdict(rel, name, matchers);
+    if ("language" in v) return v.language;
+    this.skipCounts[v.skip]++;
+    if (v.skip === "secret") this.note("secret", `Skipped secret file: ${rel}`);
+    if (v.skip === "wrong_extension") this.otherFiles.push(rel);
+    return undefined;
   }
 
   /** Whether a file's size is within the limit (counting it when not). */
