@@ -9,6 +9,7 @@ import { DetailedToolError } from "../errors.ts";
 import { facet, type RepoView } from "./view.ts";
 import { SYMBOL_BRIEFS } from "./files.ts";
 import { levenshtein } from "./names.ts";
+import { symbolRef, SYMBOLS } from "./symbols.ts";
 
 /** The qualified name inside an id: `a.py::A.run#method~1` → `A.run`. */
 export function qualifiedNameOfId(id: string): string {
@@ -40,34 +41,35 @@ export const QUALIFIED_IDS = facet("qualified-ids", (view) => {
 const _MAX_CANDIDATES = 20;
 
 /**
- * The symbol a reference names; `symbol_not_found` (with the closest ids) or `symbol_ambiguous`
- * (with the candidates) otherwise.
+ * The symbol a reference names — the one lookup every tool uses. Read lazily through the view's
+ * {@linkcode SYMBOLS} table (one query per name or file, never the whole repo), in this order:
+ * a full id; `file::Qualified.name` (with or without `#kind`); a unique `Qualified.name`; a
+ * plain name that is unique as a top-level name, then among every definition of that exact
+ * name, then in any letter case. Fails with `symbol_not_found` (with the closest ids) or
+ * `symbol_ambiguous` (with the candidates to pass instead).
  */
 export function findSymbol(view: RepoView, ref: string): SymbolRecord {
-  const index = view.index;
-  const exact = index.symbol(ref);
+  const table = view.get(SYMBOLS);
+  const exact = table.byId(ref);
   if (exact !== undefined) return exact;
-  const { byQualified, byFileQualified } = view.get(QUALIFIED_IDS);
-  let ids: string[] = [];
-  if (ref.includes("::")) {
-    ids = byFileQualified.get(ref.replace(/#[a-z_]+(~\d+)?$/, "")) ?? [];
+  let matches: SymbolRecord[] = [];
+  const sep = ref.indexOf("::");
+  if (sep !== -1) {
+    const qualified = ref.slice(sep + 2).replace(/#[a-z_]+(~\d+)?$/, "");
+    matches = table.ofFile(ref.slice(0, sep)).filter((s) => s.qualified_name === qualified);
   } else {
-    ids = byQualified.get(ref) ?? [];
-    if (ids.length === 0 && !ref.includes(".")) ids = index.symbolsByName(ref).map((s) => s.id);
+    const named = table.byName(ref.slice(ref.lastIndexOf(".") + 1));
+    matches = named.filter((s) => s.qualified_name === ref);
+    if (matches.length === 0 && !ref.includes(".")) {
+      matches = named.length > 0 ? named : table.byNameIgnoringCase(ref);
+    }
   }
-  if (ids.length === 1) {
-    const s = index.symbol(ids[0]!);
-    if (s !== undefined) return s;
-  }
-  if (ids.length > 1) {
-    const candidates = ids.slice(0, _MAX_CANDIDATES).flatMap((id) => {
-      const s = index.symbol(id);
-      return s === undefined ? [] : [{ id: s.id, kind: s.kind, file: s.file, line: s.line }];
-    });
+  if (matches.length === 1) return matches[0]!;
+  if (matches.length > 1) {
     throw new DetailedToolError(
       "symbol_ambiguous",
-      `Ambiguous symbol "${ref}": ${ids.length} definitions in ${view.repo}. Pass one of the candidate ids as symbol_id`,
-      { candidates },
+      `Ambiguous symbol "${ref}": ${matches.length} definitions in ${view.repo}. Pass one of the candidate ids as symbol_id`,
+      { candidates: matches.slice(0, _MAX_CANDIDATES).map(symbolRef) },
     );
   }
   const closest = closestSymbolIds(view, ref);

@@ -1,11 +1,10 @@
 /**
  * Symbols by id, by name and by file for the graph queries, read from the store on first use and
  * kept for the view's lifetime (a lookup per name instead of loading every symbol of a large repo
- * up front), and the lookup of the symbol an argument names.
+ * up front). The lookup of the symbol an argument names is `symbol_lookup.ts`'s `findSymbol`.
  */
 import type { SymbolRecord } from "../parser/types.ts";
 import type { RepoIndex } from "../store/repo_index.ts";
-import { DetailedToolError } from "../errors.ts";
 import { facet } from "./view.ts";
 
 /** Memoized symbol reads of one index state. */
@@ -72,44 +71,4 @@ export interface SymbolRef {
 /** A symbol as a result row. */
 export function symbolRef(s: SymbolRecord): SymbolRef {
   return { id: s.id, name: s.name, kind: s.kind, file: s.file, line: s.line };
-}
-
-/** Most candidates listed in a `symbol_ambiguous` error. */
-const _MAX_CANDIDATES = 20;
-
-/**
- * The symbol an argument names: a full id, `file::Qualified.name` without `#kind`, a unique
- * `Qualified.name`, or a unique name (exact case first, then any case). Fails with
- * `symbol_not_found` or `symbol_ambiguous` (listing the candidate ids to pass instead).
- */
-export function lookupSymbol(table: SymbolTable, repo: string, text: string): SymbolRecord {
-  const exact = table.byId(text);
-  if (exact !== undefined) return exact;
-  let matches: SymbolRecord[] = [];
-  const sep = text.indexOf("::");
-  if (sep !== -1) {
-    const file = text.slice(0, sep);
-    const qualified = text.slice(sep + 2).replace(/#\w+$/, "");
-    matches = table.ofFile(file).filter((s) => s.qualified_name === qualified);
-  } else {
-    const last = text.slice(text.lastIndexOf(".") + 1);
-    const named = table.byName(last);
-    matches = text.includes(".") ? named.filter((s) => s.qualified_name === text) : named;
-    if (matches.length === 0 && !text.includes(".")) {
-      matches = table.byNameIgnoringCase(text);
-    }
-  }
-  if (matches.length === 1) return matches[0]!;
-  if (matches.length > 1) {
-    throw new DetailedToolError(
-      "symbol_ambiguous",
-      `Ambiguous symbol "${text}": ${matches.length} definitions in ${repo}. Pass one of the candidate ids instead`,
-      { candidates: matches.slice(0, _MAX_CANDIDATES).map(symbolRef) },
-    );
-  }
-  throw new DetailedToolError(
-    "symbol_not_found",
-    `Symbol not found in ${repo}: ${text}. Pass a symbol id or name as search_symbols returns it`,
-    { candidates: [] },
-  );
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { affectedFiles, affectedSymbols, riskScore } from "../query/impact.ts";
 import { IMPORT_GRAPH } from "../query/import_graph.ts";
 import { fileRole } from "../query/priors.ts";
-import { lookupSymbol, SYMBOLS } from "../query/symbols.ts";
+import { findSymbol } from "../query/symbol_lookup.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
 import { clampInt, graphMeta, symbolHeading } from "./graph_args.ts";
 
@@ -62,7 +62,7 @@ export function handler(ctx: ToolContext, args: GetBlastRadiusArgs): ToolOutput 
     }
   }
   const { repo, view } = openRepo(ctx, args.repo);
-  const symbol = lookupSymbol(view.get(SYMBOLS), repo, args.symbol);
+  const symbol = findSymbol(view, args.symbol);
   const graph = view.get(IMPORT_GRAPH);
   const files = affectedFiles(view, symbol, depth);
   const source = files.filter((f) => !f.isTest);

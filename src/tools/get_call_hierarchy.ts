@@ -1,7 +1,7 @@
 /** `get_call_hierarchy`: callers and callees of a symbol, breadth-first (API.md §2.3). */
 import { z } from "zod";
 import { CALL_GRAPH, MAX_CANDIDATES, type WalkNode } from "../query/call_graph.ts";
-import { lookupSymbol, SYMBOLS } from "../query/symbols.ts";
+import { findSymbol } from "../query/symbol_lookup.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
 import { clampInt, graphMeta, symbolHeading } from "./graph_args.ts";
 
@@ -60,7 +60,7 @@ export function handler(ctx: ToolContext, args: GetCallHierarchyArgs): ToolOutpu
     direction = "both";
   }
   const { repo, view } = openRepo(ctx, args.repo);
-  const symbol = lookupSymbol(view.get(SYMBOLS), repo, args.symbol_id);
+  const symbol = findSymbol(view, args.symbol_id);
   const graph = view.get(CALL_GRAPH);
   const walk = (d: "callers" | "callees") =>
     direction === d || direction === "both"

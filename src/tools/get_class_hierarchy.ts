@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { CLASS_BASES, type HierarchyLink } from "../query/class_bases.ts";
 import { definitionsNamed } from "../query/references.ts";
-import { lookupSymbol, symbolRef, SYMBOLS } from "../query/symbols.ts";
+import { symbolRef, SYMBOLS } from "../query/symbols.ts";
+import { findSymbol } from "../query/symbol_lookup.ts";
 import { DetailedToolError } from "../errors.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
 import { clampInt, graphMeta, symbolHeading } from "./graph_args.ts";
@@ -58,7 +59,7 @@ export function handler(ctx: ToolContext, args: GetClassHierarchyArgs): ToolOutp
       { candidates: classes.slice(0, 20).map(symbolRef) },
     );
   }
-  const cls = classes[0] ?? lookupSymbol(view.get(SYMBOLS), repo, args.class_name);
+  const cls = classes[0] ?? findSymbol(view, args.class_name);
   const bases = view.get(CLASS_BASES);
   // Each row names the class it hangs from: walk again to know the parent of each link.
   const ancestors: Record<string, unknown>[] = [];

@@ -7,7 +7,7 @@ import { DetailedToolError, ToolError } from "../errors.ts";
 import { DEFAULT_TOKEN_BUDGET, TOKEN_BUDGET_RANGE } from "../query/budget.ts";
 import { bundleMarkdown, type BundleStrategy, contextBundle } from "../query/context_bundle.ts";
 import { bytesOfFiles } from "../query/files.ts";
-import { lookupSymbol, SYMBOLS } from "../query/symbols.ts";
+import { findSymbol } from "../query/symbol_lookup.ts";
 import type { SymbolRecord } from "../parser/types.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
 
@@ -65,12 +65,11 @@ export function handler(ctx: ToolContext, args: GetContextBundleArgs): ToolOutpu
     );
   }
   const { repo, view } = openRepo(ctx, args.repo);
-  const table = view.get(SYMBOLS);
   const symbols: SymbolRecord[] = [];
   const errors: Record<string, unknown>[] = [];
   for (const id of [...new Set(wanted)]) {
     try {
-      const s = lookupSymbol(table, repo, id);
+      const s = findSymbol(view, id);
       if (!symbols.some((x) => x.id === s.id)) symbols.push(s);
     } catch (e) {
       if (!(e instanceof ToolError)) throw e;

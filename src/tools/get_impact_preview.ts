@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { affectedSymbols } from "../query/impact.ts";
 import { byCodePoint } from "../query/import_graph.ts";
-import { lookupSymbol, SYMBOLS } from "../query/symbols.ts";
+import { findSymbol } from "../query/symbol_lookup.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
 import { clampInt, graphMeta, symbolHeading } from "./graph_args.ts";
 
@@ -40,7 +40,7 @@ export function handler(ctx: ToolContext, args: GetImpactPreviewArgs): ToolOutpu
   const depth = clampInt("depth", args.depth, 5, 1, 5, warnings);
   const max = clampInt("max_results", args.max_results, 100, 1, 1000, warnings);
   const { repo, view } = openRepo(ctx, args.repo);
-  const symbol = lookupSymbol(view.get(SYMBOLS), repo, args.symbol_id);
+  const symbol = findSymbol(view, args.symbol_id);
   const walk = affectedSymbols(view, symbol, depth, _WALK_LIMIT);
   const rows = walk.symbols.map((s) => ({
     id: s.symbol?.id ?? null,

@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { CALL_GRAPH, type WalkNode } from "../query/call_graph.ts";
 import { type Gateway, GATEWAY_KINDS, GATEWAYS } from "../query/gateways.ts";
-import { lookupSymbol, SYMBOLS } from "../query/symbols.ts";
+import { SYMBOLS } from "../query/symbols.ts";
+import { findSymbol } from "../query/symbol_lookup.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
 
 /** Tool name. */
@@ -112,7 +113,7 @@ export function handler(ctx: ToolContext, args: GetSignalChainsArgs): ToolOutput
   }));
 
   if (args.symbol !== undefined) {
-    const target = lookupSymbol(table, repo, args.symbol);
+    const target = findSymbol(view, args.symbol);
     const chains: Record<string, unknown>[] = [];
     for (const g of all) {
       if (g.symbol?.id === target.id) {
