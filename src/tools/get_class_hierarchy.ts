@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { CLASS_BASES, type HierarchyLink } from "../query/class_bases.ts";
 import { definitionsNamed } from "../query/references.ts";
-import { symbolRef, SYMBOLS } from "../query/symbols.ts";
+import { symbolRef } from "../query/symbols.ts";
 import { findSymbol } from "../query/symbol_lookup.ts";
 import { DetailedToolError } from "../errors.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
