@@ -108,18 +108,7 @@ export async function indexSource<F extends SourceFile>(
   mapError: (e: unknown) => unknown = (e) => e,
 ): Promise<IndexOutcome> {
   const t0 = performance.now();
-  const timings: IndexTimings = {
-    total_ms: 0,
-    lock_ms: 0,
-    walk_ms: 0,
-    fetch_ms: 0,
-    read_hash_ms: 0,
-    parse_ms: 0,
-    store_ms: 0,
-    fts_ms: 0,
-    resolve_ms: 0,
-    commit_ms: 0,
-  };
+  const timings = _zeroTimings();
   const existed = store.has(source.repo);
   const writer = await store.writer(source.repo, { waitMs: config.indexWaitMs });
   timings.lock_ms = performance.now() - t0;
@@ -503,18 +492,23 @@ function _unchangedOutcome<F extends SourceFile>(
     files_discovered: stats.file_count,
     files_indexed: stats.file_count,
     files_skipped_cap: skipCounts.file_limit ?? 0,
-    timings: {
-      total_ms: 0,
-      lock_ms: 0,
-      walk_ms: 0,
-      fetch_ms: 0,
-      read_hash_ms: 0,
-      parse_ms: 0,
-      store_ms: 0,
-      fts_ms: 0,
-      resolve_ms: 0,
-      commit_ms: 0,
-    },
+    timings: _zeroTimings(),
+  };
+}
+
+/** Timings of a run that has not started a phase yet. */
+function _zeroTimings(): IndexTimings {
+  return {
+    total_ms: 0,
+    lock_ms: 0,
+    walk_ms: 0,
+    fetch_ms: 0,
+    read_hash_ms: 0,
+    parse_ms: 0,
+    store_ms: 0,
+    fts_ms: 0,
+    resolve_ms: 0,
+    commit_ms: 0,
   };
 }
 

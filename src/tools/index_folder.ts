@@ -2,15 +2,13 @@
  * `index_folder`: index a local folder into the store (API.md §1.2), incrementally by default.
  */
 import { z } from "zod";
-import { ParserPool } from "../parser/pool.ts";
 import type { Store } from "../store/store.ts";
 import { DEFAULT_INGEST_CONFIG, type IngestConfig } from "../ingest/config.ts";
 // The indexer (walker, parser registry, tree-sitter) is loaded on the first index run, not at
 // server start-up: `import type` only here, the module itself in the handler.
 import type { FileParser, IndexOutcome, ProgressFn } from "../ingest/index_local.ts";
-import { NO_SUMMARIZER, type SummarizerSettings } from "../summarize/config.ts";
-import { openIndexSummarizer } from "../summarize/index_summarizer.ts";
-import { ToolError } from "../errors.ts";
+import type { SummarizerSettings } from "../summarize/config.ts";
+import { parseIndexArgs, runIndex, withOptionalFacts } from "./index_run.ts";
 
 /** Tool name. */
 export const name = "index_folder";
@@ -64,29 +62,13 @@ export async function handler(
   ctx: IndexFolderContext,
   args: IndexFolderArgs,
 ): Promise<Record<string, unknown>> {
-  const parsed = inputSchema.safeParse(args);
-  if (!parsed.success) {
-    throw new ToolError(
-      "invalid_argument",
-      `Invalid arguments: ${
-        parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")
-      }`,
-    );
-  }
-  const a = parsed.data;
+  const a = parseIndexArgs(inputSchema, args);
   const { indexLocalFolder } = await import("../ingest/index_local.ts");
-  const ai = openIndexSummarizer(
-    ctx.summarizer ?? NO_SUMMARIZER,
-    ctx.store.indexDir,
-    a.use_ai_summaries ?? true,
-  );
-  const ownPool = ctx.parser === undefined ? new ParserPool() : null;
-  try {
-    const outcome = await indexLocalFolder(
-      ctx.store,
-      ctx.ingest ?? DEFAULT_INGEST_CONFIG,
-      ctx.parser ?? ownPool!,
-      {
+  return await runIndex(
+    ctx,
+    a.use_ai_summaries,
+    (parser, summarizer) =>
+      indexLocalFolder(ctx.store, ctx.ingest ?? DEFAULT_INGEST_CONFIG, parser, {
         path: a.path,
         ...(a.extra_ignore_patterns !== undefined
           ? { extraIgnorePatterns: a.extra_ignore_patterns }
@@ -95,27 +77,10 @@ export async function handler(
         ...(a.incremental !== undefined ? { incremental: a.incremental } : {}),
         ...(ctx.onProgress !== undefined ? { onProgress: ctx.onProgress } : {}),
         ...(ctx.cwd !== undefined ? { cwd: ctx.cwd } : {}),
-        ...(ai.summarizer !== undefined ? { summarizer: ai.summarizer } : {}),
-      },
-    );
-    outcome.warnings.push(...ai.warnings);
-    const response = indexFolderResponse(
-      outcome,
-      !a.path.startsWith("/") && !a.path.startsWith("~"),
-    );
-    const summaries = ai.report();
-    if (summaries !== undefined && outcome.mode !== "unchanged") response.ai_summaries = summaries;
-    return response;
-  } catch (e) {
-    if (e instanceof ToolError) throw e;
-    throw new ToolError(
-      "indexing_failed",
-      `Indexing failed: ${e instanceof Error ? e.message : String(e)}`,
-    );
-  } finally {
-    ai.close();
-    await ownPool?.close();
-  }
+        ...(summarizer !== undefined ? { summarizer } : {}),
+      }),
+    (outcome) => indexFolderResponse(outcome, !a.path.startsWith("/") && !a.path.startsWith("~")),
+  );
 }
 
 /** Shape an index outcome as the API response (full, incremental, or "No changes detected"). */
@@ -126,16 +91,7 @@ export function indexFolderResponse(
   const duration_seconds = Math.round(o.timings.total_ms) / 1000;
   const warnings = [...o.warnings];
   if (relativeInput) warnings.unshift(`Relative path resolved to ${o.folder_path}`);
-  const optional = (r: Record<string, unknown>) => {
-    if (o.parse_warnings.length > 0) r.parse_warnings = o.parse_warnings;
-    if (warnings.length > 0) r.warnings = warnings;
-    if (o.files_skipped_cap > 0) {
-      r.files_discovered = o.files_discovered;
-      r.files_indexed = o.files_indexed;
-      r.files_skipped_cap = o.files_skipped_cap;
-    }
-    return r;
-  };
+  const optional = (r: Record<string, unknown>) => withOptionalFacts(o, warnings, r);
   if (o.mode === "unchanged") {
     return optional({
       success: true,

@@ -3,16 +3,14 @@
  * default: an unchanged repository fetches no file, a changed one only its changed blobs.
  */
 import { z } from "zod";
-import { ParserPool } from "../parser/pool.ts";
 import type { Store } from "../store/store.ts";
 import { DEFAULT_INGEST_CONFIG, type IngestConfig } from "../ingest/config.ts";
 import { DEFAULT_GITHUB_SETTINGS, type GitHubSettings } from "../ingest/github_config.ts";
 // The indexer is loaded on the first index run, not at server start-up (see index_folder.ts).
 import type { IndexRepoOutcome } from "../ingest/index_github.ts";
 import type { FileParser, ProgressFn } from "../ingest/index_local.ts";
-import { NO_SUMMARIZER, type SummarizerSettings } from "../summarize/config.ts";
-import { openIndexSummarizer } from "../summarize/index_summarizer.ts";
-import { ToolError } from "../errors.ts";
+import type { SummarizerSettings } from "../summarize/config.ts";
+import { parseIndexArgs, runIndex, withOptionalFacts } from "./index_run.ts";
 
 /** Tool name. */
 export const name = "index_repo";
@@ -65,56 +63,30 @@ export async function handler(
   ctx: IndexRepoContext,
   args: IndexRepoArgs,
 ): Promise<Record<string, unknown>> {
-  const parsed = inputSchema.safeParse(args);
-  if (!parsed.success) {
-    throw new ToolError(
-      "invalid_argument",
-      `Invalid arguments: ${
-        parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")
-      }`,
-    );
-  }
-  const a = parsed.data;
+  const a = parseIndexArgs(inputSchema, args);
   const { indexGitHubRepo } = await import("../ingest/index_github.ts");
-  const progress = ctx.onProgress;
-  const ai = openIndexSummarizer(
-    ctx.summarizer ?? NO_SUMMARIZER,
-    ctx.store.indexDir,
-    a.use_ai_summaries ?? true,
+  return await runIndex(
+    ctx,
+    a.use_ai_summaries,
+    (parser, summarizer) =>
+      indexGitHubRepo(
+        ctx.store,
+        ctx.ingest ?? DEFAULT_INGEST_CONFIG,
+        ctx.github ?? DEFAULT_GITHUB_SETTINGS,
+        parser,
+        {
+          url: a.url,
+          ...(a.ref !== undefined ? { ref: a.ref } : {}),
+          ...(a.extra_ignore_patterns !== undefined
+            ? { extraIgnorePatterns: a.extra_ignore_patterns }
+            : {}),
+          ...(a.incremental !== undefined ? { incremental: a.incremental } : {}),
+          ...(ctx.onProgress !== undefined ? { onProgress: ctx.onProgress } : {}),
+          ...(summarizer !== undefined ? { summarizer } : {}),
+        },
+      ),
+    indexRepoResponse,
   );
-  const ownPool = ctx.parser === undefined ? new ParserPool() : null;
-  try {
-    const outcome = await indexGitHubRepo(
-      ctx.store,
-      ctx.ingest ?? DEFAULT_INGEST_CONFIG,
-      ctx.github ?? DEFAULT_GITHUB_SETTINGS,
-      ctx.parser ?? ownPool!,
-      {
-        url: a.url,
-        ...(a.ref !== undefined ? { ref: a.ref } : {}),
-        ...(a.extra_ignore_patterns !== undefined
-          ? { extraIgnorePatterns: a.extra_ignore_patterns }
-          : {}),
-        ...(a.incremental !== undefined ? { incremental: a.incremental } : {}),
-        ...(progress !== undefined ? { onProgress: progress } : {}),
-        ...(ai.summarizer !== undefined ? { summarizer: ai.summarizer } : {}),
-      },
-    );
-    outcome.warnings.push(...ai.warnings);
-    const response = indexRepoResponse(outcome);
-    const summaries = ai.report();
-    if (summaries !== undefined && outcome.mode !== "unchanged") response.ai_summaries = summaries;
-    return response;
-  } catch (e) {
-    if (e instanceof ToolError) throw e;
-    throw new ToolError(
-      "indexing_failed",
-      `Indexing failed: ${e instanceof Error ? e.message : String(e)}`,
-    );
-  } finally {
-    ai.close();
-    await ownPool?.close();
-  }
 }
 
 /** Shape an outcome as the API response (full, incremental, or "No changes detected"). */
@@ -126,16 +98,7 @@ export function indexRepoResponse(o: IndexRepoOutcome): Record<string, unknown> 
     ...(o.ref !== "" ? { ref: o.ref } : {}),
     git_head: o.git_head,
   };
-  const optional = (r: Record<string, unknown>) => {
-    if (o.parse_warnings.length > 0) r.parse_warnings = o.parse_warnings;
-    if (o.warnings.length > 0) r.warnings = o.warnings;
-    if (o.files_skipped_cap > 0) {
-      r.files_discovered = o.files_discovered;
-      r.files_indexed = o.files_indexed;
-      r.files_skipped_cap = o.files_skipped_cap;
-    }
-    return r;
-  };
+  const optional = (r: Record<string, unknown>) => withOptionalFacts(o, o.warnings, r);
   const fetched = {
     method: o.fetch.method,
     requests: o.fetch.requests,
