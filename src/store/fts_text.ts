@@ -49,8 +49,10 @@ export function symbolMatchExpression(query: string): string | null {
   }
   if (terms.size === 0) return null;
   // Each term twice: as a prefix (recall) and exactly, so that whole-token matches score higher.
+  // A one-character term only exactly: as a prefix it matches a large share of all symbols (`c` in
+  // `func (c *Conn) Read`) and says nothing about relevance.
   return [...terms].map((t) => {
     const q = `"${t.replaceAll('"', '""')}"`;
-    return `${q} OR ${q}*`;
+    return t.length === 1 ? q : `${q} OR ${q}*`;
   }).join(" OR ");
 }

@@ -1,8 +1,8 @@
 /**
  * In-memory symbol ranking for one repo: an inverted index over the stored `symbol_terms` rows
  * (loaded once per index state), scored with the same BM25 as FTS5's `bm25(symbols_fts, 10, 3, 1,
- * 1, 2)` over the same MATCH expression (every query word and identifier part as an exact and a
- * prefix phrase, OR-ed). Scoring a common one-word query on a large repo (10k matching symbols)
+ * 1, 2)` over the same MATCH expression (every query word and identifier part as an exact and,
+ * unless one character long, a prefix phrase, OR-ed). Scoring a common one-word query on a large repo (10k matching symbols)
  * takes well under a millisecond here; FTS5 computes BM25 row by row, several µs each.
  *
  * FTS5's BM25 (k1 = 1.2, b = 0.75): for each phrase p of the query,
@@ -53,7 +53,8 @@ export interface RankedSymbol {
 
 /**
  * The phrases of a free-text query in MATCH-expression order (see `symbolMatchExpression`): for
- * every distinct word and identifier part, its term as an exact and as a prefix phrase.
+ * every distinct word and identifier part, its term as an exact and (longer than one character)
+ * as a prefix phrase.
  */
 function _queryPhrases(query: string): { term: string; prefix: boolean }[] {
   const words = new Set<string>();
@@ -66,7 +67,9 @@ function _queryPhrases(query: string): { term: string; prefix: boolean }[] {
   for (const w of words) {
     const term = queryTerm(w);
     if (term === "") continue;
-    out.push({ term, prefix: false }, { term, prefix: true });
+    out.push({ term, prefix: false });
+    // One character only exactly (see `symbolMatchExpression`).
+    if (term.length > 1) out.push({ term, prefix: true });
   }
   return out;
 }
@@ -270,10 +273,11 @@ export class SymbolSearch {
     const termHits = this.#termHits;
     const touched: number[] = [];
     const docsOfPhrase: number[] = [];
-    // Coverage counts each distinct term once, on its prefix phrase (which includes the exact one).
+    // Coverage counts each distinct term once, on its prefix phrase (which includes the exact one),
+    // or on its exact phrase when it has no prefix phrase (one character).
     const counted = new Set<string>();
     for (const phrase of phrases) {
-      const countTerm = phrase.prefix && !counted.has(phrase.term);
+      const countTerm = (phrase.prefix || phrase.term.length === 1) && !counted.has(phrase.term);
       if (countTerm) counted.add(phrase.term);
       // The phrase's weighted count per document, summed over its terms.
       docsOfPhrase.length = 0;

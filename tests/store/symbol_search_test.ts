@@ -62,12 +62,14 @@ Deno.test("searchSymbols ranks like a full sort by (score desc, id), ties at the
     writer.commit();
     const index = RepoIndex.open(dbPath);
     try {
-      for (const query of ["handle", "handle item", "handleItem", "item"]) {
+      // A one-character word is matched exactly, never as a prefix (`x` is a parameter name).
+      for (const query of ["handle", "handle item", "handleItem", "item", "x handle", "h item"]) {
         for (const limit of [1, 2, 3, 5, 10, 26, 27, 100]) {
           const got = index.searchSymbols(query, { limit }).map((h) => [h.symbol.id, h.bm25]);
           deepEqual(got, reference(dbPath, query, limit), `${query} limit ${limit}`);
         }
       }
+      deepEqual(index.searchSymbols("h", { limit: 10 }), [], "h is not a prefix of handle");
       // The brief search: the same hits in the same order, with the fields it ranks on.
       const brief = (s: SymbolRecord) => ({
         id: s.id,
