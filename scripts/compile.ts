@@ -17,7 +17,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { parseFlags } from "./bench_util.ts";
-import { netHosts } from "./serve.ts";
+import { netHosts, SERVER_V8_FLAGS } from "./serve.ts";
 import { grammarModules } from "../src/parser/registry.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -54,6 +54,7 @@ export async function compileArgs(
     "--allow-write",
     "--allow-env",
     `--allow-net=${netHosts(env).join(",")}`,
+    SERVER_V8_FLAGS,
     "--output",
     output,
   ];

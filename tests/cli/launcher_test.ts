@@ -1,7 +1,12 @@
 import { deepEqual, equal, ok, throws } from "node:assert/strict";
 import { resolve } from "node:path";
 import { defaultIndexDir, expandHome } from "../../src/store/paths.ts";
-import { childArgs, packagesInstalled, permissionInputs } from "../../scripts/serve.ts";
+import {
+  childArgs,
+  packagesInstalled,
+  permissionInputs,
+  SERVER_V8_FLAGS,
+} from "../../scripts/serve.ts";
 
 Deno.test("the index directory and ~ expansion (shared by the store, the server and the launcher)", () => {
   const cases: [Record<string, string>, string][] = [
@@ -93,6 +98,8 @@ Deno.test("launcher: --cached-only once installed; init gets write access", () =
   equal(serve.at(-1), "serve");
   ok(serve.some((a) => a.startsWith("--allow-read=/srv/app,")));
   equal(serve.includes("--cached-only"), packagesInstalled(inputs.checkout));
+  // The server's V8 flags come before the script (after it they would be the script's arguments).
+  ok(serve.indexOf(SERVER_V8_FLAGS) > 0 && serve.indexOf(SERVER_V8_FLAGS) < serve.length - 2);
   const init = childArgs(inputs, ["init", "--dry-run"]);
   ok(init.includes("--allow-write") && init.includes("--allow-read"));
   deepEqual(init.slice(-2), ["init", "--dry-run"]);

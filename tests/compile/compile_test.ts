@@ -11,6 +11,7 @@ import { join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { builds, compileArgs, compileIncludes, TARGETS } from "../../scripts/compile.ts";
+import { SERVER_V8_FLAGS } from "../../scripts/serve.ts";
 import { CHECKOUT, resultText, tempProject } from "../e2e/_server.ts";
 
 Deno.test("compile: every file the binary loads at run time is embedded", async () => {
@@ -22,6 +23,8 @@ Deno.test("compile: every file the binary loads at run time is embedded", async 
   const args = await compileArgs("out/codemunch", "x86_64-unknown-linux-gnu");
   deepStrictEqual(args.slice(-3), ["--target", "x86_64-unknown-linux-gnu", "main.ts"]);
   ok(!args.some((a) => a === "--allow-all" || a === "-A" || a.startsWith("--allow-run")));
+  // The binary runs with the server's V8 flags, as `deno task start` does.
+  ok(args.includes(SERVER_V8_FLAGS));
 });
 
 Deno.test("compile: `deno task compile` builds the five release targets", () => {
