@@ -8,7 +8,7 @@ import { Parser } from "web-tree-sitter";
 import { loadGrammar } from "../parser/loader.ts";
 import { languageById } from "../parser/registry.ts";
 import { SourceText } from "../parser/source_text.ts";
-import { RepoIndex } from "../store/repo_index.ts";
+import { RepoIndex, SCAN_MMAP_BYTES } from "../store/repo_index.ts";
 import { checkTree } from "./ast_checks.ts";
 import type { AstWorkerReply, AstWorkerRequest } from "./ast_search.ts";
 
@@ -17,7 +17,7 @@ const _PARSE_MS = 3_000;
 
 self.onmessage = async (e: MessageEvent<AstWorkerRequest>) => {
   const { dbPath, files, patterns } = e.data;
-  const index = RepoIndex.open(dbPath);
+  const index = RepoIndex.open(dbPath, { mmapBytes: SCAN_MMAP_BYTES });
   const parsers = new Map<string, Parser | null>();
   try {
     for (const f of files) {

@@ -9,7 +9,7 @@
  * `{ id, done: true, files_searched, timed_out }`, or `{ id, error }`.
  */
 import { parentPort } from "node:worker_threads";
-import { RepoIndex } from "../store/repo_index.ts";
+import { RepoIndex, SCAN_MMAP_BYTES } from "../store/repo_index.ts";
 import { ToolError } from "../errors.ts";
 import { compileTextQuery, scanText } from "./text_scan.ts";
 
@@ -60,7 +60,7 @@ function _index(dbPath: string): RepoIndex {
   if (_open !== null && _open.path === dbPath && _open.key === key) return _open.index;
   _open?.index.close();
   _open = null;
-  const index = RepoIndex.open(dbPath);
+  const index = RepoIndex.open(dbPath, { mmapBytes: SCAN_MMAP_BYTES });
   _open = { path: dbPath, key, index };
   return index;
 }

@@ -128,8 +128,17 @@ const _BRIEF_COLUMNS = "s.id, f.path AS file, s.name, s.kind, s.language, s.deco
 const _FILE_COLUMNS =
   "path, language, size, hash, status, reason, summary, symbol_count, line_count, mtime_ms";
 
-/** Most bytes of an index file a reader maps into memory. */
-const _MMAP_BYTES = 256 * 1024 * 1024;
+/** Options of {@linkcode RepoIndex.open}. */
+export interface RepoIndexOptions {
+  /** Bytes of the file to memory-map (`PRAGMA mmap_size`); default 0. */
+  mmapBytes?: number;
+}
+
+/**
+ * Most bytes of an index file a connection that scans stored file contents (the search_text and
+ * search_ast workers) maps into memory: no copy per page of the megabytes a scan reads.
+ */
+export const SCAN_MMAP_BYTES = 256 * 1024 * 1024;
 /** Page cache of a reader connection, in KiB. */
 const _CACHE_KIB = 32 * 1024;
 
@@ -174,7 +183,7 @@ export class RepoIndex {
    * Open an index for reading. Throws `ToolError("index_incompatible")` when the database was
    * written by another schema version (run `index_folder` again to rebuild it).
    */
-  static open(dbPath: string): RepoIndex {
+  static open(dbPath: string, options: RepoIndexOptions = {}): RepoIndex {
     const problem = databaseFileProblem(dbPath);
     if (problem !== null) throw corruptIndexError(dbPath, problem);
     let db: DatabaseSync;
@@ -206,9 +215,12 @@ export class RepoIndex {
       if (unusable !== null) throw corruptIndexError(dbPath, unusable);
       throw e;
     }
-    // Reads only: map the file (no copy per page read) and keep more pages cached, so the FTS
-    // data a large repo's queries touch stays in memory between calls.
-    db.exec(`PRAGMA mmap_size=${_MMAP_BYTES}`);
+    // Reads only: keep more pages cached, so the data a large repo's queries touch stays in memory
+    // between calls. No memory map by default: the pages a map touches count in the process's
+    // RSS for as long as it lives (building the ranking facets of the Go standard library once
+    // read the whole call table: +79 MB of mapped pages; +5 MB and a 32 MB page cache without),
+    // and a query reads a few pages. Scans of file contents ask for one (SCAN_MMAP_BYTES).
+    db.exec(`PRAGMA mmap_size=${options.mmapBytes ?? 0}`);
     db.exec(`PRAGMA cache_size=-${_CACHE_KIB}`);
     return new RepoIndex(db, dbPath);
   }
@@ -728,17 +740,17 @@ export class RepoIndex {
    * Every call site's callee name and whether it has a receiver, by file: the part of
    * {@linkcode allCalls} that name-level graphs (centrality) need, without resolving callers.
    */
-  allCallees(): { file: string; callee: string; receiver: boolean }[] {
+  *allCallees(): Generator<{ file: string; callee: string; receiver: boolean }> {
+    // Row by row: a large repo has hundreds of thousands of call sites, and the caller only
+    // aggregates them (a list of them all held ~70 MB at once for the Go standard library).
     const rows = this.#prepare(
       `SELECT f.path, cs.calls FROM call_sites cs JOIN files f ON f.id = cs.file_id ORDER BY f.path`,
-    ).all() as { path: string; calls: string }[];
-    const out: { file: string; callee: string; receiver: boolean }[] = [];
+    ).iterate() as Iterable<{ path: string; calls: string }>;
     for (const r of rows) {
       for (const site of JSON.parse(r.calls) as _Site[]) {
-        out.push({ file: r.path, callee: site[0], receiver: site[1] !== null });
+        yield { file: r.path, callee: site[0], receiver: site[1] !== null };
       }
     }
-    return out;
   }
 
   /** How many symbols bear exactly this name (case matters: `Get` and `get` differ). */

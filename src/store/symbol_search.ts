@@ -87,7 +87,7 @@ export class SymbolSearch {
   /** Postings of term t: docs `#postDoc[#postStart[t] .. #postStart[t + 1])`, weights alike. */
   readonly #postStart: Int32Array;
   readonly #postDoc: Int32Array;
-  readonly #postWeight: Float64Array;
+  readonly #postWeight: Int32Array;
   /** The term dictionary, when loaded: terms in ascending order and their ids. */
   #terms: string[] | null = null;
   #termIds: Int32Array | null = null;
@@ -105,7 +105,7 @@ export class SymbolSearch {
       language: Uint16Array;
     },
     labels: string[],
-    postings: { start: Int32Array; doc: Int32Array; weight: Float64Array },
+    postings: { start: Int32Array; doc: Int32Array; weight: Int32Array },
   ) {
     this.#rowid = docs.rowid;
     this.#file = docs.file;
@@ -241,7 +241,8 @@ export class SymbolSearch {
     for (let t = 0; t < nTerms; t++) start[t + 1]! += start[t]!;
     const fill = start.slice(0, nTerms);
     const doc = new Int32Array(nPairs / 3);
-    const weight = new Float64Array(nPairs / 3);
+    // Weighted term counts are integers (column weight × occurrences): exact in 32 bits.
+    const weight = new Int32Array(nPairs / 3);
     for (let i = 0; i < nPairs; i += 3) {
       const at = fill[pairs[i + 1]!]!++;
       doc[at] = pairs[i]!;
