@@ -1,5 +1,6 @@
 /**
- * `deno task bench index [--corpora a,b] [--rounds N] [--threads N] [--workers N] [--json FILE]`:
+ * `deno task bench index [--corpora a,b] [--rounds N] [--threads N] [--workers N] [--v8-flags F]
+ * [--json FILE]`:
  * the full index against the two-core parse-only ceiling, measured in one run and in turns, on
  * the real corpora (corpora/, see prepare_corpora.sh; default: the Go standard library and Django).
  *
@@ -7,7 +8,8 @@
  * Then, `--rounds` times (default 3), in alternating order (full then ceiling, ceiling then full,
  * …) so that the drift of a shared machine's speed falls on both alike:
  *
- * - **full index**: a fresh process builds a new index through the real tools (`ToolRunner`:
+ * - **full index**: a fresh process (with the server's V8 flags, `SERVER_V8_FLAGS` of
+ *   scripts/serve.ts, or `--v8-flags`; `--v8-flags none` for V8's defaults) builds a new index through the real tools (`ToolRunner`:
  *   `index_folder`, then `search_symbols` for a known name until it answers correctly), then
  *   changes one file and calls `index_folder` again. It reports the index call's wall and CPU
  *   time (the whole process, and its main thread), the time to the first correct
@@ -23,6 +25,7 @@
  */
 import { join } from "node:path";
 import { loadAverages, markdownTable, median, parseFlags, writeJson } from "./bench_util.ts";
+import { SERVER_V8_FLAGS } from "./serve.ts";
 import { type CeilingFile, type CeilingResult, measureCeiling } from "./bench_ceiling.ts";
 
 const DEFAULT_CORPORA = ["gostd", "django"];
@@ -53,6 +56,8 @@ interface FullReport {
   cpu_s: number;
   main_thread_cpu_s: number;
   peak_rss_mb: number;
+  /** VmHWM when `index_folder` returned, before the first answer built the query facets. */
+  peak_rss_index_mb: number;
   /** Wall time of `index_folder` after a one-file change (warm server). */
   one_file_ms: number;
   one_file_changed: number;
@@ -107,7 +112,8 @@ export async function main(args: string[]): Promise<void> {
           const load = Deno.loadavg()[0]!;
           if (step === "full") {
             loadFull = load;
-            full = await _spawnJson<FullReport>([
+            const v8 = flags.get("v8-flags") ?? SERVER_V8_FLAGS.slice("--v8-flags=".length);
+            full = await _spawnJson<FullReport>(v8 === "none" ? [] : [`--v8-flags=${v8}`], [
               "--child",
               copy,
               "--index",
@@ -120,7 +126,7 @@ export async function main(args: string[]): Promise<void> {
             if (r === 0) Deno.writeTextFileSync(list, JSON.stringify(full.parsed));
           } else {
             loadCeiling = load;
-            ceiling = await _spawnJson<CeilingResult & { peak_rss_mb: number }>([
+            ceiling = await _spawnJson<CeilingResult & { peak_rss_mb: number }>([], [
               "--ceiling",
               list,
               "--root",
@@ -161,6 +167,7 @@ export async function main(args: string[]): Promise<void> {
         med((r) => r.full.main_thread_cpu_s),
         first / 1000,
         first / cWall,
+        med((r) => r.full.peak_rss_index_mb),
         med((r) => r.full.peak_rss_mb),
         med((r) => r.full.one_file_ms),
         f0.db_bytes / f0.source_bytes,
@@ -198,6 +205,7 @@ export async function main(args: string[]): Promise<void> {
           cpu_ratio: fCpu / cCpu,
           first_answer_ms: first,
           first_answer_ratio: first / cWall,
+          peak_rss_index_mb: med((r) => r.full.peak_rss_index_mb),
           peak_rss_mb: med((r) => r.full.peak_rss_mb),
           one_file_ms: med((r) => r.full.one_file_ms),
           db_over_source: f0.db_bytes / f0.source_bytes,
@@ -227,6 +235,7 @@ export async function main(args: string[]): Promise<void> {
     "main-thread CPU",
     "first answer",
     "first answer ×",
+    "RSS at index end MB",
     "peak RSS MB",
     "1-file ms",
     "DB/source",
@@ -255,10 +264,10 @@ export async function main(args: string[]): Promise<void> {
 }
 
 /** Run this script in a new process with `args`; its stdout is one JSON value. */
-async function _spawnJson<T>(args: string[]): Promise<T> {
+async function _spawnJson<T>(denoFlags: string[], args: string[]): Promise<T> {
   const out = await new Deno.Command(Deno.execPath(), {
     // -A: the child reads its own CPU times from /proc/self, which Deno grants only to -A.
-    args: ["run", "-A", new URL(import.meta.url).pathname, ...args],
+    args: ["run", "-A", ...denoFlags, new URL(import.meta.url).pathname, ...args],
     stdout: "piped",
     stderr: "inherit",
   }).output();
@@ -300,6 +309,7 @@ async function _fullChild(flags: Map<string, string>): Promise<void> {
     const indexed = await indexLocalFolder(store, DEFAULT_INGEST_CONFIG, pool, { path: folder });
     const wall = performance.now() - t0;
     const cpu1 = _cpuSeconds();
+    const indexRss = _highWaterMark() ?? NaN;
     const repo = indexed.repo;
     let rank = 0;
     let firstAnswer = NaN;
@@ -350,6 +360,7 @@ async function _fullChild(flags: Map<string, string>): Promise<void> {
       cpu_s: cpu1.process - cpu0.process,
       main_thread_cpu_s: cpu1.main - cpu0.main,
       peak_rss_mb: peakRss / 1024 / 1024,
+      peak_rss_index_mb: indexRss / 1024 / 1024,
       one_file_ms: oneFile,
       one_file_changed: again.changed,
       parsed,
