@@ -4,13 +4,18 @@
  *
  * 1. Candidates: the best symbols of {@linkcode rankSymbolHits} for the task text (BM25 over
  *    names, signatures, docstrings with the identity bonus, the file-role prior and centrality).
- * 2. Graph neighbours: what the best five candidates call and what calls them (resolved calls
- *    only), at a third of the score of the symbol they neighbour but below the tenth text match
- *    (they add to the text matches, never push them out), with the reason.
+ * 2. Graph neighbours of the best five candidates (resolved calls only), with the reason: what a
+ *    seed calls, and what calls it when at most {@linkcode MAX_SEED_CALLERS} symbols do (the
+ *    callers of a symbol called from everywhere say nothing about the task and would fill the
+ *    budget). A neighbour that is not a text match enters at a third of its seed's score; one that
+ *    is gains {@linkcode NEIGHBOUR_BONUS} of its seed's score on top of its own (the code a task
+ *    needs is connected: a match that the best matches call, or that calls them, is more likely
+ *    part of it than an isolated one).
  * 3. Packing, best score first: at most 5 symbols per file (the ten best text matches are
- *    exempt, so the context holds what search_symbols' top ten holds when it fits), each later
- *    pick from a file decayed ×0.75; a symbol inside one already packed is skipped (its source is there); a symbol whose
- *    source does not fit is cut to its signature and docstring (marked `cut`) when that fits.
+ *    exempt, so the context holds what search_symbols' top ten holds when it fits); a symbol
+ *    inside one already packed is skipped (its source is there); a symbol whose source does not
+ *    fit is cut to its signature and docstring (marked `cut`) when that fits. Later picks from a
+ *    file are not penalised: what a task needs usually sits together, in a file or two.
  *    Tokens are estimated as UTF-8 bytes / 4 of each item as returned (its JSON), the estimate
  *    `_meta` uses; the items' sum never exceeds the budget.
  */
@@ -67,7 +72,12 @@ export interface RankedContext {
 const _CANDIDATES = 40;
 const _NEIGHBOUR_SEEDS = 5;
 const _NEIGHBOUR_FACTOR = 0.35;
-const _FILE_DECAY = 0.75;
+
+/** A seed's callers are neighbours only when there are at most this many. */
+export const MAX_SEED_CALLERS = 3;
+
+/** The share of its seed's score a text match that neighbours the seed gains. */
+export const NEIGHBOUR_BONUS = 0.15;
 
 interface _Candidate {
   symbol: SymbolRecord;
@@ -111,20 +121,37 @@ export function rankedContext(view: RepoView, q: ContextQuery): RankedContext {
   const ranked = [...byId.values()].sort(_byScore);
   for (const c of ranked.slice(0, 10)) c.core = true;
   const seeds = ranked.slice(0, _NEIGHBOUR_SEEDS);
-  // Neighbours rank below the first ten text matches: they add to them, never push them out.
-  const floor = ranked[Math.min(9, ranked.length - 1)]?.score ?? 0;
+  const textMatches = new Set(byId.keys());
+  // A text match's bonus: the largest of its seeds' (added once the seeds are all read, so that
+  // a seed's own score does not move while it is being used).
+  const bonus = new Map<string, { add: number; why: string }>();
   for (const seed of seeds) {
-    const score = Math.min(seed.score * _NEIGHBOUR_FACTOR, floor * 0.99);
+    const score = seed.score * _NEIGHBOUR_FACTOR;
+    const near = (s: SymbolRecord, why: string) => {
+      if (s.id === seed.symbol.id) return;
+      if (!textMatches.has(s.id)) {
+        consider({ symbol: s, score, why });
+        return;
+      }
+      const add = seed.score * NEIGHBOUR_BONUS;
+      if ((bonus.get(s.id)?.add ?? 0) < add) bonus.set(s.id, { add, why });
+    };
     for (const e of graph.callees(seed.symbol)) {
       if (e.symbol !== null && e.resolution === "resolved") {
-        consider({ symbol: e.symbol, score, why: `called by ${seed.symbol.name}` });
+        near(e.symbol, `called by ${seed.symbol.name}`);
       }
     }
-    for (const e of graph.callers(seed.symbol)) {
-      if (e.symbol !== null && e.resolution === "resolved") {
-        consider({ symbol: e.symbol, score, why: `calls ${seed.symbol.name}` });
-      }
+    const callers = graph.callers(seed.symbol).filter((e) =>
+      e.symbol !== null && e.resolution === "resolved"
+    );
+    if (callers.length <= MAX_SEED_CALLERS) {
+      for (const e of callers) near(e.symbol!, `calls ${seed.symbol.name}`);
     }
+  }
+  for (const [id, b] of bonus) {
+    const c = byId.get(id)!;
+    c.score += b.add;
+    c.why = `${c.why}, ${b.why} +${_round(b.add)}`;
   }
   const candidates = [...byId.values()].sort(_byScore);
   return _pack(view, candidates, q.tokenBudget, perFile, q.freshness ?? (() => null));
@@ -145,15 +172,11 @@ function _pack(
   perFile: number,
   freshness: (file: string) => string | null,
 ): RankedContext {
-  // Scores decay per earlier pick of the same file: re-sort lazily as picks happen.
-  const pending = candidates.map((c) => ({ ...c }));
   const picksOfFile = new Map<string, number>();
   const items: ContextItem[] = [];
   let total = 0;
   let leftOut = 0;
-  while (pending.length > 0) {
-    pending.sort(_byScore);
-    const c = pending.shift()!;
+  for (const c of candidates) {
     const s = c.symbol;
     const picks = picksOfFile.get(s.file) ?? 0;
     if (picks >= perFile && c.core !== true) continue;
@@ -178,7 +201,6 @@ function _pack(
     items.push(item);
     total += item.tokens;
     picksOfFile.set(s.file, picks + 1);
-    for (const p of pending) if (p.symbol.file === s.file) p.score *= _FILE_DECAY;
   }
   return { items, totalTokens: total, considered: candidates.length, leftOut };
 }

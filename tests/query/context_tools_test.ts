@@ -44,9 +44,11 @@ Deno.test("get_ranked_context and get_context_bundle", async (t) => {
         ["shop/cart.py::Cart.total#method", false],
         ["shop/prices.py::price_with_tax#function", false],
         ["shop/cart.py::Cart.total_with_coupon#method", false],
-        ["shop/prices.py::TAX_RATE#constant", false],
+        ["checkout.py::checkout#function", false],
       ]);
       ok(items[0]!.why.startsWith("text relevance"), items[0]!.why);
+      // A weak text match that calls the best one gains a share of its score, and says so.
+      ok(items[3]!.why.endsWith("calls total +2.38"), items[3]!.why);
       const wide = await call("get_ranked_context", {
         query: "total price of the cart with tax",
         token_budget: 2000,
