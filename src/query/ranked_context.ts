@@ -4,13 +4,13 @@
  *
  * 1. Candidates: the best symbols of {@linkcode rankSymbolHits} for the task text (BM25 over
  *    names, signatures, docstrings with the identity bonus, the file-role prior and centrality).
- * 2. Graph neighbours of the best five candidates (resolved calls only), with the reason: what a
- *    seed calls, and what calls it when at most {@linkcode MAX_SEED_CALLERS} symbols do (the
- *    callers of a symbol called from everywhere say nothing about the task and would fill the
- *    budget). A neighbour that is not a text match enters at a third of its seed's score; one that
- *    is gains {@linkcode NEIGHBOUR_BONUS} of its seed's score on top of its own (the code a task
- *    needs is connected: a match that the best matches call, or that calls them, is more likely
- *    part of it than an isolated one).
+ * 2. Graph neighbours of the best five candidates (`graph_neighbours.ts`: resolved calls only,
+ *    what a seed calls, and what calls it when at most 3 symbols do — the callers of a symbol
+ *    called from everywhere say nothing about the task and would fill the budget), with the
+ *    reason. A neighbour that is not a text match enters at a third of its seed's score; one
+ *    that is gains 0.15 of its seed's score on top of its own (the code a task needs is
+ *    connected: a match that the best matches call, or that calls them, is more likely part of it
+ *    than an isolated one).
  * 3. Packing, best score first: at most 5 symbols per file (the ten best text matches are
  *    exempt, so the context holds what search_symbols' top ten holds when it fits); a symbol
  *    inside one already packed is skipped (its source is there); a symbol whose source does not
@@ -20,10 +20,10 @@
  *    `_meta` uses; the items' sum never exceeds the budget.
  */
 import type { SymbolKind, SymbolRecord } from "../parser/types.ts";
-import { CALL_GRAPH } from "./call_graph.ts";
 import { CENTRALITY } from "./centrality.ts";
 import { estimateTokens } from "./budget.ts";
 import { rankSymbolHits } from "./symbol_rank.ts";
+import { NEIGHBOUR_SEEDS, neighbourBonuses, seedNeighbours } from "./graph_neighbours.ts";
 import type { RepoView } from "./view.ts";
 
 /** How candidates are scored. */
@@ -70,14 +70,7 @@ export interface RankedContext {
 }
 
 const _CANDIDATES = 40;
-const _NEIGHBOUR_SEEDS = 5;
 const _NEIGHBOUR_FACTOR = 0.35;
-
-/** A seed's callers are neighbours only when there are at most this many. */
-export const MAX_SEED_CALLERS = 3;
-
-/** The share of its seed's score a text match that neighbours the seed gains. */
-export const NEIGHBOUR_BONUS = 0.15;
 
 interface _Candidate {
   symbol: SymbolRecord;
@@ -97,6 +90,8 @@ export function rankedContext(view: RepoView, q: ContextQuery): RankedContext {
     maxResults: _CANDIDATES,
     filePattern: q.scope,
     sortBy: q.strategy === "centrality" ? "centrality" : "relevance",
+    // The neighbour bonus is applied below, on this tool's own scores.
+    neighbourBonus: false,
   });
   const byId = new Map<string, _Candidate>();
   const consider = (c: _Candidate) => {
@@ -117,38 +112,18 @@ export function rankedContext(view: RepoView, q: ContextQuery): RankedContext {
     consider({ symbol: h.symbol, score, why: why === "" ? "name match" : why });
   }
   // What the best few call, and what calls them.
-  const graph = view.get(CALL_GRAPH);
   const ranked = [...byId.values()].sort(_byScore);
   for (const c of ranked.slice(0, 10)) c.core = true;
-  const seeds = ranked.slice(0, _NEIGHBOUR_SEEDS);
+  const seeds = ranked.slice(0, NEIGHBOUR_SEEDS);
   const textMatches = new Set(byId.keys());
-  // A text match's bonus: the largest of its seeds' (added once the seeds are all read, so that
-  // a seed's own score does not move while it is being used).
-  const bonus = new Map<string, { add: number; why: string }>();
   for (const seed of seeds) {
     const score = seed.score * _NEIGHBOUR_FACTOR;
-    const near = (s: SymbolRecord, why: string) => {
-      if (s.id === seed.symbol.id) return;
-      if (!textMatches.has(s.id)) {
-        consider({ symbol: s, score, why });
-        return;
-      }
-      const add = seed.score * NEIGHBOUR_BONUS;
-      if ((bonus.get(s.id)?.add ?? 0) < add) bonus.set(s.id, { add, why });
-    };
-    for (const e of graph.callees(seed.symbol)) {
-      if (e.symbol !== null && e.resolution === "resolved") {
-        near(e.symbol, `called by ${seed.symbol.name}`);
-      }
-    }
-    const callers = graph.callers(seed.symbol).filter((e) =>
-      e.symbol !== null && e.resolution === "resolved"
-    );
-    if (callers.length <= MAX_SEED_CALLERS) {
-      for (const e of callers) near(e.symbol!, `calls ${seed.symbol.name}`);
+    for (const n of seedNeighbours(view, seed.symbol)) {
+      if (!textMatches.has(n.symbol.id)) consider({ symbol: n.symbol, score, why: n.why });
     }
   }
-  for (const [id, b] of bonus) {
+  // Text matches that neighbour a seed gain a share of its score (read before any bonus).
+  for (const [id, b] of neighbourBonuses(view, seeds, (id) => textMatches.has(id))) {
     const c = byId.get(id)!;
     c.score += b.add;
     c.why = `${c.why}, ${b.why} +${_round(b.add)}`;
