@@ -7,7 +7,7 @@
  * 2. Graph neighbours of the best five candidates (`graph_neighbours.ts`: resolved calls only,
  *    what a seed calls, and what calls it when at most 3 symbols do — the callers of a symbol
  *    called from everywhere say nothing about the task and would fill the budget), with the
- *    reason. A neighbour that is not a text match enters at a third of its seed's score; one
+ *    reason. A neighbour that is not a text match enters at half its seed's score; one
  *    that is gains 0.15 of its seed's score on top of its own (the code a task needs is
  *    connected: a match that the best matches call, or that calls them, is more likely part of it
  *    than an isolated one).
@@ -70,7 +70,7 @@ export interface RankedContext {
 }
 
 const _CANDIDATES = 40;
-const _NEIGHBOUR_FACTOR = 0.35;
+const _NEIGHBOUR_FACTOR = 0.5;
 
 interface _Candidate {
   symbol: SymbolRecord;
