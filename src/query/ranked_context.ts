@@ -11,11 +11,11 @@
  *    that is gains 0.15 of its seed's score on top of its own (the code a task needs is
  *    connected: a match that the best matches call, or that calls them, is more likely part of it
  *    than an isolated one).
- * 3. Packing, best score first: at most 5 symbols per file (the ten best text matches are
- *    exempt, so the context holds what search_symbols' top ten holds when it fits); a symbol
- *    inside one already packed is skipped (its source is there); a symbol whose source does not
- *    fit is cut to its signature and docstring (marked `cut`) when that fits. Later picks from a
- *    file are not penalised: what a task needs usually sits together, in a file or two.
+ * 3. Packing, best score first, as many symbols of a file as score high enough (what a task
+ *    needs usually sits together, in a file or two: neither a per-file cap nor a decay of later
+ *    picks from a file — `perFile` sets a cap, from which the ten best text matches are exempt);
+ *    a symbol inside one already packed is skipped (its source is there); a symbol whose source
+ *    does not fit is cut to its signature and docstring (marked `cut`) when that fits.
  *    Tokens are estimated as UTF-8 bytes / 4 of each item as returned (its JSON), the estimate
  *    `_meta` uses; the items' sum never exceeds the budget.
  */
@@ -36,7 +36,7 @@ export interface ContextQuery {
   strategy: ContextStrategy;
   kinds?: readonly string[] | undefined;
   scope?: string | undefined;
-  /** Most symbols taken from one file. */
+  /** Most symbols taken from one file (no cap by default; the ten best text matches are exempt). */
   perFile?: number | undefined;
   /** Per-file freshness (`_freshness` of each item, counted in its tokens). */
   freshness?: ((file: string) => string | null) | undefined;
@@ -82,7 +82,7 @@ interface _Candidate {
 
 /** Pack the context of a task. */
 export function rankedContext(view: RepoView, q: ContextQuery): RankedContext {
-  const perFile = q.perFile ?? 5;
+  const perFile = q.perFile ?? Infinity;
   const kinds = q.kinds === undefined || q.kinds.length === 0 ? null : new Set(q.kinds);
   const centrality = view.get(CENTRALITY);
   const ranking = rankSymbolHits(view, {
