@@ -4,21 +4,26 @@
  *
  * 1. Candidates: the best symbols of {@linkcode rankSymbolHits} for the task text (BM25 over
  *    names, signatures, docstrings with the identity bonus, the file-role prior and centrality).
- * 2. Graph neighbours: what the best five candidates call and what calls them (resolved calls
- *    only), at a third of the score of the symbol they neighbour but below the tenth text match
- *    (they add to the text matches, never push them out), with the reason.
- * 3. Packing, best score first: at most 5 symbols per file (the ten best text matches are
- *    exempt, so the context holds what search_symbols' top ten holds when it fits), each later
- *    pick from a file decayed ×0.75; a symbol inside one already packed is skipped (its source is there); a symbol whose
- *    source does not fit is cut to its signature and docstring (marked `cut`) when that fits.
+ * 2. Graph neighbours of the best five candidates (`graph_neighbours.ts`: resolved calls only,
+ *    what a seed calls, and what calls it when at most 3 symbols do — the callers of a symbol
+ *    called from everywhere say nothing about the task and would fill the budget), with the
+ *    reason. A neighbour that is not a text match enters at half its seed's score; one
+ *    that is gains 0.15 of its seed's score on top of its own (the code a task needs is
+ *    connected: a match that the best matches call, or that calls them, is more likely part of it
+ *    than an isolated one).
+ * 3. Packing, best score first, as many symbols of a file as score high enough (what a task
+ *    needs usually sits together, in a file or two: neither a per-file cap nor a decay of later
+ *    picks from a file — `perFile` sets a cap, from which the ten best text matches are exempt);
+ *    a symbol inside one already packed is skipped (its source is there); a symbol whose source
+ *    does not fit is cut to its signature and docstring (marked `cut`) when that fits.
  *    Tokens are estimated as UTF-8 bytes / 4 of each item as returned (its JSON), the estimate
  *    `_meta` uses; the items' sum never exceeds the budget.
  */
 import type { SymbolKind, SymbolRecord } from "../parser/types.ts";
-import { CALL_GRAPH } from "./call_graph.ts";
 import { CENTRALITY } from "./centrality.ts";
 import { estimateTokens } from "./budget.ts";
 import { rankSymbolHits } from "./symbol_rank.ts";
+import { NEIGHBOUR_SEEDS, neighbourBonuses, seedNeighbours } from "./graph_neighbours.ts";
 import type { RepoView } from "./view.ts";
 
 /** How candidates are scored. */
@@ -31,7 +36,7 @@ export interface ContextQuery {
   strategy: ContextStrategy;
   kinds?: readonly string[] | undefined;
   scope?: string | undefined;
-  /** Most symbols taken from one file. */
+  /** Most symbols taken from one file (no cap by default; the ten best text matches are exempt). */
   perFile?: number | undefined;
   /** Per-file freshness (`_freshness` of each item, counted in its tokens). */
   freshness?: ((file: string) => string | null) | undefined;
@@ -65,9 +70,7 @@ export interface RankedContext {
 }
 
 const _CANDIDATES = 40;
-const _NEIGHBOUR_SEEDS = 5;
-const _NEIGHBOUR_FACTOR = 0.35;
-const _FILE_DECAY = 0.75;
+const _NEIGHBOUR_FACTOR = 0.5;
 
 interface _Candidate {
   symbol: SymbolRecord;
@@ -79,7 +82,7 @@ interface _Candidate {
 
 /** Pack the context of a task. */
 export function rankedContext(view: RepoView, q: ContextQuery): RankedContext {
-  const perFile = q.perFile ?? 5;
+  const perFile = q.perFile ?? Infinity;
   const kinds = q.kinds === undefined || q.kinds.length === 0 ? null : new Set(q.kinds);
   const centrality = view.get(CENTRALITY);
   const ranking = rankSymbolHits(view, {
@@ -87,6 +90,8 @@ export function rankedContext(view: RepoView, q: ContextQuery): RankedContext {
     maxResults: _CANDIDATES,
     filePattern: q.scope,
     sortBy: q.strategy === "centrality" ? "centrality" : "relevance",
+    // The neighbour bonus is applied below, on this tool's own scores.
+    neighbourBonus: false,
   });
   const byId = new Map<string, _Candidate>();
   const consider = (c: _Candidate) => {
@@ -107,24 +112,21 @@ export function rankedContext(view: RepoView, q: ContextQuery): RankedContext {
     consider({ symbol: h.symbol, score, why: why === "" ? "name match" : why });
   }
   // What the best few call, and what calls them.
-  const graph = view.get(CALL_GRAPH);
   const ranked = [...byId.values()].sort(_byScore);
   for (const c of ranked.slice(0, 10)) c.core = true;
-  const seeds = ranked.slice(0, _NEIGHBOUR_SEEDS);
-  // Neighbours rank below the first ten text matches: they add to them, never push them out.
-  const floor = ranked[Math.min(9, ranked.length - 1)]?.score ?? 0;
+  const seeds = ranked.slice(0, NEIGHBOUR_SEEDS);
+  const textMatches = new Set(byId.keys());
   for (const seed of seeds) {
-    const score = Math.min(seed.score * _NEIGHBOUR_FACTOR, floor * 0.99);
-    for (const e of graph.callees(seed.symbol)) {
-      if (e.symbol !== null && e.resolution === "resolved") {
-        consider({ symbol: e.symbol, score, why: `called by ${seed.symbol.name}` });
-      }
+    const score = seed.score * _NEIGHBOUR_FACTOR;
+    for (const n of seedNeighbours(view, seed.symbol)) {
+      if (!textMatches.has(n.symbol.id)) consider({ symbol: n.symbol, score, why: n.why });
     }
-    for (const e of graph.callers(seed.symbol)) {
-      if (e.symbol !== null && e.resolution === "resolved") {
-        consider({ symbol: e.symbol, score, why: `calls ${seed.symbol.name}` });
-      }
-    }
+  }
+  // Text matches that neighbour a seed gain a share of its score (read before any bonus).
+  for (const [id, b] of neighbourBonuses(view, seeds, (id) => textMatches.has(id))) {
+    const c = byId.get(id)!;
+    c.score += b.add;
+    c.why = `${c.why}, ${b.why} +${_round(b.add)}`;
   }
   const candidates = [...byId.values()].sort(_byScore);
   return _pack(view, candidates, q.tokenBudget, perFile, q.freshness ?? (() => null));
@@ -145,15 +147,11 @@ function _pack(
   perFile: number,
   freshness: (file: string) => string | null,
 ): RankedContext {
-  // Scores decay per earlier pick of the same file: re-sort lazily as picks happen.
-  const pending = candidates.map((c) => ({ ...c }));
   const picksOfFile = new Map<string, number>();
   const items: ContextItem[] = [];
   let total = 0;
   let leftOut = 0;
-  while (pending.length > 0) {
-    pending.sort(_byScore);
-    const c = pending.shift()!;
+  for (const c of candidates) {
     const s = c.symbol;
     const picks = picksOfFile.get(s.file) ?? 0;
     if (picks >= perFile && c.core !== true) continue;
@@ -178,7 +176,6 @@ function _pack(
     items.push(item);
     total += item.tokens;
     picksOfFile.set(s.file, picks + 1);
-    for (const p of pending) if (p.symbol.file === s.file) p.score *= _FILE_DECAY;
   }
   return { items, totalTokens: total, considered: candidates.length, leftOut };
 }

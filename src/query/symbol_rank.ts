@@ -2,7 +2,7 @@
  * Ranked symbol search (API.md §1.8, §4.2; Part A §7 and §12), shared by `search_symbols` and the
  * context tools.
  *
- * A hit's score is `(bm25 · coverage + identity) · role · private + centrality`:
+ * A hit's score is `(bm25 · coverage + identity) · role · private + centrality + neighbour`:
  * - `bm25`: FTS5's BM25 over the symbol's name parts, signature, docstring, summary and keywords
  *   (computed in memory by `store/symbol_search.ts`; words are split at camelCase and snake_case
  *   and Porter-stemmed). Question words (`where`, `how`, `the`, …) are dropped from a query of
@@ -13,6 +13,11 @@
  * - `role`: the file-role prior of `priors.ts` (source 1, tests 0.55, vendored 0.4, …);
  *   `private`: 0.85 for a private name.
  * - `centrality`: the capped bonus of `centrality.ts` (files importing or calling the symbol).
+ * - `neighbour` (relevance order, a query of three words of prose or more once question words are
+ *   left out): 0.15 of the score of the best of the five first hits that the hit is a call-graph
+ *   neighbour of (`graph_neighbours.ts`), for the 50 best hits (at least twice `maxResults`): the
+ *   code a question is about is connected, an isolated match with the same words less likely part
+ *   of it.
  *
  * Ties go to public names before private ones (`_helper`, Go's lower-case names), then by id.
  * Fuzzy matches (typos) come after, ranked by edit distance and trigram similarity.
@@ -25,6 +30,7 @@ import { globMatcher } from "./glob.ts";
 import { isPrivateName, PRIVATE_WEIGHT, roleWeight } from "./priors.ts";
 import { CENTRALITY, MAX_CENTRALITY_BONUS } from "./centrality.ts";
 import { fuzzyNames, NAMES, squashName } from "./name_index.ts";
+import { NEIGHBOUR_SEEDS, neighbourBonuses } from "./graph_neighbours.ts";
 
 /** How results are ordered (API.md §1.8 `sort_by`). */
 export type SortBy = "relevance" | "centrality" | "combined";
@@ -44,6 +50,11 @@ export interface SymbolQuery {
   fuzzyThreshold?: number | undefined;
   maxEditDistance?: number | undefined;
   sortBy?: SortBy | undefined;
+  /**
+   * Add the graph-neighbour bonus of `graph_neighbours.ts` to the matches that the five best call
+   * or are called by (relevance order only; default true).
+   */
+  neighbourBonus?: boolean | undefined;
 }
 
 /** A ranked hit: the full record and how its score was made. */
@@ -56,6 +67,8 @@ export interface RankedHit {
   role: number;
   /** The centrality bonus added. */
   centrality: number;
+  /** The graph-neighbour bonus added (0 when none). */
+  graph: number;
 }
 
 /** A fuzzy hit: the record, its edit distance and trigram similarity. */
@@ -123,6 +136,21 @@ export function identityScorer(query: string): (s: Pick<SymbolRecord, "id" | "na
  * weakly beats one matching a single word strongly.
  */
 export const COVERAGE_POWER = 1;
+
+/**
+ * The graph-neighbour bonus applies to a query of at least this many words of prose (question
+ * words left out): a description of several words is about connected code, while a name, a word or
+ * two, or a signature asks for one symbol (and stays as fast as the lexical ranking alone).
+ */
+export const NEIGHBOUR_MIN_WORDS = 3;
+
+/** Words of prose in a query (a signature's `(c` or `*Conn)` is code, not a word). */
+function _proseWords(query: string): number {
+  return query.split(/\s+/).filter((w) => /^[\p{L}\p{N}_.'’-]+[?!.,;:]*$/u.test(w)).length;
+}
+
+/** How many of the best matches can gain the graph-neighbour bonus (at least 2 × max_results). */
+const _NEIGHBOUR_POOL = 50;
 
 /** The largest {@linkcode identityBonus}. */
 const _MAX_BONUS = 50;
@@ -218,6 +246,7 @@ interface _Scored {
   lexical: number;
   role: number;
   centrality: number;
+  graph: number;
 }
 
 function _isPrivate(x: { name: string; file: string }): boolean {
@@ -329,6 +358,7 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
       lexical,
       role,
       centrality: c,
+      graph: 0,
     });
     best.add(score);
   };
@@ -397,6 +427,26 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
     matched++;
   }
   let ranked = [...scored.values()].filter((x) => x.lexical > 0);
+  if (
+    sortBy === "relevance" && q.neighbourBonus !== false && ranked.length > 1 &&
+    _proseWords(meaningful) >= NEIGHBOUR_MIN_WORDS
+  ) {
+    // Matches connected to the best ones gain a share of their score (graph_neighbours.ts); only
+    // the best matches can gain (a neighbour far down the list has little to do with the query).
+    ranked.sort(_compare);
+    const seeds = ranked.slice(0, NEIGHBOUR_SEEDS).flatMap((x) => {
+      const symbol = index.symbol(x.id);
+      return symbol === undefined ? [] : [{ symbol, score: x.score }];
+    });
+    const byId = new Map(
+      ranked.slice(0, Math.max(_NEIGHBOUR_POOL, 2 * maxResults)).map((x) => [x.id, x]),
+    );
+    for (const [id, b] of neighbourBonuses(view, seeds, (id) => byId.has(id))) {
+      const x = byId.get(id)!;
+      x.score += b.add;
+      x.graph = b.add;
+    }
+  }
   if (sortBy === "centrality") {
     ranked = ranked.sort((a, b) => centrality.of(b.id) - centrality.of(a.id) || _compare(a, b));
   } else ranked.sort(_compare);
@@ -412,6 +462,7 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
       lexical: x.lexical,
       role: x.role,
       centrality: x.centrality,
+      graph: x.graph,
     });
   }
   const fuzzy: FuzzyHit[] = [];

@@ -200,6 +200,7 @@ function _search(view: RepoView, args: SearchSymbolsArgs): ToolOutput {
         lexical: _round(h.lexical),
         role: h.role,
         centrality: _round(h.centrality),
+        graph: _round(h.graph),
       };
     }
     results.push(e);

@@ -44,9 +44,11 @@ Deno.test("get_ranked_context and get_context_bundle", async (t) => {
         ["shop/cart.py::Cart.total#method", false],
         ["shop/prices.py::price_with_tax#function", false],
         ["shop/cart.py::Cart.total_with_coupon#method", false],
-        ["shop/prices.py::TAX_RATE#constant", false],
+        ["shop/prices.py::discount#function", false],
       ]);
       ok(items[0]!.why.startsWith("text relevance"), items[0]!.why);
+      // A neighbour that is no text match enters at half its seed's score, and says whose.
+      equal(items[3]!.why, "called by total_with_coupon");
       const wide = await call("get_ranked_context", {
         query: "total price of the cart with tax",
         token_budget: 2000,
@@ -55,6 +57,11 @@ Deno.test("get_ranked_context and get_context_bundle", async (t) => {
         i.symbol_id === "shop/cart.py::Cart#class"
       );
       ok(cart !== undefined);
+      // A weak text match that calls the best one gains a share of its score, and says so.
+      const checkout = (wide.context_items as Item[]).find((i) =>
+        i.symbol_id === "checkout.py::checkout#function"
+      );
+      ok(checkout?.why.endsWith("calls total +2.38"), checkout?.why);
       // The class holds methods packed already: only its signature and docstring come again.
       equal(cart.cut, true);
       equal(cart.source, "class Cart\nItems a customer is about to buy.\n…");
