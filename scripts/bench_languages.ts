@@ -1,5 +1,5 @@
 /**
- * `deno task bench languages [--lang a,b] [--roots dir1,dir2] [--per-lang N] [--json FILE]`:
+ * `deno task bench languages [--lang a,b] [--roots dir1,dir2] [--per-lang N] [--misses N] [--json FILE]`:
  * every language of the registry on real files, and our recall of Universal Ctags' definitions.
  *
  * Files: each language's conformance fixture, plus real-world files of that language found under
@@ -70,16 +70,31 @@ function normalize(name: string): string {
  * (`Shape = Circle Float | Square Float`); a CSS selector loses a leading attribute selector
  * (`[dir="rtl"] .x` is `.x`); JSON objects in arrays are named by their index (`0`), which no
  * symbol of ours is (array elements are not sections); a Haskell `class` declaration gives a
- * function named `class`; SCSS decimals are classes (`.5`) and interpolated selectors are cut.
+ * function named `class`; SCSS decimals are classes (`.5`) and interpolated selectors are cut; an
+ * Elm `let` binding is a function; R's anonymous functions are named `anonFunc<hex>`.
  */
-function ctagsName(language: string, name: string): string | null {
-  if (language === "Elm") return normalize(name.replace(/\s*=[\s\S]*$/, ""));
+function ctagsName(language: string, name: string, pattern = ""): string | null {
+  if (language === "Elm") {
+    // Elm's top-level definitions start in column 0; an indented one is a `let` binding inside
+    // a function, which ctags tags as a function and we leave out (locals are not symbols).
+    if (/^\/\^\s/.test(pattern)) return null;
+    // A type or alias is named with its type variables (`Page model msg`) and constructors.
+    return normalize(name.replace(/\s*=[\s\S]*$/, "").replace(/\s[\s\S]*$/, ""));
+  }
+  // ctags names R's anonymous functions (`function(x) ...` passed as an argument) `anonFunc<hex>`.
+  if (language === "R" && /^anonFunc[0-9a-f]+$/.test(name)) return null;
   if (language === "JSON" && /^\d+$/.test(name)) return null;
   // ctags' SCSS parser tags decimals (`.5` in `$x: .5rem`) as classes and cuts an interpolated
   // selector at `#{` (`.col-#{$bp}` is `col-`).
   if (language === "SCSS" && (/^\.\d/.test(name) || /-$/.test(name))) return null;
   // ctags' Haskell parser tags the keyword of `class X a where` as a function named `class`.
-  if (language === "Haskell" && ["class", "instance", "data", "where"].includes(name)) return null;
+  // ctags' Haskell parser tags keywords opening a line as functions: `class`, `instance`,
+  // `deriving` (standalone), `default`, `infix`/`infixl`/`infixr` (fixity declarations).
+  if (
+    language === "Haskell" &&
+    ["class", "instance", "data", "where", "deriving", "default", "infix", "infixl", "infixr"]
+      .includes(name)
+  ) return null;
   return normalize(name);
 }
 
@@ -108,7 +123,8 @@ function selectors(name: string): string[] {
 }
 
 async function _walk(dir: string, out: string[], depth = 0): Promise<void> {
-  if (depth > 12) return;
+  // Debian package trees are deep (`usr/share/gocode/src/github.com/...`).
+  if (depth > 24) return;
   let entries: Deno.DirEntry[];
   try {
     entries = [...Deno.readDirSync(dir)];
@@ -150,11 +166,16 @@ async function _ctags(language: string, kinds: string[], files: string[]): Promi
   const found: string[] = [];
   for (const line of new TextDecoder().decode(out.stdout).split("\n")) {
     if (line.trim() === "") continue;
-    const tag = JSON.parse(line) as { path?: string; name?: string; kind?: string };
+    const tag = JSON.parse(line) as {
+      path?: string;
+      name?: string;
+      kind?: string;
+      pattern?: string;
+    };
     if (tag.path === undefined || tag.name === undefined || !kinds.includes(tag.kind ?? "")) {
       continue;
     }
-    const name = ctagsName(language, tag.name);
+    const name = ctagsName(language, tag.name, tag.pattern);
     if (name !== null) found.push(`${tag.path}\t${name}`);
   }
   return found;
@@ -164,6 +185,7 @@ export async function main(args: string[]): Promise<void> {
   const flags = parseFlags(args);
   const only = flags.get("lang")?.split(",");
   const perLang = Number(flags.get("per-lang") ?? 150);
+  const showMisses = Number(flags.get("misses") ?? 8);
   const roots = [posix.join(ROOT, "corpora"), ...(flags.get("roots")?.split(",") ?? [])];
   const byLanguage = new Map<string, string[]>();
   for (const root of roots) {
@@ -226,7 +248,7 @@ export async function main(args: string[]): Promise<void> {
           ? names.some((n) => n === name || _inSelectors(n, name))
           : names.includes(name);
         if (hit) row.matched++;
-        else if (row.missed.length < 8) row.missed.push(`${posix.basename(path)}:${name}`);
+        else if (row.missed.length < showMisses) row.missed.push(`${posix.basename(path)}:${name}`);
       }
     }
     rows.push(row);
@@ -259,7 +281,9 @@ export async function main(args: string[]): Promise<void> {
     ]),
   ));
   for (const r of rows) {
-    if (r.missed.length > 0) console.log(`${r.language} misses (first 8): ${r.missed.join(", ")}`);
+    if (r.missed.length > 0) {
+      console.log(`${r.language} misses (first ${showMisses}): ${r.missed.join(", ")}`);
+    }
   }
   await writeJson(flags, { rows });
 }
