@@ -36,6 +36,10 @@ const CTAGS: Record<string, { language: string; kinds: string[]; contains?: bool
   },
   perl: { language: "Perl", kinds: ["subroutine", "package", "constant"] },
   powershell: { language: "PowerShell", kinds: ["function", "class", "method", "enum"] },
+  sql: {
+    language: "SQL",
+    kinds: ["table", "view", "function", "procedure", "index", "trigger"],
+  },
   r: { language: "R", kinds: ["function"] },
   latex: {
     language: "Tex",
@@ -71,7 +75,8 @@ function normalize(name: string): string {
  * (`[dir="rtl"] .x` is `.x`); JSON objects in arrays are named by their index (`0`), which no
  * symbol of ours is (array elements are not sections); a Haskell `class` declaration gives a
  * function named `class`; SCSS decimals are classes (`.5`) and interpolated selectors are cut; an
- * Elm `let` binding is a function; R's anonymous functions are named `anonFunc<hex>`.
+ * Elm `let` binding is a function; R's anonymous functions are named `anonFunc<hex>`; a Perl
+ * `sub A::B::f` is named `A`.
  */
 function ctagsName(language: string, name: string, pattern = ""): string | null {
   if (language === "Elm") {
@@ -80,6 +85,11 @@ function ctagsName(language: string, name: string, pattern = ""): string | null 
     if (/^\/\^\s/.test(pattern)) return null;
     // A type or alias is named with its type variables (`Page model msg`) and constructors.
     return normalize(name.replace(/\s*=[\s\S]*$/, "").replace(/\s[\s\S]*$/, ""));
+  }
+  // ctags names a Perl sub with a qualified name (`sub A::B::f`) by its first part (`A`).
+  if (language === "Perl") {
+    const qualified = /^\/\^\s*sub\s+([\w:']+)/.exec(pattern)?.[1];
+    if (qualified?.startsWith(`${name}::`)) return qualified;
   }
   // ctags names R's anonymous functions (`function(x) ...` passed as an argument) `anonFunc<hex>`.
   if (language === "R" && /^anonFunc[0-9a-f]+$/.test(name)) return null;

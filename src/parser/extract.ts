@@ -622,6 +622,8 @@ function _collectImports(matches: readonly QueryMatch[]): ImportRecord[] {
       if (c.name === "import") statement = c.node;
       else if (c.name === "import.source") sourceNode = c.node;
       else if (c.name === "import.name") names.push(c.node.text.trim());
+      // A word list (Perl's `qw(sum max)`) is one node: one name per word.
+      else if (c.name === "import.names") names.push(...c.node.text.trim().split(/\s+/));
     }
     if (statement === undefined || sourceNode === undefined) continue;
     const specifier = _stripSpecifier(sourceNode.text);
