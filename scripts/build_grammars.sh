@@ -9,7 +9,8 @@
 #
 #   bash scripts/build_grammars.sh [lang ...]      # default: all
 #
-# Needs: npm, emcc (Debian bookworm: `apt-get install -y emscripten`, 3.1.6), sha256sum, base64.
+# Needs: npm, node, emcc (Debian bookworm: `apt-get install -y emscripten`, 3.1.6), openssl,
+# sha256sum.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="$PWD/grammars"
@@ -20,6 +21,7 @@ trap 'rm -rf "$work"' EXIT
 GRAMMARS=(
   "sql @derekstride/tree-sitter-sql@0.3.11 sha512-YRtTXVWK4n7/3BUGchhGcW/IF1u2ldR2fd0t3Uw7ymbGXcRfiG3v1T6N43jQKXz2LwN+Nx+Ab96T0HtusBVH9g=="
   "perl tree-sitter-perl@2.0.0 sha512-sKZfFIvw5S18UHHAMe7rRpuZzzkLxaeslmZeflPlFKLfKAWCT8XAIqu/IBWzWR5phkMTZM3DxqOxX2IXC51SdA=="
+  "scss tree-sitter-scss@1.0.0 sha512-CYHEkSG4RTGHfwwQSXwsnagRUNr2Gh2jzrvNUXz95OfSzOdUAtPx4aM1zOGSprAzOPnwlBQfbYs0vVsklf3WWA=="
 )
 
 build() { # lang package@version integrity
@@ -41,7 +43,15 @@ build() { # lang package@version integrity
   (cd "$work/$lang" && emcc -o "$out/tree-sitter-$lang.wasm" -Os -DNDEBUG -fno-exceptions \
     -fvisibility=hidden -s WASM=1 -s SIDE_MODULE=2 -s NODEJS_CATCH_EXIT=0 \
     -s "EXPORTED_FUNCTIONS=[\"_tree_sitter_$lang\"]" -I src "${sources[@]}")
-  cp "$work/$lang/LICENSE" "$out/LICENSE-$lang"
+  if [ -f "$work/$lang/LICENSE" ]; then
+    cp "$work/$lang/LICENSE" "$out/LICENSE-$lang"
+  else # The package has no LICENSE file: record what its package.json declares.
+    node -e 'const p = require(process.argv[1]);
+      console.log(`${p.name} ${p.version} (npm), ${p.repository?.url ?? p.repository}`);
+      console.log(`License: ${p.license} (declared in its package.json; the package has no LICENSE file)`);
+      console.log(`Author: ${typeof p.author === "string" ? p.author : p.author?.name}`);' \
+      "$work/$lang/package.json" >"$out/LICENSE-$lang"
+  fi
 }
 
 mkdir -p "$out"

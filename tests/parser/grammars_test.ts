@@ -43,6 +43,7 @@ Deno.test("every grammar of ours the registry names is built, and loads and pars
   const samples: Record<string, string> = {
     "tree-sitter-sql.wasm": "CREATE TABLE t (id int);\n",
     "tree-sitter-perl.wasm": "package A;\nsub f { return 1 }\n",
+    "tree-sitter-scss.wasm": "@mixin m($x) { a: $x; }\n.a { &:hover { @include m(1); } }\n",
   };
   for (const module of ours) {
     const file = module.slice(PREFIX.length);
