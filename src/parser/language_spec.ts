@@ -134,6 +134,12 @@ export interface LanguageSpec {
   calls?: string;
   /** Doc comments before definitions; `@doc` captures take precedence. */
   docComments?: DocCommentRule;
+  /**
+   * Removed from every `@name` text: a qualifier the grammar keeps inside the name's one token
+   * (PowerShell's scope modifier, `global:` in `function global:prompt`).
+   * @default nothing removed
+   */
+  nameTrim?: RegExp;
   /** Import resolver used by `resolveImports`. Unset: every import stays external. */
   resolver?: ResolverName;
   /** Parse only these regions of the file (Vue `<script>`). */
