@@ -19,6 +19,7 @@ import { posix } from "node:path";
 import { languageForPath, LANGUAGES, parseSource } from "../src/parser/mod.ts";
 import { loadLanguage } from "../src/parser/loader.ts";
 import { loadAverages, markdownTable, parseFlags, writeJson } from "./bench_util.ts";
+import { compileIncludes } from "./compile.ts";
 
 /** ctags' language name and the kinds that count as definitions, per registry id. */
 const CTAGS: Record<string, { language: string; kinds: string[]; contains?: boolean }> = {
@@ -165,6 +166,27 @@ interface Row {
   missed: string[];
 }
 
+/**
+ * The grammar `.wasm` bytes a `deno compile` binary embeds (`compileIncludes`), by source: the
+ * binary's growth from grammars, measured without building it (`denort` may be unreachable).
+ */
+export function embeddedGrammarBytes(): { source: string; files: number; bytes: number }[] {
+  const bySource = new Map<string, { source: string; files: number; bytes: number }>();
+  for (const path of compileIncludes()) {
+    if (!path.endsWith(".wasm") || path.includes("web-tree-sitter")) continue;
+    const parts = path.split("/");
+    // node_modules/<pkg or @scope/pkg>/..., or grammars/ (the grammars we build).
+    const source = parts[0] === "grammars"
+      ? "grammars/ (built by us)"
+      : parts.slice(1, parts[1]!.startsWith("@") ? 3 : 2).join("/");
+    const row = bySource.get(source) ?? { source, files: 0, bytes: 0 };
+    row.files++;
+    row.bytes += Deno.statSync(posix.join(ROOT, path)).size;
+    bySource.set(source, row);
+  }
+  return [...bySource.values()].sort((a, b) => b.bytes - a.bytes);
+}
+
 /** ctags definitions of the counted kinds, as `path\tname`. */
 async function _ctags(language: string, kinds: string[], files: string[]): Promise<string[]> {
   if (files.length === 0) return [];
@@ -290,12 +312,23 @@ export async function main(args: string[]): Promise<void> {
       r.ctagsDefinitions ? `${((100 * r.matched!) / r.ctagsDefinitions).toFixed(1)}%` : null,
     ]),
   ));
+  const embedded = embeddedGrammarBytes();
+  const total = embedded.reduce((a, e) => a + e.bytes, 0);
+  console.log(
+    `\nembedded grammars (deno compile): ${embedded.reduce((a, e) => a + e.files, 0)} files, ` +
+      `${(total / 1e6).toFixed(2)} MB, loaded lazily (a language the first time a file of it is ` +
+      `parsed)`,
+  );
+  console.log(markdownTable(
+    ["source", "files", "MB"],
+    embedded.map((e) => [e.source, e.files, e.bytes / 1e6]),
+  ));
   for (const r of rows) {
     if (r.missed.length > 0) {
       console.log(`${r.language} misses (first ${showMisses}): ${r.missed.join(", ")}`);
     }
   }
-  await writeJson(flags, { rows });
+  await writeJson(flags, { rows, embedded });
 }
 
 if (import.meta.main) await main(Deno.args);

@@ -126,7 +126,8 @@ export interface LanguageSpec {
   definitions: string;
   /**
    * Imports query. Captures: `@import` (the statement; its line is the record's line),
-   * `@import.source` (the specifier, quotes and `<>` stripped), `@import.name` (an imported name).
+   * `@import.source` (the specifier, quotes and `<>` stripped), `@import.name` (an imported name),
+   * `@import.names` (a whitespace-separated word list, one name per word: Perl's `qw(a b)`).
    * Captures of one statement with the same source are merged into one record.
    */
   imports?: string;
