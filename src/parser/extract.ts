@@ -634,7 +634,9 @@ function _collectImports(matches: readonly QueryMatch[]): ImportRecord[] {
       else if (c.name === "import.source") sourceNode = c.node;
       else if (c.name === "import.name") names.push(c.node.text.trim());
       // A word list (Perl's `qw(sum max)`) is one node: one name per word.
-      else if (c.name === "import.names") names.push(...c.node.text.trim().split(/\s+/));
+      else if (c.name === "import.names") {
+        names.push(...c.node.text.split(/\s+/).filter((w) => w !== ""));
+      }
     }
     if (statement === undefined || sourceNode === undefined) continue;
     const specifier = _stripSpecifier(sourceNode.text);
