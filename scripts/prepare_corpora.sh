@@ -47,6 +47,7 @@ LANGUAGES_NPM=(
 LANGUAGES_DEB=(
   libclojure-java                   # Clojure: the .clj sources inside clojure.jar
   golang-github-hashicorp-hcl-v2-dev # HCL: the test configurations of the HCL library
+  golang-github-hashicorp-terraform-json-dev # Terraform: its test configurations (.tf)
   hlint                             # Haskell: /usr/share/hlint/*.hs
   r-base-core                       # R: the demos of the base packages
   texlive-latex-base                # LaTeX: .sty, .cls, .ltx, .tex
