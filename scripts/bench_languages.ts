@@ -1,5 +1,5 @@
 /**
- * `deno task bench languages [--lang a,b] [--roots dir1,dir2] [--per-lang N] [--json FILE]`:
+ * `deno task bench languages [--lang a,b] [--roots dir1,dir2] [--per-lang N] [--misses N] [--json FILE]`:
  * every language of the registry on real files, and our recall of Universal Ctags' definitions.
  *
  * Files: each language's conformance fixture, plus real-world files of that language found under
@@ -19,6 +19,7 @@ import { posix } from "node:path";
 import { languageForPath, LANGUAGES, parseSource } from "../src/parser/mod.ts";
 import { loadLanguage } from "../src/parser/loader.ts";
 import { loadAverages, markdownTable, parseFlags, writeJson } from "./bench_util.ts";
+import { compileIncludes } from "./compile.ts";
 
 /** ctags' language name and the kinds that count as definitions, per registry id. */
 const CTAGS: Record<string, { language: string; kinds: string[]; contains?: boolean }> = {
@@ -36,6 +37,10 @@ const CTAGS: Record<string, { language: string; kinds: string[]; contains?: bool
   },
   perl: { language: "Perl", kinds: ["subroutine", "package", "constant"] },
   powershell: { language: "PowerShell", kinds: ["function", "class", "method", "enum"] },
+  sql: {
+    language: "SQL",
+    kinds: ["table", "view", "function", "procedure", "index", "trigger"],
+  },
   r: { language: "R", kinds: ["function"] },
   latex: {
     language: "Tex",
@@ -70,16 +75,37 @@ function normalize(name: string): string {
  * (`Shape = Circle Float | Square Float`); a CSS selector loses a leading attribute selector
  * (`[dir="rtl"] .x` is `.x`); JSON objects in arrays are named by their index (`0`), which no
  * symbol of ours is (array elements are not sections); a Haskell `class` declaration gives a
- * function named `class`; SCSS decimals are classes (`.5`) and interpolated selectors are cut.
+ * function named `class`; SCSS decimals are classes (`.5`) and interpolated selectors are cut; an
+ * Elm `let` binding is a function; R's anonymous functions are named `anonFunc<hex>`; a Perl
+ * `sub A::B::f` is named `A`.
  */
-function ctagsName(language: string, name: string): string | null {
-  if (language === "Elm") return normalize(name.replace(/\s*=[\s\S]*$/, ""));
+function ctagsName(language: string, name: string, pattern = ""): string | null {
+  if (language === "Elm") {
+    // Elm's top-level definitions start in column 0; an indented one is a `let` binding inside
+    // a function, which ctags tags as a function and we leave out (locals are not symbols).
+    if (/^\/\^\s/.test(pattern)) return null;
+    // A type or alias is named with its type variables (`Page model msg`) and constructors.
+    return normalize(name.replace(/\s*=[\s\S]*$/, "").replace(/\s[\s\S]*$/, ""));
+  }
+  // ctags names a Perl sub with a qualified name (`sub A::B::f`) by its first part (`A`).
+  if (language === "Perl") {
+    const qualified = /^\/\^\s*sub\s+([\w:']+)/.exec(pattern)?.[1];
+    if (qualified?.startsWith(`${name}::`)) return qualified;
+  }
+  // ctags names R's anonymous functions (`function(x) ...` passed as an argument) `anonFunc<hex>`.
+  if (language === "R" && /^anonFunc[0-9a-f]+$/.test(name)) return null;
   if (language === "JSON" && /^\d+$/.test(name)) return null;
   // ctags' SCSS parser tags decimals (`.5` in `$x: .5rem`) as classes and cuts an interpolated
   // selector at `#{` (`.col-#{$bp}` is `col-`).
   if (language === "SCSS" && (/^\.\d/.test(name) || /-$/.test(name))) return null;
   // ctags' Haskell parser tags the keyword of `class X a where` as a function named `class`.
-  if (language === "Haskell" && ["class", "instance", "data", "where"].includes(name)) return null;
+  // ctags' Haskell parser tags keywords opening a line as functions: `class`, `instance`,
+  // `deriving` (standalone), `default`, `infix`/`infixl`/`infixr` (fixity declarations).
+  if (
+    language === "Haskell" &&
+    ["class", "instance", "data", "where", "deriving", "default", "infix", "infixl", "infixr"]
+      .includes(name)
+  ) return null;
   return normalize(name);
 }
 
@@ -108,7 +134,8 @@ function selectors(name: string): string[] {
 }
 
 async function _walk(dir: string, out: string[], depth = 0): Promise<void> {
-  if (depth > 12) return;
+  // Debian package trees are deep (`usr/share/gocode/src/github.com/...`).
+  if (depth > 24) return;
   let entries: Deno.DirEntry[];
   try {
     entries = [...Deno.readDirSync(dir)];
@@ -139,6 +166,27 @@ interface Row {
   missed: string[];
 }
 
+/**
+ * The grammar `.wasm` bytes a `deno compile` binary embeds (`compileIncludes`), by source: the
+ * binary's growth from grammars, measured without building it (`denort` may be unreachable).
+ */
+export function embeddedGrammarBytes(): { source: string; files: number; bytes: number }[] {
+  const bySource = new Map<string, { source: string; files: number; bytes: number }>();
+  for (const path of compileIncludes()) {
+    if (!path.endsWith(".wasm") || path.includes("web-tree-sitter")) continue;
+    const parts = path.split("/");
+    // node_modules/<pkg or @scope/pkg>/..., or grammars/ (the grammars we build).
+    const source = parts[0] === "grammars"
+      ? "grammars/ (built by us)"
+      : parts.slice(1, parts[1]!.startsWith("@") ? 3 : 2).join("/");
+    const row = bySource.get(source) ?? { source, files: 0, bytes: 0 };
+    row.files++;
+    row.bytes += Deno.statSync(posix.join(ROOT, path)).size;
+    bySource.set(source, row);
+  }
+  return [...bySource.values()].sort((a, b) => b.bytes - a.bytes);
+}
+
 /** ctags definitions of the counted kinds, as `path\tname`. */
 async function _ctags(language: string, kinds: string[], files: string[]): Promise<string[]> {
   if (files.length === 0) return [];
@@ -150,11 +198,16 @@ async function _ctags(language: string, kinds: string[], files: string[]): Promi
   const found: string[] = [];
   for (const line of new TextDecoder().decode(out.stdout).split("\n")) {
     if (line.trim() === "") continue;
-    const tag = JSON.parse(line) as { path?: string; name?: string; kind?: string };
+    const tag = JSON.parse(line) as {
+      path?: string;
+      name?: string;
+      kind?: string;
+      pattern?: string;
+    };
     if (tag.path === undefined || tag.name === undefined || !kinds.includes(tag.kind ?? "")) {
       continue;
     }
-    const name = ctagsName(language, tag.name);
+    const name = ctagsName(language, tag.name, tag.pattern);
     if (name !== null) found.push(`${tag.path}\t${name}`);
   }
   return found;
@@ -164,6 +217,7 @@ export async function main(args: string[]): Promise<void> {
   const flags = parseFlags(args);
   const only = flags.get("lang")?.split(",");
   const perLang = Number(flags.get("per-lang") ?? 150);
+  const showMisses = Number(flags.get("misses") ?? 8);
   const roots = [posix.join(ROOT, "corpora"), ...(flags.get("roots")?.split(",") ?? [])];
   const byLanguage = new Map<string, string[]>();
   for (const root of roots) {
@@ -226,7 +280,7 @@ export async function main(args: string[]): Promise<void> {
           ? names.some((n) => n === name || _inSelectors(n, name))
           : names.includes(name);
         if (hit) row.matched++;
-        else if (row.missed.length < 8) row.missed.push(`${posix.basename(path)}:${name}`);
+        else if (row.missed.length < showMisses) row.missed.push(`${posix.basename(path)}:${name}`);
       }
     }
     rows.push(row);
@@ -258,10 +312,23 @@ export async function main(args: string[]): Promise<void> {
       r.ctagsDefinitions ? `${((100 * r.matched!) / r.ctagsDefinitions).toFixed(1)}%` : null,
     ]),
   ));
+  const embedded = embeddedGrammarBytes();
+  const total = embedded.reduce((a, e) => a + e.bytes, 0);
+  console.log(
+    `\nembedded grammars (deno compile): ${embedded.reduce((a, e) => a + e.files, 0)} files, ` +
+      `${(total / 1e6).toFixed(2)} MB, loaded lazily (a language the first time a file of it is ` +
+      `parsed)`,
+  );
+  console.log(markdownTable(
+    ["source", "files", "MB"],
+    embedded.map((e) => [e.source, e.files, e.bytes / 1e6]),
+  ));
   for (const r of rows) {
-    if (r.missed.length > 0) console.log(`${r.language} misses (first 8): ${r.missed.join(", ")}`);
+    if (r.missed.length > 0) {
+      console.log(`${r.language} misses (first ${showMisses}): ${r.missed.join(", ")}`);
+    }
   }
-  await writeJson(flags, { rows });
+  await writeJson(flags, { rows, embedded });
 }
 
 if (import.meta.main) await main(Deno.args);

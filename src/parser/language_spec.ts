@@ -126,7 +126,8 @@ export interface LanguageSpec {
   definitions: string;
   /**
    * Imports query. Captures: `@import` (the statement; its line is the record's line),
-   * `@import.source` (the specifier, quotes and `<>` stripped), `@import.name` (an imported name).
+   * `@import.source` (the specifier, quotes and `<>` stripped), `@import.name` (an imported name),
+   * `@import.names` (a whitespace-separated word list, one name per word: Perl's `qw(a b)`).
    * Captures of one statement with the same source are merged into one record.
    */
   imports?: string;
@@ -134,6 +135,12 @@ export interface LanguageSpec {
   calls?: string;
   /** Doc comments before definitions; `@doc` captures take precedence. */
   docComments?: DocCommentRule;
+  /**
+   * Removed from every `@name` text: a qualifier the grammar keeps inside the name's one token
+   * (PowerShell's scope modifier, `global:` in `function global:prompt`).
+   * @default nothing removed
+   */
+  nameTrim?: RegExp;
   /** Import resolver used by `resolveImports`. Unset: every import stays external. */
   resolver?: ResolverName;
   /** Parse only these regions of the file (Vue `<script>`). */

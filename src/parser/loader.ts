@@ -42,7 +42,7 @@ export interface LoadedEmbed {
 const _ALLOWED_CAPTURES: Record<"definitions" | "imports" | "calls" | "regions", RegExp> = {
   definitions:
     /^(definition\.(function|class|method|constant|type|template)|container|namespace|name|scope|body|declaration|doc|decorator)$/,
-  imports: /^import(\.source|\.name)?$/,
+  imports: /^import(\.source|\.names?)?$/,
   calls: /^(reference\.call|name|receiver)$/,
   regions: /^region(\.language)?$/,
 };

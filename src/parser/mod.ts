@@ -30,7 +30,8 @@
  * A `deno compile` binary needs the grammars and the worker embedded: `--include
  * node_modules/web-tree-sitter --include src/parser/worker.ts` and one `--include
  * node_modules/<specifier>` per grammar file the registry names (`grammarModules()` in
- * `registry.ts`; `scripts/compile.ts` builds the list).
+ * `registry.ts`), or `--include grammars/<file>` for the grammars we build
+ * (`codemunch-grammars/<file>`); `scripts/compile.ts` builds the list.
  *
  * @module
  */

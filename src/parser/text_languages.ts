@@ -1,17 +1,17 @@
 /**
  * Files indexed as text only: stored whole for `search_text` and `get_file_content`, with a
  * language id, but no symbols (no grammar of ours reads them). They are the languages whose
- * tree-sitter grammar no npm package publishes as WebAssembly that loads in our runtime (SQL,
- * Protocol Buffers, GraphQL, Dockerfile, CMake, Erlang, Fortran; see `LANGUAGES.md`), and plain
+ * tree-sitter grammar no npm package publishes, as WebAssembly or as source we can build
+ * (Protocol Buffers, GraphQL, Dockerfile, CMake, Erlang, Fortran; see `LANGUAGES.md`), and plain
  * documents (reStructuredText, AsciiDoc, text, INI-style configuration, XML, BibTeX). Languages
- * with a grammar (Markdown, YAML, JSON, TOML...) are `LanguageSpec`s instead and get symbols too.
+ * with a grammar (Markdown, YAML, JSON, TOML, SQL...) are `LanguageSpec`s instead and get symbols too.
  */
 
 import type { ParseResult } from "./types.ts";
 
 /** A text-only language: how its files are recognised. */
 export interface TextLanguage {
-  /** Stored as the file's language (`sql`). Never the id of a `LanguageSpec`. */
+  /** Stored as the file's language (`protobuf`). Never the id of a `LanguageSpec`. */
   id: string;
   /** Extensions with the dot, lower case; matched like a spec's (longest wins). */
   extensions: string[];
@@ -36,7 +36,6 @@ export const TEXT_LANGUAGES: readonly TextLanguage[] = [
   { id: "ini", extensions: [".ini", ".cfg", ".conf", ".properties"] },
   { id: "protobuf", extensions: [".proto"] },
   { id: "restructuredtext", extensions: [".rst"] },
-  { id: "sql", extensions: [".sql", ".psql", ".pgsql", ".mysql"] },
   { id: "bibtex", extensions: [".bib"] },
   {
     id: "text",
@@ -67,7 +66,7 @@ const _ids = new Set(TEXT_LANGUAGES.map((l) => l.id));
  * ```ts
  * import { deepEqual as assertEquals } from "node:assert/strict";
  * import { textLanguageForPath } from "./text_languages.ts";
- * assertEquals(textLanguageForPath("db/001_init.sql"), "sql");
+ * assertEquals(textLanguageForPath("api/user.proto"), "protobuf");
  * assertEquals(textLanguageForPath("CMakeLists.txt"), "cmake");
  * assertEquals(textLanguageForPath("docs/notes.txt"), "text");
  * assertEquals(textLanguageForPath("docker/Dockerfile.dev"), "dockerfile");

@@ -1,7 +1,8 @@
 /**
  * Documentation, configuration and languages without a grammar are indexed for text search:
- * text-only files (SQL, reStructuredText, plain text, Dockerfile...) are stored with their
- * language and no symbols; Markdown, YAML, JSON and TOML have grammars and get symbols too. The
+ * text-only files (reStructuredText, plain text, Dockerfile, Protocol Buffers...) are stored with
+ * their language and no symbols; Markdown, YAML, JSON, TOML and SQL have grammars and get symbols
+ * too. The
  * walk's filters and limits apply to them as to code.
  */
 import { deepStrictEqual, equal, ok } from "node:assert/strict";
@@ -35,10 +36,10 @@ Deno.test("text-only files: language ids by name and extension", () => {
 });
 
 Deno.test("text-only files parse to no records, with their language", async () => {
-  const sql = new TextEncoder().encode("CREATE TABLE users (id int);\n");
-  const r = await parseSource("db/001.sql", sql);
+  const proto = new TextEncoder().encode("message User { string name = 1; }\n");
+  const r = await parseSource("api/user.proto", proto);
   deepStrictEqual([r.language, r.status, r.reason, r.symbols, r.imports, r.calls], [
-    "sql",
+    "protobuf",
     "ok",
     null,
     [],
@@ -82,7 +83,7 @@ Deno.test("docs, config and SQL are indexed for search_text under the walk's lim
       { python: 1, markdown: 1, restructuredtext: 1, sql: 1, yaml: 1, text: 1 },
     );
     const noSymbols = (outcome.no_symbols_files ?? []) as string[];
-    ok(!noSymbols.includes("db/001_widgets.sql"), "a text-only file is not a file without symbols");
+    ok(!noSymbols.includes("notes.txt"), "a text-only file is not a file without symbols");
     const found = await runner.call("search_text", { repo, query: "widget", format: "json" });
     const files = (decode(found.text) as { results: { file: string }[] }).results
       .map((r) => r.file).sort();

@@ -6,8 +6,8 @@ Deno.test("the pool answers a text-only file at once, and still parses code", as
   const pool = new ParserPool({ workers: 1 });
   try {
     const enc = new TextEncoder();
-    const sql = await pool.parse("db/001.sql", enc.encode("CREATE TABLE t (id int);\n"));
-    deepStrictEqual([sql.language, sql.status, sql.symbols.length], ["sql", "ok", 0]);
+    const proto = await pool.parse("api/user.proto", enc.encode("message User {}\n"));
+    deepStrictEqual([proto.language, proto.status, proto.symbols.length], ["protobuf", "ok", 0]);
     const rst = await pool.parse("docs/index.rst", enc.encode("Title\n=====\n"));
     deepStrictEqual([rst.language, rst.status], ["restructuredtext", "ok"]);
     const py = await pool.parse("app.py", enc.encode("def f():\n    pass\n"));

@@ -23,7 +23,7 @@ export const haskell: LanguageSpec = {
 (declarations . (bind name: (variable) @name) @definition.function)
 (declarations (signature name: (variable) @_signature) . (bind name: (variable) @name)
   @definition.function (#not-eq? @_signature @name))
-(declarations [(function) (bind) (data_type) (newtype) (type_synomym) (class) (instance)] @_previous
+(declarations [(function) (bind) (data_type) (newtype) (type_synomym) (class) (instance) (pragma)] @_previous
   . (bind name: (variable) @name) @definition.function)
 (data_type name: (name) @name) @definition.type
 (newtype name: (name) @name) @definition.type

@@ -41,6 +41,7 @@ import { rust } from "./rust.ts";
 import { scala } from "./scala.ts";
 import { scss } from "./scss.ts";
 import { solidity } from "./solidity.ts";
+import { sql } from "./sql.ts";
 import { svelte } from "./svelte.ts";
 import { swift } from "./swift.ts";
 import { toml } from "./toml.ts";
@@ -90,6 +91,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   scala,
   scss,
   solidity,
+  sql,
   svelte,
   swift,
   toml,

@@ -1,30 +1,44 @@
 import type { LanguageSpec } from "../language_spec.ts";
 
 /**
- * Perl: `sub name {...}` is a function; `package A::B;` is a class (its range is the statement:
- * the subs after it are not nested in it); `use constant NAME => ...` is a constant. Doc comments
- * are the `#` lines directly above. Imports are `use`/`no` of a module (`List::Util`, with the
- * `qw(...)` names); calls are calls of named functions.
+ * Perl: `sub name {...}` is a function (a `method` of Corinna's `class` is a method); `package
+ * A::B;` and `class A::B` are classes: the statement form's range is the statement (the subs after
+ * it are not nested in it), the block form (`package A::B { ... }`) contains its subs. `use constant
+ * NAME => ...` and each key of `use constant { A => 1, B => 2 }` is a constant. Doc comments are
+ * the `#` lines directly above. Imports are `use`/`no` of a module (`List::Util`, with the
+ * `qw(...)` names) and `require Module`; calls are calls of named functions (`f(x)`, `f x`,
+ * `A::f(x)`) and method calls (`$obj->m`, `Class->new`).
  *
- * Grammar: `tree-sitter-perl` from `@cursorless/tree-sitter-wasms`.
+ * Grammar: tree-sitter-perl/tree-sitter-perl 2.0.0, built by us from its npm source package
+ * (`grammars/`, `scripts/build_grammars.sh`): no package publishes it as WebAssembly.
  */
 export const perl: LanguageSpec = {
   id: "perl",
   extensions: [".pl", ".pm", ".t"],
   grammar: "perl",
-  grammarModule: "@cursorless/tree-sitter-wasms/out/tree-sitter-perl.wasm",
+  grammarModule: "codemunch-grammars/tree-sitter-perl.wasm",
   definitions: `
-(function_definition name: (identifier) @name body: (block) @body) @definition.function
-(package_statement (package_name) @name) @definition.class
-(use_constant_statement constant: (identifier) @name) @definition.constant
+(subroutine_declaration_statement name: (bareword) @name body: (block) @body) @definition.function
+(method_declaration_statement name: (bareword) @name body: (block) @body) @definition.method
+(package_statement name: (package) @name) @definition.class
+(class_statement name: (package) @name) @definition.class
+(use_statement module: (package) @_constant (list_expression . (autoquoted_bareword) @name)
+  (#eq? @_constant "constant")) @definition.constant
+(use_statement module: (package) @_constant
+  (anonymous_hash_expression (list_expression (autoquoted_bareword) @name @definition.constant))
+  (#eq? @_constant "constant"))
 `,
   imports: `
-(use_no_statement package_name: (package_name) @import.source) @import
-(use_no_statement package_name: (package_name) @import.source
-  (word_list_qw (list_item) @import.name)) @import
+(use_statement module: (package) @import.source (#not-eq? @import.source "constant")) @import
+(use_statement module: (package) @import.source
+  (quoted_word_list content: (string_content) @import.names)
+  (#not-eq? @import.source "constant")) @import
+(require_expression (bareword) @import.source) @import
 `,
   calls: `
-(call_expression_with_bareword function_name: (identifier) @name) @reference.call
+(function_call_expression function: (function) @name) @reference.call
+(ambiguous_function_call_expression function: (function) @name) @reference.call
+(method_call_expression invocant: (_) @receiver method: (method) @name) @reference.call
 `,
-  docComments: { nodeTypes: ["comments"] },
+  docComments: { nodeTypes: ["comment"] },
 };

@@ -1,8 +1,8 @@
 import type { LanguageSpec } from "../language_spec.ts";
 
 /**
- * PowerShell: `function`/`filter` statements are functions; `class` is a class with its methods;
- * `enum` is a type. Doc comments are the `#` lines (or `<# #>` block) directly above. Imports are
+ * PowerShell: `function`/`filter` statements are functions (`function global:prompt` is named
+ * `prompt`); `class` is a class with its methods; `enum` is a type. Doc comments are the `#` lines (or `<# #>` block) directly above. Imports are
  * `Import-Module x` and dot-sourcing (`. ./x.ps1`), resolved as paths. Calls are commands
  * (`Get-Item`, `Write-Output`) and method calls (`$x.Do()`).
  *
@@ -32,5 +32,7 @@ export const powershell: LanguageSpec = {
 (invokation_expression (_) @receiver . "." . (member_name) @name) @reference.call
 `,
   docComments: { nodeTypes: ["comment"] },
+  // `function global:prompt` is one `function_name` token: the scope modifier is not the name.
+  nameTrim: /^(global|local|script|private):/i,
   resolver: "path",
 };

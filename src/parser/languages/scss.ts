@@ -7,24 +7,26 @@ import { CSS_DEFINITIONS, CSS_IMPORTS } from "./css.ts";
  * (partials `_x.scss` are not looked up: they stay unresolved unless the path is written out).
  * Calls are `@include mixin(...)`.
  *
- * Grammar: `tree-sitter-scss` from `@cursorless/tree-sitter-wasms`.
+ * Grammar: tree-sitter-grammars/tree-sitter-scss 1.0.0, built by us from its npm source package
+ * (`grammars/`, `scripts/build_grammars.sh`; the older serenadeai grammar in
+ * `@cursorless/tree-sitter-wasms` lost whole files to one error). A `%placeholder` rule is a rule
+ * set like any other (named `%placeholder`).
  */
 export const scss: LanguageSpec = {
   id: "scss",
   extensions: [".scss"],
   grammar: "scss",
-  grammarModule: "@cursorless/tree-sitter-wasms/out/tree-sitter-scss.wasm",
+  grammarModule: "codemunch-grammars/tree-sitter-scss.wasm",
   definitions: CSS_DEFINITIONS + `
-(mixin_statement (name) @name (block) @body) @definition.function
-(function_statement (name) @name (block) @body) @definition.function
-(placeholder (name) @name (block) @body) @definition.class
-(stylesheet (declaration (variable_name) @name) @definition.constant)
+(mixin_statement name: (identifier) @name (block) @body) @definition.function
+(function_statement name: (identifier) @name (block) @body) @definition.function
+(stylesheet (declaration (property_name) @name (#match? @name "^[$]")) @definition.constant)
 `,
   imports: CSS_IMPORTS + `
 (use_statement (string_value) @import.source) @import
 (forward_statement (string_value) @import.source) @import
 `,
   calls: `(include_statement (identifier) @name) @reference.call`,
-  docComments: { nodeTypes: ["comment", "single_line_comment"] },
+  docComments: { nodeTypes: ["comment", "js_comment"] },
   resolver: "path",
 };
