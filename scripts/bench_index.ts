@@ -112,7 +112,9 @@ export async function main(args: string[]): Promise<void> {
           const load = Deno.loadavg()[0]!;
           if (step === "full") {
             loadFull = load;
-            const v8 = flags.get("v8-flags") ?? SERVER_V8_FLAGS.slice("--v8-flags=".length);
+            // `--v8-flags max-semi-space-size=8,…` (the leading dashes may be left out).
+            const v8 = (flags.get("v8-flags") ?? SERVER_V8_FLAGS.slice("--v8-flags=".length))
+              .split(",").map((f) => f === "none" || f.startsWith("--") ? f : `--${f}`).join(",");
             full = await _spawnJson<FullReport>(v8 === "none" ? [] : [`--v8-flags=${v8}`], [
               "--child",
               copy,

@@ -105,14 +105,15 @@ export function permissionInputs(
 
 /**
  * V8 flags the server runs with (the launcher's child, and the compiled binary, which bakes them
- * in). The main thread's young generation is capped at 16 MB semi-spaces: left alone V8 grows it
- * to 32 MB semi-spaces while a large index is built and keeps it, ~50 MB of peak RSS for nothing
- * (indexing the Go standard library: VmHWM 523-535 MB without, 472-491 MB with, the same CPU time;
- * 8 MB saves ~50 MB more for ~5% more CPU in scavenges). It can only be set before the process
- * starts (`node:v8`'s `setFlagsFromString` comes too late); the parser workers get theirs through
+ * in). The main thread's young generation is capped at 8 MB semi-spaces: left alone V8 grows it
+ * to 32 MB semi-spaces while a large index is built and keeps it. `deno task bench index` on the
+ * Go standard library, two runs of 2 rounds each, in turns: VmHWM at the end of the index 530-537
+ * MB with 16 MB semi-spaces, 483-498 MB with 8 MB, the same CPU time (21.4-21.7 s); V8's defaults
+ * gave 523-535 MB in an earlier comparison. It can only be set before the process starts
+ * (`node:v8`'s `setFlagsFromString` comes too late); the parser workers get theirs through
  * `resourceLimits` (src/parser/pool.ts).
  */
-export const SERVER_V8_FLAGS = "--v8-flags=--max-semi-space-size=16";
+export const SERVER_V8_FLAGS = "--v8-flags=--max-semi-space-size=8";
 
 /** The `deno run` permission flags for the server. */
 export function permissionFlags(p: PermissionInputs): string[] {
