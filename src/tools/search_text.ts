@@ -26,7 +26,7 @@ export const name = "search_text";
 
 /** Tool description shown to agents. */
 export const description =
-  "Search the text of every indexed file for a literal string or a regular expression (like grep, case-insensitive by default), returning one row per matching line (file, line, text, enclosing symbol id) — files ordered by relevance (source before tests and docs, then match density), lines in order — and, with context_lines, the lines around each match as rows of kind \"context\". Use it for strings, comments, config keys, error messages and anything that is not a symbol name; use search_symbols to find definitions. Any regex is safe to try: a search ends within its time budget and reports timed_out.";
+  'Search the text of every indexed file for a literal string or a regular expression (like grep, case-insensitive by default), returning one row per matching line (file, line, text, enclosing symbol id) — files ordered by relevance (source before tests and docs, then match density), lines in order — and, with context_lines, the lines around each match as rows of kind "context". Use it for strings, comments, config keys, error messages and anything that is not a symbol name; use search_symbols to find definitions. Any regex is safe to try: a search ends within its time budget and reports timed_out.';
 
 /** Input schema. */
 export const inputSchema = z.object({
@@ -241,7 +241,9 @@ function _servedLines(
   const rows: Record<string, unknown>[] = [];
   let next = 1; // the first line not yet shown
   for (const n of lineNos) {
-    for (let k = Math.max(next, n - contextLines); k < n; k++) rows.push(_context(path, k, lineText));
+    for (let k = Math.max(next, n - contextLines); k < n; k++) {
+      rows.push(_context(path, k, lineText));
+    }
     if (n >= next) rows.push(match(n));
     next = Math.max(next, n + 1);
     const last = Math.min(lineCount, n + contextLines);
