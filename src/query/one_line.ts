@@ -17,8 +17,10 @@ const _BREAK_RUN = /[ \t]*[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029][\s\x1c-\x1e\x85
 const _ANY_BREAK = /[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
 
 /**
- * `text` with every line break, and the blanks around it, replaced by one space; other text is
- * unchanged (the same string when it holds no line break).
+ * `text` with every line break, and the blanks around it, replaced by one space, and the two
+ * characters no v1 cell carries either replaced by U+FFFD: NUL (which CSV readers refuse) and a
+ * lone surrogate (which UTF-8 cannot encode); other text is unchanged (the same string when it
+ * holds none of these).
  *
  * @example
  * ```ts
@@ -28,8 +30,11 @@ const _ANY_BREAK = /[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
  * equal(oneLine("def f(a,\n        b)"), "def f(a, b)");
  * equal(oneLine("a\r\n\r\nb"), "a b");
  * equal(oneLine("no break"), "no break");
+ * equal(oneLine("a\0b"), "a\ufffdb");
  * ```
  */
 export function oneLine(text: string): string {
-  return _ANY_BREAK.test(text) ? text.replace(_BREAK_RUN, " ") : text;
+  let out = _ANY_BREAK.test(text) ? text.replace(_BREAK_RUN, " ") : text;
+  if (out.includes("\0")) out = out.replaceAll("\0", "\ufffd");
+  return out.isWellFormed() ? out : out.toWellFormed();
 }

@@ -6,6 +6,7 @@
  * JSON blob, and `format: "auto"` then sends JSON. So a list in a response is a list of such
  * records: nesting becomes a column (`parent`, `file`, `kind`), a list of strings one string.
  */
+import { oneLine } from "../query/one_line.ts";
 
 /**
  * A symbol's decorators (or annotations, attributes) as one string: each decorator's text with
@@ -23,7 +24,7 @@
  */
 export function decoratorText(decorators: readonly string[]): string | null {
   if (decorators.length === 0) return null;
-  return decorators.map((d) => d.trim().replace(/\s+/g, " ")).join(" ");
+  return decorators.map((d) => oneLine(d).trim().replace(/\s+/g, " ")).join(" ");
 }
 
 /**
