@@ -169,6 +169,34 @@ Deno.test("row-shaped answers are MUNCH v1 tables that spec-only decoders read b
       equal((body.files as Body[])[1]!.symbol_count, 3);
     });
 
+    await t.step("find_references and find_importers batches: two tables each", async () => {
+      const refs = await rows("find_references", { identifiers: ["Model", "save"] }, [
+        "identifiers",
+        "references",
+      ]);
+      deepStrictEqual(
+        (refs.identifiers as Body[]).map((r) => r.identifier),
+        ["Model", "save"],
+      );
+      const byId = Map.groupBy(refs.references as Body[], (r) => String(r.identifier));
+      for (const r of refs.identifiers as Body[]) {
+        equal(byId.get(String(r.identifier))?.length, r.reference_count);
+      }
+      const imps = await rows("find_importers", { file_paths: ["app/models.py", "nope.py"] }, [
+        "files",
+        "importers",
+      ]);
+      const [models, nope] = imps.files as Body[];
+      deepStrictEqual([models!.file_path, models!.importer_count, models!.error], [
+        "app/models.py",
+        6,
+        null,
+      ]);
+      ok(String(nope!.error).includes("nope.py"), JSON.stringify(nope));
+      ok((imps.importers as Body[]).every((r) => r.file_path === "app/models.py"));
+      equal((imps.importers as Body[]).length, 6);
+    });
+
     await t.step("get_file_tree and list_repos: flat rows", async () => {
       const tree = await rows("get_file_tree", {}, ["files"]);
       deepStrictEqual((tree.files as Body[]).map((f) => f.path), Object.keys(files).sort());
