@@ -14,7 +14,7 @@ import { encode as toonEncode } from "@toon-format/toon";
 import { encode as o200k } from "gpt-tokenizer/encoding/o200k_base";
 import { encode as cl100k } from "gpt-tokenizer/encoding/cl100k_base";
 import { decode, decodeTables, encode, encodeResponse, encodeTables } from "../mod.ts";
-import type { JsonObject, JsonValue } from "../src/codec/types.ts";
+import type { JsonObject } from "../src/codec/types.ts";
 import { languageForPath } from "../src/parser/registry.ts";
 import { markdownTable, median, parseFlags, writeJson } from "./bench_util.ts";
 import { deepStrictEqual } from "node:assert/strict";
@@ -316,7 +316,8 @@ function _signature(t: Tag): string {
   return p || `${t.kind} ${t.name}`;
 }
 
-function _hit(t: Tag): JsonObject {
+/** A search_symbols hit as the server sends it (standard detail: one row, the same keys in all). */
+function _hit(t: Tag, i: number): JsonObject {
   return {
     id: _symbolId(t),
     kind: KIND[t.kind]!,
@@ -324,8 +325,13 @@ function _hit(t: Tag): JsonObject {
     file: t.path,
     line: t.line,
     signature: _signature(t),
-    summary: t.kind === "class" ? `Class ${t.name}` : _signature(t).slice(0, 120),
+    // The server leaves out (null) a summary that would only repeat the signature.
+    summary: t.kind === "class" ? `Class ${t.name}` : null,
     byte_length: 40 + ((t.end ?? t.line) - t.line) * 38,
+    // ctags does not report decorators: one hit in five gets one, as in a Python code base.
+    decorators: i % 5 === 1 ? "@property" : null,
+    score: Math.round((60 - i * 0.37) * 1000) / 1000,
+    _freshness: "fresh",
   };
 }
 
@@ -348,24 +354,25 @@ function _samples(
       response: { result_count: results.length, results, _meta: { ...meta, truncated: false } },
     });
   }
-  // The file with the most symbols, as a nested outline.
+  // The file with the most symbols, as the server outlines it: one row per symbol in source
+  // order with its parent's id.
   const byFile = Map.groupBy(tags, (t) => t.path);
   const [bigFile, fileTags] = [...byFile].sort((a, b) => b[1].length - a[1].length)[0]!;
-  const nodes = new Map<string, JsonObject>();
-  const roots: JsonObject[] = [];
+  const classIds = new Map<string, string>();
+  const symbols: JsonObject[] = [];
   for (const t of fileTags!) {
-    const node: JsonObject = {
+    const parent = t.scope ? classIds.get(t.scope.split(".").pop()!) ?? null : null;
+    symbols.push({
       id: _symbolId(t),
+      parent,
       kind: KIND[t.kind]!,
       name: t.name,
-      signature: _signature(t),
-      summary: t.kind === "class" ? `Class ${t.name}` : _signature(t).slice(0, 120),
       line: t.line,
-    };
-    const parent = t.scope ? nodes.get(t.scope.split(".").pop()!) : undefined;
-    if (parent) ((parent.children ??= []) as JsonValue[]).push(node);
-    else roots.push(node);
-    if (t.kind === "class") nodes.set(t.name, node);
+      end_line: t.end ?? t.line,
+      signature: _signature(t),
+      summary: t.kind === "class" ? `Class ${t.name}` : null,
+    });
+    if (t.kind === "class") classIds.set(t.name, _symbolId(t));
   }
   samples.push({
     name: `get_file_outline ${fileTags!.length}`,
@@ -375,8 +382,8 @@ function _samples(
       repo,
       file: bigFile,
       language: languageForPath(bigFile)?.id ?? null,
-      file_summary: `Defines ${roots.length} top-level symbols`,
-      symbols: roots,
+      file_summary: `Defines ${classIds.size} classes`,
+      symbols,
       _meta: { ...meta, symbol_count: fileTags!.length },
     },
   });
@@ -402,29 +409,43 @@ function _samples(
       },
     });
   }
-  // search_text: real lines containing "return".
-  for (const n of [20, 100]) {
+  // search_text as the server sends it: one row per line, files in turn; real lines containing
+  // "return self", with and without two lines of context around each match.
+  for (const [n, context] of [[20, 0], [100, 0], [20, 2]] as const) {
     const results: JsonObject[] = [];
     let count = 0;
     for (const [file, src] of lines) {
-      const matches: JsonObject[] = [];
+      const scopes = byFile.get(file) ?? [];
+      let next = 0; // the first line index not shown yet
       src.forEach((text, i) => {
-        if (count < n && text.includes("return self")) {
-          matches.push({ line: i + 1, text: text.trimEnd().slice(0, 200) });
-          count++;
+        if (count >= n || !text.includes("return self")) return;
+        const row = (k: number, kind: string) => ({
+          file,
+          line: k + 1,
+          ...(context > 0 ? { kind } : {}),
+          text: src[k]!.trimEnd().slice(0, 200),
+          symbol: kind === "match" ? _enclosing(scopes, k + 1) : null,
+        });
+        for (let k = Math.max(next, i - context); k < i; k++) results.push(row(k, "context"));
+        results.push(row(i, "match"));
+        for (let k = i + 1; k <= Math.min(src.length - 1, i + context); k++) {
+          if (src[k]!.includes("return self")) break;
+          results.push(row(k, "context"));
+          next = k + 1;
         }
+        next = Math.max(next, i + 1);
+        count++;
       });
-      if (matches.length) results.push({ file, matches });
       if (count >= n) break;
     }
     samples.push({
-      name: `search_text ${count}`,
+      name: `search_text ${count}${context > 0 ? ` ctx=${context}` : ""}`,
       tool: "search_text",
       list: true,
       response: {
         result_count: count,
         results,
-        _meta: { ...meta, files_searched: 400, truncated: true },
+        _meta: { ...meta, files_searched: 400, total_matches: 2 * count, truncated: true },
       },
     });
   }
@@ -437,7 +458,11 @@ function _samples(
     response: {
       repo,
       path_prefix: "",
-      tree: _tree(files, byFile),
+      files: files.sort().map((f) => ({
+        path: f,
+        language: languageForPath(f)?.id ?? null,
+        symbol_count: byFile.get(f)!.length,
+      })),
       _meta: { ...meta, file_count: files.length },
     },
   });
@@ -467,27 +492,13 @@ function _samples(
   return samples;
 }
 
-function _tree(files: string[], byFile: Map<string, Tag[]>): JsonObject[] {
-  const root: JsonObject[] = [];
-  const dirs = new Map<string, JsonObject[]>([["", root]]);
-  for (const f of files.sort()) {
-    const parts = f.split("/");
-    let parentPath = "";
-    for (let i = 0; i < parts.length - 1; i++) {
-      const p = parentPath + parts[i] + "/";
-      if (!dirs.has(p)) {
-        const children: JsonObject[] = [];
-        dirs.get(parentPath)!.push({ path: parts[i] + "/", type: "dir", children });
-        dirs.set(p, children);
-      }
-      parentPath = p;
-    }
-    dirs.get(parentPath)!.push({
-      path: f,
-      type: "file",
-      language: languageForPath(f)?.id ?? null,
-      symbol_count: byFile.get(f)!.length,
-    });
+/** Id of the innermost tag whose lines hold `line`, or null (as search_text's `symbol`). */
+function _enclosing(tags: Tag[], line: number): string | null {
+  let best: Tag | null = null;
+  for (const t of tags) {
+    const end = t.end ?? t.line;
+    if (t.line > line || end < line) continue;
+    if (best === null || end - t.line < (best.end ?? best.line) - best.line) best = t;
   }
-  return root;
+  return best === null ? null : _symbolId(best);
 }

@@ -6,7 +6,7 @@
  */
 import { encode as toonEncode } from "@toon-format/toon";
 import { encode as o200k } from "gpt-tokenizer/encoding/o200k_base";
-import { decode, encode, encodeResponse } from "../mod.ts";
+import { canEncodeV1, decode, encode, encodeResponse } from "../mod.ts";
 import type { JsonObject } from "../src/codec/types.ts";
 import { DEFAULT_SETTINGS } from "../src/server/config.ts";
 import { ToolRunner } from "../src/server/runner.ts";
@@ -69,7 +69,9 @@ export async function serverBench(corpus: string): Promise<Record<string, unknow
     const sends = new Map<string, number>();
     for (const [name, tool, args] of calls) {
       const body = await call(tool, args);
-      const munch = encode(tool, body);
+      // A response with a key no v1 decoder reads back (a search with no hit has "⚠ warning")
+      // cannot be v1 MUNCH at all: `compact` then sends JSON too.
+      const munch = canEncodeV1(body) ? encode(tool, body) : JSON.stringify(body);
       const munchx = encode(tool, body, { extensions: true });
       deepStrictEqual(decode(munch), body, `MUNCH round trip failed for ${name}`);
       deepStrictEqual(decode(munchx), body, `extended MUNCH round trip failed for ${name}`);

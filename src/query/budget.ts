@@ -6,6 +6,7 @@
  * Content tools take `token_budget` (default {@linkcode DEFAULT_TOKEN_BUDGET}); when they cut,
  * they set `_meta.truncated` and a `_meta.hint` that names the exact arguments fetching the rest.
  */
+import { oneLine } from "./one_line.ts";
 
 /** The `token_budget` of a content tool when the call gives none (about 32 KB of text). */
 export const DEFAULT_TOKEN_BUDGET = 8000;
@@ -62,7 +63,8 @@ export interface Cut {
 const _BOUNDARY = /[\s,;:(){}[\]<>=|&+\-*/]/;
 
 /**
- * A signature as outlines and search hits show it: unchanged when it has at most `max` characters,
+ * A signature as outlines and search hits show it, on one line ({@linkcode oneLine}: a line break
+ * and the indentation after it become one space): unchanged when it has at most `max` characters,
  * else cut at the last token boundary (whitespace or punctuation) in its first `max` characters
  * and marked with {@linkcode CUT_MARK}. Never cuts inside a word (unless one word is longer than
  * half of `max`) or a surrogate pair.
@@ -78,7 +80,8 @@ const _BOUNDARY = /[\s,;:(){}[\]<>=|&+\-*/]/;
  * equal(c.text, "def handler(request, argument_number, argument_number, …");
  * ```
  */
-export function cutSignature(signature: string, max = SIGNATURE_MAX_CHARS): Cut {
+export function cutSignature(text: string, max = SIGNATURE_MAX_CHARS): Cut {
+  const signature = oneLine(text);
   if (signature.length <= max) return { text: signature, cut: false };
   let end = max;
   // The character after the cut decides: a cut before a boundary ends a whole token.

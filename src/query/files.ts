@@ -90,7 +90,10 @@ export function freshnessChecker(view: RepoView): (file: string) => Freshness | 
   };
 }
 
-/** Add `_freshness` to each entry with a `file`; returns the counts for `_meta.freshness`. */
+/**
+ * Add `_freshness` to each entry with a `file` (null for a file that cannot be checked, when some
+ * other can); returns the counts for `_meta.freshness`, or null when no file could be checked.
+ */
 export function markFreshness(
   entries: Record<string, unknown>[],
   check: (file: string) => Freshness | null,
@@ -104,5 +107,8 @@ export function markFreshness(
     counts[f]!++;
     any = true;
   }
-  return any ? counts : null;
+  if (!any) return null;
+  // Every entry gets the key (null when unknown), so a list of entries stays one table.
+  for (const e of entries) if (!("_freshness" in e)) e._freshness = null;
+  return counts;
 }

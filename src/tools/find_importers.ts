@@ -3,6 +3,7 @@ import { z } from "zod";
 import { IMPORT_GRAPH, type ImportGraph } from "../query/import_graph.ts";
 import { ToolError } from "../errors.ts";
 import { openRepo, requireFile, type ToolContext, type ToolOutput } from "./context.ts";
+import { squareRows } from "./rows.ts";
 import type { RepoView } from "../query/view.ts";
 import { clampInt, graphMeta, oneOf } from "./graph_args.ts";
 
@@ -11,7 +12,7 @@ export const name = "find_importers";
 
 /** Tool description shown to agents. */
 export const description =
-  "Find the files that import a file: one row per importing file with the specifier it wrote, the names it imports, and how it reaches the file — directly (hops 1) or through re-exports (an index.ts barrel, an __init__.py, `export … from`; `via` names the re-exporting file). A Go import names a package, so every file importing the package counts. `has_importers` says whether the importer is itself imported. Sorted by hops then path; max_results (default 50, 1..200) rows per file, importer_count counts them all. Pass file_paths for several files.";
+  "Find the files that import a file: one row per importing file with the specifier it wrote, the names it imports, and how it reaches the file — directly (hops 1) or through re-exports (an index.ts barrel, an __init__.py, `export … from`; `via` names the re-exporting file). A Go import names a package, so every file importing the package counts. `has_importers` says whether the importer is itself imported. Sorted by hops then path; max_results (default 50, 1..200) rows per file, importer_count counts them all. Pass file_paths for several files: one row per file with its count, and one table of importers with a file_path column.";
 
 /** Input schema. */
 export const inputSchema = z.object({
@@ -55,7 +56,10 @@ function _one(view: RepoView, path: string, max: number) {
   return _importers(view.get(IMPORT_GRAPH), path, max);
 }
 
-/** The importers of `file_path`, or `{repo, results}` for `file_paths`. */
+/**
+ * The importers of `file_path`, or for `file_paths` `{repo, files, importers}`: one row per file
+ * (its count, or its error), and one table of all importers with a `file_path` column.
+ */
 export function handler(ctx: ToolContext, args: FindImportersArgs): ToolOutput {
   const which = oneOf("file_path", args.file_path, "file_paths", args.file_paths, "file");
   const warnings: string[] = [];
@@ -75,19 +79,23 @@ export function handler(ctx: ToolContext, args: FindImportersArgs): ToolOutput {
       ),
     };
   }
+  // Two tables: one row per file asked about, and every importer row naming that file.
   let truncated = false;
-  const results = which.batch.map((path) => {
+  const files: Record<string, unknown>[] = [];
+  const importers: Record<string, unknown>[] = [];
+  for (const path of which.batch) {
     try {
       const { count, rows } = _one(view, path, max);
       if (count > rows.length) truncated = true;
-      return { file_path: path, importer_count: count, importers: rows };
+      files.push({ file_path: path, importer_count: count });
+      for (const row of rows) importers.push({ file_path: path, ...row });
     } catch (e) {
       if (!(e instanceof ToolError)) throw e;
-      return { file_path: path, importer_count: 0, importers: [], error: e.message };
+      files.push({ file_path: path, importer_count: 0, error: e.message });
     }
-  });
+  }
   return {
-    response: { repo, results },
+    response: { repo, files: squareRows(files), importers },
     repo,
     meta: graphMeta(warnings, truncated, "Some lists are cut: raise max_results (up to 200)"),
   };

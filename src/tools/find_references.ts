@@ -14,7 +14,7 @@ export const name = "find_references";
 
 /** Tool description shown to agents. */
 export const description =
-  "Find every reference to an identifier (a name, a Qualified.name or a symbol id) or to a file: calls (resolved through scopes, imports and receiver types), imports of the name, type uses in declarations, and subclasses/implementors. Each row gives file, line, kind (call, import, type_use, inherits), the enclosing symbol, the target definition, and how sure it is: resolution `resolved`, or `by_name` with `candidates` = how many definitions the name could mean (an ambiguous call gives one row per candidate, up to 8). A file path lists the imports that reach the file (re-exports followed). Sorted by file and line; max_results (default 50, 1..200) rows per identifier, reference_count counts them all. Pass identifiers for several at once.";
+  "Find every reference to an identifier (a name, a Qualified.name or a symbol id) or to a file: calls (resolved through scopes, imports and receiver types), imports of the name, type uses in declarations, and subclasses/implementors. Each row gives file, line, kind (call, import, type_use, inherits), the enclosing symbol, the target definition, and how sure it is: resolution `resolved`, or `by_name` with `candidates` = how many definitions the name could mean (an ambiguous call gives one row per candidate, up to 8). A file path lists the imports that reach the file (re-exports followed). Sorted by file and line; max_results (default 50, 1..200) rows per identifier, reference_count counts them all. Pass identifiers for several at once: one row per identifier with its counts, and one table of references with an identifier column.";
 
 /** Input schema. */
 export const inputSchema = z.object({
@@ -55,7 +55,10 @@ function _result(view: RepoView, identifier: string, max: number) {
   };
 }
 
-/** The references of `identifier`, or `{repo, results}` for `identifiers`. */
+/**
+ * The references of `identifier`, or for `identifiers` `{repo, identifiers, references}`: one row
+ * per identifier (its counts), and one table of all references with an `identifier` column.
+ */
 export function handler(ctx: ToolContext, args: FindReferencesArgs): ToolOutput {
   const which = oneOf("identifier", args.identifier, "identifiers", args.identifiers, "identifier");
   const warnings: string[] = [];
@@ -77,10 +80,15 @@ export function handler(ctx: ToolContext, args: FindReferencesArgs): ToolOutput 
       ),
     };
   }
+  // Two tables: one row per identifier, and every reference row naming its identifier.
   const results = which.batch.map((id) => _result(view, id, max));
   const truncated = results.some((r) => r.reference_count > r.references.length);
+  const identifiers = results.map(({ references: _, ...counts }) => counts);
+  const references = results.flatMap((r) =>
+    r.references.map((ref) => ({ identifier: r.identifier, ...ref }))
+  );
   return {
-    response: { repo, results },
+    response: { repo, identifiers, references },
     repo,
     meta: graphMeta(warnings, truncated, "Some lists are cut: raise max_results (up to 200)"),
   };

@@ -1,4 +1,8 @@
-/** `get_file_outline`: the symbol outline of one or several files (API.md §1.5). */
+/**
+ * `get_file_outline`: the symbol outline of one or several files (API.md §1.5), as rows: one per
+ * symbol in source order with its `parent` id (null at the top level) instead of nested
+ * `children`, so an outline is one table in JSON and in MUNCH v1 (docs/answers.md).
+ */
 import { z } from "zod";
 import { buildOutline, type OutlineNode } from "../parser/outline.ts";
 import type { RepoView } from "../query/view.ts";
@@ -13,13 +17,15 @@ import {
 import { summaryRepeatsSignature } from "../summarize/summary.ts";
 import { fileSummaryOf } from "../query/file_summaries.ts";
 import { openRepo, requireFile, type ToolContext, type ToolOutput } from "./context.ts";
+import { decoratorText, squareRows } from "./rows.ts";
+import { oneLine } from "../query/one_line.ts";
 
 /** Tool name. */
 export const name = "get_file_outline";
 
 /** Tool description shown to agents. */
 export const description =
-  `Get the outline of a file: its classes, functions, methods, types and constants as a tree, each with id, signature, one-line summary and line span — without the bodies. Use it instead of reading a whole file; then fetch only the symbols you need with get_symbol_source. Pass file_paths for several files at once. Long signatures end in " …" (get_symbol_source has them whole); a summary that would only repeat the signature is left out. At most token_budget tokens (default ${DEFAULT_TOKEN_BUDGET}) come back; when cut, _meta.hint says how to get the rest.`;
+  `Get the outline of a file: its classes, functions, methods, types and constants as rows in source order, each with id, parent id (the class of a method), signature, one-line summary and line span — without the bodies. Use it instead of reading a whole file; then fetch only the symbols you need with get_symbol_source. Pass file_paths for several files at once (one table of symbols with a file column, plus one row per file). Long signatures end in " …" (get_symbol_source has them whole); a summary that would only repeat the signature is left out. At most token_budget tokens (default ${DEFAULT_TOKEN_BUDGET}) come back; when cut, _meta.hint says how to get the rest.`;
 
 /** Input schema. */
 export const inputSchema = z.object({
@@ -50,49 +56,76 @@ interface _Cuts {
   leftOut: number;
 }
 
-/** A node and its children in source order, while the budget lasts. */
-function _node(n: OutlineNode, budget: TokenBudget, cuts: _Cuts): Record<string, unknown> | null {
+/**
+ * A node's row and then its descendants' rows (pre-order: source order, each symbol after its
+ * parent), while the budget lasts; a symbol left out takes its descendants with it.
+ */
+function _rows(
+  n: OutlineNode,
+  parent: string | null,
+  file: string | null,
+  budget: TokenBudget,
+  cuts: _Cuts,
+  out: Record<string, unknown>[],
+): void {
   const s = n.symbol;
   const sig = cutSignature(s.signature);
-  const node: Record<string, unknown> = {
-    id: s.id,
-    kind: s.kind,
-    name: s.name,
-    signature: sig.text,
-  };
-  if (!summaryRepeatsSignature(s)) node.summary = s.summary;
-  node.line = s.line;
-  node.end_line = s.end_line;
-  if (s.decorators.length > 0) node.decorators = s.decorators;
-  if (!budget.take(estimateTokens(node) + 2)) {
+  const row: Record<string, unknown> = file === null ? {} : { file };
+  row.id = s.id;
+  row.parent = parent;
+  row.kind = s.kind;
+  row.name = s.name;
+  row.line = s.line;
+  row.end_line = s.end_line;
+  row.signature = sig.text;
+  // null when it would only repeat the signature (every row has the same keys: one table)
+  row.summary = summaryRepeatsSignature(s) ? null : oneLine(s.summary);
+  if (s.decorators.length > 0) row.decorators = decoratorText(s.decorators);
+  if (!budget.take(estimateTokens(row) + 2)) {
     cuts.firstLeftOut ??= { line: s.line, id: s.id };
     cuts.leftOut += _count(n);
-    return null;
+    return;
   }
   if (sig.cut) cuts.signatures++;
-  if (n.children.length > 0) {
-    const children = n.children.flatMap((c) => _node(c, budget, cuts) ?? []);
-    if (children.length > 0) node.children = children;
-  }
-  return node;
+  out.push(row);
+  for (const c of n.children) _rows(c, s.id, file, budget, cuts, out);
 }
 
 function _count(n: OutlineNode): number {
   return 1 + n.children.reduce((a, c) => a + _count(c), 0);
 }
 
-/** One file's outline, its symbol count, and what was cut to fit the budget. */
+/** One file's outline: its facts, its symbol rows, and what was cut to fit the budget. */
+export interface FileOutline {
+  /** `file`, `language`, `file_summary`. */
+  facts: { file: string; language: string; file_summary: string };
+  /** Symbol rows in source order, each after its parent; with a `file` column in batch mode. */
+  symbols: Record<string, unknown>[];
+  /** Symbols the file has (shown or not). */
+  symbolCount: number;
+  /** Bytes of the file. */
+  size: number;
+  hints: string[];
+}
+
+/**
+ * One file's outline as rows. `withFile` adds a `file` column to each row (the batch's one
+ * table of several files).
+ */
 export function fileOutline(
   view: RepoView,
   path: string,
   budget: TokenBudget = new TokenBudget(DEFAULT_TOKEN_BUDGET),
-): { outline: Record<string, unknown>; symbolCount: number; size: number; hints: string[] } {
-  const { repo, index } = view;
+  withFile = false,
+): FileOutline {
+  const { index } = view;
   const entry = requireFile(view, path);
   const symbols = index.symbolsOfFile(path);
   const cuts: _Cuts = { signatures: 0, firstLeftOut: null, leftOut: 0 };
-  budget.take(estimateTokens(entry.summary) + 40);
-  const nodes = buildOutline(symbols).flatMap((n) => _node(n, budget, cuts) ?? []);
+  const fileSummary = oneLine(fileSummaryOf(view, path, symbols));
+  budget.take(estimateTokens(fileSummary) + 40);
+  const rows: Record<string, unknown>[] = [];
+  for (const n of buildOutline(symbols)) _rows(n, null, withFile ? path : null, budget, cuts, rows);
   const hints: string[] = [];
   if (cuts.firstLeftOut !== null) {
     hints.push(
@@ -105,20 +138,18 @@ export function fileOutline(
     );
   }
   return {
-    outline: {
-      repo,
-      file: path,
-      language: entry.language,
-      file_summary: fileSummaryOf(view, path, symbols),
-      symbols: nodes,
-    },
+    facts: { file: path, language: entry.language, file_summary: fileSummary },
+    symbols: rows,
     symbolCount: symbols.length,
     size: entry.size,
     hints,
   };
 }
 
-/** The outline of `file_path`, or `{repo, results}` for `file_paths`. */
+/**
+ * `{repo, file, language, file_summary, symbols}` for `file_path`; for `file_paths`, one table of
+ * every file's symbols with a `file` column: `{repo, files, symbols, errors?}`.
+ */
 export function handler(ctx: ToolContext, args: GetFileOutlineArgs): ToolOutput {
   const single = args.file_path;
   const batch = args.file_paths;
@@ -137,27 +168,34 @@ export function handler(ctx: ToolContext, args: GetFileOutlineArgs): ToolOutput 
   const { repo, view } = openRepo(ctx, args.repo);
   const budget = new TokenBudget(args.token_budget ?? DEFAULT_TOKEN_BUDGET);
   if (single !== undefined) {
-    const { outline, symbolCount, size, hints } = fileOutline(view, single, budget);
-    return { response: outline, rawBytes: size, repo, meta: _meta(symbolCount, hints) };
+    const o = fileOutline(view, single, budget);
+    return {
+      response: { repo, ...o.facts, symbols: squareRows(o.symbols) },
+      rawBytes: o.size,
+      repo,
+      meta: _meta(o.symbolCount, o.hints),
+    };
   }
-  const results: Record<string, unknown>[] = [];
+  const files: Record<string, unknown>[] = [];
+  const symbols: Record<string, unknown>[] = [];
   const errors: Record<string, unknown>[] = [];
   const hints: string[] = [];
   let rawBytes = 0;
   let symbolCount = 0;
   for (const path of batch!) {
     try {
-      const r = fileOutline(view, path, budget);
-      results.push(r.outline);
-      hints.push(...r.hints);
-      rawBytes += r.size;
-      symbolCount += r.symbolCount;
+      const o = fileOutline(view, path, budget, true);
+      files.push({ ...o.facts, symbol_count: o.symbolCount });
+      symbols.push(...o.symbols);
+      hints.push(...o.hints);
+      rawBytes += o.size;
+      symbolCount += o.symbolCount;
     } catch (e) {
       if (!(e instanceof ToolError)) throw e;
       errors.push({ file: path, error: e.message });
     }
   }
-  const response: Record<string, unknown> = { repo, results };
+  const response: Record<string, unknown> = { repo, files, symbols: squareRows(symbols) };
   if (errors.length > 0) response.errors = errors;
   return { response, rawBytes, repo, meta: _meta(symbolCount, hints) };
 }

@@ -19,6 +19,7 @@ import {
   TokenBudget,
 } from "../query/budget.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
+import { decoratorText } from "./rows.ts";
 
 /** Tool name. */
 export const name = "get_symbol_source";
@@ -87,7 +88,7 @@ function _entry(
     line: s.line,
     end_line: s.end_line,
     signature: s.signature,
-    decorators: s.decorators,
+    decorators: decoratorText(s.decorators),
     docstring: s.docstring,
     content_hash: s.content_hash,
     source,

@@ -1,6 +1,7 @@
 /** `list_repos`: the indexed repositories (API.md §1.3). */
 import { z } from "zod";
 import type { Store } from "../store/store.ts";
+import { countsText } from "./rows.ts";
 
 /** Tool name. */
 export const name = "list_repos";
@@ -33,7 +34,8 @@ export function handler(
       indexed_at: m.indexed_at,
       symbol_count: m.symbol_count,
       file_count: m.file_count,
-      languages: m.languages,
+      // One string (`python:859 html:123`), not an object: each repo stays one table row.
+      languages: countsText(m.languages),
       index_version: m.index_version,
       git_head: m.git_head,
       display_name: m.display_name,

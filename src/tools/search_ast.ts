@@ -8,6 +8,8 @@ import { ToolError } from "../errors.ts";
 import { type AstPattern, resolvePatterns } from "../query/ast_patterns.ts";
 import { AST_BUDGET_MS, type AstResult, scanAst } from "../query/ast_search.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
+import { squareRows } from "./rows.ts";
+import { oneLine } from "../query/one_line.ts";
 
 /** Tool name. */
 export const name = "search_ast";
@@ -67,7 +69,8 @@ export async function handler(ctx: ToolContext, args: SearchAstArgs): Promise<To
   );
   const severityCounts: Record<string, number> = {};
   for (const m of sorted) severityCounts[m.severity] = (severityCounts[m.severity] ?? 0) + 1;
-  const matches = sorted.slice(0, maxResults).map(_row);
+  // One table: a pattern's extra field (`name`, `depth`, …) is null in the other patterns' rows.
+  const matches = squareRows(sorted.slice(0, maxResults).map(_row));
   const truncated = sorted.length > maxResults || scan.timedOut;
   const response: Record<string, unknown> = {
     repo,
@@ -111,7 +114,7 @@ function _row(m: AstResult): Record<string, unknown> {
     column: m.column,
     severity: m.severity,
     pattern: m.pattern,
-    snippet: m.snippet,
+    snippet: oneLine(m.snippet),
     language: m.language,
     enclosing_symbol: m.enclosing_symbol ?? null,
     symbol_kind: m.symbol_kind ?? null,

@@ -11,6 +11,8 @@ import type { RepoIndex } from "../store/repo_index.ts";
 import { ToolError } from "../errors.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
 import type { RepoView } from "../query/view.ts";
+import { decoratorText, squareRows } from "./rows.ts";
+import { oneLine } from "../query/one_line.ts";
 import { bytesOfFiles, COUNTS, freshnessChecker, markFreshness } from "../query/files.ts";
 import {
   cutSignature,
@@ -71,7 +73,7 @@ export const inputSchema = z.object({
     "Pack results whose source fits this many tokens (bytes/4), best first; max_results then only sets how many are ranked (at least token_budget/5)",
   ),
   debug: z.boolean().optional().describe(
-    "Add score_breakdown (lexical, role, centrality) to each hit",
+    "Add score_lexical, score_role, score_centrality and score_graph (the parts of score) to each hit",
   ),
   semantic: z.boolean().optional().describe("Accepted for compatibility; not supported (ignored)"),
   semantic_weight: z.number().optional().describe("Accepted for compatibility; ignored"),
@@ -196,12 +198,11 @@ function _search(view: RepoView, args: SearchSymbolsArgs): ToolOutput {
   for (const h of ranking.hits) {
     const e = entry(h.symbol, h.score);
     if (args.debug === true) {
-      e.score_breakdown = {
-        lexical: _round(h.lexical),
-        role: h.role,
-        centrality: _round(h.centrality),
-        graph: _round(h.graph),
-      };
+      // Flat columns rather than a nested object: every hit stays one table row.
+      e.score_lexical = _round(h.lexical);
+      e.score_role = h.role;
+      e.score_centrality = _round(h.centrality);
+      e.score_graph = _round(h.graph);
     }
     results.push(e);
   }
@@ -261,6 +262,8 @@ function _search(view: RepoView, args: SearchSymbolsArgs): ToolOutput {
       'signatures ending in " …" were cut: get_symbol_source with the id gives the whole text';
     meta.hint = meta.hint === undefined ? cutHint : `${meta.hint}; ${cutHint}`;
   }
+  // One table: a key only some hits have (decorators, the fuzzy fields) is null in the others.
+  squareRows(kept);
   const response: Record<string, unknown> = { result_count: kept.length, results: kept };
   if (kept.length === 0) {
     const terms = query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((t) => t.length >= 3);
@@ -310,7 +313,7 @@ function _entry(
       line: s.line,
     };
     c.byte_length = s.byte_length;
-    if (s.decorators.length > 0) c.decorators = s.decorators;
+    if (s.decorators.length > 0) c.decorators = decoratorText(s.decorators);
     c.score = _round(score);
     return c;
   }
@@ -318,7 +321,7 @@ function _entry(
   e.signature = sig.text;
   // Every hit has the same keys (a v1 MUNCH table holds them): a summary that would only repeat
   // the signature is null rather than absent.
-  e.summary = summaryRepeatsSignature(s) ? null : s.summary;
+  e.summary = summaryRepeatsSignature(s) ? null : oneLine(s.summary);
   e.byte_length = s.byte_length;
   if (detail === "full") {
     const source = index.symbolSource(s.id) ?? "";
@@ -326,7 +329,7 @@ function _entry(
     e.docstring = s.docstring;
     e.source = source;
   }
-  if (s.decorators.length > 0) e.decorators = s.decorators;
+  if (s.decorators.length > 0) e.decorators = decoratorText(s.decorators);
   e.score = _round(score);
   if (sig.cut) e.signature_cut = true;
   return e;

@@ -3,7 +3,8 @@
  * lines — with the trigram index choosing the candidate files (API.md §1.9). The matching runs in
  * a worker terminated at the time budget (`src/query/text_search.ts` says why), so no pattern can
  * stall the server; files come back by relevance (library source before tests and docs, then
- * match density), each match with its enclosing symbol.
+ * match density), one row per line (`{file, line, text, symbol}`; with context lines, a `kind`
+ * column says "match" or "context"), each match row with its enclosing symbol.
  */
 import { z } from "zod";
 import { regexLiterals } from "../store/trigrams.ts";
@@ -14,6 +15,7 @@ import { lineStarts } from "../parser/source_text.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
 import { bytesOfFiles, FILES, PATHS } from "../query/files.ts";
 import { globMatcher } from "../query/glob.ts";
+import { oneLine } from "../query/one_line.ts";
 import { roleWeight } from "../query/priors.ts";
 import { SecretMap } from "../query/secrets.ts";
 import { compileTextQuery } from "../query/text_scan.ts";
@@ -24,7 +26,7 @@ export const name = "search_text";
 
 /** Tool description shown to agents. */
 export const description =
-  "Search the text of every indexed file for a literal string or a regular expression (like grep, case-insensitive by default), returning matching lines grouped by file — files ordered by relevance (source before tests and docs, then match density), each match with its enclosing symbol id — with optional context lines. Use it for strings, comments, config keys, error messages and anything that is not a symbol name; use search_symbols to find definitions. Any regex is safe to try: a search ends within its time budget and reports timed_out.";
+  'Search the text of every indexed file for a literal string or a regular expression (like grep, case-insensitive by default), returning one row per matching line (file, line, text, enclosing symbol id) — files ordered by relevance (source before tests and docs, then match density), lines in order — and, with context_lines, the lines around each match as rows of kind "context". Use it for strings, comments, config keys, error messages and anything that is not a symbol name; use search_symbols to find definitions. Any regex is safe to try: a search ends within its time budget and reports timed_out.';
 
 /** Input schema. */
 export const inputSchema = z.object({
@@ -63,9 +65,16 @@ const _BUDGET_MS = 2000;
  */
 const _SETTLE_MS = 100;
 
+/**
+ * A line as a row shows it: on one line (a CR, form feed or other character some reader breaks
+ * lines at becomes a space), right-trimmed, cut to {@linkcode _MAX_LINE} characters without
+ * splitting a surrogate pair.
+ */
 function _clip(line: string): string {
-  const t = line.replace(/\s+$/, "");
-  return t.length > _MAX_LINE ? t.slice(0, _MAX_LINE) : t;
+  const t = oneLine(line).replace(/\s+$/, "");
+  if (t.length <= _MAX_LINE) return t;
+  const code = t.charCodeAt(_MAX_LINE - 1);
+  return t.slice(0, code >= 0xd800 && code <= 0xdbff ? _MAX_LINE - 1 : _MAX_LINE);
 }
 
 /** Compile the query on the calling thread only to validate it: a bad regex is `invalid_argument`. */
@@ -85,8 +94,8 @@ export function compileQuery(
 }
 
 /**
- * Matching lines grouped by file, files by relevance, at most `max_results` lines; `_meta`
- * has the total number of matching lines found.
+ * Matching lines as rows, files by relevance, at most `max_results` matching lines (plus their
+ * context rows); `_meta` has the total number of matching lines found.
  */
 export async function handler(ctx: ToolContext, args: SearchTextArgs): Promise<ToolOutput> {
   const { repo, index, view } = openRepo(ctx, args.repo);
@@ -121,7 +130,9 @@ export async function handler(ctx: ToolContext, args: SearchTextArgs): Promise<T
   const files = view.get(FILES);
   const ranked = _rank(found.files, (p) => files.get(p)?.line_count ?? 0);
   const total = ranked.reduce((n, f) => n + f.count, 0);
-  const results: { file: string; matches: Record<string, unknown>[] }[] = [];
+  // One row per line: files by relevance, lines in order within a file.
+  const results: Record<string, unknown>[] = [];
+  const shownFiles: string[] = [];
   let count = 0;
   let redacted = 0;
   for (const hits of ranked) {
@@ -130,8 +141,9 @@ export async function handler(ctx: ToolContext, args: SearchTextArgs): Promise<T
     const served = _servedLines(index, hits.path, lines, contextLines, redact);
     if (served === null) continue;
     redacted += served.redacted;
-    results.push({ file: hits.path, matches: served.matches });
-    count += served.matches.length;
+    results.push(...served.rows);
+    shownFiles.push(hits.path);
+    count += lines.length;
   }
   const truncated = total > count;
   const meta: Record<string, unknown> = {
@@ -152,7 +164,7 @@ export async function handler(ctx: ToolContext, args: SearchTextArgs): Promise<T
   }
   return {
     response: { result_count: count, results },
-    rawBytes: bytesOfFiles(view, results.map((r) => r.file)),
+    rawBytes: bytesOfFiles(view, shownFiles),
     repo,
     meta,
   };
@@ -182,14 +194,19 @@ function _rank(files: readonly FileHits[], lineCount: (path: string) => number):
   return scored.map((s) => s.f);
 }
 
-/** The served form of some matching lines of one file (text redacted, then clipped). */
+/**
+ * The rows of some matching lines of one file (text redacted, then clipped): `{file, line, text,
+ * symbol}` per matching line; with context, `{file, line, kind, text, symbol}` for every line of
+ * the merged windows around the matches (as grep -C), `kind` "match" or "context", `symbol` only
+ * on match rows (null on context rows and outside any symbol).
+ */
 function _servedLines(
   index: RepoIndex,
   path: string,
   lineNos: readonly number[],
   contextLines: number,
   redact: boolean,
-): { matches: Record<string, unknown>[]; redacted: number } | null {
+): { rows: Record<string, unknown>[]; redacted: number } | null {
   const text = index.fileText(path);
   if (text === undefined) return null;
   const starts = lineStarts(text);
@@ -212,21 +229,34 @@ function _servedLines(
     return _clip(secrets.redacted(start, end));
   };
   const symbols = index.symbolsOfFile(path);
-  const matches = lineNos.map((n) => {
-    const match: Record<string, unknown> = { line: n, text: lineText(n) };
-    if (contextLines > 0) {
-      const before: string[] = [];
-      for (let k = Math.max(1, n - contextLines); k < n; k++) before.push(lineText(k));
-      const after: string[] = [];
-      for (let k = n + 1; k <= Math.min(lineCount, n + contextLines); k++) after.push(lineText(k));
-      match.before = before;
-      match.after = after;
-    }
-    const symbol = _enclosing(symbols, n);
-    if (symbol !== null) match.symbol = symbol;
-    return match;
+  const match = (n: number): Record<string, unknown> => ({
+    file: path,
+    line: n,
+    ...(contextLines > 0 ? { kind: "match" } : {}),
+    text: lineText(n),
+    symbol: _enclosing(symbols, n),
   });
-  return { matches, redacted };
+  if (contextLines === 0) return { rows: lineNos.map(match), redacted };
+  const matching = new Set(lineNos);
+  const rows: Record<string, unknown>[] = [];
+  let next = 1; // the first line not yet shown
+  for (const n of lineNos) {
+    for (let k = Math.max(next, n - contextLines); k < n; k++) {
+      rows.push(_context(path, k, lineText));
+    }
+    if (n >= next) rows.push(match(n));
+    next = Math.max(next, n + 1);
+    const last = Math.min(lineCount, n + contextLines);
+    for (let k = next; k <= last && !matching.has(k); k++) {
+      rows.push(_context(path, k, lineText));
+      next = k + 1;
+    }
+  }
+  return { rows, redacted };
+}
+
+function _context(path: string, n: number, lineText: (n: number) => string) {
+  return { file: path, line: n, kind: "context", text: lineText(n), symbol: null };
 }
 
 /** Id of the innermost symbol whose lines hold `line`, or null. */

@@ -65,6 +65,8 @@ Deno.test("every MUNCH v1 payload the server sends reads back with two spec-only
       search_symbols: [{ repo, query: "parse" }, { repo, query: "a", max_results: 50 }],
       search_text: [{ repo, query: "return" }, { repo, query: "def", context_lines: 2 }],
       get_repo_outline: [{ repo }],
+      find_references: [{ repo, identifier: ids[0] }, { repo, identifiers: ids.slice(0, 3) }],
+      find_importers: [{ repo, file_path: anyFile }, { repo, file_paths: files.slice(0, 3) }],
       invalidate_cache: [],
     };
     const generic: Body[] = [

@@ -130,14 +130,17 @@ Deno.test("MCP server over stdio: every tool, in json and compact form", async (
 
     await t.step("get_file_tree (whole, prefix, summaries, truncated)", async () => {
       const body = await both("get_file_tree", { repo });
-      const names = (body.tree as { path: string }[]).map((n) => n.path);
-      deepStrictEqual(names, ["go/", "python/", "settings.py", "typescript/"]);
+      // One row per file, sorted by path.
+      const names = (body.files as { path: string }[]).map((n) => n.path);
+      deepStrictEqual(names, [...names].sort());
+      ok(names.includes("settings.py") && names.some((n) => n.startsWith("python/")));
+      ok(names.every((n) => !n.endsWith("/")), JSON.stringify(names));
       const sub = await both("get_file_tree", {
         repo,
         path_prefix: "python/",
         include_summaries: true,
       });
-      const files = sub.tree as Record<string, unknown>[];
+      const files = sub.files as Record<string, unknown>[];
       ok(files.some((f) => f.path === "python/sample.py" && typeof f.summary === "string"));
       const cut = await both("get_file_tree", { repo, max_files: 2 });
       const meta = cut._meta as Record<string, unknown>;
@@ -150,13 +153,21 @@ Deno.test("MCP server over stdio: every tool, in json and compact form", async (
       equal(body.language, "python");
       const symbols = body.symbols as Record<string, unknown>[];
       const greeter = symbols.find((s) => s.name === "Greeter")!;
-      ok(Array.isArray(greeter.children) && greeter.children.length > 0, JSON.stringify(greeter));
-      ok(Array.isArray(greeter.decorators));
+      // Rows with a parent column instead of nested children; decorators one string.
+      ok(symbols.some((s) => s.parent === greeter.id), JSON.stringify(symbols));
+      equal(greeter.parent, null);
+      equal(typeof greeter.decorators, "string");
       const batch = await both("get_file_outline", {
         repo,
         file_paths: ["python/sample.py", "go/main.go", "missing.py"],
       });
-      equal((batch.results as unknown[]).length, 2);
+      // One table of every file's symbols with a file column, one row per file.
+      deepStrictEqual((batch.files as { file: string }[]).map((f) => f.file), [
+        "python/sample.py",
+        "go/main.go",
+      ]);
+      const rows = batch.symbols as { file: string }[];
+      deepStrictEqual([...new Set(rows.map((r) => r.file))], ["python/sample.py", "go/main.go"]);
       equal((batch.errors as { file: string }[])[0]!.file, "missing.py");
     });
 
@@ -230,8 +241,8 @@ Deno.test("MCP server over stdio: every tool, in json and compact form", async (
       "search_text (literal, regex, case, context, file_pattern, redaction)",
       async () => {
         const lit = await both("search_text", { repo, query: "def greet" });
-        const files = lit.results as { file: string; matches: { line: number; text: string }[] }[];
-        ok(files.some((f) => f.file === "python/sample.py"));
+        const rows = lit.results as { file: string; line: number; text: string }[];
+        ok(rows.some((f) => f.file === "python/sample.py"));
         const regex = await both("search_text", {
           repo,
           query: "^func\\s+\\w+",
@@ -239,13 +250,14 @@ Deno.test("MCP server over stdio: every tool, in json and compact form", async (
           context_lines: 1,
           file_pattern: "*.go",
         });
-        const rf = regex.results as { file: string; matches: Record<string, unknown>[] }[];
+        const rf = regex.results as { file: string; kind: string }[];
         ok(rf.length > 0 && rf.every((f) => f.file.endsWith(".go")));
-        ok(Array.isArray(rf[0]!.matches[0]!.before));
+        // Context lines are rows of their own.
+        ok(rf.some((r) => r.kind === "context") && rf.some((r) => r.kind === "match"));
         const cs = await both("search_text", { repo, query: "DEF GREET", case_sensitive: true });
         equal(cs.result_count, 0);
         const secret = await both("search_text", { repo, query: "AWS_KEY_ID" });
-        const line = (secret.results as { matches: { text: string }[] }[])[0]!.matches[0]!.text;
+        const line = (secret.results as { text: string }[])[0]!.text;
         equal(line, 'AWS_KEY_ID = "[REDACTED:aws_access_key]"');
         ok(((secret._meta as Record<string, number>).secrets_redacted ?? 0) >= 1);
         const content = await both("get_file_content", { repo, file_path: "settings.py" });

@@ -19,7 +19,7 @@ const FIXTURE = join(import.meta.dirname!, "..", "..", "fixtures", "context");
 interface Hit {
   id: string;
   score: number;
-  score_breakdown: { lexical: number; role: number; centrality: number; graph: number };
+  score_graph: number;
 }
 
 Deno.test("graph neighbours", async (t) => {
@@ -56,17 +56,17 @@ Deno.test("graph neighbours", async (t) => {
       const best = hits[0]!;
       equal(best.id, "shop/cart.py::Cart.total#method");
       const tax = hits.find((h) => h.id === "shop/prices.py::price_with_tax#function")!;
-      ok(tax.score_breakdown.graph > 0, JSON.stringify(tax));
+      ok(tax.score_graph > 0, JSON.stringify(tax));
       // The bonus is a share of the best seed's score before any bonus.
-      const seedScore = best.score - best.score_breakdown.graph;
-      ok(Math.abs(tax.score_breakdown.graph - seedScore * NEIGHBOUR_BONUS) < 0.02);
+      const seedScore = best.score - best.score_graph;
+      ok(Math.abs(tax.score_graph - seedScore * NEIGHBOUR_BONUS) < 0.02);
       const isolated = hits.find((h) => h.id === "shop/prices.py::TAX_RATE#constant");
-      if (isolated !== undefined) equal(isolated.score_breakdown.graph, 0);
+      if (isolated !== undefined) equal(isolated.score_graph, 0);
     });
 
     await t.step("a name, two words or a signature: no bonus", async () => {
       for (const q of ["total", "cart total", "def total(self)"]) {
-        for (const h of await search(q)) equal(h.score_breakdown.graph, 0, `${q}: ${h.id}`);
+        for (const h of await search(q)) equal(h.score_graph, 0, `${q}: ${h.id}`);
       }
     });
   } finally {

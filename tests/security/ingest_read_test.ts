@@ -130,7 +130,7 @@ Deno.test("lines: CR-only, form feed, vertical tab and U+2028 number the same in
         );
         equal(hit?.line, line, `${name} symbol line`);
         const text = await call("search_text", { repo, query: `def ${name}` });
-        equal(text.results[0].matches[0].line, line, `${name} search_text line`);
+        equal(text.results[0].line, line, `${name} search_text line`);
         const content = await call("get_file_content", {
           repo,
           file_path: file,

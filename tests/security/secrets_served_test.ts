@@ -86,7 +86,7 @@ Deno.test("secrets: no window of a file serves a private key or token", async (t
       }
       const named = await call("search_text", { repo, query: "GITHUB_TOKEN" });
       equal(named.result_count, 1);
-      equal(named.results[0].matches[0].text, 'GITHUB_TOKEN = "[REDACTED:github_token]"');
+      equal(named.results[0].text, 'GITHUB_TOKEN = "[REDACTED:github_token]"');
       ok(leaks(named).length === 0);
     });
   } finally {

@@ -84,21 +84,15 @@ Deno.test("search_text: lines, context, regex, case and limits", async (t) => {
   try {
     await t.step("case-insensitive literal, line numbers in order", async () => {
       const r = await w.call("search_text", { query: "alpha" });
+      // One row per line, files by relevance; each match names its enclosing symbol (null for
+      // a top-level line outside one).
       deepStrictEqual(r.body.results, [
-        {
-          file: "a.py",
-          matches: [
-            { line: 1, text: "alpha = 1" },
-            { line: 3, text: "# Alpha again" },
-            { line: 4, text: "gamma = alpha + beta" },
-          ],
-        },
-        // Each match names its enclosing symbol (none for top-level lines outside one).
-        {
-          file: "d.go",
-          matches: [{ line: 3, text: "func Alpha() {}", symbol: "d.go::Alpha#function" }],
-        },
+        { file: "a.py", line: 1, text: "alpha = 1", symbol: null },
+        { file: "a.py", line: 3, text: "# Alpha again", symbol: null },
+        { file: "a.py", line: 4, text: "gamma = alpha + beta", symbol: null },
+        { file: "d.go", line: 3, text: "func Alpha() {}", symbol: "d.go::Alpha#function" },
       ]);
+      equal(r.body.result_count, 4);
       equal((r.body._meta as Record<string, unknown>).truncated, false);
     });
     await t.step("case_sensitive", async () => {
@@ -107,10 +101,9 @@ Deno.test("search_text: lines, context, regex, case and limits", async (t) => {
     });
     await t.step("a literal with regex characters is literal", async () => {
       const r = await w.call("search_text", { query: "a.b(" });
-      deepStrictEqual(r.body.results, [{
-        file: "b/c.py",
-        matches: [{ line: 1, text: "x = 'a.b('" }],
-      }]);
+      deepStrictEqual(r.body.results, [
+        { file: "b/c.py", line: 1, text: "x = 'a.b('", symbol: null },
+      ]);
     });
     await t.step("a regex is matched per line, never across a line break", async () => {
       const r = await w.call("search_text", { query: "1\\s+beta", is_regex: true });
@@ -118,15 +111,38 @@ Deno.test("search_text: lines, context, regex, case and limits", async (t) => {
       const ok2 = await w.call("search_text", { query: "^g\\w+ = ", is_regex: true });
       equal(ok2.body.result_count, 1);
     });
-    await t.step("context lines stop at the file's ends", async () => {
+    await t.step("context lines are rows of their own, and stop at the file's ends", async () => {
+      type Row = { line: number; kind: string; text: string };
+      const brief = (rows: unknown) => (rows as Row[]).map((r) => [r.line, r.kind, r.text]);
       const r = await w.call("search_text", { query: "alpha = 1", context_lines: 2 });
-      const m = (r.body.results as { matches: Record<string, unknown>[] }[])[0]!.matches[0]!;
-      deepStrictEqual(m.before, []);
-      deepStrictEqual(m.after, ["beta = 2", "# Alpha again"]);
+      deepStrictEqual(brief(r.body.results), [
+        [1, "match", "alpha = 1"],
+        [2, "context", "beta = 2"],
+        [3, "context", "# Alpha again"],
+      ]);
+      equal(r.body.result_count, 1);
       const end = await w.call("search_text", { query: "gamma", context_lines: 3 });
-      const e = (end.body.results as { matches: Record<string, unknown>[] }[])[0]!.matches[0]!;
-      deepStrictEqual(e.after, []);
-      deepStrictEqual(e.before, ["alpha = 1", "beta = 2", "# Alpha again"]);
+      deepStrictEqual(brief(end.body.results), [
+        [1, "context", "alpha = 1"],
+        [2, "context", "beta = 2"],
+        [3, "context", "# Alpha again"],
+        [4, "match", "gamma = alpha + beta"],
+      ]);
+      // Windows that overlap are merged, as grep -C does: each line once, in order.
+      const both = await w.call("search_text", { query: "alpha", context_lines: 1 });
+      deepStrictEqual(brief(both.body.results), [
+        [1, "match", "alpha = 1"],
+        [2, "context", "beta = 2"],
+        [3, "match", "# Alpha again"],
+        [4, "match", "gamma = alpha + beta"],
+        [2, "context", ""],
+        [3, "match", "func Alpha() {}"],
+      ]);
+      const rows = both.body.results as Record<string, unknown>[];
+      deepStrictEqual(rows.map((x) => x.file), ["a.py", "a.py", "a.py", "a.py", "d.go", "d.go"]);
+      // Context rows carry no symbol; every row has the same keys (one table).
+      deepStrictEqual(rows[4], { file: "d.go", line: 2, kind: "context", text: "", symbol: null });
+      equal(both.body.result_count, 4);
     });
     await t.step("file_pattern and max_results", async () => {
       const r = await w.call("search_text", { query: "alpha", file_pattern: "*.go" });
@@ -212,7 +228,7 @@ Deno.test("arguments: coercion, null as absent, the file alias, unknown keys", a
   }
 });
 
-Deno.test("get_file_tree: raw prefixes, sorted siblings, truncation", async () => {
+Deno.test("get_file_tree: file rows sorted by path, raw prefixes, truncation", async () => {
   const w = await indexed({
     "src/b.py": "def b():\n    pass\n",
     "src/a/x.py": "def x():\n    pass\n",
@@ -221,33 +237,25 @@ Deno.test("get_file_tree: raw prefixes, sorted siblings, truncation", async () =
   });
   try {
     const all = await w.call("get_file_tree", {});
-    deepStrictEqual(all.body.tree, [
-      {
-        path: "src/",
-        type: "dir",
-        children: [
-          {
-            path: "a/",
-            type: "dir",
-            children: [{ path: "src/a/x.py", type: "file", language: "python", symbol_count: 1 }],
-          },
-          { path: "src/b.py", type: "file", language: "python", symbol_count: 1 },
-        ],
-      },
-      {
-        path: "srcx/",
-        type: "dir",
-        children: [{ path: "srcx/c.py", type: "file", language: "python", symbol_count: 1 }],
-      },
-      { path: "z.py", type: "file", language: "python", symbol_count: 1 },
+    // One row per file, sorted by path: the folders are the paths' leading segments.
+    deepStrictEqual(all.body.files, [
+      { path: "src/a/x.py", language: "python", symbol_count: 1 },
+      { path: "src/b.py", language: "python", symbol_count: 1 },
+      { path: "srcx/c.py", language: "python", symbol_count: 1 },
+      { path: "z.py", language: "python", symbol_count: 1 },
     ]);
     const raw = await w.call("get_file_tree", { path_prefix: "src" });
-    equal((raw.body.tree as unknown[]).length, 3); // "a/", "b.py" and the "x/" of srcx/
+    // A raw prefix: "src" also matches srcx/.
+    deepStrictEqual((raw.body.files as { path: string }[]).map((f) => f.path), [
+      "src/a/x.py",
+      "src/b.py",
+      "srcx/c.py",
+    ]);
     const cut = await w.call("get_file_tree", { max_files: 1 });
     const meta = cut.body._meta as Record<string, unknown>;
     deepStrictEqual([meta.truncated, meta.total_file_count, meta.file_count], [true, 4, 1]);
     const none = await w.call("get_file_tree", { path_prefix: "nope/" });
-    deepStrictEqual(none.body.tree, []);
+    deepStrictEqual(none.body.files, []);
     match(String((none.body._meta as Record<string, unknown>).hint), /No indexed path starts/);
   } finally {
     w.dispose();

@@ -8,7 +8,7 @@ export const FIND_IMPORTERS: EncoderSpec = {
   tables: [{
     tag: "i",
     key: "importers",
-    columns: ["file", "specifier", "names", "line", "hops", "via", "has_importers"],
-    intern: ["file", "specifier", "via"],
+    columns: ["file_path", "file", "specifier", "names", "line", "hops", "via", "has_importers"],
+    intern: ["file_path", "file", "specifier", "via"],
   }],
 };

@@ -8,7 +8,17 @@ export const FIND_REFERENCES: EncoderSpec = {
   tables: [{
     tag: "r",
     key: "references",
-    columns: ["file", "line", "kind", "symbol", "target", "resolution", "candidates", "detail"],
-    intern: ["file", "symbol", "target", "detail"],
+    columns: [
+      "identifier",
+      "file",
+      "line",
+      "kind",
+      "symbol",
+      "target",
+      "resolution",
+      "candidates",
+      "detail",
+    ],
+    intern: ["identifier", "file", "symbol", "target", "detail"],
   }],
 };

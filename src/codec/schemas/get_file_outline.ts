@@ -1,7 +1,9 @@
 import type { EncoderSpec } from "../spec.ts";
 
 /**
- * `fo1` (extended format only): a file outline's symbol tree flattened in preorder with a
+ * Layout of codemunch's outline rows (`symbols`: one row per symbol with its `parent` id, and in
+ * a batch a `file` column first, interned), and `fo1` (extended format only) for the nested
+ * shape of the reference: a file outline's symbol tree flattened in preorder with a
  * `__depth` column (children follow their parent), so nested methods stay in the table instead
  * of JSON blobs; a batched outline (`file_paths`) is one table of files and one table of all
  * their symbols, each symbol row naming its file first.
@@ -16,6 +18,7 @@ export const GET_FILE_OUTLINE: EncoderSpec = {
       key: "symbols",
       columns: [
         "__depth",
+        "file",
         "id",
         "name",
         "kind",
@@ -24,8 +27,9 @@ export const GET_FILE_OUTLINE: EncoderSpec = {
         "parent",
         "signature",
         "summary",
+        "decorators",
       ],
-      intern: ["id", "parent", "signature", "summary"],
+      intern: ["file", "id", "parent", "signature", "summary", "decorators"],
     },
     {
       tag: "f",

@@ -8,8 +8,8 @@ export const SEARCH_SYMBOLS: EncoderSpec = {
   tables: [{
     tag: "s",
     key: "results",
-    columns: ["id", "name", "kind", "file", "line", "score", "signature", "summary"],
+    columns: ["id", "name", "kind", "file", "line", "score", "signature", "summary", "decorators"],
     // Summaries often repeat the signature (the signature fallback): interning shares them.
-    intern: ["file", "id", "signature", "summary"],
+    intern: ["file", "id", "signature", "summary", "decorators"],
   }],
 };
