@@ -13,6 +13,7 @@ const BENCHES: Record<string, string> = {
   http: "./bench_http.ts",
   languages: "./bench_languages.ts",
   graph: "./bench_graph.ts",
+  routes: "./bench_routes.ts",
 };
 
 if (import.meta.main) {

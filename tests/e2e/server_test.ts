@@ -281,7 +281,7 @@ Deno.test("MCP server over stdio: every tool, in json and compact form", async (
       const sourceMeta = source.body._meta as Record<string, number>;
       ok(sourceMeta.tokens_saved! > 0, source.text);
       ok(sourceMeta.total_tokens_saved! > meta.total_tokens_saved!);
-      const args = { repo, query: "o", max_results: 30, detail_level: "compact" };
+      const args = { repo, query: "greet", max_results: 30, detail_level: "compact" };
       const table = await call(client, "search_symbols", { ...args, format: "table" });
       const plain = await call(client, "search_symbols", { ...args, format: "json" });
       ok("cols" in (JSON.parse(table.text).results as object), table.text.slice(0, 200));
