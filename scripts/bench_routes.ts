@@ -194,7 +194,7 @@ export async function main(args: string[]): Promise<void> {
   console.log(
     `\nExtraction routes on ${corpus} (${language}): ${files.length} files, ${
       (bytes / 1e6).toFixed(1)
-    } MB, one thread, fastest of ${rounds} rounds in turns; load ${load}; call node types: ${
+    } MB, one thread, fastest of ${rounds} rounds in turns; ${load}; call node types: ${
       callTypes.join(", ")
     }\n`,
   );

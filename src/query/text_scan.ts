@@ -7,6 +7,7 @@
  * Pure and synchronous: it runs in the matcher worker (`text_search_worker.ts`), where a
  * pathological regex can be stopped by terminating the worker.
  */
+import { Buffer } from "node:buffer";
 import { lineAt, lineStarts } from "../parser/source_text.ts";
 import { hasSecretHint, redactRange, SecretMap } from "./secrets.ts";
 
@@ -22,6 +23,38 @@ export interface CompiledQuery {
 
 function _escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * A quick test of whether stored bytes can hold a match at all, for a literal made only of ASCII
+ * characters (no line break); null for any other query. It runs the literal on the bytes read as
+ * Latin-1 — one byte per character, no UTF-8 decoding, a one-byte string the regex engine scans
+ * fastest — which finds exactly the files whose text has a match: an ASCII literal matches only
+ * ASCII bytes, UTF-8 never encodes an ASCII character other than as itself, and (without the `u`
+ * flag) no character from U+0080 to U+00FF folds to an ASCII one. Most trigram candidates of a
+ * phrase hold all its trigrams but not the phrase; they are dropped without being decoded.
+ *
+ * @example
+ * ```ts
+ * import { equal } from "node:assert/strict";
+ * import { asciiLiteralProbe } from "./text_scan.ts";
+ * const probe = asciiLiteralProbe("Server Handler", false, false)!;
+ * equal(probe(new TextEncoder().encode("é // http server handler")), true);
+ * equal(probe(new TextEncoder().encode("server\nhandler")), false);
+ * equal(asciiLiteralProbe("café", false, false), null);
+ * ```
+ */
+export function asciiLiteralProbe(
+  query: string,
+  isRegex: boolean,
+  caseSensitive: boolean,
+): ((bytes: Uint8Array) => boolean) | null {
+  if (isRegex || !/^[\x00-\x7f]*$/.test(query) || /[\r\n]/.test(query) || query === "") {
+    return null;
+  }
+  const pattern = new RegExp(_escape(query), caseSensitive ? "" : "i");
+  return (bytes) =>
+    pattern.test(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1"));
 }
 
 /**

@@ -30,7 +30,7 @@ export interface TextSearchResult {
 
 /** Extra time the worker gets to stop by itself before it is terminated, in ms. */
 const _GRACE_MS = 300;
-/** Idle workers kept for the next searches. */
+/** Idle workers kept for the next searches (one per part of a split scan). */
 const _MAX_IDLE = 2;
 /** Longest wait for a new worker to load, in ms. */
 const _START_MS = 30_000;
@@ -69,10 +69,56 @@ function _release(worker: Worker): void {
 }
 
 /**
- * Scan `paths` of the index at `dbPath` in a matcher worker. Resolves by `budgetMs` (plus a short
- * grace) whatever the query; rejects only when the worker cannot run at all.
+ * Scan `paths` of the index at `dbPath` in matcher workers. Resolves by `budgetMs` (plus a short
+ * grace) whatever the query; rejects only when a worker cannot run at all.
+ *
+ * A large scan (many candidates, megabytes of text: a phrase whose trigrams many files hold, a
+ * regex with no literal) is split into contiguous parts of about equal bytes, one per core (at
+ * most {@linkcode _SCAN_PARTS}), scanned at once by as many workers; the parts' files come back
+ * in the order of `paths`. `sizeOf` gives a path's size in bytes (unknown: one part).
  */
 export async function searchFiles(
+  request: Omit<MatchRequest, "id">,
+  sizeOf?: (path: string) => number,
+): Promise<TextSearchResult> {
+  const parts = sizeOf === undefined ? [request.paths] : _split(request.paths, sizeOf);
+  if (parts.length === 1) return await _searchPart(request);
+  const found = await Promise.all(parts.map((paths) => _searchPart({ ...request, paths })));
+  return {
+    files: found.flatMap((f) => f.files),
+    filesSearched: found.reduce((n, f) => n + f.filesSearched, 0),
+    timedOut: found.some((f) => f.timedOut),
+    settled: found.some((f) => f.settled),
+  };
+}
+
+/** Most parts a scan is split into: the cores (a worker each), at most two. */
+const _SCAN_PARTS = Math.max(1, Math.min(2, navigator.hardwareConcurrency ?? 1));
+/** A scan is split only from this many bytes (below, a second worker costs more than it saves). */
+const _SPLIT_BYTES = 1_000_000;
+
+/** `paths` in contiguous parts of about equal bytes (one part when small). */
+function _split(paths: readonly string[], sizeOf: (path: string) => number): string[][] {
+  const sizes = paths.map(sizeOf);
+  const total = sizes.reduce((a, b) => a + b, 0);
+  if (_SCAN_PARTS < 2 || total < _SPLIT_BYTES || paths.length < 2) return [[...paths]];
+  const parts: string[][] = [];
+  let part: string[] = [];
+  let bytes = 0;
+  for (let i = 0; i < paths.length; i++) {
+    part.push(paths[i]!);
+    bytes += sizes[i]!;
+    if (bytes >= (total * (parts.length + 1)) / _SCAN_PARTS && parts.length < _SCAN_PARTS - 1) {
+      parts.push(part);
+      part = [];
+    }
+  }
+  if (part.length > 0) parts.push(part);
+  return parts;
+}
+
+/** One worker's scan of `request.paths`. */
+async function _searchPart(
   request: Omit<MatchRequest, "id">,
 ): Promise<TextSearchResult> {
   const worker = _idle.pop() ?? await _spawn();

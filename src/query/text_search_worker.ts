@@ -11,7 +11,7 @@
 import { parentPort } from "node:worker_threads";
 import { RepoIndex, SCAN_MMAP_BYTES } from "../store/repo_index.ts";
 import { ToolError } from "../errors.ts";
-import { compileTextQuery, scanText } from "./text_scan.ts";
+import { asciiLiteralProbe, compileTextQuery, scanText } from "./text_scan.ts";
 
 /** A search for the worker. */
 export interface MatchRequest {
@@ -52,6 +52,8 @@ export type MatchResponse =
 const _FLUSH_MS = 25;
 
 let _open: { path: string; key: string; index: RepoIndex } | null = null;
+/** Stored bytes to text as `RepoIndex.fileText` decodes them (invalid UTF-8 as U+FFFD). */
+const _decoder = new TextDecoder();
 
 /** The index at `dbPath`, reopened when the file was replaced (a rebuild, a deletion). */
 function _index(dbPath: string): RepoIndex {
@@ -70,6 +72,7 @@ function _run(request: MatchRequest): void {
   const started = performance.now();
   const deadline = started + request.budgetMs;
   const query = compileTextQuery(request.query, request.isRegex, request.caseSensitive);
+  const probe = asciiLiteralProbe(request.query, request.isRegex, request.caseSensitive);
   const index = _index(request.dbPath);
   let batch: FileHits[] = [];
   let searched = 0;
@@ -87,9 +90,12 @@ function _run(request: MatchRequest): void {
       settled = true;
       break;
     }
-    const text = index.fileText(path);
-    if (text === undefined || text === "") continue;
+    const bytes = index.fileBytes(path);
+    if (bytes === undefined || bytes.byteLength === 0) continue;
     searched++;
+    // A file that cannot match is not decoded (see asciiLiteralProbe).
+    if (probe !== null && !probe(bytes)) continue;
+    const text = _decoder.decode(bytes);
     const found = scanText(text, query, {
       keep: request.keep,
       deadline,

@@ -282,6 +282,18 @@ export class RepoIndex {
     ).all(path).map(_symbol);
   }
 
+  /**
+   * Id and line range of every symbol of a file, in source order: what finding the symbol that
+   * encloses a line needs (a file of hundreds of symbols reads in a fraction of the time of
+   * {@linkcode symbolsOfFile}).
+   */
+  symbolSpans(path: string): { id: string; line: number; end_line: number }[] {
+    return this.#prepare(
+      `SELECT s.id, s.line, s.end_line FROM symbols s JOIN files f ON f.id = s.file_id
+       WHERE f.path = ? ORDER BY s.seq`,
+    ).all(path) as { id: string; line: number; end_line: number }[];
+  }
+
   /** One symbol by id, or undefined. */
   symbol(id: string): SymbolRecord | undefined {
     const row = this.#prepare(

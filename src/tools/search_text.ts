@@ -10,7 +10,6 @@ import { z } from "zod";
 import { regexLiterals } from "../store/trigrams.ts";
 import { ToolError } from "../errors.ts";
 import type { RepoIndex } from "../store/repo_index.ts";
-import type { SymbolRecord } from "../parser/types.ts";
 import { lineStarts } from "../parser/source_text.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
 import { bytesOfFiles, FILES, PATHS } from "../query/files.ts";
@@ -113,6 +112,7 @@ export async function handler(ctx: ToolContext, args: SearchTextArgs): Promise<T
   // Source first, then tests, docs, examples, …: the order results are ranked in.
   candidates = _byRole(candidates);
 
+  const files = view.get(FILES);
   const found = candidates.length === 0
     ? { files: [], filesSearched: 0, timedOut: false, settled: false }
     : await searchFiles({
@@ -125,9 +125,8 @@ export async function handler(ctx: ToolContext, args: SearchTextArgs): Promise<T
       budgetMs: _BUDGET_MS,
       settleMs: _SETTLE_MS,
       redact,
-    });
+    }, (p) => files.get(p)?.size ?? 0);
 
-  const files = view.get(FILES);
   const ranked = _rank(found.files, (p) => files.get(p)?.line_count ?? 0);
   const total = ranked.reduce((n, f) => n + f.count, 0);
   // One row per line: files by relevance, lines in order within a file.
@@ -228,7 +227,7 @@ function _servedLines(
     redacted += spans.length;
     return _clip(secrets.redacted(start, end));
   };
-  const symbols = index.symbolsOfFile(path);
+  const symbols = index.symbolSpans(path);
   const match = (n: number): Record<string, unknown> => ({
     file: path,
     line: n,
@@ -260,8 +259,11 @@ function _context(path: string, n: number, lineText: (n: number) => string) {
 }
 
 /** Id of the innermost symbol whose lines hold `line`, or null. */
-function _enclosing(symbols: readonly SymbolRecord[], line: number): string | null {
-  let best: SymbolRecord | null = null;
+function _enclosing(
+  symbols: readonly { id: string; line: number; end_line: number }[],
+  line: number,
+): string | null {
+  let best: { id: string; line: number; end_line: number } | null = null;
   for (const s of symbols) {
     if (s.line > line || s.end_line < line) continue;
     if (
