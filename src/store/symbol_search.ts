@@ -95,6 +95,11 @@ export class SymbolSearch {
   readonly #freq: Float64Array;
   readonly #score: Float64Array;
   readonly #termHits: Uint16Array;
+  /** Per document: `k1 · (1 − b + b·|D|/avgdl)`, the length part of BM25's denominator. */
+  readonly #norm: Float64Array;
+  /** Scratch: the documents of one phrase, then the documents touched by the query. */
+  readonly #phraseDocs: Int32Array;
+  readonly #touched: Int32Array;
 
   private constructor(
     docs: {
@@ -122,6 +127,13 @@ export class SymbolSearch {
     this.#freq = new Float64Array(docs.rowid.length);
     this.#score = new Float64Array(docs.rowid.length);
     this.#termHits = new Uint16Array(docs.rowid.length);
+    // The same operations in the same order as the score's denominator: the same doubles.
+    this.#norm = new Float64Array(docs.rowid.length);
+    for (let d = 0; d < docs.rowid.length; d++) {
+      this.#norm[d] = _K1 * (1 - _B + _B * docs.length[d]! / this.#avgdl);
+    }
+    this.#phraseDocs = new Int32Array(docs.rowid.length);
+    this.#touched = new Int32Array(docs.rowid.length);
   }
 
   /**
@@ -272,8 +284,13 @@ export class SymbolSearch {
     const freq = this.#freq;
     const score = this.#score;
     const termHits = this.#termHits;
-    const touched: number[] = [];
-    const docsOfPhrase: number[] = [];
+    const norm = this.#norm;
+    const postStart = this.#postStart;
+    const postDoc = this.#postDoc;
+    const postWeight = this.#postWeight;
+    const docsOfPhrase = this.#phraseDocs;
+    const touchedDocs = this.#touched;
+    let nTouched = 0;
     // Coverage counts each distinct term once, on its prefix phrase (which includes the exact one),
     // or on its exact phrase when it has no prefix phrase (one character).
     const counted = new Set<string>();
@@ -281,48 +298,53 @@ export class SymbolSearch {
       const countTerm = (phrase.prefix || phrase.term.length === 1) && !counted.has(phrase.term);
       if (countTerm) counted.add(phrase.term);
       // The phrase's weighted count per document, summed over its terms.
-      docsOfPhrase.length = 0;
+      let nHit = 0;
       for (
         const t of this.lookup(phrase.term, phrase.prefix) ?? lookup(phrase.term, phrase.prefix)
       ) {
-        if (t + 1 >= this.#postStart.length) continue;
-        const end = this.#postStart[t + 1]!;
-        for (let i = this.#postStart[t]!; i < end; i++) {
-          const d = this.#postDoc[i]!;
-          if (freq[d] === 0) docsOfPhrase.push(d);
-          freq[d]! += this.#postWeight[i]!;
+        if (t + 1 >= postStart.length) continue;
+        const end = postStart[t + 1]!;
+        for (let i = postStart[t]!; i < end; i++) {
+          const d = postDoc[i]!;
+          if (freq[d] === 0) docsOfPhrase[nHit++] = d;
+          freq[d]! += postWeight[i]!;
         }
       }
-      const nHit = docsOfPhrase.length;
       if (nHit === 0) continue;
       let idf = Math.log((nRow - nHit + 0.5) / (nHit + 0.5));
       if (idf <= 0.0) idf = 1e-6;
-      for (const d of docsOfPhrase) {
+      for (let k = 0; k < nHit; k++) {
+        const d = docsOfPhrase[k]!;
         const f = freq[d]!;
         freq[d] = 0;
-        if (score[d] === 0 && termHits[d] === 0) touched.push(d);
+        if (score[d] === 0 && termHits[d] === 0) touchedDocs[nTouched++] = d;
         if (countTerm) termHits[d]!++;
-        score[d]! += idf *
-          ((f * (_K1 + 1.0)) / (f + _K1 * (1 - _B + _B * this.#length[d]! / this.#avgdl)));
+        score[d]! += idf * ((f * (_K1 + 1.0)) / (f + norm[d]!));
       }
     }
+    const touched = touchedDocs.subarray(0, nTouched);
     // Filters, then the cut at the limit-th best score.
     const kinds = options.kinds === undefined || options.kinds.length === 0
       ? null
       : new Set(options.kinds);
     const language = options.language;
     const fileOk = new Map<number, boolean>();
-    const kept: number[] = [];
-    for (const d of touched) {
-      if (kinds !== null && !kinds.has(this.#labels[this.#kind[d]!]!)) continue;
-      if (language !== undefined && this.#labels[this.#language[d]!] !== language) continue;
-      if (options.keepFile !== undefined) {
-        const f = this.#file[d]!;
-        let ok = fileOk.get(f);
-        if (ok === undefined) fileOk.set(f, ok = options.keepFile(f));
-        if (!ok) continue;
+    let kept: Int32Array = touched;
+    if (kinds !== null || language !== undefined || options.keepFile !== undefined) {
+      let nKept = 0;
+      kept = new Int32Array(nTouched);
+      for (const d of touched) {
+        if (kinds !== null && !kinds.has(this.#labels[this.#kind[d]!]!)) continue;
+        if (language !== undefined && this.#labels[this.#language[d]!] !== language) continue;
+        if (options.keepFile !== undefined) {
+          const f = this.#file[d]!;
+          let ok = fileOk.get(f);
+          if (ok === undefined) fileOk.set(f, ok = options.keepFile(f));
+          if (!ok) continue;
+        }
+        kept[nKept++] = d;
       }
-      kept.push(d);
+      kept = kept.subarray(0, nKept);
     }
     const limit = Math.max(1, Math.floor(options.limit));
     const cut = kept.length <= limit ? -Infinity : _kthLargest(kept, score, limit);
@@ -352,11 +374,11 @@ function _grow<T extends Int32Array | Float64Array | Uint16Array>(a: T, least = 
 }
 
 /** The `k`-th largest score among `docs` (a min-heap of the k best). */
-function _kthLargest(docs: readonly number[], score: Float64Array, k: number): number {
+function _kthLargest(docs: ArrayLike<number>, score: Float64Array, k: number): number {
   const heap = new Float64Array(k);
   let n = 0;
-  for (const d of docs) {
-    const s = score[d]!;
+  for (let j = 0; j < docs.length; j++) {
+    const s = score[docs[j]!]!;
     if (n < k) {
       let i = n++;
       heap[i] = s;
