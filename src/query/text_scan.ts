@@ -49,6 +49,7 @@ export function asciiLiteralProbe(
   isRegex: boolean,
   caseSensitive: boolean,
 ): ((bytes: Uint8Array) => boolean) | null {
+  // deno-lint-ignore no-control-regex -- ASCII is the point
   if (isRegex || !/^[\x00-\x7f]*$/.test(query) || /[\r\n]/.test(query) || query === "") {
     return null;
   }

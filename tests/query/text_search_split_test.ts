@@ -54,7 +54,7 @@ Deno.test("searchFiles: a split scan finds what one worker finds, in candidate o
       const split = await searchFiles(request, (p) => sizes.get(p) ?? 0);
       deepStrictEqual(split, one, query);
       equal(one.filesSearched, 40);
-      const expected = paths.filter((p, i) =>
+      const expected = paths.filter((_p, i) =>
         caseSensitive ? i % 7 === 0 : i % 7 === 0 || i % 11 === 0
       );
       deepStrictEqual(one.files.map((f) => f.path), expected, query);
