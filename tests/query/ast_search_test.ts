@@ -3,15 +3,12 @@
  * matches with their enclosing symbols, the time budget, and bad patterns.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { cpSync } from "node:fs";
-import { join } from "node:path";
 import { decode } from "../../mod.ts";
-import { tempWorkspace, workspaceRunner, writeTree } from "../ingest/_helpers.ts";
+import { writeTree } from "../ingest/_helpers.ts";
+import { indexedFixture } from "./_fixture.ts";
 import { scanAst } from "../../src/query/ast_search.ts";
 import { resolvePatterns } from "../../src/query/ast_patterns.ts";
 import { RepoViews } from "../../src/query/view.ts";
-
-const FIXTURE = join(import.meta.dirname!, "..", "..", "fixtures", "ast");
 
 /** A 120-line function with 17 decisions (god_function by both measures). */
 function _godFunction(): string {
@@ -28,14 +25,8 @@ function _brief(body: Record<string, unknown>): string[] {
 }
 
 Deno.test("search_ast: presets and custom patterns over four languages", async (t) => {
-  const ws = tempWorkspace("codemunch-ast-");
-  cpSync(FIXTURE, ws.root, { recursive: true });
-  writeTree(ws.root, { "big.py": _godFunction() });
-  const runner = workspaceRunner(ws);
+  const { ws, runner, repo, close } = await indexedFixture("ast", { "big.py": _godFunction() });
   try {
-    const indexed = await runner.call("index_folder", { path: ws.root, format: "json" });
-    equal(indexed.isError, false, indexed.text);
-    const repo = JSON.parse(indexed.text).repo as string;
     const call = async (args: Record<string, unknown>) => {
       const r = await runner.call("search_ast", { repo, format: "json", ...args });
       equal(r.isError, false, r.text);
@@ -179,20 +170,13 @@ Deno.test("search_ast: presets and custom patterns over four languages", async (
       ok(ticks >= 10, `the event loop ran ${ticks} timer ticks during the scan`);
     });
   } finally {
-    await runner.close();
-    ws.dispose();
+    await close();
   }
 });
 
 Deno.test("search_ast: every preset runs on every language's fixture without a skipped file", async () => {
-  const ws = tempWorkspace("codemunch-ast-all-");
-  const languages = join(import.meta.dirname!, "..", "..", "fixtures", "languages");
-  cpSync(languages, ws.root, { recursive: true });
-  const runner = workspaceRunner(ws);
+  const { runner, repo, close } = await indexedFixture("languages");
   try {
-    const indexed = await runner.call("index_folder", { path: ws.root, format: "json" });
-    equal(indexed.isError, false, indexed.text);
-    const repo = JSON.parse(indexed.text).repo as string;
     const r = await runner.call("search_ast", { repo, category: "all", format: "json" });
     equal(r.isError, false, r.text);
     const body = JSON.parse(r.text) as { _meta: Record<string, unknown>; total_matches: number };
@@ -205,7 +189,6 @@ Deno.test("search_ast: every preset runs on every language's fixture without a s
     );
     ok(body.total_matches > 0);
   } finally {
-    await runner.close();
-    ws.dispose();
+    await close();
   }
 });

@@ -4,13 +4,9 @@
  * related signatures of a bundle, markdown, and compact output decoding to the same object.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { cpSync } from "node:fs";
-import { join } from "node:path";
 import { decode } from "../../mod.ts";
-import { tempWorkspace, workspaceRunner } from "../ingest/_helpers.ts";
+import { indexedFixture } from "./_fixture.ts";
 import { loadQuestionSets } from "../../scripts/bench_retrieval.ts";
-
-const FIXTURE = join(import.meta.dirname!, "..", "..", "fixtures", "context");
 
 interface Item {
   symbol_id: string;
@@ -21,13 +17,8 @@ interface Item {
 }
 
 Deno.test("get_ranked_context and get_context_bundle", async (t) => {
-  const ws = tempWorkspace("codemunch-context-");
-  cpSync(FIXTURE, ws.root, { recursive: true });
-  const runner = workspaceRunner(ws);
+  const { runner, repo, close } = await indexedFixture("context");
   try {
-    const indexed = await runner.call("index_folder", { path: ws.root, format: "json" });
-    equal(indexed.isError, false, indexed.text);
-    const repo = JSON.parse(indexed.text).repo as string;
     const call = async (tool: string, args: Record<string, unknown>, format = "json") => {
       const r = await runner.call(tool, { repo, format, ...args });
       equal(r.isError, false, r.text);
@@ -188,7 +179,6 @@ Deno.test("get_ranked_context and get_context_bundle", async (t) => {
       equal(JSON.parse(r.text).code, "symbol_not_found");
     });
   } finally {
-    await runner.close();
-    ws.dispose();
+    await close();
   }
 });

@@ -4,17 +4,13 @@
  * question of several words, not for a name or a signature.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { cpSync } from "node:fs";
-import { join } from "node:path";
-import { tempWorkspace, workspaceRunner } from "../ingest/_helpers.ts";
+import { indexedFixture } from "./_fixture.ts";
 import {
   MAX_SEED_CALLERS,
   NEIGHBOUR_BONUS,
   seedNeighbours,
 } from "../../src/query/graph_neighbours.ts";
 import { RepoViews } from "../../src/query/view.ts";
-
-const FIXTURE = join(import.meta.dirname!, "..", "..", "fixtures", "context");
 
 interface Hit {
   id: string;
@@ -23,13 +19,8 @@ interface Hit {
 }
 
 Deno.test("graph neighbours", async (t) => {
-  const ws = tempWorkspace("codemunch-neighbours-");
-  cpSync(FIXTURE, ws.root, { recursive: true });
-  const runner = workspaceRunner(ws);
+  const { ws, runner, repo, close } = await indexedFixture("context");
   try {
-    const indexed = await runner.call("index_folder", { path: ws.root, format: "json" });
-    equal(indexed.isError, false, indexed.text);
-    const repo = JSON.parse(indexed.text).repo as string;
     const search = async (query: string) => {
       const r = await runner.call("search_symbols", { repo, query, debug: true, format: "json" });
       equal(r.isError, false, r.text);
@@ -70,7 +61,6 @@ Deno.test("graph neighbours", async (t) => {
       }
     });
   } finally {
-    await runner.close();
-    ws.dispose();
+    await close();
   }
 });

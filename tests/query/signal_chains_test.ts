@@ -3,12 +3,8 @@
  * entry point, the chains they reach, lookup mode, filters and bounds, compact decoding.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { cpSync } from "node:fs";
-import { join } from "node:path";
 import { decode } from "../../mod.ts";
-import { tempWorkspace, workspaceRunner } from "../ingest/_helpers.ts";
-
-const FIXTURE = join(import.meta.dirname!, "..", "..", "fixtures", "gateways");
+import { indexedFixture } from "./_fixture.ts";
 
 interface Chain {
   gateway: string;
@@ -20,13 +16,8 @@ interface Chain {
 }
 
 Deno.test("get_signal_chains: entry points of every kind and what they reach", async (t) => {
-  const ws = tempWorkspace("codemunch-chains-");
-  cpSync(FIXTURE, ws.root, { recursive: true });
-  const runner = workspaceRunner(ws);
+  const { runner, repo, close } = await indexedFixture("gateways");
   try {
-    const indexed = await runner.call("index_folder", { path: ws.root, format: "json" });
-    equal(indexed.isError, false, indexed.text);
-    const repo = JSON.parse(indexed.text).repo as string;
     const call = async (args: Record<string, unknown>, format = "json") => {
       const r = await runner.call("get_signal_chains", { repo, format, ...args });
       equal(r.isError, false, r.text);
@@ -125,7 +116,6 @@ Deno.test("get_signal_chains: entry points of every kind and what they reach", a
       deepEqual(compact, json);
     });
   } finally {
-    await runner.close();
-    ws.dispose();
+    await close();
   }
 });
