@@ -456,7 +456,10 @@ function _rowAt(text: string, index: number, node: Node): number {
 }
 
 function _nameText(d: _Draft): string {
-  const text = d.name!.text.trim();
+  // A name is one line: a CSS selector list or a heading written over several lines reads as
+  // one (`a:link,\n  a:visited` → `a:link, a:visited`), so its id can be typed, passed as an
+  // argument and carried in a table cell.
+  const text = d.name!.text.trim().replace(/\s*[\r\n\u2028\u2029]\s*/g, " ");
   return d.nameTrim === undefined ? text : text.replace(d.nameTrim, "");
 }
 

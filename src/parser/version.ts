@@ -9,6 +9,9 @@
  * line-comment doc paragraphs, qualifies C++ `a::B::C::f` fully, and resolves Lua, Dart, Zig,
  * Solidity and Bash imports; 3 adds 22 languages (docs, configuration, Vue/Svelte/HTML `<style>`),
  * text-only files, JavaScript object-literal methods and Haddock/Elm doc comments; 4 resolves a
- * Go import of a module's root package (`import "github.com/gin-gonic/gin"` inside gin).
+ * Go import of a module's root package (`import "github.com/gin-gonic/gin"` inside gin); 5 parses
+ * SQL, Perl with the maintained grammar, SCSS with tree-sitter-grammars' grammar, names
+ * PowerShell's `function global:f` `f`, reads a Haskell binding after a pragma, splits Perl's
+ * `qw(...)` import lists, and writes a name over several lines on one line (CSS selector lists).
  */
-export const EXTRACTOR_VERSION = 4;
+export const EXTRACTOR_VERSION = 5;
