@@ -10,6 +10,8 @@ import { cpp } from "./cpp.ts";
 import { csharp } from "./csharp.ts";
 import { css } from "./css.ts";
 import { dart } from "./dart.ts";
+import { dtd } from "./dtd.ts";
+import { elisp } from "./elisp.ts";
 import { elixir } from "./elixir.ts";
 import { elm } from "./elm.ts";
 import { gdscript } from "./gdscript.ts";
@@ -34,6 +36,7 @@ import { ocaml } from "./ocaml.ts";
 import { perl } from "./perl.ts";
 import { php } from "./php.ts";
 import { powershell } from "./powershell.ts";
+import { properties } from "./properties.ts";
 import { python } from "./python.ts";
 import { r } from "./r.ts";
 import { ruby } from "./ruby.ts";
@@ -48,6 +51,7 @@ import { toml } from "./toml.ts";
 import { tsx } from "./tsx.ts";
 import { typescript } from "./typescript.ts";
 import { vue } from "./vue.ts";
+import { xml } from "./xml.ts";
 import { yaml } from "./yaml.ts";
 import { zig } from "./zig.ts";
 
@@ -60,6 +64,8 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   csharp,
   css,
   dart,
+  dtd,
+  elisp,
   elixir,
   elm,
   gdscript,
@@ -84,6 +90,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   perl,
   php,
   powershell,
+  properties,
   python,
   r,
   ruby,
@@ -98,6 +105,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   tsx,
   typescript,
   vue,
+  xml,
   yaml,
   zig,
 ];
