@@ -11,9 +11,11 @@ import { csharp } from "./csharp.ts";
 import { css } from "./css.ts";
 import { dart } from "./dart.ts";
 import { dtd } from "./dtd.ts";
+import { ejs } from "./ejs.ts";
 import { elisp } from "./elisp.ts";
 import { elixir } from "./elixir.ts";
 import { elm } from "./elm.ts";
+import { erb } from "./erb.ts";
 import { gdscript } from "./gdscript.ts";
 import { gleam } from "./gleam.ts";
 import { go } from "./go.ts";
@@ -39,14 +41,19 @@ import { powershell } from "./powershell.ts";
 import { properties } from "./properties.ts";
 import { python } from "./python.ts";
 import { r } from "./r.ts";
+import { rescript } from "./rescript.ts";
 import { ruby } from "./ruby.ts";
 import { rust } from "./rust.ts";
 import { scala } from "./scala.ts";
 import { scss } from "./scss.ts";
 import { solidity } from "./solidity.ts";
+import { sparql } from "./sparql.ts";
 import { sql } from "./sql.ts";
 import { svelte } from "./svelte.ts";
 import { swift } from "./swift.ts";
+import { systemrdl } from "./systemrdl.ts";
+import { talon } from "./talon.ts";
+import { tlaplus } from "./tlaplus.ts";
 import { toml } from "./toml.ts";
 import { tsx } from "./tsx.ts";
 import { typescript } from "./typescript.ts";
@@ -65,9 +72,11 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   css,
   dart,
   dtd,
+  ejs,
   elisp,
   elixir,
   elm,
+  erb,
   gdscript,
   gleam,
   go,
@@ -93,14 +102,19 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   properties,
   python,
   r,
+  rescript,
   ruby,
   rust,
   scala,
   scss,
   solidity,
+  sparql,
   sql,
   svelte,
   swift,
+  systemrdl,
+  talon,
+  tlaplus,
   toml,
   tsx,
   typescript,
