@@ -3,9 +3,9 @@
  * language id, but no symbols (no grammar of ours reads them). They are the languages whose
  * tree-sitter grammar no npm package publishes, as WebAssembly or as source we can build
  * (Protocol Buffers, GraphQL, Dockerfile, CMake, Erlang, Fortran; see `LANGUAGES.md`), and plain
- * documents (reStructuredText, AsciiDoc, text, INI-style configuration, BibTeX, ERB/EJS templates).
- * Languages with a grammar (Markdown, YAML, JSON, TOML, SQL, XML, Java `.properties`...) are
- * `LanguageSpec`s instead and get symbols too.
+ * documents (reStructuredText, AsciiDoc, text, INI-style configuration, BibTeX). Languages with a
+ * grammar (Markdown, YAML, JSON, TOML, SQL, XML, Java `.properties`...) are `LanguageSpec`s instead
+ * and get symbols too.
  */
 
 import type { ParseResult } from "./types.ts";
