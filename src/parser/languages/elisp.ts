@@ -19,7 +19,7 @@ function form(heads: string[], capture: string): string {
  * `cl-defmacro` templates; `defvar`, `defvar-local`, `defconst` (the grammar's `special_form`),
  * `defcustom`, `defface` and `defgroup` constants; `cl-defstruct` and `defclass` types. The
  * docstring is the string after the parameters (or the value), else the `;;` comments above.
- * Imports are `(require 'feature)`; calls are lists headed by a symbol other than a definition
+ * Imports are `(require 'feature)`, resolved to `feature.el`; calls are lists headed by a symbol other than a definition
  * (parameter lists and quoted data are not calls).
  *
  * Grammar: `tree-sitter-elisp` from `tree-sitter-wasms` (Wilfred/tree-sitter-elisp).
@@ -68,5 +68,6 @@ export const elisp: LanguageSpec = {
 ((list . (symbol) @name) @reference.call
   (#not-match? @name "^(cl-)?def|^define-|^(require|provide|quote|function|lambda|interactive|declare)$"))
 `,
+  resolver: "module_file",
   docComments: { nodeTypes: ["comment"] },
 };

@@ -11,7 +11,8 @@ function topLevel(pattern: string): string {
  * to a function, or declared with a function type (`let f: int => int` in a `.resi` interface), is a
  * function (a method inside a module); any other module-level `let` a constant;
  * `type` bindings types; `external` bindings functions. `/** ... *\/` comments above are docs;
- * `@decorators` are decorators. Imports are `open M` and `include M`; calls are applications of a
+ * `@decorators` are decorators. Imports are `open M` and `include M`, resolved to `M.res` (file names are unique in a ReScript
+ * project); calls are applications of a
  * name (`f(x)`) or of a module's value (`Js.Math.sqrt(x)`, receiver `Js.Math`).
  *
  * Grammar: `tree-sitter-rescript` from `tree-sitter-wasms` (rescript-lang/tree-sitter-rescript).
@@ -52,5 +53,6 @@ ${
 (call_expression function: (value_identifier_path [(module_identifier) (module_identifier_path)]
   @receiver (value_identifier) @name)) @reference.call
 `,
+  resolver: "module_file",
   docComments: { nodeTypes: ["comment"], prefixes: ["/**"] },
 };

@@ -12,7 +12,7 @@ function inModule(pattern: string): string {
  * (`f[x \in S] == ...`) and named `THEOREM`s/`LEMMA`s are its methods, module instances
  * (`M == INSTANCE Foo`) classes; `CONSTANTS` and `VARIABLES` are constants (the module's
  * parameters and state). Definitions local to a `LET` are not symbols. The `\*` and `(* *)`
- * comments directly above are docs. Imports are the modules of `EXTENDS` and `INSTANCE`; calls
+ * comments directly above are docs. Imports are the modules of `EXTENDS` and `INSTANCE`, resolved to `M.tla`; calls
  * are applications of a named operator (`Fact(n - 1)`).
  *
  * Grammar: `tree-sitter-tlaplus` from `tree-sitter-wasms` (tlaplus-community/tree-sitter-tlaplus).
@@ -42,5 +42,6 @@ ${inModule("(module_definition name: (identifier) @name) @definition.class")}
   calls: `
 (bound_op name: (identifier_ref) @name) @reference.call
 `,
+  resolver: "module_file",
   docComments: { nodeTypes: ["comment", "block_comment"] },
 };
