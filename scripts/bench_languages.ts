@@ -25,6 +25,27 @@ import { compileIncludes } from "./compile.ts";
 const CTAGS: Record<string, { language: string; kinds: string[]; contains?: boolean }> = {
   clojure: { language: "Clojure", kinds: ["function"] },
   css: { language: "CSS", kinds: ["class", "id", "selector"], contains: true },
+  dtd: {
+    language: "DTD",
+    kinds: ["element", "attribute", "entity", "parameterEntity", "notation"],
+  },
+  elisp: {
+    language: "EmacsLisp",
+    kinds: [
+      "function",
+      "macro",
+      "subst",
+      "inline",
+      "alias",
+      "minorMode",
+      "derivedMode",
+      "variable",
+      "const",
+      "custom",
+      "face",
+      "group",
+    ],
+  },
   elm: { language: "Elm", kinds: ["function", "type", "alias", "port"] },
   haskell: { language: "Haskell", kinds: ["function", "type"] },
   html: { language: "HTML", kinds: ["id"] },
@@ -35,8 +56,10 @@ const CTAGS: Record<string, { language: string; kinds: string[]; contains?: bool
     language: "Markdown",
     kinds: ["chapter", "section", "subsection", "subsubsection", "l4subsection", "l5subsection"],
   },
+  properties: { language: "JavaProperties", kinds: ["key"] },
   perl: { language: "Perl", kinds: ["subroutine", "package", "constant"] },
   powershell: { language: "PowerShell", kinds: ["function", "class", "method", "enum"] },
+  xml: { language: "XML,XSLT", kinds: ["id", "namedTemplate"] },
   sql: {
     language: "SQL",
     kinds: ["table", "view", "function", "procedure", "index", "trigger"],
@@ -95,6 +118,9 @@ function ctagsName(language: string, name: string, pattern = ""): string | null 
   // ctags names R's anonymous functions (`function(x) ...` passed as an argument) `anonFunc<hex>`.
   if (language === "R" && /^anonFunc[0-9a-f]+$/.test(name)) return null;
   if (language === "JSON" && /^\d+$/.test(name)) return null;
+  // An XSLT attribute value template (`id="toc.{$id}"`) is computed when the stylesheet runs: no
+  // id of the file, which ctags' XML parser tags as written.
+  if (language === "XML,XSLT" && name.includes("{")) return null;
   // ctags' SCSS parser tags decimals (`.5` in `$x: .5rem`) as classes and cuts an interpolated
   // selector at `#{` (`.col-#{$bp}` is `col-`).
   if (language === "SCSS" && (/^\.\d/.test(name) || /-$/.test(name))) return null;

@@ -6,7 +6,8 @@
 #   bash scripts/prepare_corpora.sh [name ...]     # default: all
 #
 # Corpora: express, typescript, gin, gostd, django, languages (real files of the languages the
-# others lack, for `deno task bench languages`: never needed by the tests)
+# others lack, for `deno task bench languages`: never needed by the tests; sources added to the
+# lists later are fetched into an existing corpus one by one)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD/corpora"
@@ -85,6 +86,69 @@ languages_corpus() {
   mv "$tmp" "$root/languages"
 }
 
+# Later languages, each source added on its own when missing, so an existing corpus grows without
+# being rebuilt: the Debian ones are bookworm's, the npm ones pinned.
+EXTRA_DEB=(
+  elpa-dash elpa-s elpa-markdown-mode elpa-magit elpa-company elpa-yasnippet # Emacs Lisp
+  docbook-xml                       # DTD: the DocBook 4.x DTDs and modules
+  docbook-xsl                       # XML: the DocBook XSLT stylesheets
+  libtomcat10-java ant              # Java .properties: the resource bundles inside their jars
+  ruby-railties                     # ERB: the Rails generator and mailer templates
+)
+EXTRA_NPM=(
+  @rescript/core@1.6.1              # ReScript: the standard library (.res, .resi)
+)
+EXTRA_EXT='.*\.\(erb\|el\|dtd\|xml\|xsl\|properties\|res\|resi\)$'
+
+# Keep the files of EXTRA_EXT under $1, extracting `.properties` from the jars first.
+extra_keep() {
+  local dir=$1
+  find "$dir" -name '*.jar' -type f | while read -r jar; do
+    python3 - "$jar" "${jar%.jar}.d" <<'PY'
+import os, sys, zipfile
+jar, out = sys.argv[1], sys.argv[2]
+with zipfile.ZipFile(jar) as z:
+    for n in z.namelist():
+        if n.endswith(".properties") and not n.startswith("/") and ".." not in n:
+            os.makedirs(os.path.dirname(os.path.join(out, n)), exist_ok=True)
+            with open(os.path.join(out, n), "wb") as f:
+                f.write(z.read(n))
+PY
+  done
+  find "$dir" -type l -delete
+  find "$dir" -type f ! -regex "$EXTRA_EXT" -delete
+  find "$dir" -type d -empty -delete
+}
+
+languages_extra() {
+  local pkg spec tgz deb dest
+  for pkg in "${EXTRA_DEB[@]}"; do
+    dest="$root/languages/debian/$pkg"
+    [ -d "$dest" ] && continue
+    echo "corpora: languages <- debian $pkg" >&2
+    (cd "$root/.dl" && apt-get download "$pkg" >/dev/null)
+    deb=$(ls "$root/.dl/${pkg}"_*.deb | head -n 1)
+    rm -rf "$dest.tmp"
+    mkdir -p "$dest.tmp"
+    dpkg-deb -x "$deb" "$dest.tmp"
+    extra_keep "$dest.tmp"
+    mkdir -p "$dest.tmp" # (removed when nothing was kept: the empty folder marks the source done)
+    mv "$dest.tmp" "$dest"
+  done
+  for spec in "${EXTRA_NPM[@]}"; do
+    dest="$root/languages/npm/${spec%@*}"
+    [ -d "$dest" ] && continue
+    echo "corpora: languages <- npm $spec" >&2
+    tgz=$(cd "$root/.dl" && npm pack --silent "$spec" | tail -n 1)
+    rm -rf "$dest.tmp"
+    mkdir -p "$dest.tmp"
+    tar -xzf "$root/.dl/$tgz" -C "$dest.tmp" --strip-components=1
+    extra_keep "$dest.tmp"
+    mkdir -p "$dest.tmp"
+    mv "$dest.tmp" "$dest"
+  done
+}
+
 names=("$@")
 [ ${#names[@]} -eq 0 ] && names=(express typescript gin gostd django languages)
 for n in "${names[@]}"; do
@@ -94,7 +158,7 @@ for n in "${names[@]}"; do
     gin) deb_corpus gin golang-github-gin-gonic-gin-dev usr/share/gocode/src/github.com/gin-gonic/gin ;;
     gostd) deb_corpus gostd golang-1.19-src usr/share/go-1.19/src ;;
     django) deb_corpus django python3-django usr/lib/python3/dist-packages/django ;;
-    languages) languages_corpus ;;
+    languages) languages_corpus && languages_extra ;;
     *) echo "corpora: unknown corpus: \"$n\"" >&2; exit 2 ;;
   esac
 done

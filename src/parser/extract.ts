@@ -531,12 +531,16 @@ function _precedingDoc(d: _Draft, rule: DocCommentRule): string {
   let row = anchor.startPosition.row;
   for (let prev = anchor.previousNamedSibling; prev !== null; prev = prev.previousNamedSibling) {
     if (skip.includes(prev.type)) {
-      row = prev.startPosition.row;
+      // Whitespace the grammar keeps as a node (XML's `CharData`) is stepped over as if absent.
+      if (!_isBlank(prev)) row = prev.startPosition.row;
       continue;
     }
     if (!rule.nodeTypes.includes(prev.type) || prev.endPosition.row < row - 1) break;
     // A comment that ends on the line of an earlier statement is a trailing comment of it.
-    const before = prev.previousNamedSibling;
+    let before = prev.previousNamedSibling;
+    while (before !== null && skip.includes(before.type) && _isBlank(before)) {
+      before = before.previousNamedSibling;
+    }
     // (A node ending at column 0, like an `#import` line with its newline, ends on the row before.)
     if (
       before !== null && before.endPosition.row === prev.startPosition.row &&
@@ -550,6 +554,11 @@ function _precedingDoc(d: _Draft, rule: DocCommentRule): string {
     ? comments
     : comments.filter((c) => prefixes.some((p) => c.text.startsWith(p)));
   return _joinDocs(docs);
+}
+
+/** Whether a node is only whitespace (a text node between two elements). */
+function _isBlank(node: Node): boolean {
+  return node.text.trim() === "";
 }
 
 /**
@@ -583,7 +592,7 @@ function _ownsWrapper(node: Node, decorators: readonly Node[], comments: string[
 
 /**
  * Clean a doc comment or docstring: strip comment markers (`/** *\/`, `///`, `//!`, `//`, `#`,
- * `--`, `;`, `(** *)`) or string quotes, then remove the common indentation and blank edges.
+ * `--`, `;`, `\*`, `!`, `(** *)`, `<!-- -->`) or string quotes, then remove the common indentation and blank edges.
  */
 export function cleanDoc(raw: string): string {
   let t = raw.replace(/\r\n?/g, "\n").trim();
@@ -594,13 +603,18 @@ export function cleanDoc(raw: string): string {
   } else if (/^\/\*/.test(t) || /^\(\*/.test(t)) {
     t = t.replace(/^(\/\*+!?|\(\*+)/, "").replace(/(\*+\/|\*+\))$/, "");
     lines = t.split("\n").map((l) => l.replace(/^\s*\*(?!\/) ?/, ""));
+  } else if (/^<!--/.test(t)) {
+    // SGML/XML comments (DTD, XML): `<!-- ... -->`, one or several in a row.
+    lines = t.replace(/^<!--\s?/, "").replace(/\s?-->$/, "").replace(/\s*-->\s*<!--\s?/g, "\n")
+      .split("\n");
   } else if (/^\{-/.test(t)) {
     // Haskell/Elm block comments, `{-| ... -}` for docs.
     lines = t.replace(/^\{-\|? ?/, "").replace(/-\}$/, "").split("\n");
   } else {
     lines = t.split("\n").map((l) =>
       // `-- |` and `-- ^` are Haddock's doc markers.
-      l.replace(/^\s*(\/\/[\/!]?|#+|--+ ?[|^]?|;+|%+) ?/, "")
+      // `\*` is TLA+'s line comment, `!` one of Java `.properties`.
+      l.replace(/^\s*(\/\/[\/!]?|#+|--+ ?[|^]?|;+|%+|\\\*|!+) ?/, "")
     );
   }
   // Common indentation of the lines after the first (the first follows the opening marker).

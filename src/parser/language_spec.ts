@@ -17,7 +17,8 @@ export type ResolverName =
   | "path"
   | "lua"
   | "dart"
-  | "tex";
+  | "tex"
+  | "module_file";
 
 /** How to find doc comments written before a definition (Go, Rust, JS, Java, C, ...). */
 export interface DocCommentRule {

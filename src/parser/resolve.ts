@@ -6,7 +6,7 @@
 import { posix } from "node:path";
 import type { ImportRecord, ParseResult } from "./types.ts";
 import type { ResolverName } from "./language_spec.ts";
-import { languageById } from "./registry.ts";
+import { languageById, languageForPath } from "./registry.ts";
 
 /** What a resolver may consult about the repository. */
 export interface RepoView {
@@ -516,6 +516,40 @@ function _resolveDart(file: string, record: ImportRecord, repo: RepoView): strin
   return _first(repo, [_join(_dir(file), spec)]);
 }
 
+// ---------------------------------------------------------------------------------------------
+// A module named as its file (Emacs Lisp's `(require 'x)`: `x.el`; ReScript's `open X`: `X.res`,
+// unique in a project; TLA+'s `EXTENDS X`: `X.tla`): the file of that base name, with an
+// extension of the importing file's language, beside the importing file, else anywhere in the
+// repository (the shortest path first). A dotted name (`Js.Promise`) is its first part's file.
+
+function _resolveModuleFile(file: string, record: ImportRecord, repo: RepoView): string | null {
+  const language = languageForPath(file);
+  if (language === undefined) return null;
+  const byName = repo.memo(`module_file.${language.id}`, () => {
+    const out = new Map<string, string>();
+    const paths = [...repo.files].filter((f) => languageForPath(f)?.id === language.id);
+    paths.sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+    for (const f of paths) {
+      const base = posix.basename(f);
+      if (!out.has(base)) out.set(base, f);
+    }
+    return out;
+  });
+  const spec = record.specifier;
+  for (const name of new Set([spec, spec.split(".")[0]!])) {
+    if (name === "" || name.includes("/")) continue;
+    for (const ext of language.extensions) {
+      const beside = _first(repo, [_join(_dir(file), name + ext)]);
+      if (beside !== null) return beside;
+    }
+    for (const ext of language.extensions) {
+      const found = byName.get(name + ext);
+      if (found !== undefined) return found;
+    }
+  }
+  return null;
+}
+
 /** Resolvers by the name a `LanguageSpec` gives in `resolver`. */
 export const RESOLVERS: Record<ResolverName, Resolver> = {
   path: _resolvePath,
@@ -530,4 +564,5 @@ export const RESOLVERS: Record<ResolverName, Resolver> = {
   c: _resolveC,
   ruby: _resolveRuby,
   php: _resolvePhp,
+  module_file: _resolveModuleFile,
 };

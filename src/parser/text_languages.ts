@@ -3,8 +3,9 @@
  * language id, but no symbols (no grammar of ours reads them). They are the languages whose
  * tree-sitter grammar no npm package publishes, as WebAssembly or as source we can build
  * (Protocol Buffers, GraphQL, Dockerfile, CMake, Erlang, Fortran; see `LANGUAGES.md`), and plain
- * documents (reStructuredText, AsciiDoc, text, INI-style configuration, XML, BibTeX). Languages
- * with a grammar (Markdown, YAML, JSON, TOML, SQL...) are `LanguageSpec`s instead and get symbols too.
+ * documents (reStructuredText, AsciiDoc, text, INI-style configuration, BibTeX). Languages with a
+ * grammar (Markdown, YAML, JSON, TOML, SQL, XML, Java `.properties`...) are `LanguageSpec`s instead
+ * and get symbols too.
  */
 
 import type { ParseResult } from "./types.ts";
@@ -33,7 +34,7 @@ export const TEXT_LANGUAGES: readonly TextLanguage[] = [
   { id: "erlang", extensions: [".erl", ".hrl", ".escript"], fileNames: ["rebar.config"] },
   { id: "fortran", extensions: [".f90", ".f95", ".f03", ".f08", ".f", ".for", ".fpp"] },
   { id: "graphql", extensions: [".graphql", ".gql", ".graphqls"] },
-  { id: "ini", extensions: [".ini", ".cfg", ".conf", ".properties"] },
+  { id: "ini", extensions: [".ini", ".cfg", ".conf"] },
   { id: "protobuf", extensions: [".proto"] },
   { id: "restructuredtext", extensions: [".rst"] },
   { id: "bibtex", extensions: [".bib"] },
@@ -53,7 +54,6 @@ export const TEXT_LANGUAGES: readonly TextLanguage[] = [
       "README",
     ],
   },
-  { id: "xml", extensions: [".xml", ".xsd", ".xsl", ".xslt", ".plist", ".csproj", ".fsproj"] },
 ];
 
 const _ids = new Set(TEXT_LANGUAGES.map((l) => l.id));

@@ -1,8 +1,8 @@
 /**
  * Documentation, configuration and languages without a grammar are indexed for text search:
  * text-only files (reStructuredText, plain text, Dockerfile, Protocol Buffers...) are stored with
- * their language and no symbols; Markdown, YAML, JSON, TOML and SQL have grammars and get symbols
- * too. The
+ * their language and no symbols; Markdown, YAML, JSON, TOML, SQL, XML and Java `.properties` have
+ * grammars and get symbols too. The
  * walk's filters and limits apply to them as to code.
  */
 import { deepStrictEqual, equal, ok } from "node:assert/strict";
@@ -29,6 +29,10 @@ Deno.test("text-only files: language ids by name and extension", () => {
     ["config.yml", "yaml"],
     ["package.json", "json"],
     ["Cargo.toml", "toml"],
+    ["pom.xml", "xml"],
+    ["src/main/resources/messages.properties", "properties"],
+    ["docbook.dtd", "dtd"],
+    ["app.conf", "ini"],
     ["logo.png", undefined],
     ["a.unknownext", undefined],
   ];
@@ -57,6 +61,8 @@ Deno.test("docs, config and SQL are indexed for search_text under the walk's lim
       "docs/guide.rst": "Guide\n=====\n\nThe widget guide.\n",
       "db/001_widgets.sql": "CREATE TABLE widgets (id int);\n",
       "deploy.yaml": "service:\n  name: widget\n",
+      "pom.xml": '<project id="widget-app">\n  <name>widget</name>\n</project>\n',
+      "messages.properties": "# Labels\nwidget.title=Widget\n",
       "notes.txt": "widget notes\n",
       "big.txt": "widget " + "x".repeat(2_000) + "\n",
       "image.png": new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]),
@@ -73,14 +79,19 @@ Deno.test("docs, config and SQL are indexed for search_text under the walk's lim
     const outcome = JSON.parse(indexed.text) as Record<string, unknown>;
     const repo = outcome.repo as string;
     const languages = outcome.languages as Record<string, number>;
+    const counted = ["python", "markdown", "restructuredtext", "sql", "yaml", "text", "xml"];
     deepStrictEqual(
-      Object.fromEntries(
-        ["python", "markdown", "restructuredtext", "sql", "yaml", "text"].map((l) => [
-          l,
-          languages[l],
-        ]),
-      ),
-      { python: 1, markdown: 1, restructuredtext: 1, sql: 1, yaml: 1, text: 1 },
+      Object.fromEntries([...counted, "properties"].map((l) => [l, languages[l]])),
+      {
+        python: 1,
+        markdown: 1,
+        restructuredtext: 1,
+        sql: 1,
+        yaml: 1,
+        text: 1,
+        xml: 1,
+        properties: 1,
+      },
     );
     const noSymbols = (outcome.no_symbols_files ?? []) as string[];
     ok(!noSymbols.includes("notes.txt"), "a text-only file is not a file without symbols");
@@ -97,7 +108,9 @@ Deno.test("docs, config and SQL are indexed for search_text under the walk's lim
       "db/001_widgets.sql",
       "deploy.yaml",
       "docs/guide.rst",
+      "messages.properties",
       "notes.txt",
+      "pom.xml",
     ]);
     const outline = await runner.call("get_file_outline", {
       repo,
@@ -105,6 +118,13 @@ Deno.test("docs, config and SQL are indexed for search_text under the walk's lim
       format: "json",
     });
     ok(outline.text.includes("Widget service.Setup"), outline.text);
+    // XML and `.properties` moved from text only to parsed: searchable as before, with symbols.
+    const keys = await runner.call("get_file_outline", {
+      repo,
+      file_path: "messages.properties",
+      format: "json",
+    });
+    ok(keys.text.includes("widget.title"), keys.text);
   } finally {
     ws.dispose();
   }

@@ -156,3 +156,23 @@ Deno.test("buildOutline nests methods under classes and keeps source order", asy
     ["top", []],
   ]);
 });
+
+Deno.test("module_file: a module named as its file, beside the importer, else anywhere", async () => {
+  // Emacs Lisp: `(require 'x)` is `x.el` beside the file first, then the shortest path named so.
+  const el = {
+    "lisp/main.el": "(require 'helm-core)\n(require 'util)\n(require 'cl-lib)\n",
+    "lisp/util.el": "(provide 'util)\n",
+    "vendor/deep/helm/helm-core.el": "(provide 'helm-core)\n",
+    "helm-core.el": "(provide 'helm-core)\n",
+    "util.el": "(provide 'util)\n",
+  };
+  assert.deepEqual(await resolved(el, "lisp/main.el"), ["helm-core.el", "lisp/util.el", null]);
+  // ReScript: `open Js.Promise` is the file of its first part; `.res` before `.resi`.
+  const res = {
+    "src/App.res": "open Utils\ninclude Api.Client\nopen Belt\n",
+    "src/lib/Utils.resi": "let x: int => int\n",
+    "src/lib/Utils.res": "let x = a => a\n",
+    "src/Api.res": "module Client = {}\n",
+  };
+  assert.deepEqual(await resolved(res, "src/App.res"), ["src/lib/Utils.res", "src/Api.res", null]);
+});

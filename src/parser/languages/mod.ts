@@ -10,8 +10,12 @@ import { cpp } from "./cpp.ts";
 import { csharp } from "./csharp.ts";
 import { css } from "./css.ts";
 import { dart } from "./dart.ts";
+import { dtd } from "./dtd.ts";
+import { ejs } from "./ejs.ts";
+import { elisp } from "./elisp.ts";
 import { elixir } from "./elixir.ts";
 import { elm } from "./elm.ts";
+import { erb } from "./erb.ts";
 import { gdscript } from "./gdscript.ts";
 import { gleam } from "./gleam.ts";
 import { go } from "./go.ts";
@@ -34,20 +38,27 @@ import { ocaml } from "./ocaml.ts";
 import { perl } from "./perl.ts";
 import { php } from "./php.ts";
 import { powershell } from "./powershell.ts";
+import { properties } from "./properties.ts";
 import { python } from "./python.ts";
 import { r } from "./r.ts";
+import { rescript } from "./rescript.ts";
 import { ruby } from "./ruby.ts";
 import { rust } from "./rust.ts";
 import { scala } from "./scala.ts";
 import { scss } from "./scss.ts";
 import { solidity } from "./solidity.ts";
+import { sparql } from "./sparql.ts";
 import { sql } from "./sql.ts";
 import { svelte } from "./svelte.ts";
 import { swift } from "./swift.ts";
+import { systemrdl } from "./systemrdl.ts";
+import { talon } from "./talon.ts";
+import { tlaplus } from "./tlaplus.ts";
 import { toml } from "./toml.ts";
 import { tsx } from "./tsx.ts";
 import { typescript } from "./typescript.ts";
 import { vue } from "./vue.ts";
+import { xml } from "./xml.ts";
 import { yaml } from "./yaml.ts";
 import { zig } from "./zig.ts";
 
@@ -60,8 +71,12 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   csharp,
   css,
   dart,
+  dtd,
+  ejs,
+  elisp,
   elixir,
   elm,
+  erb,
   gdscript,
   gleam,
   go,
@@ -84,20 +99,27 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   perl,
   php,
   powershell,
+  properties,
   python,
   r,
+  rescript,
   ruby,
   rust,
   scala,
   scss,
   solidity,
+  sparql,
   sql,
   svelte,
   swift,
+  systemrdl,
+  talon,
+  tlaplus,
   toml,
   tsx,
   typescript,
   vue,
+  xml,
   yaml,
   zig,
 ];
