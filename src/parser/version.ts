@@ -12,6 +12,8 @@
  * Go import of a module's root package (`import "github.com/gin-gonic/gin"` inside gin); 5 parses
  * SQL, Perl with the maintained grammar, SCSS with tree-sitter-grammars' grammar, names
  * PowerShell's `function global:f` `f`, reads a Haskell binding after a pragma, splits Perl's
- * `qw(...)` import lists, and writes a name over several lines on one line (CSS selector lists).
+ * `qw(...)` import lists, writes a name over several lines on one line (CSS selector lists), and
+ * adds 11 languages (Emacs Lisp, XML and DTD, `.properties` — XML and `.properties` were text only —
+ * ReScript, TLA+, SPARQL, SystemRDL, Talon, ERB, EJS) with `<!-- -->` and TLA+ `\*` doc comments.
  */
 export const EXTRACTOR_VERSION = 5;
