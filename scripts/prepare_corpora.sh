@@ -94,11 +94,12 @@ EXTRA_DEB=(
   docbook-xsl                       # XML: the DocBook XSLT stylesheets
   libtomcat10-java ant              # Java .properties: the resource bundles inside their jars
   ruby-railties                     # ERB: the Rails generator and mailer templates
+  vim-julia                         # Julia: the plugin's LaTeX-symbol table generators (.jl)
 )
 EXTRA_NPM=(
   @rescript/core@1.6.1              # ReScript: the standard library (.res, .resi)
 )
-EXTRA_EXT='.*\.\(erb\|el\|dtd\|xml\|xsl\|properties\|res\|resi\)$'
+EXTRA_EXT='.*\.\(erb\|el\|dtd\|xml\|xsl\|properties\|res\|resi\|jl\)$'
 
 # Keep the files of EXTRA_EXT under $1, extracting `.properties` from the jars first.
 extra_keep() {
