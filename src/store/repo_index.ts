@@ -391,21 +391,27 @@ export class RepoIndex {
    * build it once per index state and pass it to {@linkcode rankSymbols}.
    */
   symbolSearch(): SymbolSearch {
-    const search = SymbolSearch.build(
-      this.#prepare("SELECT file_id, labels, data FROM symbol_terms").iterate() as Iterable<
-        { file_id: number; labels: string; data: Uint8Array }
-      >,
-    );
-    // The term dictionary too (in term order), so that a search runs no query for its terms;
-    // read as two joined strings (terms never contain a space), far cheaper than a row each.
-    const dict = this.#prepare(
-      `SELECT group_concat(term, ' ') AS terms, group_concat(id, ' ') AS ids
-       FROM (SELECT term, id FROM symbol_term_ids ORDER BY term)`,
-    ).get() as { terms: string | null; ids: string | null };
-    const terms = dict.terms === null ? [] : dict.terms.split(" ");
-    const ids = dict.ids === null ? [] : dict.ids.split(" ").map(Number);
-    search.setDictionary(terms, Int32Array.from(ids));
-    return search;
+    // The build reads the rows twice (a count, then the arrays): one read transaction keeps both
+    // reads, and the dictionary, on the same index state.
+    const rows = () =>
+      this.#prepare("SELECT file_id, labels, data FROM symbol_terms ORDER BY rowid")
+        .iterate() as Iterable<{ file_id: number; labels: string; data: Uint8Array }>;
+    this.#db.exec("BEGIN");
+    try {
+      const search = SymbolSearch.build(rows);
+      // The term dictionary too (in term order), so that a search runs no query for its terms;
+      // read as two joined strings (terms never contain a space), far cheaper than a row each.
+      const dict = this.#prepare(
+        `SELECT group_concat(term, ' ') AS terms, group_concat(id, ' ') AS ids
+         FROM (SELECT term, id FROM symbol_term_ids ORDER BY term)`,
+      ).get() as { terms: string | null; ids: string | null };
+      const terms = dict.terms === null ? [] : dict.terms.split(" ");
+      const ids = dict.ids === null ? [] : dict.ids.split(" ").map(Number);
+      search.setDictionary(terms, Int32Array.from(ids));
+      return search;
+    } finally {
+      this.#db.exec("COMMIT");
+    }
   }
 
   /**
