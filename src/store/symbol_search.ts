@@ -12,7 +12,7 @@
  * p, N the rows. The same operations in the same order give the same doubles.
  */
 import { splitIdentifier } from "./fts_text.ts";
-import { queryTerm } from "./symbol_terms.ts";
+import { queryTerm, VarintReader } from "./symbol_terms.ts";
 
 const _K1 = 1.2;
 const _B = 0.75;
@@ -198,28 +198,16 @@ export class SymbolSearch {
     let counts = new Int32Array(1024);
     let nTerms = 0;
     for (const r of rows()) {
-      const data = r.data;
-      let p = 0;
-      const next = () => {
-        let v = 0;
-        let mul = 1;
-        let b: number;
-        do {
-          b = data[p++]!;
-          v += (b & 0x7f) * mul;
-          mul *= 128;
-        } while (b >= 0x80);
-        return v;
-      };
-      while (p < data.length) {
-        next(); // rowid
-        next(); // length
-        next(); // kind
-        next(); // language
-        const n = next();
+      const values = new VarintReader(r.data);
+      while (values.more) {
+        values.next(); // rowid
+        values.next(); // length
+        values.next(); // kind
+        values.next(); // language
+        const n = values.next();
         for (let i = 0; i < n; i++) {
-          const t = next();
-          next(); // weight
+          const t = values.next();
+          values.next(); // weight
           if (t >= counts.length) counts = _grow(counts, t + 1);
           counts[t]!++;
           if (t >= nTerms) nTerms = t + 1;
@@ -253,32 +241,20 @@ export class SymbolSearch {
         }
         return id;
       });
-      const data = r.data;
-      let p = 0;
-      const next = () => {
-        let v = 0;
-        let mul = 1;
-        let b: number;
-        do {
-          b = data[p++]!;
-          v += (b & 0x7f) * mul;
-          mul *= 128;
-        } while (b >= 0x80);
-        return v;
-      };
-      while (p < data.length) {
+      const values = new VarintReader(r.data);
+      while (values.more) {
         if (d >= nDocs) throw new Error("symbol_terms changed while the ranking index was built");
-        rowid[d] = next();
+        rowid[d] = values.next();
         file[d] = r.file_id;
-        length[d] = next();
-        kind[d] = labelMap[next()]!;
-        language[d] = labelMap[next()]!;
-        const n = next();
+        length[d] = values.next();
+        kind[d] = labelMap[values.next()]!;
+        language[d] = labelMap[values.next()]!;
+        const n = values.next();
         for (let i = 0; i < n; i++) {
-          const t = next();
+          const t = values.next();
           const at = fill[t]!++;
           doc[at] = d;
-          weight[at] = next();
+          weight[at] = values.next();
         }
         d++;
       }

@@ -643,6 +643,35 @@ class _Varints {
   }
 }
 
+/** Reads back the varints of a `symbol_terms` row's `data`, in order. */
+export class VarintReader {
+  readonly #data: Uint8Array;
+  #at = 0;
+
+  constructor(data: Uint8Array) {
+    this.#data = data;
+  }
+
+  /** True while values are left. */
+  get more(): boolean {
+    return this.#at < this.#data.length;
+  }
+
+  /** The next value. */
+  next(): number {
+    const data = this.#data;
+    let v = 0;
+    let mul = 1;
+    let b: number;
+    do {
+      b = data[this.#at++]!;
+      v += (b & 0x7f) * mul;
+      mul *= 128;
+    } while (b >= 0x80);
+    return v;
+  }
+}
+
 /**
  * Schema migration 1 → 2: create the tables and fill them from the stored symbols (inside the
  * caller's transaction).
