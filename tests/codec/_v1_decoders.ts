@@ -50,20 +50,8 @@ export function scalarPairs(line: string, isSpace: (c: string) => boolean) {
     const key = line.slice(i, eq);
     i = eq + 1;
     if (line[i] === '"') {
-      let v = "";
-      i++;
-      while (true) {
-        const q = line.indexOf('"', i);
-        if (q === -1) throw new Error("unterminated quote");
-        v += line.slice(i, q);
-        if (line[q + 1] === '"') {
-          v += '"';
-          i = q + 2;
-        } else {
-          i = q + 1;
-          break;
-        }
-      }
+      let v: string;
+      [v, i] = quoted(line, i, "unterminated quote");
       out.push({ key, value: v, quoted: true });
     } else {
       let j = i;
@@ -214,26 +202,31 @@ export function decodeNestMetaOnly(payload: string): Obj {
   return out;
 }
 
+/**
+ * The double-quoted value starting at `line[i]` (a `""` is one quote) and the index after its
+ * closing quote.
+ */
+function quoted(line: string, i: number, unterminated: string): [string, number] {
+  let v = "";
+  i++;
+  while (true) {
+    const q = line.indexOf('"', i);
+    if (q === -1) throw new Error(unterminated);
+    v += line.slice(i, q);
+    if (line[q + 1] !== '"') return [v, q + 1];
+    v += '"';
+    i = q + 2;
+  }
+}
+
 /** RFC 4180 fields of one line (no line breaks inside quotes). */
 function fields(line: string): string[] {
   const out: string[] = [];
   let i = 0;
   while (true) {
     if (line[i] === '"') {
-      let v = "";
-      i++;
-      while (true) {
-        const q = line.indexOf('"', i);
-        if (q === -1) throw new Error("unterminated quote in row");
-        v += line.slice(i, q);
-        if (line[q + 1] === '"') {
-          v += '"';
-          i = q + 2;
-        } else {
-          i = q + 1;
-          break;
-        }
-      }
+      let v: string;
+      [v, i] = quoted(line, i, "unterminated quote in row");
       out.push(v);
     } else {
       let j = line.indexOf(",", i);
