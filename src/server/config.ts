@@ -43,6 +43,25 @@ function _on(v: string | undefined): boolean {
   return v !== undefined && /^(1|on|true|yes)$/i.test(v.trim());
 }
 
+/**
+ * An integer setting from the environment: `fallback` when unset or blank; a value that is not an
+ * integer of at least `min` throws `RangeError` naming the variable.
+ */
+export function envInteger(
+  env: (name: string) => string | undefined,
+  name: string,
+  fallback: number,
+  min: number,
+): number {
+  const v = env(name)?.trim();
+  if (v === undefined || v === "") return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min) {
+    throw new RangeError(`Invalid ${name}: expected an integer of at least ${min}, got "${v}"`);
+  }
+  return n;
+}
+
 /** Read the settings from environment variables (see the module doc); bad values throw `RangeError`. */
 export function settingsFromEnv(
   env: (name: string) => string | undefined = (n) => Deno.env.get(n),

@@ -23,6 +23,7 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { createSessionServer, SERVER_INFO } from "./server.ts";
 import type { ToolRunner } from "./runner.ts";
+import { envInteger } from "./config.ts";
 
 /** Settings of the HTTP transport. */
 export interface HttpSettings {
@@ -61,15 +62,7 @@ export function httpSettingsFromEnv(
   env: (name: string) => string | undefined = (n) => Deno.env.get(n),
   overrides: Partial<HttpSettings> = {},
 ): HttpSettings {
-  const int = (name: string, fallback: number, min: number) => {
-    const v = env(name)?.trim();
-    if (v === undefined || v === "") return fallback;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < min) {
-      throw new RangeError(`Invalid ${name}: expected an integer of at least ${min}, got "${v}"`);
-    }
-    return n;
-  };
+  const int = (name: string, fallback: number, min: number) => envInteger(env, name, fallback, min);
   const token = env("JCODEMUNCH_HTTP_TOKEN")?.trim();
   return {
     ...DEFAULT_HTTP_SETTINGS,

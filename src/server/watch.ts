@@ -27,6 +27,7 @@ import { join, relative, sep } from "node:path";
 import type { ToolContext } from "../tools/context.ts";
 import type { FolderIndexOptions } from "../tools/context.ts";
 import { isSkippedDir } from "../ingest/filters.ts";
+import { envInteger } from "./config.ts";
 import { readGitHead } from "../ingest/git_head.ts";
 import { localRepoId } from "../store/paths.ts";
 import { PATHS } from "../query/files.ts";
@@ -59,15 +60,7 @@ export const DEFAULT_WATCH_SETTINGS: WatchSettings = {
 export function watchSettingsFromEnv(
   env: (name: string) => string | undefined = (n) => Deno.env.get(n),
 ): WatchSettings {
-  const int = (name: string, fallback: number, min: number) => {
-    const v = env(name)?.trim();
-    if (v === undefined || v === "") return fallback;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < min) {
-      throw new RangeError(`Invalid ${name}: expected an integer of at least ${min}, got "${v}"`);
-    }
-    return n;
-  };
+  const int = (name: string, fallback: number, min: number) => envInteger(env, name, fallback, min);
   const flag = env("CODEMUNCH_WATCH")?.trim();
   return {
     enabled: flag === undefined || !/^(0|off|false|no)$/i.test(flag),
