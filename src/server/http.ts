@@ -169,6 +169,17 @@ async function _readBody(req: Request, max: number): Promise<Uint8Array | null> 
   return out;
 }
 
+/** The JSON body of a POST (at most `max` bytes), or the error response to send instead. */
+async function _jsonBody(req: Request, max: number): Promise<{ parsed: unknown } | Response> {
+  const body = await _readBody(req, max);
+  if (body === null) return _rpcError(413, -32000, `Request body over ${max} bytes`);
+  try {
+    return { parsed: JSON.parse(new TextDecoder().decode(body)) };
+  } catch {
+    return _rpcError(400, -32700, "Parse error: the body is not JSON");
+  }
+}
+
 /**
  * Serve MCP over Streamable HTTP at `/mcp` (and `/health`) with tools run by `runner`. Refuses
  * to start (throws `RangeError`) on a non-loopback host without a token.
@@ -264,31 +275,16 @@ export function serveHttp(
       if (s === undefined) return _rpcError(404, -32001, "Session not found: initialize again");
       s.lastSeen = Date.now();
       if (req.method !== "POST") return s.transport.handleRequest(req);
-      const body = await _readBody(req, settings.maxBodyBytes);
-      if (body === null) {
-        return _rpcError(413, -32000, `Request body over ${settings.maxBodyBytes} bytes`);
-      }
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(new TextDecoder().decode(body));
-      } catch {
-        return _rpcError(400, -32700, "Parse error: the body is not JSON");
-      }
-      return s.transport.handleRequest(req, { parsedBody: parsed });
+      const message = await _jsonBody(req, settings.maxBodyBytes);
+      if (message instanceof Response) return message;
+      return s.transport.handleRequest(req, { parsedBody: message.parsed });
     }
     if (req.method !== "POST") {
       return _rpcError(400, -32000, "Bad Request: no session; POST an initialize request first");
     }
-    const body = await _readBody(req, settings.maxBodyBytes);
-    if (body === null) {
-      return _rpcError(413, -32000, `Request body over ${settings.maxBodyBytes} bytes`);
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(new TextDecoder().decode(body));
-    } catch {
-      return _rpcError(400, -32700, "Parse error: the body is not JSON");
-    }
+    const message = await _jsonBody(req, settings.maxBodyBytes);
+    if (message instanceof Response) return message;
+    const parsed = message.parsed;
     if (!isInitializeRequest(parsed)) {
       return _rpcError(400, -32000, "Bad Request: no valid session id; initialize first");
     }
