@@ -91,34 +91,34 @@ export async function main(args: string[]): Promise<void> {
   const emptyQuery = new Query(grammar, "(ERROR) @e");
   const callTypes = patternRootTypes(spec.calls ?? "");
   const callTypeSet = new Set(callTypes);
-  const counts: Record<string, number> = {};
 
-  const eachTree = (work: (tree: Tree) => number, route: string) => () => {
+  /** A route: parse every file, then `work` on its tree; the matches or nodes it found. */
+  const eachTree = (work: (tree: Tree) => number) => (): number => {
     let n = 0;
     for (const s of sources) {
       const tree = parser.parse(s.text)!;
       n += work(tree);
       tree.delete();
     }
-    counts[route] = n;
+    return n;
   };
-  const routes: [string, () => void][] = [
-    ["parse", eachTree(() => 0, "parse")],
-    ["walk: empty query", eachTree((t) => emptyQuery.matches(t.rootNode).length, "empty")],
-    ["combined query (ours)", eachTree((t) => loaded.combined.matches(t.rootNode).length, "c")],
+  const routes: [string, () => number][] = [
+    ["parse", eachTree(() => 0)],
+    ["walk: empty query", eachTree((t) => emptyQuery.matches(t.rootNode).length)],
+    ["combined query (ours)", eachTree((t) => loaded.combined.matches(t.rootNode).length)],
     [
       "combined query as captures",
-      eachTree((t) => loaded.combined.captures(t.rootNode).length, "cc"),
+      eachTree((t) => loaded.combined.captures(t.rootNode).length),
     ],
-    ["definitions + imports", eachTree((t) => defsQuery.matches(t.rootNode).length, "defs")],
+    ["definitions + imports", eachTree((t) => defsQuery.matches(t.rootNode).length)],
     [
       `definitions + imports, depth ≤ ${depth}`,
-      eachTree((t) => defsQuery.matches(t.rootNode, { maxStartDepth: depth }).length, "depth"),
+      eachTree((t) => defsQuery.matches(t.rootNode, { maxStartDepth: depth }).length),
     ],
-    ["calls", eachTree((t) => callsQuery.matches(t.rootNode).length, "calls")],
+    ["calls", eachTree((t) => callsQuery.matches(t.rootNode).length)],
     [
       "call nodes: descendantsOfType",
-      eachTree((t) => t.rootNode.descendantsOfType(callTypes).length, "desc"),
+      eachTree((t) => t.rootNode.descendantsOfType(callTypes).length),
     ],
     [
       "call nodes + calls query per node",
@@ -128,7 +128,7 @@ export async function main(args: string[]): Promise<void> {
           n += callsQuery.matches(node!, { maxStartDepth: 0 }).length;
         }
         return n;
-      }, "descq"),
+      }),
     ],
     [
       "cursor walk (JS)",
@@ -144,7 +144,7 @@ export async function main(args: string[]): Promise<void> {
         }
         cursor.delete();
         return n;
-      }, "cursor"),
+      }),
     ],
     ["extract (ours)", () => {
       let n = 0;
@@ -152,7 +152,7 @@ export async function main(args: string[]): Promise<void> {
         const r = extractFile(loaded, files[i]!, sources[i]!);
         n += r.symbols.length + r.imports.length + r.calls.length;
       }
-      counts.extract = n;
+      return n;
     }],
   ];
   // Warm: every route once on the first files (V8 tiers the wasm and our code up).
@@ -162,34 +162,22 @@ export async function main(args: string[]): Promise<void> {
 
   const load = loadAverages();
   const times = new Map<string, number[]>(routes.map(([name]) => [name, []]));
+  const found = new Map<string, number>();
   for (let r = 0; r < rounds; r++) {
     for (const [name, run] of routes) {
       const t0 = performance.now();
-      run();
+      found.set(name, run());
       times.get(name)!.push(performance.now() - t0);
     }
   }
   const best = (name: string) => Math.min(...times.get(name)!);
   const parseMs = best("parse");
-  const keys = [
-    "parse",
-    "empty",
-    "c",
-    "cc",
-    "defs",
-    "depth",
-    "calls",
-    "desc",
-    "descq",
-    "cursor",
-    "extract",
-  ];
-  const rows = routes.map(([name], i) => [
+  const rows = routes.map(([name]) => [
     name,
     best(name),
     best(name) / parseMs,
     (best(name) - parseMs) / parseMs,
-    counts[keys[i]!] ?? 0,
+    found.get(name) ?? 0,
   ]);
   console.log(
     `\nExtraction routes on ${corpus} (${language}): ${files.length} files, ${
@@ -210,11 +198,11 @@ export async function main(args: string[]): Promise<void> {
     load,
     call_types: callTypes,
     routes: Object.fromEntries(
-      routes.map(([name], i) => [name, {
+      routes.map(([name]) => [name, {
         best_ms: best(name),
         ratio_to_parse: best(name) / parseMs,
         all_ms: times.get(name),
-        matches: counts[keys[i]!] ?? 0,
+        matches: found.get(name) ?? 0,
       }]),
     ),
   });

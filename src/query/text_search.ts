@@ -81,7 +81,7 @@ export async function searchFiles(
   request: Omit<MatchRequest, "id">,
   sizeOf?: (path: string) => number,
 ): Promise<TextSearchResult> {
-  const parts = sizeOf === undefined ? [request.paths] : _split(request.paths, sizeOf);
+  const parts = sizeOf === undefined ? [request.paths] : splitScan(request.paths, sizeOf);
   if (parts.length === 1) return await _searchPart(request);
   const found = await Promise.all(parts.map((paths) => _searchPart({ ...request, paths })));
   return {
@@ -97,24 +97,31 @@ const _SCAN_PARTS = Math.max(1, Math.min(2, navigator.hardwareConcurrency ?? 1))
 /** A scan is split only from this many bytes (below, a second worker costs more than it saves). */
 const _SPLIT_BYTES = 1_000_000;
 
-/** `paths` in contiguous parts of about equal bytes (one part when small). */
-function _split(paths: readonly string[], sizeOf: (path: string) => number): string[][] {
+/**
+ * `paths` in at most `parts` contiguous parts of about equal bytes, in order (one part below
+ * {@linkcode _SPLIT_BYTES} in all).
+ */
+export function splitScan(
+  paths: readonly string[],
+  sizeOf: (path: string) => number,
+  parts = _SCAN_PARTS,
+): string[][] {
   const sizes = paths.map(sizeOf);
   const total = sizes.reduce((a, b) => a + b, 0);
-  if (_SCAN_PARTS < 2 || total < _SPLIT_BYTES || paths.length < 2) return [[...paths]];
-  const parts: string[][] = [];
+  if (parts < 2 || total < _SPLIT_BYTES || paths.length < 2) return [[...paths]];
+  const out: string[][] = [];
   let part: string[] = [];
   let bytes = 0;
   for (let i = 0; i < paths.length; i++) {
     part.push(paths[i]!);
     bytes += sizes[i]!;
-    if (bytes >= (total * (parts.length + 1)) / _SCAN_PARTS && parts.length < _SCAN_PARTS - 1) {
-      parts.push(part);
+    if (bytes >= (total * (out.length + 1)) / parts && out.length < parts - 1) {
+      out.push(part);
       part = [];
     }
   }
-  if (part.length > 0) parts.push(part);
-  return parts;
+  if (part.length > 0) out.push(part);
+  return out;
 }
 
 /** One worker's scan of `request.paths`. */

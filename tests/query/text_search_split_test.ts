@@ -5,7 +5,7 @@
  */
 import { deepStrictEqual, equal, ok } from "node:assert/strict";
 import { tempWorkspace, workspaceRunner, writeTree } from "../ingest/_helpers.ts";
-import { closeSearchWorkers, searchFiles } from "../../src/query/text_search.ts";
+import { closeSearchWorkers, searchFiles, splitScan } from "../../src/query/text_search.ts";
 
 Deno.test("searchFiles: a split scan finds what one worker finds, in candidate order", async () => {
   const ws = tempWorkspace();
@@ -32,7 +32,14 @@ Deno.test("searchFiles: a split scan finds what one worker finds, in candidate o
     const sizes = new Map(
       Object.entries(files).map(([p, t]) => [p, new TextEncoder().encode(t).length]),
     );
-    ok([...sizes.values()].reduce((a, b) => a + b) > 1_000_000, "large enough to split");
+    // Two contiguous parts of about equal bytes, in candidate order (whatever this machine's cores).
+    const parts = splitScan(paths, (p) => sizes.get(p) ?? 0, 2);
+    equal(parts.length, 2);
+    deepStrictEqual(parts.flat(), paths);
+    const bytesOf = (part: string[]) => part.reduce((n, p) => n + sizes.get(p)!, 0);
+    const half = (bytesOf(parts[0]!) + bytesOf(parts[1]!)) / 2;
+    ok(Math.abs(bytesOf(parts[0]!) - half) <= Math.max(...sizes.values()), "about equal bytes");
+    deepStrictEqual(splitScan(paths.slice(0, 3), (p) => sizes.get(p) ?? 0, 2).length, 1);
     for (
       const [query, caseSensitive] of [["http server handler", false], [
         "HTTP Server",
