@@ -56,20 +56,23 @@ export interface RankedSymbol {
  * every distinct word and identifier part, its term as an exact and (longer than one character)
  * as a prefix phrase.
  */
-function _queryPhrases(query: string): { term: string; prefix: boolean }[] {
+function _queryPhrases(query: string): { term: string; prefix: boolean; counts: boolean }[] {
   const words = new Set<string>();
   for (const word of query.split(/\s+/)) {
     const whole = word.replace(/[^\p{L}\p{N}]+/gu, "").toLowerCase();
     if (whole !== "") words.add(whole);
     for (const part of splitIdentifier(word)) words.add(part);
   }
-  const out: { term: string; prefix: boolean }[] = [];
+  const out: { term: string; prefix: boolean; counts: boolean }[] = [];
   for (const w of words) {
     const term = queryTerm(w);
     if (term === "") continue;
-    out.push({ term, prefix: false });
-    // One character only exactly (see `symbolMatchExpression`).
-    if (term.length > 1) out.push({ term, prefix: true });
+    // A one-character word only exactly, decided on the word as typed, as `symbolMatchExpression`
+    // does (a longer word may stem to one character). Coverage counts the prefix phrase, which
+    // includes the exact one, or the exact phrase when it is alone.
+    const prefix = w.length > 1;
+    out.push({ term, prefix: false, counts: !prefix });
+    if (prefix) out.push({ term, prefix: true, counts: true });
   }
   return out;
 }
@@ -289,7 +292,7 @@ export class SymbolSearch {
     // or on its exact phrase when it has no prefix phrase (one character).
     const counted = new Set<string>();
     for (const phrase of phrases) {
-      const countTerm = (phrase.prefix || phrase.term.length === 1) && !counted.has(phrase.term);
+      const countTerm = phrase.counts && !counted.has(phrase.term);
       if (countTerm) counted.add(phrase.term);
       // The phrase's weighted count per document, summed over its terms.
       let nHit = 0;

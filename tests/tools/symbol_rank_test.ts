@@ -123,9 +123,9 @@ function reference(
       }
     }
     const hits = new Map<number, number>();
-    for (const [t, w] of stems) {
-      // A one-character term matches exactly, never as a prefix (see symbolMatchExpression).
-      const match = `"${w.replaceAll('"', '""')}"${t.length === 1 ? "" : "*"}`;
+    for (const w of stems.values()) {
+      // A one-character word matches exactly, never as a prefix (see symbolMatchExpression).
+      const match = `"${w.replaceAll('"', '""')}"${w.length === 1 ? "" : "*"}`;
       for (
         const r of db.prepare("SELECT rowid FROM symbols_fts WHERE symbols_fts MATCH ?").all(
           match,
