@@ -23,6 +23,7 @@ import type { SymbolKind, SymbolRecord } from "../parser/types.ts";
 import { CENTRALITY } from "./centrality.ts";
 import { estimateTokens } from "./budget.ts";
 import { rankSymbolHits } from "./symbol_rank.ts";
+import { fileFocus } from "./file_focus.ts";
 import { NEIGHBOUR_SEEDS, neighbourBonuses, seedNeighbours } from "./graph_neighbours.ts";
 import type { RepoView } from "./view.ts";
 
@@ -113,6 +114,9 @@ export function rankedContext(view: RepoView, q: ContextQuery): RankedContext {
   }
   // What the best few call, and what calls them.
   const ranked = [...byId.values()].sort(_byScore);
+  const focusOf = q.strategy === "centrality"
+    ? () => 0
+    : fileFocus(ranked.map((c) => ({ file: c.symbol.file, score: c.score })));
   for (const c of ranked.slice(0, 10)) c.core = true;
   const seeds = ranked.slice(0, NEIGHBOUR_SEEDS);
   const textMatches = new Set(byId.keys());
@@ -127,6 +131,13 @@ export function rankedContext(view: RepoView, q: ContextQuery): RankedContext {
     const c = byId.get(id)!;
     c.score += b.add;
     c.why = `${c.why}, ${b.why} +${_round(b.add)}`;
+  }
+  // Every candidate in a file where the best matches concentrate gains (file_focus.ts).
+  for (const c of byId.values()) {
+    const add = focusOf(c.symbol.file);
+    if (add <= 0) continue;
+    c.score += add;
+    c.why = `${c.why}, file focus +${_round(add)}`;
   }
   const candidates = [...byId.values()].sort(_byScore);
   return _pack(view, candidates, q.tokenBudget, perFile, q.freshness ?? (() => null));

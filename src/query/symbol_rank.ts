@@ -2,7 +2,8 @@
  * Ranked symbol search (API.md §1.8, §4.2; Part A §7 and §12), shared by `search_symbols` and the
  * context tools.
  *
- * A hit's score is `(bm25 · coverage + identity) · role · private + centrality + neighbour`:
+ * A hit's score is
+ * `(bm25 · coverage + identity) · role · private + centrality + neighbour + focus`:
  * - `bm25`: FTS5's BM25 over the symbol's name parts, signature, docstring, summary and keywords
  *   (computed in memory by `store/symbol_search.ts`; words are split at camelCase and snake_case
  *   and Porter-stemmed). Question words (`where`, `how`, `the`, …) are dropped from a query of
@@ -18,6 +19,11 @@
  *   neighbour of (`graph_neighbours.ts`), for the 50 best hits (at least twice `maxResults`): the
  *   code a question is about is connected, an isolated match with the same words less likely part
  *   of it.
+ * - `focus` (the same queries): the file-focus bonus of `file_focus.ts`, from the files of the 20
+ *   best hits before any bonus: the code a task needs sits mostly in one file.
+ *
+ * `coverage` counts a query word as matched when the symbol's file path has it too
+ * (`path_terms.ts`: `template/library.py` covers "template" for `Library.filter`).
  *
  * Ties go to public names before private ones (`_helper`, Go's lower-case names), then by id.
  * Fuzzy matches (typos) come after, ranked by edit distance and trigram similarity.
@@ -31,6 +37,9 @@ import { isPrivateName, PRIVATE_WEIGHT, roleWeight } from "./priors.ts";
 import { CENTRALITY, MAX_CENTRALITY_BONUS } from "./centrality.ts";
 import { fuzzyNames, NAMES, squashName } from "./name_index.ts";
 import { NEIGHBOUR_SEEDS, neighbourBonuses } from "./graph_neighbours.ts";
+import { countedQueryTerms } from "../store/symbol_search.ts";
+import { PATH_WORDS, pathTermMasks } from "./path_terms.ts";
+import { fileFocus, FOCUS_POOL, FOCUS_WEIGHT } from "./file_focus.ts";
 
 /** How results are ordered (API.md §1.8 `sort_by`). */
 export type SortBy = "relevance" | "centrality" | "combined";
@@ -69,6 +78,8 @@ export interface RankedHit {
   centrality: number;
   /** The graph-neighbour bonus added (0 when none). */
   graph: number;
+  /** The file-focus bonus added (`file_focus.ts`; 0 when none). */
+  focus: number;
 }
 
 /** A fuzzy hit: the record, its edit distance and trigram similarity. */
@@ -143,6 +154,22 @@ export const COVERAGE_POWER = 1;
  * two, or a signature asks for one symbol (and stays as fast as the lexical ranking alone).
  */
 export const NEIGHBOUR_MIN_WORDS = 3;
+
+/**
+ * Whether a query is a description (at least {@linkcode NEIGHBOUR_MIN_WORDS} words of prose once
+ * question words are left out), which gets the file-focus and graph-neighbour bonuses.
+ *
+ * @example Usage
+ * ```ts
+ * import { equal } from "node:assert/strict";
+ * import { isProseQuery } from "./symbol_rank.ts";
+ * equal(isProseQuery("how does a form validate its fields"), true);
+ * equal(isProseQuery("func (c *Conn) Read"), false);
+ * ```
+ */
+export function isProseQuery(query: string): boolean {
+  return _proseWords(meaningfulQuery(query.trim())) >= NEIGHBOUR_MIN_WORDS;
+}
 
 /** Words of prose in a query (a signature's `(c` or `*Conn)` is code, not a word). */
 function _proseWords(query: string): number {
@@ -247,6 +274,13 @@ interface _Scored {
   role: number;
   centrality: number;
   graph: number;
+  focus: number;
+}
+
+function _bits(mask: number): number {
+  let n = 0;
+  for (let m = mask; m !== 0; m &= m - 1) n++;
+  return n;
 }
 
 function _isPrivate(x: { name: string; file: string }): boolean {
@@ -337,7 +371,14 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
   const bonusBound = (rowid: number) => !tight ? _MAX_BONUS : spelled.has(rowid) ? 40 : 0;
   const ceiling = (tight && spelled.size === 0 ? 0 : _MAX_BONUS) + MAX_CENTRALITY_BONUS;
   const scored = new Map<string, _Scored>();
-  const best = new _TopScores(maxResults);
+  // A description of several words (prose) gets the file-focus and graph-neighbour bonuses: the
+  // focus pool (the FOCUS_POOL best before any bonus) is read whole, and a match below it is read
+  // while the largest focus bonus could lift it into the results.
+  const prose = sortBy === "relevance" && q.neighbourBonus !== false && isProseQuery(query);
+  const best = new _TopScores(prose ? Math.max(maxResults, FOCUS_POOL) : maxResults);
+  const focusSlack = prose && candidates.length > 0
+    ? FOCUS_WEIGHT * (candidates[0]!.score + _MAX_BONUS + MAX_CENTRALITY_BONUS)
+    : 0;
   const identity = identityScorer(query);
   const add = (
     s: { id: string; name: string; file: string },
@@ -359,21 +400,30 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
       role,
       centrality: c,
       graph: 0,
+      focus: 0,
     });
     best.add(score);
   };
+  // Coverage counts the query terms of the symbol and of its file's path (path_terms.ts).
+  const terms = countedQueryTerms(meaningful);
+  const pathMask = pathTermMasks(view.get(PATH_WORDS), terms);
+  const coverageOf = (c: { coverage: number; terms: number; fileId: number }) =>
+    terms.length === 0 || terms.length > 31
+      ? c.coverage
+      : _bits(c.terms | pathMask(c.fileId)) / terms.length;
   let matched = candidates.length;
   // Relevance without a decorator filter: a candidate whose best possible score (largest bonuses,
   // its file's role) is below the current last place is never read.
   const prune = sortBy === "relevance" && decorator === undefined;
   for (let i = 0, chunk = Math.max(16, 2 * maxResults); i < candidates.length;) {
-    if (prune && candidates[i]!.score + ceiling < best.last()) break;
+    if (prune && candidates[i]!.score + ceiling + focusSlack < best.last()) break;
     let part = candidates.slice(i, i + chunk);
     i += part.length;
     if (prune) {
       const last = best.last();
       part = part.filter((c) =>
-        (c.score + bonusBound(c.rowid)) * roleOf(c.fileId) + MAX_CENTRALITY_BONUS >= last
+        (c.score + bonusBound(c.rowid)) * roleOf(c.fileId) + MAX_CENTRALITY_BONUS + focusSlack >=
+          last
       );
       if (part.length === 0) continue;
     }
@@ -391,7 +441,7 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
       add(
         { id: s.id, name: s.name, file: paths.get(c.fileId) ?? "" },
         c.rowid,
-        c.score * Math.pow(c.coverage, COVERAGE_POWER),
+        c.score * Math.pow(coverageOf(c), COVERAGE_POWER),
         roleOf(c.fileId),
       );
     }
@@ -427,13 +477,13 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
     matched++;
   }
   let ranked = [...scored.values()].filter((x) => x.lexical > 0);
-  if (
-    sortBy === "relevance" && q.neighbourBonus !== false && ranked.length > 1 &&
-    _proseWords(meaningful) >= NEIGHBOUR_MIN_WORDS
-  ) {
+  if (prose && ranked.length > 1) {
     // Matches connected to the best ones gain a share of their score (graph_neighbours.ts); only
     // the best matches can gain (a neighbour far down the list has little to do with the query).
     ranked.sort(_compare);
+    // Files where the best matches concentrate lift their matches (file_focus.ts), read on the
+    // scores before any bonus.
+    const focusOf = fileFocus(ranked);
     const seeds = ranked.slice(0, NEIGHBOUR_SEEDS).flatMap((x) => {
       const symbol = index.symbol(x.id);
       return symbol === undefined ? [] : [{ symbol, score: x.score }];
@@ -445,6 +495,10 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
       const x = byId.get(id)!;
       x.score += b.add;
       x.graph = b.add;
+    }
+    for (const x of ranked) {
+      x.focus = focusOf(x.file);
+      x.score += x.focus;
     }
   }
   if (sortBy === "centrality") {
@@ -463,6 +517,7 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
       role: x.role,
       centrality: x.centrality,
       graph: x.graph,
+      focus: x.focus,
     });
   }
   const fuzzy: FuzzyHit[] = [];

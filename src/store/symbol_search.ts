@@ -49,6 +49,21 @@ export interface RankedSymbol {
   score: number;
   /** Share of the query's distinct terms (as prefixes) found in the symbol, 0..1. */
   coverage: number;
+  /**
+   * Which of the query's distinct terms ({@linkcode countedQueryTerms}, in order) the symbol has:
+   * bit i for term i (the first 31 terms).
+   */
+  terms: number;
+}
+
+/**
+ * The distinct terms of a free-text query that coverage counts, in query order (stemmed like the
+ * index: see `queryTerm`); bit i of {@linkcode RankedSymbol.terms} is term i.
+ */
+export function countedQueryTerms(query: string): string[] {
+  const out: string[] = [];
+  for (const p of _queryPhrases(query)) if (p.counts && !out.includes(p.term)) out.push(p.term);
+  return out;
 }
 
 /**
@@ -98,6 +113,7 @@ export class SymbolSearch {
   readonly #freq: Float64Array;
   readonly #score: Float64Array;
   readonly #termHits: Uint16Array;
+  readonly #termMask: Int32Array;
   /** Per document: `k1 · (1 − b + b·|D|/avgdl)`, the length part of BM25's denominator. */
   readonly #norm: Float64Array;
   /** Scratch: the documents of one phrase, then the documents touched by the query. */
@@ -130,6 +146,7 @@ export class SymbolSearch {
     this.#freq = new Float64Array(docs.rowid.length);
     this.#score = new Float64Array(docs.rowid.length);
     this.#termHits = new Uint16Array(docs.rowid.length);
+    this.#termMask = new Int32Array(docs.rowid.length);
     // The same operations in the same order as the score's denominator: the same doubles.
     this.#norm = new Float64Array(docs.rowid.length);
     for (let d = 0; d < docs.rowid.length; d++) {
@@ -281,6 +298,7 @@ export class SymbolSearch {
     const freq = this.#freq;
     const score = this.#score;
     const termHits = this.#termHits;
+    const termMask = this.#termMask;
     const norm = this.#norm;
     const postStart = this.#postStart;
     const postDoc = this.#postDoc;
@@ -293,6 +311,7 @@ export class SymbolSearch {
     const counted = new Set<string>();
     for (const phrase of phrases) {
       const countTerm = phrase.counts && !counted.has(phrase.term);
+      const bit = countTerm && counted.size < 31 ? 1 << counted.size : 0;
       if (countTerm) counted.add(phrase.term);
       // The phrase's weighted count per document, summed over its terms.
       let nHit = 0;
@@ -315,7 +334,10 @@ export class SymbolSearch {
         const f = freq[d]!;
         freq[d] = 0;
         if (score[d] === 0 && termHits[d] === 0) touchedDocs[nTouched++] = d;
-        if (countTerm) termHits[d]!++;
+        if (countTerm) {
+          termHits[d]!++;
+          termMask[d]! |= bit;
+        }
         score[d]! += idf * ((f * (_K1 + 1.0)) / (f + norm[d]!));
       }
     }
@@ -353,12 +375,14 @@ export class SymbolSearch {
           fileId: this.#file[d]!,
           score: score[d]!,
           coverage: counted.size === 0 ? 1 : termHits[d]! / counted.size,
+          terms: termMask[d]!,
         });
       }
     }
     for (const d of touched) {
       score[d] = 0;
       termHits[d] = 0;
+      termMask[d] = 0;
     }
     return out;
   }

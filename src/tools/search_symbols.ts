@@ -203,6 +203,7 @@ function _search(view: RepoView, args: SearchSymbolsArgs): ToolOutput {
       e.score_role = h.role;
       e.score_centrality = _round(h.centrality);
       e.score_graph = _round(h.graph);
+      e.score_focus = _round(h.focus);
     }
     results.push(e);
   }

@@ -16,6 +16,7 @@ interface Hit {
   id: string;
   score: number;
   score_graph: number;
+  score_focus: number;
 }
 
 Deno.test("graph neighbours", async (t) => {
@@ -49,7 +50,7 @@ Deno.test("graph neighbours", async (t) => {
       const tax = hits.find((h) => h.id === "shop/prices.py::price_with_tax#function")!;
       ok(tax.score_graph > 0, JSON.stringify(tax));
       // The bonus is a share of the best seed's score before any bonus.
-      const seedScore = best.score - best.score_graph;
+      const seedScore = best.score - best.score_graph - best.score_focus;
       ok(Math.abs(tax.score_graph - seedScore * NEIGHBOUR_BONUS) < 0.02);
       const isolated = hits.find((h) => h.id === "shop/prices.py::TAX_RATE#constant");
       if (isolated !== undefined) equal(isolated.score_graph, 0);

@@ -193,3 +193,53 @@ Deno.test("search_symbols: natural-language questions find symbols through docst
     await w.dispose();
   }
 });
+
+Deno.test("search_symbols: a word of the question in the file's path counts as matched", async () => {
+  // Both are named `filter`; only one lives in a module named after "template" (without the
+  // path, the two tie and the id decides: db/ first).
+  const w = await indexed({
+    "db/query.py": "class Query:\n    def filter(self, q):\n        return q\n",
+    "template/library.py": "class Library:\n    def filter(self, q):\n        return q\n",
+  });
+  try {
+    const r = await w.search({ query: "template filter" });
+    equal(r.results[0]!.id, "template/library.py::Library.filter#method");
+  } finally {
+    await w.dispose();
+  }
+});
+
+Deno.test("search_symbols: a description lifts the file where its best matches concentrate", async () => {
+  const w = await indexed({
+    "forms/forms.py": [
+      "class BaseForm:",
+      "    def is_valid(self):",
+      '        """Return True if the form has no errors."""',
+      "        return not self.errors",
+      "    def full_clean(self):",
+      '        """Clean all of self.data and populate the errors."""',
+      "        return self._clean_fields()",
+      "    def _clean_fields(self):",
+      "        return None",
+      "",
+    ].join("\n"),
+    "models/base.py":
+      "class Model:\n    def clean_fields(self, exclude=None):\n        return None\n",
+  });
+  try {
+    const r = await w.search({
+      query: "how does a form validate and clean its fields",
+      debug: true,
+    });
+    const focus = (id: string) =>
+      (r.results.find((x) => x.id === id) as { score_focus?: number } | undefined)?.score_focus;
+    const full = focus("forms/forms.py::BaseForm.full_clean#method") ?? 0;
+    ok(full > 0, JSON.stringify(r.results));
+    ok((focus("models/base.py::Model.clean_fields#method") ?? 0) < full, JSON.stringify(r.results));
+    // A name or two words get no focus.
+    const two = await w.search({ query: "clean fields", debug: true });
+    for (const x of two.results as unknown as Record<string, number>[]) equal(x.score_focus, 0);
+  } finally {
+    await w.dispose();
+  }
+});

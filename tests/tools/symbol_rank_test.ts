@@ -12,7 +12,9 @@ import { DatabaseSync } from "node:sqlite";
 import { decode } from "../../mod.ts";
 import { splitIdentifier, symbolMatchExpression } from "../../src/store/fts_text.ts";
 import { queryTerm, Tokenizer } from "../../src/store/symbol_terms.ts";
-import { identityBonus } from "../../src/query/symbol_rank.ts";
+import { identityBonus, isProseQuery } from "../../src/query/symbol_rank.ts";
+import { FOCUS_POOL, FOCUS_WEIGHT } from "../../src/query/file_focus.ts";
+import { pathWords } from "../../src/query/path_terms.ts";
 import { isPrivateName, PRIVATE_WEIGHT, roleWeight } from "../../src/query/priors.ts";
 import { RepoViews } from "../../src/query/view.ts";
 import { CENTRALITY } from "../../src/query/centrality.ts";
@@ -122,17 +124,25 @@ function reference(
         if (t !== "" && !stems.has(t)) stems.set(t, w);
       }
     }
-    const hits = new Map<number, number>();
-    for (const w of stems.values()) {
+    const hits = new Map<number, Set<string>>();
+    for (const [t, w] of stems) {
       // A one-character word matches exactly, never as a prefix (see symbolMatchExpression).
       const match = `"${w.replaceAll('"', '""')}"${w.length === 1 ? "" : "*"}`;
       for (
         const r of db.prepare("SELECT rowid FROM symbols_fts WHERE symbols_fts MATCH ?").all(
           match,
         ) as { rowid: number }[]
-      ) hits.set(r.rowid, (hits.get(r.rowid) ?? 0) + 1);
+      ) hits.set(r.rowid, (hits.get(r.rowid) ?? new Set()).add(t));
     }
-    const coverage = (rowid: number) => (hits.get(rowid) ?? 0) / Math.max(1, stems.size);
+    // A term is also covered by a word of the symbol's file path (path_terms.ts).
+    const coverage = (rowid: number, file: string) => {
+      const covered = new Set(hits.get(rowid));
+      const words = pathWords(file);
+      for (const t of stems.keys()) {
+        if (words.some((w) => t.length === 1 ? w === t : w.startsWith(t))) covered.add(t);
+      }
+      return covered.size / Math.max(1, stems.size);
+    };
     const rows = (db.prepare(
       `SELECT s.rowid, s.id, f.path AS file, s.name, s.kind, s.language,
          -bm25(symbols_fts, 10.0, 3.0, 1.0, 1.0, 2.0) AS score
@@ -159,7 +169,7 @@ function reference(
       files.set(r.id, r);
       scored.set(r.id, final(r, l));
     };
-    for (const r of rows) if (r.score >= cut) put(r, r.score * coverage(r.rowid));
+    for (const r of rows) if (r.score >= cut) put(r, r.score * coverage(r.rowid, r.file));
     const all = db.prepare(
       `SELECT s.id, f.path AS file, s.name, s.kind, s.language FROM symbols s
        JOIN files f ON f.id = s.file_id`,
@@ -193,8 +203,23 @@ function reference(
       const r = files.get(id)!;
       return Number(isPrivateName(r.name, r.file.endsWith(".go") ? "go" : ""));
     };
-    return [...scored].filter(([id]) => lexical.get(id)! > 0)
-      .sort((a, b) => b[1] - a[1] || priv(a[0]) - priv(b[0]) || (a[0] < b[0] ? -1 : 1))
+    const order = (a: [string, number], b: [string, number]) =>
+      b[1] - a[1] || priv(a[0]) - priv(b[0]) || (a[0] < b[0] ? -1 : 1);
+    const ranked = [...scored].filter(([id]) => lexical.get(id)! > 0).sort(order);
+    if (isProseQuery(query)) {
+      // File focus (file_focus.ts): the 20 best before any bonus make each file's mass.
+      const pool = ranked.slice(0, FOCUS_POOL);
+      const mass = new Map<string, number>();
+      for (const [id, sc] of pool) {
+        mass.set(files.get(id)!.file, (mass.get(files.get(id)!.file) ?? 0) + sc);
+      }
+      const total = pool.reduce((n, [, sc]) => n + sc, 0);
+      const top = pool[0]![1];
+      for (const h of ranked) {
+        h[1] += FOCUS_WEIGHT * ((mass.get(files.get(h[0])!.file) ?? 0) / total) * top;
+      }
+    }
+    return ranked.sort(order)
       .slice(0, max)
       .map(([id, s]) => `${id} ${Math.round(s * 1000) / 1000}`);
   } finally {
