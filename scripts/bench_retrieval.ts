@@ -1,6 +1,9 @@
 /**
  * `deno task bench retrieval [--corpora a,b] [--index DIR] [--systems a,b] [--json FILE] [--show]`:
  * how well our tools answer natural-language questions about real code.
+ * `deno task bench retrieval --check-labels [--corpora a,b]` only indexes the corpora and resolves
+ * every label against the index (an exact id: lookup by a looser name does not count); it ranks
+ * nothing, so labels can be checked while questions are written, and exits 1 on an unknown label.
  *
  * Question sets live in `scripts/retrieval/<corpus>.json`, one per corpus (see corpora/ and
  * prepare_corpora.sh). Each question was written from the corpus' own documentation (README,
@@ -272,6 +275,8 @@ export async function main(args: string[]): Promise<void> {
     : SYSTEMS;
   const indexDir = resolve(flags.get("index") ?? join(CHECKOUT, "bench-out/retrieval-index"));
   const show = flags.has("show");
+  const checkOnly = flags.has("check-labels");
+  let unknownTotal = 0;
   const store = new Store(indexDir);
   const runner = new ToolRunner({
     store,
@@ -292,16 +297,26 @@ export async function main(args: string[]): Promise<void> {
       const indexed = await runner.call("index_folder", { path: folder, format: "json" });
       if (indexed.isError) throw new Error(indexed.text);
       const repo = (JSON.parse(indexed.text) as { repo: string }).repo;
-      // Labels must name real symbols: a typo in a label would read as a miss.
+      // Labels must name real symbols by their exact id: a typo in a label would read as a miss
+      // (the lookup also accepts looser names, so the id it returns must be the label itself).
       const unknown: string[] = [];
+      let labels = 0;
       for (const q of set.questions) {
         for (const id of q.answers) {
+          labels++;
           const r = await runner.call("get_symbol_source", { repo, symbol_id: id, format: "json" });
-          if (r.isError) unknown.push(id);
+          if (r.isError || (JSON.parse(r.text) as { id?: string }).id !== id) unknown.push(id);
         }
       }
+      unknownTotal += unknown.length;
       if (unknown.length > 0) {
         console.error(`bench: ${set.corpus}: labels not in the index: ${unknown.join(", ")}`);
+      }
+      if (checkOnly) {
+        console.log(
+          `${set.corpus}: ${set.questions.length} questions, ${labels} labels, ${unknown.length} unknown`,
+        );
+        continue;
       }
       for (const system of systems) {
         const scores: QuestionScore[] = [];
@@ -352,6 +367,10 @@ export async function main(args: string[]): Promise<void> {
     }
   } finally {
     await runner.close();
+  }
+  if (checkOnly) {
+    if (unknownTotal > 0) Deno.exit(1);
+    return;
   }
   console.log(
     markdownTable(
