@@ -4,6 +4,8 @@
  *
  * 1. Candidates: the best symbols of {@linkcode rankSymbolHits} for the task text (BM25 over
  *    names, signatures, docstrings with the identity bonus, the file-role prior and centrality).
+ *    A task described in several words adds the symbols whose own lines hold several of its
+ *    words (`body_matches.ts`; a match gains their weight, `body words +x`).
  * 2. Graph neighbours of the best five candidates (`graph_neighbours.ts`: resolved calls only,
  *    what a seed calls, and what calls it when at most 3 symbols do — the callers of a symbol
  *    called from everywhere say nothing about the task and would fill the budget), with the
@@ -22,7 +24,10 @@
 import type { SymbolKind, SymbolRecord } from "../parser/types.ts";
 import { CENTRALITY } from "./centrality.ts";
 import { estimateTokens } from "./budget.ts";
-import { rankSymbolHits } from "./symbol_rank.ts";
+import { isProseQuery, rankSymbolHits } from "./symbol_rank.ts";
+import { bodyMatches } from "./body_matches.ts";
+import { roleWeight } from "./priors.ts";
+import { globMatcher } from "./glob.ts";
 import { fileFocus } from "./file_focus.ts";
 import { NEIGHBOUR_SEEDS, neighbourBonuses, seedNeighbours } from "./graph_neighbours.ts";
 import type { RepoView } from "./view.ts";
@@ -86,6 +91,7 @@ export function rankedContext(view: RepoView, q: ContextQuery): RankedContext {
   const perFile = q.perFile ?? Infinity;
   const kinds = q.kinds === undefined || q.kinds.length === 0 ? null : new Set(q.kinds);
   const centrality = view.get(CENTRALITY);
+  const pattern = q.scope === undefined ? null : globMatcher(q.scope);
   const ranking = rankSymbolHits(view, {
     query: q.query,
     maxResults: _CANDIDATES,
@@ -111,6 +117,23 @@ export function rankedContext(view: RepoView, q: ContextQuery): RankedContext {
       h.role < 1 ? `file role ×${h.role}` : "",
     ].filter((x) => x !== "").join(", ");
     consider({ symbol: h.symbol, score, why: why === "" ? "name match" : why });
+  }
+  // Symbols whose own lines hold several words of a described task (body_matches.ts): a match
+  // gains, a new one enters, with the words' weight times its file's role.
+  if (q.strategy !== "centrality" && isProseQuery(q.query)) {
+    for (const m of bodyMatches(view, q.query)) {
+      if (pattern !== null && !pattern(m.file)) continue;
+      const add = m.score * roleWeight(m.file);
+      const had = byId.get(m.id);
+      if (had !== undefined) {
+        had.score += add;
+        had.why = `${had.why}, body words +${_round(add)}`;
+        continue;
+      }
+      const symbol = view.index.symbol(m.id);
+      if (symbol === undefined) continue;
+      consider({ symbol, score: add, why: `body words ${_round(add)}` });
+    }
   }
   // What the best few call, and what calls them.
   const ranked = [...byId.values()].sort(_byScore);
