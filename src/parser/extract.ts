@@ -352,6 +352,11 @@ function _collectDefinitions(
   return drafts;
 }
 
+function _sameBody(a: _Draft, b: _Draft): boolean {
+  return a.body !== null && b.body !== null && a.body.startIndex === b.body.startIndex &&
+    a.body.endIndex === b.body.endIndex;
+}
+
 function _buildSymbols(
   language: string,
   drafts: _Draft[],
@@ -362,7 +367,10 @@ function _buildSymbols(
   const symbols: _Draft[] = [];
   for (const d of drafts) {
     while (stack.length > 0 && stack[stack.length - 1]!.end <= d.start) stack.pop();
-    const outer = stack[stack.length - 1] ?? null;
+    let outer = stack[stack.length - 1] ?? null;
+    // Two names for one function (`res.set = res.header = function header() {}`) are siblings:
+    // the inner name is not a member of the outer one.
+    while (outer !== null && _sameBody(outer, d)) outer = outer.enclosing;
     d.enclosing = outer;
     const name = _nameText(d);
     const prefix = outer === null ? "" : `${outer.qualified}.`;

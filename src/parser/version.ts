@@ -14,6 +14,8 @@
  * PowerShell's `function global:f` `f`, reads a Haskell binding after a pragma, splits Perl's
  * `qw(...)` import lists, writes a name over several lines on one line (CSS selector lists), and
  * adds 11 languages (Emacs Lisp, XML and DTD, `.properties` — XML and `.properties` were text only —
- * ReScript, TLA+, SPARQL, SystemRDL, Talon, ERB, EJS) with `<!-- -->` and TLA+ `\*` doc comments.
+ * ReScript, TLA+, SPARQL, SystemRDL, Talon, ERB, EJS) with `<!-- -->` and TLA+ `\*` doc comments;
+ * 6 names both members of a chained JavaScript assignment (`res.set = res.header = function
+ * header() {}` → `res.set` and `res.header`, siblings).
  */
-export const EXTRACTOR_VERSION = 5;
+export const EXTRACTOR_VERSION = 6;

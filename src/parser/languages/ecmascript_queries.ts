@@ -58,6 +58,19 @@ ${_OBJECT_LITERAL_FUNCTIONS}
     property: (property_identifier) @name)
   right: [(function_expression body: (_) @body) (arrow_function body: (_) @body)])
   (#not-eq? @name "exports")) @definition.function
+(expression_statement (assignment_expression
+  left: (member_expression object: [(identifier) (member_expression)] @scope
+    property: (property_identifier) @name)
+  right: (assignment_expression
+    right: [(function_expression body: (_) @body) (arrow_function body: (_) @body)]))
+  (#not-eq? @name "exports")) @definition.function
+(expression_statement (assignment_expression
+  right: (assignment_expression
+    left: (member_expression object: [(identifier) (member_expression)] @scope
+      property: (property_identifier) @name)
+    right: [(function_expression body: (_) @body) (arrow_function body: (_) @body)])
+    @definition.function)
+  (#not-eq? @name "exports"))
 (program
   (lexical_declaration "const"
     . (variable_declarator name: (identifier) @name value: (_) @_value)) @definition.constant
