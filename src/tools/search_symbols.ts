@@ -73,7 +73,7 @@ export const inputSchema = z.object({
     "Pack results whose source fits this many tokens (bytes/4), best first; max_results then only sets how many are ranked (at least token_budget/5)",
   ),
   debug: z.boolean().optional().describe(
-    "Add score_lexical, score_role, score_centrality and score_graph (the parts of score) to each hit",
+    "Add score_lexical, score_role, score_centrality, score_graph and score_focus (the parts of score) to each hit",
   ),
   semantic: z.boolean().optional().describe("Accepted for compatibility; not supported (ignored)"),
   semantic_weight: z.number().optional().describe("Accepted for compatibility; ignored"),
