@@ -37,7 +37,8 @@
  *
  * More systems are added to {@linkcode SYSTEMS}: a name and a function from a question to ranked
  * symbol ids. `get_ranked_context` is scored on its whole context: its "recall@10" column is recall
- * within the budget (a packed class covers its methods), P@5 its first five items.
+ * within the budget (a class packed whole covers its methods; one cut to its signature and
+ * docstring does not), P@5 its first five items.
  */
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -112,7 +113,7 @@ export const SYSTEMS: RetrievalSystem[] = [{
     });
     if (r.isError) throw new Error(r.text);
     const body = JSON.parse(r.text) as {
-      context_items: { symbol_id: string; tokens: number }[];
+      context_items: { symbol_id: string; tokens: number; cut: boolean }[];
       total_tokens: number;
       budget_tokens: number;
     };
@@ -120,13 +121,21 @@ export const SYSTEMS: RetrievalSystem[] = [{
     if (sum > body.budget_tokens || sum !== body.total_tokens) {
       throw new Error(`get_ranked_context went over its budget: ${sum} > ${body.budget_tokens}`);
     }
-    return body.context_items.map((i) => i.symbol_id);
+    // A cut item (signature and docstring only) is itself, but holds none of its members' source.
+    return body.context_items.map((i) => i.cut ? `${CUT}${i.symbol_id}` : i.symbol_id);
   },
 }];
 
-/** Whether symbol `outer`'s source holds symbol `inner` (same file, qualified-name prefix). */
+/** The prefix of a context item given as its signature and docstring only (`cut`). */
+export const CUT = "cut:";
+
+/**
+ * Whether symbol `outer`'s source holds symbol `inner` (same file, qualified-name prefix); an
+ * `outer` marked {@linkcode CUT} holds only itself.
+ */
 export function covers(outer: string, inner: string): boolean {
   if (outer === inner) return true;
+  if (outer.startsWith(CUT)) return outer.slice(CUT.length) === inner;
   const o = /^(.*)::(.*?)(?:#\w+)?(?:~\d+)?$/.exec(outer);
   const i = /^(.*)::(.*?)(?:#\w+)?(?:~\d+)?$/.exec(inner);
   return o !== null && i !== null && o[1] === i[1] && i[2]!.startsWith(o[2]! + ".");
