@@ -368,6 +368,9 @@ function _buildSymbols(
   for (const d of drafts) {
     while (stack.length > 0 && stack[stack.length - 1]!.end <= d.start) stack.pop();
     let outer = stack[stack.length - 1] ?? null;
+    // A function expression named like the definition around it (`defineGetter(req, "ip",
+    // function ip() {})`) is that definition, not a second one.
+    if (outer !== null && _sameBody(outer, d) && _nameText(outer) === _nameText(d)) continue;
     // Two names for one function (`res.set = res.header = function header() {}`) are siblings:
     // the inner name is not a member of the outer one.
     while (outer !== null && _sameBody(outer, d)) outer = outer.enclosing;

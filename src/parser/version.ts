@@ -16,6 +16,7 @@
  * adds 11 languages (Emacs Lisp, XML and DTD, `.properties` — XML and `.properties` were text only —
  * ReScript, TLA+, SPARQL, SystemRDL, Talon, ERB, EJS) with `<!-- -->` and TLA+ `\*` doc comments;
  * 6 names both members of a chained JavaScript assignment (`res.set = res.header = function
- * header() {}` → `res.set` and `res.header`, siblings).
+ * header() {}` → `res.set` and `res.header`, siblings) and a function defined by a call
+ * `f(obj, "name", function () {})` (`defineGetter(req, "ip", …)` → `req.ip`).
  */
 export const EXTRACTOR_VERSION = 6;

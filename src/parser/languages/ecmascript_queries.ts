@@ -45,6 +45,9 @@ export const ECMASCRIPT_DEFINITIONS = `
   . (variable_declarator name: (identifier) @name
     value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)
       (generator_function body: (_) @body)])) @definition.function
+(expression_statement (call_expression arguments: (arguments . (identifier) @scope
+  . (string (string_fragment) @name)
+  . [(function_expression body: (_) @body) (arrow_function body: (_) @body)] .))) @definition.function
 (arguments (function_expression name: (identifier) @name body: (_) @body) @definition.function)
 (return_statement (function_expression name: (identifier) @name body: (_) @body) @definition.function)
 (pair value: (function_expression name: (identifier) @name body: (_) @body) @definition.function)
