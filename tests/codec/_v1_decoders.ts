@@ -1,6 +1,7 @@
 /**
  * Two minimal MUNCH v1 decoders written from SPEC_MUNCH v1 alone (they import nothing from
- * src/codec), as two different third parties could have written them. Every payload codemunch
+ * src/codec but `parseJson`, JSON.parse guarded against a V8 defect that can hand back an earlier
+ * object's escaped key — no MUNCH logic), as two different third parties could have written them. Every payload codemunch
  * emits as `#MUNCH/1` must decode to the same object with both.
  *
  * - {@linkcode decodeNestMetaOnly} reads like the reference's Python decoder: lines split as
@@ -16,6 +17,7 @@
  * unknown `__` keys are ignored, as the spec asks.
  */
 import { parse as parseCsv } from "csv-parse/sync";
+import { parseJson } from "../../src/codec/json_text.ts";
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Obj = { [k: string]: Json };
@@ -174,7 +176,7 @@ export function decodeNestMetaOnly(payload: string): Obj {
     let v: Json;
     if (key.startsWith("__json.")) {
       key = key.slice(7);
-      v = pair.value === null ? null : JSON.parse(pair.value);
+      v = pair.value === null ? null : parseJson(pair.value);
     } else if (key.startsWith("__")) continue;
     else {
       v = scalarValue(pair, p.stypes, true);
@@ -263,7 +265,7 @@ export function decodeSchemaFree(payload: string): Obj {
   const out: Obj = {};
   for (const pair of p.pairs) {
     if (pair.key.startsWith("__json.")) {
-      nest(out, pair.key.slice(7).split("."), pair.value === null ? null : JSON.parse(pair.value));
+      nest(out, pair.key.slice(7).split("."), pair.value === null ? null : parseJson(pair.value));
     } else if (!pair.key.startsWith("__")) {
       nest(out, pair.key.split("."), scalarValue(pair, p.stypes, false));
     }

@@ -2,6 +2,7 @@ import { deepStrictEqual, equal, match, ok, throws } from "node:assert/strict";
 import fc from "fast-check";
 import { canEncodeV1, decode, encode, encodeResponse } from "../../mod.ts";
 import type { JsonObject, JsonValue } from "../../src/codec/types.ts";
+import { parseJson } from "../../src/codec/json_text.ts";
 import { jsonObject, plain, trickyNumber, trickyString } from "./_arbitraries.ts";
 import { decodeNestMetaOnly, decodeSchemaFree, scalarPairs } from "./_v1_decoders.ts";
 
@@ -103,7 +104,9 @@ Deno.test("strict MUNCH v1 reads back exactly with two v1 decoders written from 
           for (const format of ["compact", "auto"] as const) {
             const r = encodeResponse(tool, x, { format, threshold: 0 });
             if (r.encoding === "json") {
-              deepStrictEqual(JSON.parse(r.text), JSON.parse(JSON.stringify(x)));
+              // parseJson: plain JSON.parse can hand back an earlier object's escaped key here
+              // (a V8 defect, see json_text.ts), which made this check fail now and then.
+              deepStrictEqual(parseJson(r.text), parseJson(JSON.stringify(x)));
               if (format === "compact") equal(r.fallback, "unrepresentable");
               continue;
             }
