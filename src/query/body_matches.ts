@@ -57,8 +57,17 @@ export function bodyWords(query: string): string[] {
   return out;
 }
 
-/** The symbols whose own lines hold the most (weighted) words of `query`, best first. */
-export function bodyMatches(view: RepoView, query: string, limit = 30): BodyMatch[] {
+/**
+ * The symbols whose own lines hold the most (weighted) words of `query`, best first; only files
+ * `keepFile` accepts are read (a `scope`).
+ */
+export function bodyMatches(
+  view: RepoView,
+  query: string,
+  options: { limit?: number; keepFile?: (path: string) => boolean } = {},
+): BodyMatch[] {
+  const limit = options.limit ?? 30;
+  const keepFile = options.keepFile ?? (() => true);
   const index = view.index;
   const words = bodyWords(query);
   if (words.length === 0) return [];
@@ -81,7 +90,7 @@ export function bodyMatches(view: RepoView, query: string, limit = 30): BodyMatc
   const usable = weights.filter((w) => w > 0).length;
   const least = Math.min(2, usable);
   if (usable === 0) return [];
-  const files = [...fileWeight].filter(([, w]) => w.words >= least)
+  const files = [...fileWeight].filter(([f, w]) => w.words >= least && keepFile(f))
     .sort((a, b) => b[1].weight - a[1].weight || (a[0] < b[0] ? -1 : 1))
     .slice(0, MAX_FILES);
   const out: BodyMatch[] = [];

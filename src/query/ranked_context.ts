@@ -91,7 +91,6 @@ export function rankedContext(view: RepoView, q: ContextQuery): RankedContext {
   const perFile = q.perFile ?? Infinity;
   const kinds = q.kinds === undefined || q.kinds.length === 0 ? null : new Set(q.kinds);
   const centrality = view.get(CENTRALITY);
-  const pattern = q.scope === undefined ? null : globMatcher(q.scope);
   const ranking = rankSymbolHits(view, {
     query: q.query,
     maxResults: _CANDIDATES,
@@ -121,8 +120,8 @@ export function rankedContext(view: RepoView, q: ContextQuery): RankedContext {
   // Symbols whose own lines hold several words of a described task (body_matches.ts): a match
   // gains, a new one enters, with the words' weight times its file's role.
   if (q.strategy !== "centrality" && isProseQuery(q.query)) {
-    for (const m of bodyMatches(view, q.query)) {
-      if (pattern !== null && !pattern(m.file)) continue;
+    const scoped = q.scope === undefined ? {} : { keepFile: globMatcher(q.scope) };
+    for (const m of bodyMatches(view, q.query, scoped)) {
       const add = m.score * roleWeight(m.file);
       const had = byId.get(m.id);
       if (had !== undefined) {

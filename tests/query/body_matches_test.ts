@@ -64,6 +64,11 @@ Deno.test("body matches", async (t) => {
       ok(!found.some((m) => m.id.startsWith("lib/other_")), JSON.stringify(found));
       // The class holds the method's lines, but they are the method's own.
       ok(!found.some((m) => m.id === "lib/application.js::Application#class"));
+      // A scope reads only the files it accepts.
+      const scoped = bodyMatches(view, "make routing case sensitive and strict", {
+        keepFile: (path) => path.startsWith("shop/"),
+      });
+      deepEqual(scoped, []);
     });
 
     await t.step("get_ranked_context packs the method no name or docstring points to", async () => {
