@@ -20,10 +20,18 @@ import {
   isPlainKey,
   looksLikeHandle,
   needsJson,
+  rowValues,
   type StrictColumnType,
-  uniformKeys,
 } from "./strict.ts";
-import { isJsonObject, type JsonObject, type JsonValue } from "./types.ts";
+import {
+  isJsonObject,
+  type JsonObject,
+  type JsonValue,
+  KIND_OF,
+  T_FLOAT,
+  T_INT,
+  T_STR,
+} from "./types.ts";
 
 /** Encoding id of every strict payload: decoders read it with the generic routine. */
 export const STRICT_ID = "gen1";
@@ -50,16 +58,50 @@ interface _Scalar {
 interface _Table {
   tag: string;
   key: string;
-  rows: JsonObject[];
+  /** Each row's values, in the order of its keys (not of `columns`; see `at`). */
+  values: JsonValue[][];
   columns: string[];
+  /** Per column: the index of its value in a row's `values`. */
+  at: number[];
   types: StrictColumnType[];
+  /** Per column: `types` as a small integer (`KIND_OF`), for the row loop's switch. */
+  kinds: number[];
+  /** Per column: some cell holds `,` or `"` (the others are written without a look). */
+  quotes: boolean[];
   interned: boolean[];
 }
 
 /** A string cell's legend record. */
 interface _Interned extends InternValue {
   value: string;
+  /** The cell text once the legend is known (made once per distinct value). */
+  cell: string | undefined;
 }
+
+/** What the encoder derives from a spec, once per spec. */
+interface _SpecPlan {
+  tables: Map<string, TableSpec>;
+  /** Scalar key → its place in the spec's scalar order. */
+  rank: Map<string, number>;
+}
+
+const _NO_TABLES = new Map<string, TableSpec>();
+const _plans = new WeakMap<EncoderSpec, _SpecPlan>();
+
+function _specPlan(spec: EncoderSpec): _SpecPlan {
+  let plan = _plans.get(spec);
+  if (plan === undefined) {
+    plan = {
+      tables: new Map(spec.tables.map((t) => [t.key, t])),
+      rank: new Map(spec.scalars.map((k, i) => [k, i])),
+    };
+    _plans.set(spec, plan);
+  }
+  return plan;
+}
+
+/** The last tool name that passed the check (a server encodes one tool's answers in a row). */
+let _lastTool: string | undefined;
 
 /**
  * Encode `response` as strict MUNCH v1, or return undefined when some top-level key cannot be
@@ -71,13 +113,17 @@ export function encodeStrict(
   response: JsonObject,
   spec?: EncoderSpec,
 ): StrictPayload | undefined {
-  if (!TOOL_NAME.test(tool)) {
-    throw new TypeError(`Cannot encode response: invalid tool name "${tool}"`);
+  if (tool !== _lastTool) {
+    if (!TOOL_NAME.test(tool)) {
+      throw new TypeError(`Cannot encode response: invalid tool name "${tool}"`);
+    }
+    _lastTool = tool;
   }
   if (!isJsonObject(response)) {
     throw new TypeError("Cannot encode response: expected a plain object");
   }
-  const specTables = new Map<string, TableSpec>((spec?.tables ?? []).map((t) => [t.key, t]));
+  const plan = spec ? _specPlan(spec) : undefined;
+  const specTables = plan?.tables ?? _NO_TABLES;
   const scalars: _Scalar[] = [];
   const tables: _Table[] = [];
   const recordBlobs: string[] = [];
@@ -125,11 +171,11 @@ export function encodeStrict(
   for (const v of forced.keys()) forced.set(v, legend.push(v));
 
   // Scalars: the spec's order first, then the response's; the reserved keys last.
-  const order = spec?.scalars;
+  const rank = plan?.rank;
   let ranked = scalars;
-  if (order && order.length) {
-    const rank = new Map(order.map((k, i) => [k, i]));
-    ranked = scalars.map((s, i) => ({ s, r: rank.get(s.top) ?? order.length + i }))
+  if (rank !== undefined && rank.size) {
+    const size = rank.size;
+    ranked = scalars.map((s, i) => ({ s, r: rank.get(s.top) ?? size + i }))
       .sort((a, b) => a.r - b.r).map((x) => x.s);
   }
   const parts = ranked.map((s) => s.key + "=" + s.text);
@@ -191,8 +237,9 @@ function _freeTag(key: string, used: Set<string>): string | undefined {
 
 /** A list as a v1 table, or undefined when it cannot be one (then it is a JSON blob). */
 function _table(key: string, rows: JsonValue[], spec: TableSpec | undefined): _Table | undefined {
-  const keys = uniformKeys(rows);
-  if (keys === undefined || !keys.every(isPlainColumn)) return undefined;
+  const rv = rowValues(rows);
+  if (rv === undefined || !rv.keys.every(isPlainColumn)) return undefined;
+  const keys = rv.keys;
   // The spec's column order first, then the first row's.
   const columns = spec
     ? [
@@ -200,20 +247,25 @@ function _table(key: string, rows: JsonValue[], spec: TableSpec | undefined): _T
       ...keys.filter((c) => !spec.columns.includes(c)),
     ]
     : keys;
-  const records = rows as JsonObject[];
+  const at = spec ? columns.map((c) => keys.indexOf(c)) : keys.map((_, j) => j);
   const types: StrictColumnType[] = [];
-  for (const c of columns) {
-    const type = columnType(records.map((r) => r[c]!));
-    if (type === undefined) return undefined;
-    types.push(type);
+  const quotes: boolean[] = [];
+  for (let j = 0; j < columns.length; j++) {
+    const column = columnType(rv.values, at[j]!);
+    if (column === undefined) return undefined;
+    types.push(column.type);
+    quotes.push(column.quotes);
   }
   const intern = spec?.intern;
   return {
     tag: "",
     key,
-    rows: records,
+    values: rv.values,
     columns,
+    at,
     types,
+    kinds: types.map((t) => KIND_OF[t]),
+    quotes,
     interned: columns.map((c, j) => types[j] === "str" && (intern ? intern.includes(c) : true)),
   };
 }
@@ -225,21 +277,25 @@ function _internTable(
   forced: Map<string, number>,
   _spec: TableSpec | undefined,
 ): (_Interned | undefined)[][] {
-  return t.columns.map((c, j) => {
+  const rows = t.values;
+  return t.columns.map((_c, j) => {
     if (t.types[j] !== "str") return [];
-    const recs: (_Interned | undefined)[] = new Array(t.rows.length);
+    const at = t.at[j]!;
+    const interned = t.interned[j];
+    const recs: (_Interned | undefined)[] = new Array(rows.length);
     let last: _Interned | undefined;
-    for (let i = 0; i < t.rows.length; i++) {
-      const v = t.rows[i]![c];
+    for (let i = 0; i < rows.length; i++) {
+      const v = rows[i]![at];
       if (typeof v !== "string") continue;
       if (v === "" || looksLikeHandle(v)) {
         forced.set(v, 0);
         continue;
       }
-      if (!t.interned[j] || v.length < MIN_LENGTH) continue;
+      if (!interned || v.length < MIN_LENGTH) continue;
+      // Runs of one value (a file's rows) skip the lookup.
       let rec = last !== undefined && last.value === v ? last : values.get(v);
       if (rec === undefined) {
-        rec = { value: v, count: 0, handle: 0, prefixLength: 0 };
+        rec = { value: v, count: 0, handle: 0, prefixLength: 0, cell: undefined };
         values.set(v, rec);
       }
       rec.count++;
@@ -250,34 +306,25 @@ function _internTable(
 }
 
 function _rows(t: _Table, recs: (_Interned | undefined)[][], forced: Map<string, number>): string {
-  const lines: string[] = new Array(t.rows.length);
+  const rows = t.values;
+  const lines: string[] = new Array(rows.length);
   const n = t.columns.length;
-  for (let i = 0; i < t.rows.length; i++) {
-    const r = t.rows[i]!;
+  const { at, kinds, quotes } = t;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
     let line = t.tag;
     for (let j = 0; j < n; j++) {
-      const v = r[t.columns[j]!]!;
+      const v = r[at[j]!]!;
       line += ",";
       if (v === null) continue;
-      switch (t.types[j]) {
-        case "str": {
-          const s = v as string;
-          const handle = s === "" || looksLikeHandle(s) ? forced.get(s) : undefined;
-          if (handle !== undefined) line += "@" + handle;
-          else {
-            const rec = recs[j]![i];
-            line += formatStrictCell(
-              rec !== undefined && rec.handle !== 0
-                ? "@" + rec.handle + s.slice(rec.prefixLength)
-                : s,
-            );
-          }
+      switch (kinds[j]) {
+        case T_STR:
+          line += _strCell(v as string, recs[j]![i], quotes[j]!, forced);
           break;
-        }
-        case "int":
+        case T_INT:
           line += formatInt(v as number);
           break;
-        case "float":
+        case T_FLOAT:
           line += formatFloat(v as number);
           break;
         default:
@@ -287,4 +334,24 @@ function _rows(t: _Table, recs: (_Interned | undefined)[][], forced: Map<string,
     lines[i] = line;
   }
   return lines.join("\n");
+}
+
+/** A `str` cell: its whole-value entry, its legend prefix, quoted when it must be. */
+function _strCell(
+  s: string,
+  rec: _Interned | undefined,
+  quotes: boolean,
+  forced: Map<string, number>,
+): string {
+  if (s === "" || looksLikeHandle(s)) {
+    const handle = forced.get(s);
+    if (handle !== undefined) return "@" + handle;
+  }
+  if (rec !== undefined) {
+    // A value's cell is the same in every row: made once (and interned values repeat).
+    return rec.cell ??= formatStrictCell(
+      rec.handle !== 0 ? "@" + rec.handle + s.slice(rec.prefixLength) : s,
+    );
+  }
+  return quotes ? formatStrictCell(s) : s;
 }

@@ -210,9 +210,13 @@ Deno.test("strict v1 encoder writes the same bytes as before its speed work (pro
     );
   });
   await t.step("refusals and errors", () => {
-    for (const tool of ["", "bad tool", "x\n", "search_symbols"]) {
+    // Each twice in a row: a name checked once is not let through the second time.
+    for (
+      const tool of ["", "", "bad tool", "bad tool", "x\n", "search_symbols", "search_symbols"]
+    ) {
       for (const x of [null, [], "s", 1, {}, { "a.b": 1 }, { __x: 1 }, { _meta: { "a b": 1 } }]) {
         assertSameEncoding(tool, x as unknown as JsonObject);
+        assertSameEncoding(tool, { ok: 1 });
       }
     }
   });
