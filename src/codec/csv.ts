@@ -96,6 +96,9 @@ export function scanLine(
 ): number {
   let count = 0;
   let i = start;
+  // The next quote at or after `i` (looked up again only once passed): a bare field runs to the
+  // next comma, and is bad if that quote comes first.
+  let q = -1;
   while (true) {
     if (i < end && s.charCodeAt(i) === 34 /* " */) {
       const run = readQuoted(s, i, end);
@@ -108,12 +111,13 @@ export function scanLine(
       quoted[count++] = true;
       i = j;
     } else {
-      let j = i;
-      for (; j < end; j++) {
-        const c = s.charCodeAt(j);
-        if (c === 44) break;
-        if (c === 34) throw _error("unexpected quote in unquoted field", line, j - start);
+      let j = s.indexOf(",", i);
+      if (j === -1 || j > end) j = end;
+      if (q < i) {
+        q = s.indexOf('"', i);
+        if (q === -1) q = s.length;
       }
+      if (q < j) throw _error("unexpected quote in unquoted field", line, q - start);
       texts[count] = s.slice(i, j);
       quoted[count++] = false;
       i = j;
