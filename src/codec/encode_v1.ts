@@ -348,10 +348,13 @@ function _strCell(
     if (handle !== undefined) return "@" + handle;
   }
   if (rec !== undefined) {
-    // A value's cell is the same in every row: made once (and interned values repeat).
-    return rec.cell ??= formatStrictCell(
-      rec.handle !== 0 ? "@" + rec.handle + s.slice(rec.prefixLength) : s,
-    );
+    // A value's cell is the same in every row: made once (and interned values repeat). In a
+    // column without `,` and `"` no value needs a look.
+    if (rec.cell === undefined) {
+      const text = rec.handle !== 0 ? "@" + rec.handle + s.slice(rec.prefixLength) : s;
+      rec.cell = quotes ? formatStrictCell(text) : text;
+    }
+    return rec.cell;
   }
   return quotes ? formatStrictCell(s) : s;
 }

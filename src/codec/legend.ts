@@ -39,7 +39,14 @@ export function buildLegend(values: ReadonlyMap<string, InternValue>): string[] 
   // One record per candidate prefix, so each is hashed once; the candidates of a path (a value
   // without `::`, or the part of a symbol id before it) are computed once per path.
   const prefixes = new Map<string, _Prefix>();
-  const ctx: _Ctx = { prefixes, paths: new Map(), dir: "", dirCands: [] };
+  const ctx: _Ctx = {
+    prefixes,
+    paths: new Map(),
+    dir: "",
+    dirCands: [],
+    parent: "",
+    parentPrefix: undefined,
+  };
   const uses: _Use[] = [];
   // Values whose only candidate is themselves (no `::`, no directory): looked at after the
   // others, since only then is it known whether another value shares them.
@@ -233,6 +240,9 @@ interface _Ctx {
   /** The last directory looked up and its candidates: sorted paths share it row after row. */
   dir: string;
   dirCands: _Prefix[];
+  /** The last parent directory looked up (the second candidate) and its record. */
+  parent: string;
+  parentPrefix: _Prefix | undefined;
 }
 
 /**
@@ -247,7 +257,16 @@ function _dirCandidates(v: string, ctx: _Ctx): _Prefix[] {
     ctx.dir = v.slice(0, last + 1);
     ctx.dirCands = [_prefix(ctx.dir, ctx.prefixes)];
     const prev = v.lastIndexOf("/", last - 1);
-    if (prev >= 2) ctx.dirCands.push(_prefix(v.slice(0, prev + 1), ctx.prefixes));
+    if (prev >= 2) {
+      // Sibling directories (`locale/ar/`, `locale/de/`) share their parent: its record is
+      // reused without slicing and hashing it again (it is in `prefixes` already, so the
+      // order of first sight is unchanged).
+      if (prev + 1 !== ctx.parent.length || !v.startsWith(ctx.parent)) {
+        ctx.parent = v.slice(0, prev + 1);
+        ctx.parentPrefix = _prefix(ctx.parent, ctx.prefixes);
+      }
+      ctx.dirCands.push(ctx.parentPrefix!);
+    }
   }
   return ctx.dirCands;
 }
