@@ -69,12 +69,7 @@ export function decodeV1(payload: string): JsonObject {
   for (const p of pairs) {
     if (p.key === "__tables" || p.key === "__stypes") reserved.set(p.key, p.value);
   }
-  const stypes = new Map<string, string>();
-  for (const entry of _list(reserved.get("__stypes"), "|")) {
-    const i = entry.lastIndexOf(":");
-    if (i === -1) throw _bad(`invalid __stypes entry "${entry}"`, scalarLine);
-    stypes.set(entry.slice(0, i), entry.slice(i + 1));
-  }
+  const stypes = _scalarTypes(reserved.get("__stypes"), scalarLine);
   const out: JsonObject = {};
   for (const p of pairs) {
     if (p.key.startsWith("__json.")) {
@@ -84,7 +79,7 @@ export function decodeV1(payload: string): JsonObject {
       } catch {
         throw _bad(`invalid JSON in "${p.key}"`, scalarLine);
       }
-      _put(out, p.key.slice(7).split("."), v);
+      _put(out, _path(p.key), v);
       continue;
     }
     if (p.key.startsWith("__")) continue; // __tables, __stypes, or a key this decoder does not know
@@ -98,7 +93,7 @@ export function decodeV1(payload: string): JsonObject {
         else if (isNumberText(v)) v = Number(v);
       }
     }
-    _put(out, p.key.split("."), v);
+    _put(out, _path(p.key), v);
   }
 
   const tables = new Map<string, _Table>();
@@ -159,6 +154,52 @@ export function decodeV1(payload: string): JsonObject {
   return out;
 }
 
+// Parsed `__stypes` texts, like the table shapes (a tool's payloads repeat theirs).
+const _stypes = new Map<string, Map<string, string>>();
+const _NO_TYPES = new Map<string, string>();
+
+/** The scalar types of `__stypes` by key (shared between decodes: do not change the map). */
+function _scalarTypes(text: string | null | undefined, line: number): Map<string, string> {
+  if (!text) return _NO_TYPES;
+  let types = _stypes.get(text);
+  if (types === undefined) {
+    types = new Map();
+    for (const entry of text.split("|")) {
+      const i = entry.lastIndexOf(":");
+      if (i === -1) throw _bad(`invalid __stypes entry "${entry}"`, line);
+      types.set(entry.slice(0, i), entry.slice(i + 1));
+    }
+    if (_stypes.size >= SHAPE_CACHE_SIZE) _stypes.clear();
+    _stypes.set(text, types);
+  }
+  return types;
+}
+
+// Key paths of scalar keys, their segments internalized: a tool's payloads repeat their keys,
+// and storing a property under a key not yet internalized costs a string-table lookup.
+const _paths = new Map<string, string[]>();
+const PATH_CACHE_SIZE = 1024;
+
+/**
+ * The path a scalar key stores its value at: its dot-separated segments, after `__json.` for a
+ * blob (shared between decodes: do not change the array).
+ */
+function _path(key: string): string[] {
+  let path = _paths.get(key);
+  if (path === undefined) {
+    const dotted = key.startsWith("__json.") ? key.slice(7) : key;
+    path = dotted.split(".").map(_internalize);
+    if (_paths.size >= PATH_CACHE_SIZE) _paths.clear();
+    _paths.set(key, path);
+  }
+  return path;
+}
+
+/** The same text as an internalized string (the form property keys take). */
+function _internalize(name: string): string {
+  return Object.keys({ [name]: 0 })[0]!;
+}
+
 /** The shape of one `__tables` entry: everything but its rows. */
 interface _TableShape {
   tag: string;
@@ -191,7 +232,7 @@ function _tableShape(entry: string, line: number): _TableShape {
     throw _bad(`invalid __tables entry "${entry}"`, line);
   }
   // Property keys are internalized once here, not on every row's store.
-  const columns = parts[2]!.split("|").map((c) => Object.keys({ [c]: 0 })[0]!);
+  const columns = parts[2]!.split("|").map(_internalize);
   const types = parts[3]!.split("|");
   if (types.length !== columns.length) {
     throw _bad(`invalid column types in __tables entry "${entry}"`, line);

@@ -34,6 +34,19 @@ export function readsAsLiteral(text: string): boolean {
   return text === "T" || text === "F" || isNumberText(text);
 }
 
+// What a key may not hold: whitespace (as JavaScript's `\s` sees it) and `"`.
+const BAD_KEY = /[\s"]/;
+
+/** `BAD_KEY.test(key)`, looked at character by character while the key is ASCII (keys are short). */
+function _isBadKey(key: string): boolean {
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c === 34 || c === 32 || (c >= 9 && c <= 13)) return true;
+    if (c >= 128) return BAD_KEY.test(key);
+  }
+  return false;
+}
+
 /** One parsed `key=value` pair; `value` is null for an empty bare value. */
 export interface ScalarPair {
   key: string;
@@ -64,7 +77,7 @@ export function parseScalars(line: string, lineNo: number, unescape = true): Sca
     const eq = line.indexOf("=", i);
     if (eq === -1) fail(`expected "=" after key "${line.slice(i, i + 40)}"`, i);
     const key = line.slice(i, eq);
-    if (/[\s"]/.test(key)) fail(`invalid key "${key}"`, i);
+    if (_isBadKey(key)) fail(`invalid key "${key}"`, i);
     i = eq + 1;
     if (line.charCodeAt(i) === 34 /* " */) {
       const run = readQuoted(line, i, n);

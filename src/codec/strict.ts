@@ -74,12 +74,15 @@ const SCALAR_QUOTE = /[,="\s\x1c-\x1f\x85]/;
 export function formatStrictScalar(text: string): string {
   if (text === "") return '""';
   if (!SCALAR_QUOTE.test(text)) return text;
-  return '"' + text.replaceAll('"', '""') + '"';
+  return '"' + text.replace(QUOTE_G, '""') + '"';
 }
+
+// (A global regex replaces quotes faster than `replaceAll` with a string pattern.)
+const QUOTE_G = /"/g;
 
 /** A table cell of type `str` (after the legend), quoted per RFC 4180 when it must be. */
 export function formatStrictCell(text: string): string {
-  return text.includes(",") || text.includes('"') ? '"' + text.replaceAll('"', '""') + '"' : text;
+  return text.includes(",") || text.includes('"') ? '"' + text.replace(QUOTE_G, '""') + '"' : text;
 }
 
 /** True when `value` starts with `@` and a digit: a decoder would read it as a legend handle. */
