@@ -175,8 +175,12 @@ export function encodeStrict(
   let ranked = scalars;
   if (rank !== undefined && rank.size) {
     const size = rank.size;
-    ranked = scalars.map((s, i) => ({ s, r: rank.get(s.top) ?? size + i }))
-      .sort((a, b) => a.r - b.r).map((x) => x.s);
+    const keyed = scalars.map((s, i) => ({ s, r: rank.get(s.top) ?? size + i }));
+    // (A response usually lists its keys in the spec's order already: the stable sort would
+    // keep them as they are.)
+    if (!keyed.every((x, i) => i === 0 || keyed[i - 1]!.r <= x.r)) {
+      ranked = keyed.sort((a, b) => a.r - b.r).map((x) => x.s);
+    }
   }
   const parts = ranked.map((s) => s.key + "=" + s.text);
   const defs = tables.map((t) => `${t.tag}:${t.key}:${t.columns.join("|")}:${t.types.join("|")}`);
