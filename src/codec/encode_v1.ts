@@ -182,17 +182,31 @@ export function encodeStrict(
       ranked = keyed.sort((a, b) => a.r - b.r).map((x) => x.s);
     }
   }
-  const parts = ranked.map((s) => s.key + "=" + s.text);
-  const defs = tables.map((t) => `${t.tag}:${t.key}:${t.columns.join("|")}:${t.types.join("|")}`);
-  const stypes = ranked.filter((s) => s.type).map((s) => `${s.key}:${s.type}`);
-  parts.push("__tables=" + (defs.length ? formatStrictScalar(defs.join(",")) : ""));
-  parts.push("__stypes=" + stypes.join("|"));
+  let text = `#MUNCH/1 tool=${tool} enc=${STRICT_ID}\n\n`;
+  if (legend.length) text += _legendLines(legend) + "\n\n";
+  text += _scalarLine(ranked, tables);
+  for (let i = 0; i < tables.length; i++) text += "\n\n" + _rows(tables[i]!, recsOf[i]!, forced);
+  return { text: text + "\n", recordBlobs };
+}
 
-  const sections = [`#MUNCH/1 tool=${tool} enc=${STRICT_ID}`];
-  if (legend.length) sections.push(legend.map((e, i) => `@${i + 1}=${e}`).join("\n"));
-  sections.push(parts.join(" "));
-  tables.forEach((t, i) => sections.push(_rows(t, recsOf[i]!, forced)));
-  return { text: sections.join("\n\n") + "\n", recordBlobs };
+/** The legend section: `@<handle>=<entry>` lines. */
+function _legendLines(legend: readonly string[]): string {
+  let out = "@1=" + legend[0];
+  for (let i = 1; i < legend.length; i++) out += "\n@" + (i + 1) + "=" + legend[i];
+  return out;
+}
+
+/** The scalars line: `key=value` pairs, then `__tables` and `__stypes` (typed scalars). */
+function _scalarLine(ranked: readonly _Scalar[], tables: readonly _Table[]): string {
+  let line = "";
+  let stypes = "";
+  for (const s of ranked) {
+    line += s.key + "=" + s.text + " ";
+    if (s.type) stypes += (stypes === "" ? "" : "|") + s.key + ":" + s.type;
+  }
+  const defs = tables.map((t) => `${t.tag}:${t.key}:${t.columns.join("|")}:${t.types.join("|")}`);
+  line += "__tables=" + (defs.length ? formatStrictScalar(defs.join(",")) : "");
+  return line + " __stypes=" + stypes;
 }
 
 /**
