@@ -65,14 +65,17 @@ export function buildLegend(values: ReadonlyMap<string, InternValue>): string[] 
     let head: _Prefix | undefined;
     let cands: _Prefix[];
     if (sep === -1) {
-      if (v.lastIndexOf("/", v.length - 2) < 2) {
+      // (Most such values hold no `/` at all: one forward search tells.)
+      const slash = v.indexOf("/");
+      const last = slash === -1 ? -1 : v.lastIndexOf("/", v.length - 2);
+      if (last < 2) {
         // A value seen once with no separator has no prefix another value could share.
-        if (c > 1 || v.includes("/")) {
-          simple.push({ value: v, rec, head: undefined, cands: _NONE, pick: undefined });
+        if (c > 1 || slash !== -1) {
+          simple.push({ value: v, rec, head: undefined, cands: _NONE, pick: undefined, last });
         }
         continue;
       }
-      plain.push({ value: v, rec, head: undefined, cands: _NONE, pick: undefined });
+      plain.push({ value: v, rec, head: undefined, cands: _NONE, pick: undefined, last });
       continue;
     } else {
       // An id seen once cannot share itself: no other value has it as a prefix candidate.
@@ -88,7 +91,7 @@ export function buildLegend(values: ReadonlyMap<string, InternValue>): string[] 
       cands = lastCands;
     }
     for (let i = 0; i < cands.length; i++) cands[i]!.count += c;
-    uses.push({ value: v, rec, head, cands, pick: undefined });
+    uses.push({ value: v, rec, head, cands, pick: undefined, last: -1 });
   }
   for (const u of plain) {
     const c = u.rec.count;
@@ -97,7 +100,7 @@ export function buildLegend(values: ReadonlyMap<string, InternValue>): string[] 
       head.count += c;
       u.head = head;
     }
-    u.cands = _dirCandidates(u.value, ctx);
+    u.cands = _dirCandidates(u.value, ctx, u.last);
     for (let i = 0; i < u.cands.length; i++) u.cands[i]!.count += c;
     uses.push(u);
   }
@@ -198,6 +201,8 @@ interface _Use {
   /** Further candidate prefixes, longest first (shared between values of one path). */
   cands: _Prefix[];
   pick: _Prefix | undefined;
+  /** For a value without `::`: its last `/` before its last character (-1: none). */
+  last: number;
 }
 
 const _NONE: _Prefix[] = [];
@@ -249,8 +254,11 @@ interface _Ctx {
  * The two deepest directory prefixes of a path (deeper ones share more, shallower ones rarely
  * pay), longest first. The array is shared between values of one directory; do not change it.
  */
-function _dirCandidates(v: string, ctx: _Ctx): _Prefix[] {
-  const last = v.lastIndexOf("/", v.length - 2);
+function _dirCandidates(
+  v: string,
+  ctx: _Ctx,
+  last = v.lastIndexOf("/", v.length - 2),
+): _Prefix[] {
   if (last < 2) return _NONE;
   // (`substring` + `===` is several times faster than `startsWith`, or than hashing a slice.)
   if (last + 1 !== ctx.dir.length || v.substring(0, last + 1) !== ctx.dir) {
