@@ -256,16 +256,10 @@ function _freeTag(key: string, used: Set<string>): string | undefined {
 /** A list as a v1 table, or undefined when it cannot be one (then it is a JSON blob). */
 function _table(key: string, rows: JsonValue[], spec: TableSpec | undefined): _Table | undefined {
   const rv = rowValues(rows);
-  if (rv === undefined || !rv.keys.every(isPlainColumn)) return undefined;
-  const keys = rv.keys;
-  // The spec's column order first, then the first row's.
-  const columns = spec
-    ? [
-      ...spec.columns.filter((c) => keys.includes(c)),
-      ...keys.filter((c) => !spec.columns.includes(c)),
-    ]
-    : keys;
-  const at = spec ? columns.map((c) => keys.indexOf(c)) : keys.map((_, j) => j);
+  if (rv === undefined) return undefined;
+  const layout = _layout(rv.keys, spec);
+  if (layout === undefined) return undefined;
+  const { columns, at } = layout;
   const types: StrictColumnType[] = [];
   const quotes: boolean[] = [];
   for (let j = 0; j < columns.length; j++) {
@@ -286,6 +280,49 @@ function _table(key: string, rows: JsonValue[], spec: TableSpec | undefined): _T
     quotes,
     interned: columns.map((c, j) => types[j] === "str" && (intern ? intern.includes(c) : true)),
   };
+}
+
+/** A table's columns in the order they are written, and where each sits in a row's values. */
+interface _Layout {
+  /** The rows' keys this layout was made for. */
+  keys: string[];
+  columns: string[];
+  at: number[];
+}
+
+// The last layout made for each spec table (and for tables without a spec): a tool's answers
+// repeat their row keys, so the order is worked out once.
+const _layouts = new WeakMap<TableSpec, _Layout>();
+let _genericLayout: _Layout | undefined;
+
+/**
+ * The layout of rows with `keys`: the spec's column order first, then the first row's; undefined
+ * when a key cannot be a v1 column name.
+ */
+function _layout(keys: string[], spec: TableSpec | undefined): _Layout | undefined {
+  const last = spec ? _layouts.get(spec) : _genericLayout;
+  if (last !== undefined && _sameKeys(last.keys, keys)) return last;
+  if (!keys.every(isPlainColumn)) return undefined;
+  const columns = spec
+    ? [
+      ...spec.columns.filter((c) => keys.includes(c)),
+      ...keys.filter((c) => !spec.columns.includes(c)),
+    ]
+    : keys;
+  const layout = {
+    keys,
+    columns,
+    at: spec ? columns.map((c) => keys.indexOf(c)) : keys.map((_, j) => j),
+  };
+  if (spec) _layouts.set(spec, layout);
+  else _genericLayout = layout;
+  return layout;
+}
+
+function _sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Count the interned cells of a table; note the values only a whole-value entry can carry. */
