@@ -362,12 +362,12 @@ function _internTable(
 
 function _rows(t: _Table, recs: (_Interned | undefined)[][], forced: Map<string, number>): string {
   const rows = t.values;
-  const lines: string[] = new Array(rows.length);
+  let out = "";
   const n = t.columns.length;
   const { at, kinds, quotes } = t;
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
-    let line = t.tag;
+    let line = i === 0 ? t.tag : "\n" + t.tag;
     for (let j = 0; j < n; j++) {
       const v = r[at[j]!]!;
       line += ",";
@@ -386,9 +386,9 @@ function _rows(t: _Table, recs: (_Interned | undefined)[][], forced: Map<string,
           line += v ? "T" : "F";
       }
     }
-    lines[i] = line;
+    out += line;
   }
-  return lines.join("\n");
+  return out;
 }
 
 /** A `str` cell: its whole-value entry, its legend prefix, quoted when it must be. */
