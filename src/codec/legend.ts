@@ -95,7 +95,13 @@ export function buildLegend(values: ReadonlyMap<string, InternValue>): string[] 
   }
   for (const u of plain) {
     const c = u.rec.count;
-    const head = c > 1 ? _prefix(u.value, prefixes) : prefixes.get(u.value);
+    // A path seen once is a candidate already only as a symbol id's path or as a directory
+    // (which ends with `/`): without ids, only a value ending with `/` needs the lookup.
+    const head = c > 1
+      ? _prefix(u.value, prefixes)
+      : ctx.paths.size > 0 || u.value.endsWith("/")
+      ? prefixes.get(u.value)
+      : undefined;
     if (head !== undefined) {
       head.count += c;
       u.head = head;
