@@ -61,6 +61,8 @@ interface _Table {
   /** Each row's values, in the order of its keys (not of `columns`; see `at`). */
   values: JsonValue[][];
   columns: string[];
+  /** `columns` as `__tables` lists them (`a|b|c`). */
+  columnsText: string;
   /** Per column: the index of its value in a row's `values`. */
   at: number[];
   types: StrictColumnType[];
@@ -204,7 +206,7 @@ function _scalarLine(ranked: readonly _Scalar[], tables: readonly _Table[]): str
     line += s.key + "=" + s.text + " ";
     if (s.type) stypes += (stypes === "" ? "" : "|") + s.key + ":" + s.type;
   }
-  const defs = tables.map((t) => `${t.tag}:${t.key}:${t.columns.join("|")}:${t.types.join("|")}`);
+  const defs = tables.map((t) => `${t.tag}:${t.key}:${t.columnsText}:${t.types.join("|")}`);
   line += "__tables=" + (defs.length ? formatStrictScalar(defs.join(",")) : "");
   return line + " __stypes=" + stypes;
 }
@@ -259,7 +261,7 @@ function _table(key: string, rows: JsonValue[], spec: TableSpec | undefined): _T
   if (rv === undefined) return undefined;
   const layout = _layout(rv.keys, spec);
   if (layout === undefined) return undefined;
-  const { columns, at } = layout;
+  const { columns, columnsText, at } = layout;
   const types: StrictColumnType[] = [];
   const quotes: boolean[] = [];
   for (let j = 0; j < columns.length; j++) {
@@ -274,6 +276,7 @@ function _table(key: string, rows: JsonValue[], spec: TableSpec | undefined): _T
     key,
     values: rv.values,
     columns,
+    columnsText,
     at,
     types,
     kinds: types.map((t) => KIND_OF[t]),
@@ -287,6 +290,7 @@ interface _Layout {
   /** The rows' keys this layout was made for. */
   keys: string[];
   columns: string[];
+  columnsText: string;
   at: number[];
 }
 
@@ -312,6 +316,7 @@ function _layout(keys: string[], spec: TableSpec | undefined): _Layout | undefin
   const layout = {
     keys,
     columns,
+    columnsText: columns.join("|"),
     at: spec ? columns.map((c) => keys.indexOf(c)) : keys.map((_, j) => j),
   };
   if (spec) _layouts.set(spec, layout);
