@@ -63,6 +63,8 @@ export function parseScalars(line: string, lineNo: number, unescape = true): Sca
   const pairs: ScalarPair[] = [];
   const n = line.length;
   let i = 0;
+  // The next tab at or after `i` (looked up again only once passed; most lines have none).
+  let tab = -1;
   const fail = (what: string, at: number): never => {
     throw new SyntaxError(
       `Cannot decode payload: ${what} at line ${lineNo}, column ${at + 1}`,
@@ -95,8 +97,14 @@ export function parseScalars(line: string, lineNo: number, unescape = true): Sca
       pairs.push({ key, value, quoted: true });
       i = j;
     } else {
-      let j = i;
-      while (j < n && line.charCodeAt(j) !== 32 && line.charCodeAt(j) !== 9) j++;
+      // A bare value runs to the next space or tab (`__stypes` and `__tables` are long).
+      let j = line.indexOf(" ", i);
+      if (j === -1) j = n;
+      if (tab < i) {
+        tab = line.indexOf("\t", i);
+        if (tab === -1) tab = n;
+      }
+      if (tab < j) j = tab;
       const raw = line.slice(i, j);
       pairs.push({ key, value: raw === "" ? null : raw, quoted: false });
       i = j;

@@ -180,6 +180,7 @@ const damage = fc.tuple(
     "T",
     "\\",
     "\u2028",
+    "\t",
     "@99999999999",
   ),
   fc.integer({ min: 1, max: 12 }),
@@ -261,6 +262,7 @@ Deno.test("strict v1 decoder reads every payload as before its speed work (prope
       '#MUNCH/1 tool=x enc=y\n\nk=1 __tables="r:x:a|b:int|float" \n\nr,1e5,-0.0\nr,007,1.5e-05\nr,99999999999999999999,x\n',
       "#MUNCH/1 tool=x enc=y\n\n@x=1\n\nk=1\n",
       "#MUNCH/1 tool=x enc=y\n\nk=1\n\nk=2\n",
+      '#MUNCH/1 tool=x enc=y\n\na=1\tb="x y"\t \tc= d=T\t__stypes=a:int|d:bool\t\n',
       '#MUNCH/1 tool=x enc=y\n\nk=1 __tables=r:x:__proto__|a:str|str\n\nr,1,2\nr,"3",4\n',
     ];
     for (const c of cases) assertSameDecoding(c);
