@@ -50,19 +50,17 @@ export function decodeV1(payload: string): JsonObject {
   let scalarText: string | undefined;
   let scalarLine = line;
   const sections: { text: string; line: number }[] = [];
-  for (const section of body.split("\n\n")) {
+  const parts = body.split("\n\n");
+  for (let k = 0; k < parts.length; k++) {
+    const section = parts[k]!;
     if (/^[a-z],/.test(section)) sections.push({ text: section, line });
-    else if (section.startsWith("@")) {
-      section.split("\n").forEach((l, i) => {
-        const m = /^@(\d+)=/.exec(l);
-        if (!m) throw _bad(`invalid legend line "${l.slice(0, 40)}"`, line + i);
-        legend[Number(m[1]) - 1] = l.slice(m[0].length);
-      });
-    } else if (scalarText === undefined && !section.includes("\n")) {
+    else if (section.startsWith("@")) _readLegend(section, line, legend);
+    else if (scalarText === undefined && !section.includes("\n")) {
       scalarText = section;
       scalarLine = line;
     } else throw _bad(`unexpected section "${section.slice(0, 40)}"`, line);
-    line += _countLines(section) + 1;
+    // (The last section, usually the largest, needs no count: no section follows it.)
+    if (k < parts.length - 1) line += _countLines(section) + 1;
   }
   if (scalarText === undefined) throw _bad("no scalars section", 2);
 
@@ -71,12 +69,7 @@ export function decodeV1(payload: string): JsonObject {
   for (const p of pairs) {
     if (p.key === "__tables" || p.key === "__stypes") reserved.set(p.key, p.value);
   }
-  const stypes = new Map<string, string>();
-  for (const entry of _list(reserved.get("__stypes"), "|")) {
-    const i = entry.lastIndexOf(":");
-    if (i === -1) throw _bad(`invalid __stypes entry "${entry}"`, scalarLine);
-    stypes.set(entry.slice(0, i), entry.slice(i + 1));
-  }
+  const stypes = _scalarTypes(reserved.get("__stypes"), scalarLine);
   const out: JsonObject = {};
   for (const p of pairs) {
     if (p.key.startsWith("__json.")) {
@@ -86,7 +79,7 @@ export function decodeV1(payload: string): JsonObject {
       } catch {
         throw _bad(`invalid JSON in "${p.key}"`, scalarLine);
       }
-      _put(out, p.key.slice(7).split("."), v);
+      _put(out, _path(p.key), v);
       continue;
     }
     if (p.key.startsWith("__")) continue; // __tables, __stypes, or a key this decoder does not know
@@ -100,24 +93,16 @@ export function decodeV1(payload: string): JsonObject {
         else if (isNumberText(v)) v = Number(v);
       }
     }
-    _put(out, p.key.split("."), v);
+    _put(out, _path(p.key), v);
   }
 
   const tables = new Map<string, _Table>();
-  for (const entry of _list(reserved.get("__tables"), ",")) {
-    const parts = entry.split(":");
-    if (parts.length !== 4 || !/^[a-z]$/.test(parts[0]!)) {
-      throw _bad(`invalid __tables entry "${entry}"`, scalarLine);
-    }
-    // Property keys are internalized once here, not on every row's store.
-    const columns = parts[2]!.split("|").map((c) => Object.keys({ [c]: 0 })[0]!);
-    const types = parts[3]!.split("|");
-    if (types.length !== columns.length) {
-      throw _bad(`invalid column types in __tables entry "${entry}"`, scalarLine);
-    }
-    const kinds = types.map((t) => t === "int" || t === "float" ? 1 : t === "bool" ? 2 : 0);
-    const proto = columns.includes("__proto__");
-    tables.set(parts[0]!, { path: parts[1]!.split("."), columns, kinds, proto, rows: [] });
+  // Rows find their table by tag letter without a lookup by name.
+  const byTag: (_Table | undefined)[] = [];
+  for (const shape of _tableShapes(reserved.get("__tables"), scalarLine)) {
+    const t: _Table = { ...shape, rows: [] };
+    tables.set(shape.tag, t);
+    byTag[shape.tag.charCodeAt(0) - 97] = t;
   }
   const texts: string[] = [];
   const quoted: boolean[] = [];
@@ -131,7 +116,7 @@ export function decodeV1(payload: string): JsonObject {
     while (at <= text.length) {
       let nl = text.indexOf("\n", at);
       if (nl === -1) nl = text.length;
-      const t = tables.get(text.charAt(at));
+      const t = byTag[text.charCodeAt(at) - 97];
       if (t === undefined) throw _bad(`unknown table tag "${text.charAt(at)}"`, n);
       const { columns, kinds, proto } = t;
       const row: JsonObject = {};
@@ -146,7 +131,7 @@ export function decodeV1(payload: string): JsonObject {
           let e = text.indexOf(",", pos);
           if (e === -1 || e > nl) e = nl;
           if ((e === nl) !== (j === columns.length - 1)) throw _fieldCount(t, n);
-          const v = _cell(text.slice(pos, e), kinds[j]!, legend);
+          const v = _cellAt(text, pos, e, kinds[j]!, legend);
           if (proto) setKey(row, columns[j]!, v);
           else row[columns[j]!] = v;
           pos = e + 1;
@@ -155,7 +140,9 @@ export function decodeV1(payload: string): JsonObject {
         const count = scanLine(text, at + 2, nl, n, texts, quoted);
         if (count !== columns.length) throw _fieldCount(t, n);
         for (let j = 0; j < count; j++) {
-          setKey(row, columns[j]!, _cell(texts[j]!, kinds[j]!, legend));
+          const v = _cell(texts[j]!, kinds[j]!, legend);
+          if (proto) setKey(row, columns[j]!, v);
+          else row[columns[j]!] = v;
         }
       }
       t.rows.push(row);
@@ -165,6 +152,136 @@ export function decodeV1(payload: string): JsonObject {
   }
   for (const t of tables.values()) _put(out, t.path, t.rows);
   return out;
+}
+
+// Parsed `__stypes` texts, like the table shapes (a tool's payloads repeat theirs).
+const _stypes = new Map<string, Map<string, string>>();
+const _NO_TYPES = new Map<string, string>();
+
+/** The scalar types of `__stypes` by key (shared between decodes: do not change the map). */
+function _scalarTypes(text: string | null | undefined, line: number): Map<string, string> {
+  if (!text) return _NO_TYPES;
+  let types = _stypes.get(text);
+  if (types === undefined) {
+    types = new Map();
+    for (const entry of text.split("|")) {
+      const i = entry.lastIndexOf(":");
+      if (i === -1) throw _bad(`invalid __stypes entry "${entry}"`, line);
+      types.set(entry.slice(0, i), entry.slice(i + 1));
+    }
+    if (_stypes.size >= SHAPE_CACHE_SIZE) _stypes.clear();
+    _stypes.set(text, types);
+  }
+  return types;
+}
+
+// Key paths of scalar keys, their segments internalized: a tool's payloads repeat their keys,
+// and storing a property under a key not yet internalized costs a string-table lookup.
+const _paths = new Map<string, string[]>();
+const PATH_CACHE_SIZE = 1024;
+
+/**
+ * The path a scalar key stores its value at: its dot-separated segments, after `__json.` for a
+ * blob (shared between decodes: do not change the array).
+ */
+function _path(key: string): string[] {
+  let path = _paths.get(key);
+  if (path === undefined) {
+    const dotted = key.startsWith("__json.") ? key.slice(7) : key;
+    path = dotted.split(".").map(_internalize);
+    if (_paths.size >= PATH_CACHE_SIZE) _paths.clear();
+    _paths.set(key, path);
+  }
+  return path;
+}
+
+/** The same text as an internalized string (the form property keys take). */
+function _internalize(name: string): string {
+  return Object.keys({ [name]: 0 })[0]!;
+}
+
+/** The shape of one `__tables` entry: everything but its rows. */
+interface _TableShape {
+  tag: string;
+  path: string[];
+  columns: string[];
+  kinds: number[];
+  proto: boolean;
+}
+
+// Parsed `__tables` texts: one tool's payloads repeat theirs, so each is parsed once. Only texts
+// that parsed are kept, so a bad one fails at the same point of every decode.
+const _shapes = new Map<string, _TableShape[]>();
+const SHAPE_CACHE_SIZE = 256;
+
+/** The entries of `__tables`, in order (arrays shared between decodes: do not change them). */
+function _tableShapes(text: string | null | undefined, line: number): _TableShape[] {
+  if (!text) return [];
+  let shapes = _shapes.get(text);
+  if (shapes === undefined) {
+    shapes = text.split(",").map((entry) => _tableShape(entry, line));
+    if (_shapes.size >= SHAPE_CACHE_SIZE) _shapes.clear();
+    _shapes.set(text, shapes);
+  }
+  return shapes;
+}
+
+function _tableShape(entry: string, line: number): _TableShape {
+  const parts = entry.split(":");
+  if (parts.length !== 4 || !/^[a-z]$/.test(parts[0]!)) {
+    throw _bad(`invalid __tables entry "${entry}"`, line);
+  }
+  // Property keys are internalized once here, not on every row's store.
+  const columns = parts[2]!.split("|").map(_internalize);
+  const types = parts[3]!.split("|");
+  if (types.length !== columns.length) {
+    throw _bad(`invalid column types in __tables entry "${entry}"`, line);
+  }
+  const kinds = types.map((t) => t === "int" || t === "float" ? 1 : t === "bool" ? 2 : 0);
+  const proto = columns.includes("__proto__");
+  return { tag: parts[0]!, path: parts[1]!.split("."), columns, kinds, proto };
+}
+
+/** Read the legend lines `@<digits>=<literal>` of one section into `legend`. */
+function _readLegend(section: string, line: number, legend: string[]): void {
+  const n = section.length;
+  for (let i = 0, k = 0;; k++) {
+    let nl = section.indexOf("\n", i);
+    if (nl === -1) nl = n;
+    let j = i + 1;
+    while (j < nl && section.charCodeAt(j) >= 48 && section.charCodeAt(j) <= 57) j++;
+    if (section.charCodeAt(i) !== 64 || j === i + 1 || section.charCodeAt(j) !== 61 /* = */) {
+      throw _bad(`invalid legend line "${section.slice(i, Math.min(nl, i + 40))}"`, line + k);
+    }
+    legend[Number(section.slice(i + 1, j)) - 1] = section.slice(j + 1, nl);
+    if (nl === n) return;
+    i = nl + 1;
+  }
+}
+
+/** {@linkcode _cell} of the bare field `s[pos, e)`, read in place. */
+function _cellAt(s: string, pos: number, e: number, kind: number, legend: string[]): JsonValue {
+  if (e === pos) return null;
+  if (kind === 1) return _numberAt(s, pos, e);
+  if (kind === 2) return e - pos === 1 && s.charCodeAt(pos) === 84; /* T */
+  return s.charCodeAt(pos) === 64 /* @ */ ? _resolve(s.slice(pos, e), legend) : s.slice(pos, e);
+}
+
+/** {@linkcode _number} of `s[start, end)` (not empty): short digit runs summed in place. */
+function _numberAt(s: string, start: number, end: number): number | string {
+  const neg = s.charCodeAt(start) === 45; /* - */
+  if (end - start < 16) {
+    let i = neg ? start + 1 : start;
+    let v = 0;
+    for (; i < end; i++) {
+      const d = s.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) break;
+      v = v * 10 + d;
+    }
+    if (i === end && end - start > (neg ? 1 : 0)) return neg ? -v : v;
+  }
+  const text = s.slice(start, end);
+  return isNumberText(text) ? Number(text) : text;
 }
 
 function _cell(text: string, kind: number, legend: string[]): JsonValue {

@@ -20,10 +20,18 @@ import {
   isPlainKey,
   looksLikeHandle,
   needsJson,
+  rowValues,
   type StrictColumnType,
-  uniformKeys,
 } from "./strict.ts";
-import { isJsonObject, type JsonObject, type JsonValue } from "./types.ts";
+import {
+  isJsonObject,
+  type JsonObject,
+  type JsonValue,
+  KIND_OF,
+  T_FLOAT,
+  T_INT,
+  T_STR,
+} from "./types.ts";
 
 /** Encoding id of every strict payload: decoders read it with the generic routine. */
 export const STRICT_ID = "gen1";
@@ -50,16 +58,52 @@ interface _Scalar {
 interface _Table {
   tag: string;
   key: string;
-  rows: JsonObject[];
+  /** Each row's values, in the order of its keys (not of `columns`; see `at`). */
+  values: JsonValue[][];
   columns: string[];
+  /** `columns` as `__tables` lists them (`a|b|c`). */
+  columnsText: string;
+  /** Per column: the index of its value in a row's `values`. */
+  at: number[];
   types: StrictColumnType[];
+  /** Per column: `types` as a small integer (`KIND_OF`), for the row loop's switch. */
+  kinds: number[];
+  /** Per column: some cell holds `,` or `"` (the others are written without a look). */
+  quotes: boolean[];
   interned: boolean[];
 }
 
 /** A string cell's legend record. */
 interface _Interned extends InternValue {
   value: string;
+  /** The cell text once the legend is known (made once per distinct value). */
+  cell: string | undefined;
 }
+
+/** What the encoder derives from a spec, once per spec. */
+interface _SpecPlan {
+  tables: Map<string, TableSpec>;
+  /** Scalar key → its place in the spec's scalar order. */
+  rank: Map<string, number>;
+}
+
+const _NO_TABLES = new Map<string, TableSpec>();
+const _plans = new WeakMap<EncoderSpec, _SpecPlan>();
+
+function _specPlan(spec: EncoderSpec): _SpecPlan {
+  let plan = _plans.get(spec);
+  if (plan === undefined) {
+    plan = {
+      tables: new Map(spec.tables.map((t) => [t.key, t])),
+      rank: new Map(spec.scalars.map((k, i) => [k, i])),
+    };
+    _plans.set(spec, plan);
+  }
+  return plan;
+}
+
+/** The last tool name that passed the check (a server encodes one tool's answers in a row). */
+let _lastTool: string | undefined;
 
 /**
  * Encode `response` as strict MUNCH v1, or return undefined when some top-level key cannot be
@@ -71,13 +115,17 @@ export function encodeStrict(
   response: JsonObject,
   spec?: EncoderSpec,
 ): StrictPayload | undefined {
-  if (!TOOL_NAME.test(tool)) {
-    throw new TypeError(`Cannot encode response: invalid tool name "${tool}"`);
+  if (tool !== _lastTool) {
+    if (!TOOL_NAME.test(tool)) {
+      throw new TypeError(`Cannot encode response: invalid tool name "${tool}"`);
+    }
+    _lastTool = tool;
   }
   if (!isJsonObject(response)) {
     throw new TypeError("Cannot encode response: expected a plain object");
   }
-  const specTables = new Map<string, TableSpec>((spec?.tables ?? []).map((t) => [t.key, t]));
+  const plan = spec ? _specPlan(spec) : undefined;
+  const specTables = plan?.tables ?? _NO_TABLES;
   const scalars: _Scalar[] = [];
   const tables: _Table[] = [];
   const recordBlobs: string[] = [];
@@ -125,24 +173,42 @@ export function encodeStrict(
   for (const v of forced.keys()) forced.set(v, legend.push(v));
 
   // Scalars: the spec's order first, then the response's; the reserved keys last.
-  const order = spec?.scalars;
+  const rank = plan?.rank;
   let ranked = scalars;
-  if (order && order.length) {
-    const rank = new Map(order.map((k, i) => [k, i]));
-    ranked = scalars.map((s, i) => ({ s, r: rank.get(s.top) ?? order.length + i }))
-      .sort((a, b) => a.r - b.r).map((x) => x.s);
+  if (rank !== undefined && rank.size) {
+    const size = rank.size;
+    const keyed = scalars.map((s, i) => ({ s, r: rank.get(s.top) ?? size + i }));
+    // (A response usually lists its keys in the spec's order already: the stable sort would
+    // keep them as they are.)
+    if (!keyed.every((x, i) => i === 0 || keyed[i - 1]!.r <= x.r)) {
+      ranked = keyed.sort((a, b) => a.r - b.r).map((x) => x.s);
+    }
   }
-  const parts = ranked.map((s) => s.key + "=" + s.text);
-  const defs = tables.map((t) => `${t.tag}:${t.key}:${t.columns.join("|")}:${t.types.join("|")}`);
-  const stypes = ranked.filter((s) => s.type).map((s) => `${s.key}:${s.type}`);
-  parts.push("__tables=" + (defs.length ? formatStrictScalar(defs.join(",")) : ""));
-  parts.push("__stypes=" + stypes.join("|"));
+  let text = `#MUNCH/1 tool=${tool} enc=${STRICT_ID}\n\n`;
+  if (legend.length) text += _legendLines(legend) + "\n\n";
+  text += _scalarLine(ranked, tables);
+  for (let i = 0; i < tables.length; i++) text += "\n\n" + _rows(tables[i]!, recsOf[i]!, forced);
+  return { text: text + "\n", recordBlobs };
+}
 
-  const sections = [`#MUNCH/1 tool=${tool} enc=${STRICT_ID}`];
-  if (legend.length) sections.push(legend.map((e, i) => `@${i + 1}=${e}`).join("\n"));
-  sections.push(parts.join(" "));
-  tables.forEach((t, i) => sections.push(_rows(t, recsOf[i]!, forced)));
-  return { text: sections.join("\n\n") + "\n", recordBlobs };
+/** The legend section: `@<handle>=<entry>` lines. */
+function _legendLines(legend: readonly string[]): string {
+  let out = "@1=" + legend[0];
+  for (let i = 1; i < legend.length; i++) out += "\n@" + (i + 1) + "=" + legend[i];
+  return out;
+}
+
+/** The scalars line: `key=value` pairs, then `__tables` and `__stypes` (typed scalars). */
+function _scalarLine(ranked: readonly _Scalar[], tables: readonly _Table[]): string {
+  let line = "";
+  let stypes = "";
+  for (const s of ranked) {
+    line += s.key + "=" + s.text + " ";
+    if (s.type) stypes += (stypes === "" ? "" : "|") + s.key + ":" + s.type;
+  }
+  const defs = tables.map((t) => `${t.tag}:${t.key}:${t.columnsText}:${t.types.join("|")}`);
+  line += "__tables=" + (defs.length ? formatStrictScalar(defs.join(",")) : "");
+  return line + " __stypes=" + stypes;
 }
 
 /**
@@ -191,31 +257,77 @@ function _freeTag(key: string, used: Set<string>): string | undefined {
 
 /** A list as a v1 table, or undefined when it cannot be one (then it is a JSON blob). */
 function _table(key: string, rows: JsonValue[], spec: TableSpec | undefined): _Table | undefined {
-  const keys = uniformKeys(rows);
-  if (keys === undefined || !keys.every(isPlainColumn)) return undefined;
-  // The spec's column order first, then the first row's.
+  const rv = rowValues(rows);
+  if (rv === undefined) return undefined;
+  const layout = _layout(rv.keys, spec);
+  if (layout === undefined) return undefined;
+  const { columns, columnsText, at } = layout;
+  const types: StrictColumnType[] = [];
+  const quotes: boolean[] = [];
+  for (let j = 0; j < columns.length; j++) {
+    const column = columnType(rv.values, at[j]!);
+    if (column === undefined) return undefined;
+    types.push(column.type);
+    quotes.push(column.quotes);
+  }
+  const intern = spec?.intern;
+  return {
+    tag: "",
+    key,
+    values: rv.values,
+    columns,
+    columnsText,
+    at,
+    types,
+    kinds: types.map((t) => KIND_OF[t]),
+    quotes,
+    interned: columns.map((c, j) => types[j] === "str" && (intern ? intern.includes(c) : true)),
+  };
+}
+
+/** A table's columns in the order they are written, and where each sits in a row's values. */
+interface _Layout {
+  /** The rows' keys this layout was made for. */
+  keys: string[];
+  columns: string[];
+  columnsText: string;
+  at: number[];
+}
+
+// The last layout made for each spec table (and for tables without a spec): a tool's answers
+// repeat their row keys, so the order is worked out once.
+const _layouts = new WeakMap<TableSpec, _Layout>();
+let _genericLayout: _Layout | undefined;
+
+/**
+ * The layout of rows with `keys`: the spec's column order first, then the first row's; undefined
+ * when a key cannot be a v1 column name.
+ */
+function _layout(keys: string[], spec: TableSpec | undefined): _Layout | undefined {
+  const last = spec ? _layouts.get(spec) : _genericLayout;
+  if (last !== undefined && _sameKeys(last.keys, keys)) return last;
+  if (!keys.every(isPlainColumn)) return undefined;
   const columns = spec
     ? [
       ...spec.columns.filter((c) => keys.includes(c)),
       ...keys.filter((c) => !spec.columns.includes(c)),
     ]
     : keys;
-  const records = rows as JsonObject[];
-  const types: StrictColumnType[] = [];
-  for (const c of columns) {
-    const type = columnType(records.map((r) => r[c]!));
-    if (type === undefined) return undefined;
-    types.push(type);
-  }
-  const intern = spec?.intern;
-  return {
-    tag: "",
-    key,
-    rows: records,
+  const layout = {
+    keys,
     columns,
-    types,
-    interned: columns.map((c, j) => types[j] === "str" && (intern ? intern.includes(c) : true)),
+    columnsText: columns.join("|"),
+    at: spec ? columns.map((c) => keys.indexOf(c)) : keys.map((_, j) => j),
   };
+  if (spec) _layouts.set(spec, layout);
+  else _genericLayout = layout;
+  return layout;
+}
+
+function _sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Count the interned cells of a table; note the values only a whole-value entry can carry. */
@@ -225,21 +337,25 @@ function _internTable(
   forced: Map<string, number>,
   _spec: TableSpec | undefined,
 ): (_Interned | undefined)[][] {
-  return t.columns.map((c, j) => {
+  const rows = t.values;
+  return t.columns.map((_c, j) => {
     if (t.types[j] !== "str") return [];
-    const recs: (_Interned | undefined)[] = new Array(t.rows.length);
+    const at = t.at[j]!;
+    const interned = t.interned[j];
+    const recs: (_Interned | undefined)[] = new Array(rows.length);
     let last: _Interned | undefined;
-    for (let i = 0; i < t.rows.length; i++) {
-      const v = t.rows[i]![c];
+    for (let i = 0; i < rows.length; i++) {
+      const v = rows[i]![at];
       if (typeof v !== "string") continue;
       if (v === "" || looksLikeHandle(v)) {
         forced.set(v, 0);
         continue;
       }
-      if (!t.interned[j] || v.length < MIN_LENGTH) continue;
+      if (!interned || v.length < MIN_LENGTH) continue;
+      // Runs of one value (a file's rows) skip the lookup.
       let rec = last !== undefined && last.value === v ? last : values.get(v);
       if (rec === undefined) {
-        rec = { value: v, count: 0, handle: 0, prefixLength: 0 };
+        rec = { value: v, count: 0, handle: 0, prefixLength: 0, cell: undefined };
         values.set(v, rec);
       }
       rec.count++;
@@ -250,41 +366,55 @@ function _internTable(
 }
 
 function _rows(t: _Table, recs: (_Interned | undefined)[][], forced: Map<string, number>): string {
-  const lines: string[] = new Array(t.rows.length);
+  const rows = t.values;
+  let out = "";
   const n = t.columns.length;
-  for (let i = 0; i < t.rows.length; i++) {
-    const r = t.rows[i]!;
-    let line = t.tag;
+  const { at, kinds, quotes } = t;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    let line = i === 0 ? t.tag : "\n" + t.tag;
     for (let j = 0; j < n; j++) {
-      const v = r[t.columns[j]!]!;
+      const v = r[at[j]!]!;
       line += ",";
       if (v === null) continue;
-      switch (t.types[j]) {
-        case "str": {
-          const s = v as string;
-          const handle = s === "" || looksLikeHandle(s) ? forced.get(s) : undefined;
-          if (handle !== undefined) line += "@" + handle;
-          else {
-            const rec = recs[j]![i];
-            line += formatStrictCell(
-              rec !== undefined && rec.handle !== 0
-                ? "@" + rec.handle + s.slice(rec.prefixLength)
-                : s,
-            );
-          }
+      switch (kinds[j]) {
+        case T_STR:
+          line += _strCell(v as string, recs[j]![i], quotes[j]!, forced);
           break;
-        }
-        case "int":
+        case T_INT:
           line += formatInt(v as number);
           break;
-        case "float":
+        case T_FLOAT:
           line += formatFloat(v as number);
           break;
         default:
           line += v ? "T" : "F";
       }
     }
-    lines[i] = line;
+    out += line;
   }
-  return lines.join("\n");
+  return out;
+}
+
+/** A `str` cell: its whole-value entry, its legend prefix, quoted when it must be. */
+function _strCell(
+  s: string,
+  rec: _Interned | undefined,
+  quotes: boolean,
+  forced: Map<string, number>,
+): string {
+  if (s === "" || looksLikeHandle(s)) {
+    const handle = forced.get(s);
+    if (handle !== undefined) return "@" + handle;
+  }
+  if (rec !== undefined) {
+    // A value's cell is the same in every row: made once (and interned values repeat). In a
+    // column without `,` and `"` no value needs a look.
+    if (rec.cell === undefined) {
+      const text = rec.handle !== 0 ? "@" + rec.handle + s.slice(rec.prefixLength) : s;
+      rec.cell = quotes ? formatStrictCell(text) : text;
+    }
+    return rec.cell;
+  }
+  return quotes ? formatStrictCell(s) : s;
 }

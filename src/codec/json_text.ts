@@ -4,8 +4,15 @@ import { type JsonObject, type JsonValue, setKey } from "./types.ts";
 /** Serialize compactly, keeping negative zero (which `JSON.stringify` writes as `0`). */
 export function stringifyJson(value: JsonValue): string {
   const text = JSON.stringify(value);
+  // A -0 anywhere is written as a bare `0` token; text without one holds no -0 (and the walk
+  // over the value is skipped). A string holding such text only costs the walk.
+  if (!ZERO_TOKEN.test(text)) return text;
   return _hasNegativeZero(value) ? _stringifySlow(value) : text;
 }
+
+// `0` as a whole JSON number token: at the start or after `:`, `,`, `[`; at the end or before
+// `,`, `]`, `}`.
+const ZERO_TOKEN = /(?:^|[:,[])0(?:$|[,\]}])/;
 
 function _hasNegativeZero(value: JsonValue): boolean {
   if (typeof value === "number") return Object.is(value, -0);

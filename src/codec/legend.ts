@@ -39,7 +39,14 @@ export function buildLegend(values: ReadonlyMap<string, InternValue>): string[] 
   // One record per candidate prefix, so each is hashed once; the candidates of a path (a value
   // without `::`, or the part of a symbol id before it) are computed once per path.
   const prefixes = new Map<string, _Prefix>();
-  const ctx: _Ctx = { prefixes, paths: new Map(), dir: "", dirCands: [] };
+  const ctx: _Ctx = {
+    prefixes,
+    paths: new Map(),
+    dir: "",
+    dirCands: [],
+    parent: "",
+    parentPrefix: undefined,
+  };
   const uses: _Use[] = [];
   // Values whose only candidate is themselves (no `::`, no directory): looked at after the
   // others, since only then is it known whether another value shares them.
@@ -58,14 +65,17 @@ export function buildLegend(values: ReadonlyMap<string, InternValue>): string[] 
     let head: _Prefix | undefined;
     let cands: _Prefix[];
     if (sep === -1) {
-      if (v.lastIndexOf("/", v.length - 2) < 2) {
+      // (Most such values hold no `/` at all: one forward search tells.)
+      const slash = v.indexOf("/");
+      const last = slash === -1 ? -1 : v.lastIndexOf("/", v.length - 2);
+      if (last < 2) {
         // A value seen once with no separator has no prefix another value could share.
-        if (c > 1 || v.includes("/")) {
-          simple.push({ value: v, rec, head: undefined, cands: _NONE, pick: undefined });
+        if (c > 1 || slash !== -1) {
+          simple.push({ value: v, rec, head: undefined, cands: _NONE, pick: undefined, last });
         }
         continue;
       }
-      plain.push({ value: v, rec, head: undefined, cands: _NONE, pick: undefined });
+      plain.push({ value: v, rec, head: undefined, cands: _NONE, pick: undefined, last });
       continue;
     } else {
       // An id seen once cannot share itself: no other value has it as a prefix candidate.
@@ -81,16 +91,22 @@ export function buildLegend(values: ReadonlyMap<string, InternValue>): string[] 
       cands = lastCands;
     }
     for (let i = 0; i < cands.length; i++) cands[i]!.count += c;
-    uses.push({ value: v, rec, head, cands, pick: undefined });
+    uses.push({ value: v, rec, head, cands, pick: undefined, last: -1 });
   }
   for (const u of plain) {
     const c = u.rec.count;
-    const head = c > 1 ? _prefix(u.value, prefixes) : prefixes.get(u.value);
+    // A path seen once is a candidate already only as a symbol id's path or as a directory
+    // (which ends with `/`): without ids, only a value ending with `/` needs the lookup.
+    const head = c > 1
+      ? _prefix(u.value, prefixes)
+      : ctx.paths.size > 0 || u.value.endsWith("/")
+      ? prefixes.get(u.value)
+      : undefined;
     if (head !== undefined) {
       head.count += c;
       u.head = head;
     }
-    u.cands = _dirCandidates(u.value, ctx);
+    u.cands = _dirCandidates(u.value, ctx, u.last);
     for (let i = 0; i < u.cands.length; i++) u.cands[i]!.count += c;
     uses.push(u);
   }
@@ -191,6 +207,8 @@ interface _Use {
   /** Further candidate prefixes, longest first (shared between values of one path). */
   cands: _Prefix[];
   pick: _Prefix | undefined;
+  /** For a value without `::`: its last `/` before its last character (-1: none). */
+  last: number;
 }
 
 const _NONE: _Prefix[] = [];
@@ -233,21 +251,36 @@ interface _Ctx {
   /** The last directory looked up and its candidates: sorted paths share it row after row. */
   dir: string;
   dirCands: _Prefix[];
+  /** The last parent directory looked up (the second candidate) and its record. */
+  parent: string;
+  parentPrefix: _Prefix | undefined;
 }
 
 /**
  * The two deepest directory prefixes of a path (deeper ones share more, shallower ones rarely
  * pay), longest first. The array is shared between values of one directory; do not change it.
  */
-function _dirCandidates(v: string, ctx: _Ctx): _Prefix[] {
-  const last = v.lastIndexOf("/", v.length - 2);
+function _dirCandidates(
+  v: string,
+  ctx: _Ctx,
+  last = v.lastIndexOf("/", v.length - 2),
+): _Prefix[] {
   if (last < 2) return _NONE;
   // (`substring` + `===` is several times faster than `startsWith`, or than hashing a slice.)
   if (last + 1 !== ctx.dir.length || v.substring(0, last + 1) !== ctx.dir) {
     ctx.dir = v.slice(0, last + 1);
     ctx.dirCands = [_prefix(ctx.dir, ctx.prefixes)];
     const prev = v.lastIndexOf("/", last - 1);
-    if (prev >= 2) ctx.dirCands.push(_prefix(v.slice(0, prev + 1), ctx.prefixes));
+    if (prev >= 2) {
+      // Sibling directories (`locale/ar/`, `locale/de/`) share their parent: its record is
+      // reused without slicing and hashing it again (it is in `prefixes` already, so the
+      // order of first sight is unchanged).
+      if (prev + 1 !== ctx.parent.length || !v.startsWith(ctx.parent)) {
+        ctx.parent = v.slice(0, prev + 1);
+        ctx.parentPrefix = _prefix(ctx.parent, ctx.prefixes);
+      }
+      ctx.dirCands.push(ctx.parentPrefix!);
+    }
   }
   return ctx.dirCands;
 }

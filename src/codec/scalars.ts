@@ -34,6 +34,19 @@ export function readsAsLiteral(text: string): boolean {
   return text === "T" || text === "F" || isNumberText(text);
 }
 
+// What a key may not hold: whitespace (as JavaScript's `\s` sees it) and `"`.
+const BAD_KEY = /[\s"]/;
+
+/** `BAD_KEY.test(key)`, looked at character by character while the key is ASCII (keys are short). */
+function _isBadKey(key: string): boolean {
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c === 34 || c === 32 || (c >= 9 && c <= 13)) return true;
+    if (c >= 128) return BAD_KEY.test(key);
+  }
+  return false;
+}
+
 /** One parsed `key=value` pair; `value` is null for an empty bare value. */
 export interface ScalarPair {
   key: string;
@@ -50,6 +63,8 @@ export function parseScalars(line: string, lineNo: number, unescape = true): Sca
   const pairs: ScalarPair[] = [];
   const n = line.length;
   let i = 0;
+  // The next tab at or after `i` (looked up again only once passed; most lines have none).
+  let tab = -1;
   const fail = (what: string, at: number): never => {
     throw new SyntaxError(
       `Cannot decode payload: ${what} at line ${lineNo}, column ${at + 1}`,
@@ -64,7 +79,7 @@ export function parseScalars(line: string, lineNo: number, unescape = true): Sca
     const eq = line.indexOf("=", i);
     if (eq === -1) fail(`expected "=" after key "${line.slice(i, i + 40)}"`, i);
     const key = line.slice(i, eq);
-    if (/[\s"]/.test(key)) fail(`invalid key "${key}"`, i);
+    if (_isBadKey(key)) fail(`invalid key "${key}"`, i);
     i = eq + 1;
     if (line.charCodeAt(i) === 34 /* " */) {
       const run = readQuoted(line, i, n);
@@ -82,8 +97,14 @@ export function parseScalars(line: string, lineNo: number, unescape = true): Sca
       pairs.push({ key, value, quoted: true });
       i = j;
     } else {
-      let j = i;
-      while (j < n && line.charCodeAt(j) !== 32 && line.charCodeAt(j) !== 9) j++;
+      // A bare value runs to the next space or tab (`__stypes` and `__tables` are long).
+      let j = line.indexOf(" ", i);
+      if (j === -1) j = n;
+      if (tab < i) {
+        tab = line.indexOf("\t", i);
+        if (tab === -1) tab = n;
+      }
+      if (tab < j) j = tab;
       const raw = line.slice(i, j);
       pairs.push({ key, value: raw === "" ? null : raw, quoted: false });
       i = j;

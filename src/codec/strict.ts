@@ -14,7 +14,7 @@
  * @module
  */
 import { isIntValue } from "./numbers.ts";
-import { isJsonObject, type JsonValue } from "./types.ts";
+import { isJsonObject, type JsonObject, type JsonValue } from "./types.ts";
 
 /**
  * A key every v1 decoder reads back as itself: top-level keys, `_meta` fields and column names.
@@ -74,12 +74,15 @@ const SCALAR_QUOTE = /[,="\s\x1c-\x1f\x85]/;
 export function formatStrictScalar(text: string): string {
   if (text === "") return '""';
   if (!SCALAR_QUOTE.test(text)) return text;
-  return '"' + text.replaceAll('"', '""') + '"';
+  return '"' + text.replace(QUOTE_G, '""') + '"';
 }
+
+// (A global regex replaces quotes faster than `replaceAll` with a string pattern.)
+const QUOTE_G = /"/g;
 
 /** A table cell of type `str` (after the legend), quoted per RFC 4180 when it must be. */
 export function formatStrictCell(text: string): string {
-  return text.includes(",") || text.includes('"') ? '"' + text.replaceAll('"', '""') + '"' : text;
+  return text.includes(",") || text.includes('"') ? '"' + text.replace(QUOTE_G, '""') + '"' : text;
 }
 
 /** True when `value` starts with `@` and a digit: a decoder would read it as a legend handle. */
@@ -103,18 +106,33 @@ export function blobText(json: string): string {
 /** The MUNCH column type of a list of values, or undefined when no v1 column holds them all. */
 export type StrictColumnType = "str" | "int" | "float" | "bool";
 
+/** One v1 table column as the encoder found it. */
+export interface StrictColumn {
+  type: StrictColumnType;
+  /** Some `str` cell holds `,` or `"`: cells must go through {@linkcode formatStrictCell}. */
+  quotes: boolean;
+}
+
+// `,` or `"`: a cell holding one is quoted (RFC 4180).
+const CELL_QUOTE = /[,"]/;
+
 /**
- * The v1 type of one column's values (nulls allowed in any type), or undefined when the values
- * mix kinds a v1 column cannot hold (a string and a number) or hold objects, arrays or text that
- * {@linkcode needsJson}. `int` and `float` values together make a `float` column.
+ * The v1 type of column `at` of `rows` (each row's values, see {@linkcode rowValues}; nulls
+ * allowed in any type), or undefined when the values mix kinds a v1 column cannot hold (a string
+ * and a number) or hold objects, arrays or text that {@linkcode needsJson}. `int` and `float`
+ * values together make a `float` column.
  */
-export function columnType(values: Iterable<JsonValue>): StrictColumnType | undefined {
+export function columnType(rows: readonly JsonValue[][], at: number): StrictColumn | undefined {
   let str = false, int = false, float = false, bool = false;
-  for (const v of values) {
+  // The column's strings, end to end: one regex over them all decides what would otherwise take
+  // a regex call per cell. Both classes match single characters, so no match spans two cells.
+  let text = "";
+  for (let i = 0; i < rows.length; i++) {
+    const v = rows[i]![at]!;
     if (v === null) continue;
     switch (typeof v) {
       case "string":
-        if (needsJson(v)) return undefined;
+        text += v;
         str = true;
         break;
       case "number":
@@ -130,27 +148,59 @@ export function columnType(values: Iterable<JsonValue>): StrictColumnType | unde
   }
   const kinds = +str + +(int || float) + +bool;
   if (kinds > 1) return undefined;
-  return str ? "str" : float ? "float" : int ? "int" : bool ? "bool" : "str";
+  if (str && SUSPECT.test(text)) {
+    for (let i = 0; i < rows.length; i++) {
+      const v = rows[i]![at];
+      if (typeof v === "string" && needsJson(v)) return undefined;
+    }
+  }
+  const type = str ? "str" : float ? "float" : int ? "int" : bool ? "bool" : "str";
+  return { type, quotes: str && CELL_QUOTE.test(text) };
 }
 
-/** The keys of `rows` when every row is a plain object with one and the same key set. */
-export function uniformKeys(rows: readonly JsonValue[]): string[] | undefined {
+/** The keys of a list of records and each record's values, in the order of those keys. */
+export interface RowValues {
+  keys: string[];
+  /** Per row, its values: `values[i][k]` is row `i`'s value of `keys[k]`. */
+  values: JsonValue[][];
+}
+
+/** The keys and values of `rows` when every row is a plain object with one and the same key set. */
+export function rowValues(rows: readonly JsonValue[]): RowValues | undefined {
   if (rows.length === 0) return undefined;
   const first = rows[0];
   if (!isJsonObject(first)) return undefined;
   const keys = Object.keys(first);
-  if (keys.length === 0) return undefined;
+  const n = keys.length;
+  if (n === 0) return undefined;
+  const values: JsonValue[][] = new Array(rows.length);
+  values[0] = _valuesIn(first, keys);
   for (let i = 1; i < rows.length; i++) {
     const r = rows[i];
     if (!isJsonObject(r)) return undefined;
-    let n = 0;
+    // Rows that list the first row's keys in its order (the usual case) are read with
+    // `Object.values`; any other row by key.
+    let j = 0, inOrder = true;
     for (const k in r) {
+      if (inOrder && k === keys[j]) {
+        j++;
+        continue;
+      }
+      inOrder = false;
       if (!Object.hasOwn(first, k)) return undefined;
-      n++;
+      j++;
     }
-    if (n !== keys.length) return undefined;
+    if (j !== n) return undefined;
+    values[i] = inOrder ? _valuesIn(r, keys) : keys.map((k) => r[k]!);
   }
-  return keys;
+  return { keys, values };
+}
+
+/** `keys.map((k) => r[k])` for a row whose enumerable keys are `keys`, in that order. */
+function _valuesIn(r: JsonObject, keys: readonly string[]): JsonValue[] {
+  const v = Object.values(r);
+  // An inherited enumerable key counts in `for…in` but has no own value: read such rows by key.
+  return v.length === keys.length ? v : keys.map((k) => r[k]!);
 }
 
 /** True for a list that holds at least one object (a list of records). */
