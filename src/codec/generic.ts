@@ -89,7 +89,7 @@ function _internSet(t: TableSpec): Set<string> {
   return set;
 }
 
-let _lastTool = "";
+let _lastTool: string | undefined;
 
 interface TablePlan {
   tag: string;

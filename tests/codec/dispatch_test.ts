@@ -115,3 +115,17 @@ Deno.test("auto sends JSON when rows would hold JSON text, in both formats", () 
   const flat = rows.map(({ id, line }) => ({ id, line }));
   equal(encodeResponse("search_symbols", { results: flat }, { extensions: true }).encoding, "ss1x");
 });
+
+Deno.test("an empty tool name is refused by the extended encoder in a fresh process", async () => {
+  // The check is cached per tool name: the first call of a process must not skip it.
+  const mod = new URL("../../mod.ts", import.meta.url).href;
+  const script = `import { encode } from "${mod}";
+try { encode("", { a: 1 }, { extensions: true }); console.log("encoded"); }
+catch (e) { console.log(e.message); }`;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", "--config", new URL("../../deno.dev.json", import.meta.url).pathname, script],
+    stdout: "piped",
+    stderr: "inherit",
+  }).output();
+  match(new TextDecoder().decode(out.stdout), /invalid tool name ""/);
+});
