@@ -45,30 +45,44 @@ const _LAYOUT_WORDS = new Set([
  * ```
  */
 export function pathWords(path: string): string[] {
+  return _pathWords(path, _segmentWords);
+}
+
+/** The stemmed words of one path segment (a directory, or a file name without its extension). */
+function _segmentWords(segment: string): string[] {
+  const out: string[] = [];
+  const whole = segment.replace(/[^\p{L}\p{N}]+/gu, "").toLowerCase();
+  for (const word of [whole, ...splitIdentifier(segment)]) {
+    if (word.length < 3 || _LAYOUT_WORDS.has(word)) continue;
+    const term = queryTerm(word);
+    if (term !== "" && !out.includes(term)) out.push(term);
+  }
+  return out;
+}
+
+function _pathWords(path: string, wordsOf: (segment: string) => string[]): string[] {
   const segments = path.split("/");
   const last = segments.length - 1;
   segments[last] = segments[last]!.replace(/\.[^.]*$/, "");
   const out = new Set<string>();
-  for (const segment of segments) {
-    const whole = segment.replace(/[^\p{L}\p{N}]+/gu, "").toLowerCase();
-    for (const word of [whole, ...splitIdentifier(segment)]) {
-      if (word.length < 3 || _LAYOUT_WORDS.has(word)) continue;
-      const term = queryTerm(word);
-      if (term !== "") out.add(term);
-    }
-  }
+  for (const segment of segments) for (const w of wordsOf(segment)) out.add(w);
   return [...out];
 }
 
-/** The stemmed path words of each file id (computed on first use). */
+/**
+ * The stemmed path words of each file id, all computed at once (the search prewarm builds it in
+ * the background): a segment's words are worked out once however many paths share it.
+ */
 export const PATH_WORDS = facet("path-words", (view) => {
-  const paths = view.get(PATHS_BY_ID);
-  const memo = new Map<number, string[]>();
-  return (fileId: number): string[] => {
-    let words = memo.get(fileId);
-    if (words === undefined) memo.set(fileId, words = pathWords(paths.get(fileId) ?? ""));
+  const bySegment = new Map<string, string[]>();
+  const wordsOf = (segment: string) => {
+    let words = bySegment.get(segment);
+    if (words === undefined) bySegment.set(segment, words = _segmentWords(segment));
     return words;
   };
+  const byFile = new Map<number, string[]>();
+  for (const [id, path] of view.get(PATHS_BY_ID)) byFile.set(id, _pathWords(path, wordsOf));
+  return (fileId: number): string[] => byFile.get(fileId) ?? [];
 });
 
 /**

@@ -23,6 +23,7 @@ import {
 } from "../query/budget.ts";
 import { lruFacet } from "../query/result_cache.ts";
 import { rankSymbolHits, SYMBOL_SEARCH } from "../query/symbol_rank.ts";
+import { PATH_WORDS } from "../query/path_terms.ts";
 import { CENTRALITY } from "../query/centrality.ts";
 import { summaryRepeatsSignature } from "../summarize/summary.ts";
 
@@ -96,6 +97,7 @@ export function prewarm(ctx: ToolContext, repo: string): void {
   const { view } = openRepo(ctx, repo);
   view.get(SYMBOL_SEARCH);
   view.get(CENTRALITY);
+  view.get(PATH_WORDS);
 }
 
 /** Most result sets kept per index state (the reference's search result LRU, API.md §0.6). */
