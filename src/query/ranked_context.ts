@@ -3,7 +3,9 @@
  * most likely needs, best first, packed into a token budget that is never exceeded.
  *
  * 1. Candidates: the best symbols of {@linkcode rankSymbolHits} for the task text (BM25 over
- *    names, signatures, docstrings with the identity bonus, the file-role prior and centrality).
+ *    names, signatures, docstrings with the identity bonus, the file-role prior and centrality):
+ *    the first 40, and down to the 200th the matches in a file holding at least 15% of the 20
+ *    best matches' score (a task's code sits mostly in one file, `file_focus.ts`).
  *    A task described in several words adds the symbols whose own lines hold several of its
  *    words (`body_matches.ts`; a match gains their weight, `body words +x`).
  * 2. Graph neighbours of the best five candidates (`graph_neighbours.ts`: resolved calls only,
@@ -28,7 +30,7 @@ import { isProseQuery, rankSymbolHits } from "./symbol_rank.ts";
 import { bodyMatches } from "./body_matches.ts";
 import { roleWeight } from "./priors.ts";
 import { globMatcher } from "./glob.ts";
-import { fileFocus } from "./file_focus.ts";
+import { fileFocus, FOCUS_POOL } from "./file_focus.ts";
 import { NEIGHBOUR_SEEDS, neighbourBonuses, seedNeighbours } from "./graph_neighbours.ts";
 import type { RepoView } from "./view.ts";
 
@@ -76,6 +78,12 @@ export interface RankedContext {
 }
 
 const _CANDIDATES = 40;
+/** Fewer tokens than any item takes (its keys alone are about 110 bytes of JSON). */
+const _SMALLEST_ITEM = 24;
+/** How deep the ranking is read for the matches of a focus file. */
+const _WIDE_CANDIDATES = 200;
+/** The share of the 20 best matches' score that makes a file a focus file. */
+const _FOCUS_FILE_SHARE = 0.15;
 const _NEIGHBOUR_FACTOR = 0.5;
 
 interface _Candidate {
@@ -93,7 +101,7 @@ export function rankedContext(view: RepoView, q: ContextQuery): RankedContext {
   const centrality = view.get(CENTRALITY);
   const ranking = rankSymbolHits(view, {
     query: q.query,
-    maxResults: _CANDIDATES,
+    maxResults: _WIDE_CANDIDATES,
     filePattern: q.scope,
     sortBy: q.strategy === "centrality" ? "centrality" : "relevance",
     // The neighbour bonus is applied below, on this tool's own scores.
@@ -106,7 +114,18 @@ export function rankedContext(view: RepoView, q: ContextQuery): RankedContext {
     const had = byId.get(c.symbol.id);
     if (had === undefined || had.score < c.score) byId.set(c.symbol.id, c);
   };
-  for (const h of ranking.hits) {
+  // Below the first _CANDIDATES, only the matches of a focus file are taken: one that holds at
+  // least _FOCUS_FILE_SHARE of the score of the 20 best (file_focus.ts says why).
+  const mass = new Map<string, number>();
+  let total = 0;
+  for (const h of ranking.hits.slice(0, FOCUS_POOL)) {
+    mass.set(h.symbol.file, (mass.get(h.symbol.file) ?? 0) + h.score);
+    total += h.score;
+  }
+  for (const [rank, h] of ranking.hits.entries()) {
+    if (rank >= _CANDIDATES && (mass.get(h.symbol.file) ?? 0) < _FOCUS_FILE_SHARE * total) {
+      continue;
+    }
     const lexical = q.strategy === "centrality" ? 0 : h.lexical * h.role;
     const central = q.strategy === "bm25" ? 0 : h.centrality;
     const score = q.strategy === "centrality" ? centrality.of(h.symbol.id) : lexical + central;
@@ -184,7 +203,8 @@ function _pack(
   const items: ContextItem[] = [];
   let total = 0;
   let leftOut = 0;
-  for (const c of candidates) {
+  for (let k = 0; k < candidates.length; k++) {
+    const c = candidates[k]!;
     const s = c.symbol;
     const picks = picksOfFile.get(s.file) ?? 0;
     if (picks >= perFile && c.core !== true) continue;
@@ -196,14 +216,20 @@ function _pack(
     const contains = items.some((i) =>
       i.file === s.file && s.line <= i.line && i.end_line <= s.end_line
     );
-    const source = view.index.symbolSource(s.id) ?? "";
     const fresh = freshness(s.file);
-    const full = contains ? null : _item(s, c, source, false, fresh);
+    // Its source alone (UTF-8 bytes / 4) is over what is left: only the cut form can fit.
+    const fits = !contains && s.byte_length / 4 <= budget - total;
+    const full = fits ? _item(s, c, view.index.symbolSource(s.id) ?? "", false, fresh) : null;
     const item = full !== null && total + full.tokens <= budget
       ? full
       : _fitsCut(s, c, budget - total, fresh);
     if (item === null) {
       leftOut++;
+      // Nothing fits in what is left: the rest are left out too.
+      if (budget - total < _SMALLEST_ITEM) {
+        leftOut += candidates.length - 1 - k;
+        break;
+      }
       continue;
     }
     items.push(item);
