@@ -11,7 +11,9 @@ import {
  * JavaScript (ES modules and CommonJS, JSX). `function`/generator declarations and functions bound
  * to `const`/`let`/`var` → function; `class` → class; class methods and function-valued class
  * fields → method; `a.b = function () {}` (`res.send = ...`, `Foo.prototype.bar = ...`) → method
- * qualified by the receiver; top-level UPPER_CASE `const` → constant. Imports: `import`,
+ * qualified by the receiver, both names of `a.b = a.c = function () {}`, and `f(a, "b", function
+ * () {})` (Express's `defineGetter(req, "ip", ...)`) → `a.b`; top-level UPPER_CASE `const` →
+ * constant. Imports: `import`,
  * `export ... from`, `require("x")`, `import("x")`.
  */
 export const javascript: LanguageSpec = {
