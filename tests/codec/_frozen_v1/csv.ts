@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { escapeText, needsEscape } from "./escape.ts";
+import { escapeText, needsEscape } from "../../../src/codec/escape.ts";
 
 // RFC 4180 keeps spaces as part of a field, so only quotes, commas and line breaks need quoting.
 const NEEDS_QUOTES = /[",\n\r]/;

@@ -10,9 +10,9 @@
  */
 import { scanLine } from "./csv.ts";
 import { parseJson } from "./json_text.ts";
-import { isNumberText } from "./numbers.ts";
+import { isNumberText } from "../../../src/codec/numbers.ts";
 import { parseScalars } from "./scalars.ts";
-import { isJsonObject, type JsonObject, type JsonValue, setKey } from "./types.ts";
+import { isJsonObject, type JsonObject, type JsonValue, setKey } from "../../../src/codec/types.ts";
 
 const HEADER = /^#MUNCH\/1 tool=\S+ enc=\S+(?: .*)?$/;
 

@@ -8,8 +8,8 @@
  */
 import { stringifyJson } from "./json_text.ts";
 import { buildLegend, type InternValue, MIN_LENGTH } from "./legend.ts";
-import { formatFloat, formatInt, isIntValue, isNumberText } from "./numbers.ts";
-import type { EncoderSpec, TableSpec } from "./spec.ts";
+import { formatFloat, formatInt, isIntValue, isNumberText } from "../../../src/codec/numbers.ts";
+import type { EncoderSpec, TableSpec } from "../../../src/codec/spec.ts";
 import {
   blobText,
   columnType,
@@ -23,7 +23,7 @@ import {
   type StrictColumnType,
   uniformKeys,
 } from "./strict.ts";
-import { isJsonObject, type JsonObject, type JsonValue } from "./types.ts";
+import { isJsonObject, type JsonObject, type JsonValue } from "../../../src/codec/types.ts";
 
 /** Encoding id of every strict payload: decoders read it with the generic routine. */
 export const STRICT_ID = "gen1";

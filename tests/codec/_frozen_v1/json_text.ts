@@ -1,5 +1,5 @@
 /** JSON text for `json` cells and `__json.` blobs: `JSON.stringify`, except that `-0` stays `-0`. */
-import { type JsonObject, type JsonValue, setKey } from "./types.ts";
+import { type JsonObject, type JsonValue, setKey } from "../../../src/codec/types.ts";
 
 /** Serialize compactly, keeping negative zero (which `JSON.stringify` writes as `0`). */
 export function stringifyJson(value: JsonValue): string {

@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { _startsWithHandle } from "./escape.ts";
+import { _startsWithHandle } from "../../../src/codec/escape.ts";
 
 /** Most entries a legend holds. */
 const MAX_ENTRIES = 4096;

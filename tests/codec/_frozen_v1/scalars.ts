@@ -8,8 +8,8 @@
  * @module
  */
 import { readQuoted } from "./csv.ts";
-import { escapeText, needsEscape, unescapeText } from "./escape.ts";
-import { isNumberText } from "./numbers.ts";
+import { escapeText, needsEscape, unescapeText } from "../../../src/codec/escape.ts";
+import { isNumberText } from "../../../src/codec/numbers.ts";
 
 const NEEDS_QUOTES = /[,="\s]/;
 

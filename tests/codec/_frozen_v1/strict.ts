@@ -13,8 +13,8 @@
  *
  * @module
  */
-import { isIntValue } from "./numbers.ts";
-import { isJsonObject, type JsonValue } from "./types.ts";
+import { isIntValue } from "../../../src/codec/numbers.ts";
+import { isJsonObject, type JsonValue } from "../../../src/codec/types.ts";
 
 /**
  * A key every v1 decoder reads back as itself: top-level keys, `_meta` fields and column names.
