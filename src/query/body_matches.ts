@@ -10,7 +10,8 @@
  *    more than half the files is dropped (it says nothing), the others weigh their inverse
  *    document frequency. The {@linkcode MAX_FILES} files holding the most weight (at least two
  *    words when the query has two) are read.
- * 3. Symbols: each line of a read file belongs to the innermost symbol around it; a symbol's body
+ * 3. Symbols: each line of a read file belongs to the innermost symbol around it (`enclosing.ts`,
+ *    as `search_text` names it); a symbol's body
  *    score is the weight of the distinct words its own lines hold (case-insensitive substring
  *    of the stem), kept when it holds at least two words (or the only one).
  *
@@ -20,7 +21,9 @@
  */
 import { queryTerm } from "../store/symbol_terms.ts";
 import { splitIdentifier } from "../store/fts_text.ts";
+import { lineAt, lineStarts } from "../parser/source_text.ts";
 import { meaningfulQuery } from "./symbol_rank.ts";
+import { enclosingTable } from "./enclosing.ts";
 import type { RepoView } from "./view.ts";
 
 /** Shortest word looked for (shorter ones are in most files). */
@@ -97,25 +100,17 @@ export function bodyMatches(
   for (const [path] of files) {
     const text = index.fileText(path);
     if (text === undefined) continue;
+    // Lines of the lower-cased text itself (lower-casing can change a string's length).
     const lower = text.toLowerCase();
-    // Offsets where each line starts (line n, 1-based, starts at lineStart[n - 1]).
-    const lineStart = [0];
-    for (let i = lower.indexOf("\n"); i !== -1; i = lower.indexOf("\n", i + 1)) {
-      lineStart.push(i + 1);
-    }
-    const spans = index.symbolSpans(path)
-      .sort((a, b) => a.line - b.line || b.end_line - a.end_line);
-    // The innermost symbol of each line: a nested span comes after its parent and overwrites it.
-    const owner = new Int32Array(lineStart.length + 2).fill(-1);
-    spans.forEach((s, i) => {
-      for (let l = s.line; l <= s.end_line && l <= lineStart.length; l++) owner[l] = i;
-    });
+    const starts = lineStarts(lower);
+    const spans = index.symbolSpans(path);
+    const owner = enclosingTable(spans, starts.length);
     const found = new Map<number, Set<number>>();
     for (let w = 0; w < words.length; w++) {
       if (weights[w]! <= 0) continue;
       const word = words[w]!;
       for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + word.length)) {
-        const o = owner[_lineOf(lineStart, at)]!;
+        const o = owner[lineAt(starts, at)]!;
         if (o === -1) continue;
         let set = found.get(o);
         if (set === undefined) found.set(o, set = new Set());
@@ -130,16 +125,4 @@ export function bodyMatches(
     }
   }
   return out.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1)).slice(0, limit);
-}
-
-/** The 1-based line of offset `at`, given where each line starts (ascending). */
-function _lineOf(lineStart: readonly number[], at: number): number {
-  let lo = 0;
-  let hi = lineStart.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (lineStart[mid]! <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
 }

@@ -13,6 +13,7 @@ import type { RepoIndex } from "../store/repo_index.ts";
 import { lineStarts } from "../parser/source_text.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
 import { bytesOfFiles, FILES, PATHS } from "../query/files.ts";
+import { enclosingSymbol } from "../query/enclosing.ts";
 import { globMatcher } from "../query/glob.ts";
 import { oneLine } from "../query/one_line.ts";
 import { roleWeight } from "../query/priors.ts";
@@ -233,7 +234,7 @@ function _servedLines(
     line: n,
     ...(contextLines > 0 ? { kind: "match" } : {}),
     text: lineText(n),
-    symbol: _enclosing(symbols, n),
+    symbol: enclosingSymbol(symbols, n),
   });
   if (contextLines === 0) return { rows: lineNos.map(match), redacted };
   const matching = new Set(lineNos);
@@ -256,20 +257,4 @@ function _servedLines(
 
 function _context(path: string, n: number, lineText: (n: number) => string) {
   return { file: path, line: n, kind: "context", text: lineText(n), symbol: null };
-}
-
-/** Id of the innermost symbol whose lines hold `line`, or null. */
-function _enclosing(
-  symbols: readonly { id: string; line: number; end_line: number }[],
-  line: number,
-): string | null {
-  let best: { id: string; line: number; end_line: number } | null = null;
-  for (const s of symbols) {
-    if (s.line > line || s.end_line < line) continue;
-    if (
-      best === null || s.end_line - s.line < best.end_line - best.line ||
-      (s.end_line - s.line === best.end_line - best.line && s.line > best.line)
-    ) best = s;
-  }
-  return best?.id ?? null;
 }
