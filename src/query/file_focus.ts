@@ -17,6 +17,32 @@ export const FOCUS_POOL = 20;
 export const FOCUS_WEIGHT = 0.5;
 
 /**
+ * Each file's share of the score of the {@linkcode FOCUS_POOL} best matches of `ranked` (best
+ * first): a function from a file to its share, 0..1 (0 for a file outside the pool).
+ *
+ * @example Usage
+ * ```ts
+ * import { equal } from "node:assert/strict";
+ * import { fileShares } from "./file_focus.ts";
+ * const share = fileShares([{ file: "a.py", score: 10 }, { file: "a.py", score: 6 }, { file: "b.py", score: 4 }]);
+ * equal(share("a.py"), 0.8);
+ * equal(share("c.py"), 0);
+ * ```
+ */
+export function fileShares(
+  ranked: readonly { file: string; score: number }[],
+): (file: string) => number {
+  const mass = new Map<string, number>();
+  let total = 0;
+  for (const x of ranked.slice(0, FOCUS_POOL)) {
+    if (x.score <= 0) continue;
+    mass.set(x.file, (mass.get(x.file) ?? 0) + x.score);
+    total += x.score;
+  }
+  return (file) => total <= 0 ? 0 : (mass.get(file) ?? 0) / total;
+}
+
+/**
  * The focus bonus of each file, from the matches `ranked` best first (their `score` before any
  * bonus): a function from a file to the score its matches gain (0 for a file outside the pool).
  *
@@ -32,14 +58,7 @@ export const FOCUS_WEIGHT = 0.5;
 export function fileFocus(
   ranked: readonly { file: string; score: number }[],
 ): (file: string) => number {
-  const pool = ranked.slice(0, FOCUS_POOL);
-  const mass = new Map<string, number>();
-  let total = 0;
-  for (const x of pool) {
-    if (x.score <= 0) continue;
-    mass.set(x.file, (mass.get(x.file) ?? 0) + x.score);
-    total += x.score;
-  }
-  const best = pool[0]?.score ?? 0;
-  return (file) => total <= 0 ? 0 : FOCUS_WEIGHT * ((mass.get(file) ?? 0) / total) * best;
+  const share = fileShares(ranked);
+  const best = ranked[0]?.score ?? 0;
+  return (file) => FOCUS_WEIGHT * share(file) * best;
 }

@@ -30,7 +30,7 @@ import { isProseQuery, rankSymbolHits } from "./symbol_rank.ts";
 import { bodyMatches } from "./body_matches.ts";
 import { roleWeight } from "./priors.ts";
 import { globMatcher } from "./glob.ts";
-import { fileFocus, FOCUS_POOL } from "./file_focus.ts";
+import { fileFocus, fileShares } from "./file_focus.ts";
 import { NEIGHBOUR_SEEDS, neighbourBonuses, seedNeighbours } from "./graph_neighbours.ts";
 import type { RepoView } from "./view.ts";
 
@@ -116,16 +116,9 @@ export function rankedContext(view: RepoView, q: ContextQuery): RankedContext {
   };
   // Below the first _CANDIDATES, only the matches of a focus file are taken: one that holds at
   // least _FOCUS_FILE_SHARE of the score of the 20 best (file_focus.ts says why).
-  const mass = new Map<string, number>();
-  let total = 0;
-  for (const h of ranking.hits.slice(0, FOCUS_POOL)) {
-    mass.set(h.symbol.file, (mass.get(h.symbol.file) ?? 0) + h.score);
-    total += h.score;
-  }
+  const shareOf = fileShares(ranking.hits.map((h) => ({ file: h.symbol.file, score: h.score })));
   for (const [rank, h] of ranking.hits.entries()) {
-    if (rank >= _CANDIDATES && (mass.get(h.symbol.file) ?? 0) < _FOCUS_FILE_SHARE * total) {
-      continue;
-    }
+    if (rank >= _CANDIDATES && shareOf(h.symbol.file) < _FOCUS_FILE_SHARE) continue;
     const lexical = q.strategy === "centrality" ? 0 : h.lexical * h.role;
     const central = q.strategy === "bm25" ? 0 : h.centrality;
     const score = q.strategy === "centrality" ? centrality.of(h.symbol.id) : lexical + central;
