@@ -141,7 +141,19 @@ export function covers(outer: string, inner: string): boolean {
   return o !== null && i !== null && o[1] === i[1] && i[2]!.startsWith(o[2]! + ".");
 }
 
-/** Scores of one ranked list against its labels. */
+/**
+ * Scores of one ranked list against its labels.
+ *
+ * @example A whole context: a class packed whole covers its methods, one cut does not
+ * ```ts
+ * import { equal } from "node:assert/strict";
+ * import { CUT, scoreRanking } from "./bench_retrieval.ts";
+ * const answers = ["a.py::C.run#method", "a.py::C.stop#method"];
+ * equal(scoreRanking(["a.py::C#class"], answers, true).recall10, 1);
+ * equal(scoreRanking([`${CUT}a.py::C#class`], answers, true).recall10, 0);
+ * equal(scoreRanking([`${CUT}a.py::C.run#method`], answers, true).recall10, 0.5);
+ * ```
+ */
 export function scoreRanking(
   ranked: readonly string[],
   answers: readonly string[],
