@@ -9,6 +9,7 @@
 import { stringifyJson } from "./json_text.ts";
 import { buildLegend, type InternValue, MIN_LENGTH } from "./legend.ts";
 import { formatFloat, formatInt, isIntValue, isNumberText } from "./numbers.ts";
+import { checkToolName, specPlan } from "./spec_plan.ts";
 import type { EncoderSpec, TableSpec } from "./spec.ts";
 import {
   blobText,
@@ -37,7 +38,6 @@ import {
 export const STRICT_ID = "gen1";
 
 const TAGS = "abcdefghijklmnopqrstuvwxyz";
-const TOOL_NAME = /^[A-Za-z0-9_.-]+$/;
 
 /** A strict payload and what it had to write as JSON. */
 export interface StrictPayload {
@@ -80,30 +80,7 @@ interface _Interned extends InternValue {
   cell: string | undefined;
 }
 
-/** What the encoder derives from a spec, once per spec. */
-interface _SpecPlan {
-  tables: Map<string, TableSpec>;
-  /** Scalar key → its place in the spec's scalar order. */
-  rank: Map<string, number>;
-}
-
 const _NO_TABLES = new Map<string, TableSpec>();
-const _plans = new WeakMap<EncoderSpec, _SpecPlan>();
-
-function _specPlan(spec: EncoderSpec): _SpecPlan {
-  let plan = _plans.get(spec);
-  if (plan === undefined) {
-    plan = {
-      tables: new Map(spec.tables.map((t) => [t.key, t])),
-      rank: new Map(spec.scalars.map((k, i) => [k, i])),
-    };
-    _plans.set(spec, plan);
-  }
-  return plan;
-}
-
-/** The last tool name that passed the check (a server encodes one tool's answers in a row). */
-let _lastTool: string | undefined;
 
 /**
  * Encode `response` as strict MUNCH v1, or return undefined when some top-level key cannot be
@@ -115,16 +92,11 @@ export function encodeStrict(
   response: JsonObject,
   spec?: EncoderSpec,
 ): StrictPayload | undefined {
-  if (tool !== _lastTool) {
-    if (!TOOL_NAME.test(tool)) {
-      throw new TypeError(`Cannot encode response: invalid tool name "${tool}"`);
-    }
-    _lastTool = tool;
-  }
+  checkToolName(tool);
   if (!isJsonObject(response)) {
     throw new TypeError("Cannot encode response: expected a plain object");
   }
-  const plan = spec ? _specPlan(spec) : undefined;
+  const plan = spec ? specPlan(spec) : undefined;
   const specTables = plan?.tables ?? _NO_TABLES;
   const scalars: _Scalar[] = [];
   const tables: _Table[] = [];
@@ -173,7 +145,7 @@ export function encodeStrict(
   for (const v of forced.keys()) forced.set(v, legend.push(v));
 
   // Scalars: the spec's order first, then the response's; the reserved keys last.
-  const rank = plan?.rank;
+  const rank = plan?.scalarRank;
   let ranked = scalars;
   if (rank !== undefined && rank.size) {
     const size = rank.size;

@@ -14,6 +14,7 @@ import { stringifyJson } from "./json_text.ts";
 import { applyLegend, buildLegend, type InternValue, MIN_LENGTH } from "./legend.ts";
 import { formatFloat, formatInt, isIntValue } from "./numbers.ts";
 import { formatScalar, readsAsLiteral } from "./scalars.ts";
+import { checkToolName, specPlan } from "./spec_plan.ts";
 import type { EncoderSpec, TableSpec } from "./spec.ts";
 import { applyTransforms, type LeadColumn } from "./transforms.ts";
 import {
@@ -40,7 +41,6 @@ export const EXTENDED_SUFFIX = "x";
 export const GENERIC_ID = "gen1";
 
 const TAGS = "abcdefghijklmnopqrstuvwxyz";
-const TOOL_NAME = /^[A-Za-z0-9_.-]+$/;
 
 interface ScalarEntry {
   /** Encoded dotted key (with the `__json.` prefix for blobs). */
@@ -61,26 +61,6 @@ interface _Pending {
   rows: JsonObject[];
 }
 
-/** What the encoder derives from a spec, once per spec. */
-interface _SpecPlan {
-  tables: Map<string, TableSpec>;
-  scalars: Map<string, number>;
-}
-
-const _plans = new WeakMap<EncoderSpec, _SpecPlan>();
-
-function _specPlan(spec: EncoderSpec): _SpecPlan {
-  let plan = _plans.get(spec);
-  if (plan === undefined) {
-    plan = {
-      tables: new Map(spec.tables.map((t) => [t.key, t])),
-      scalars: new Map(spec.scalars.map((k, i) => [k, i])),
-    };
-    _plans.set(spec, plan);
-  }
-  return plan;
-}
-
 const _internSets = new WeakMap<TableSpec, Set<string>>();
 
 function _internSet(t: TableSpec): Set<string> {
@@ -88,8 +68,6 @@ function _internSet(t: TableSpec): Set<string> {
   if (set === undefined) _internSets.set(t, set = new Set(t.intern ?? []));
   return set;
 }
-
-let _lastTool: string | undefined;
 
 interface TablePlan {
   tag: string;
@@ -146,12 +124,7 @@ export function encodeMunchDetailed(
   response: JsonObject,
   spec?: EncoderSpec,
 ): ExtendedPayload {
-  if (tool !== _lastTool) {
-    if (!TOOL_NAME.test(tool)) {
-      throw new TypeError(`Cannot encode response: invalid tool name "${tool}"`);
-    }
-    _lastTool = tool;
-  }
+  checkToolName(tool);
   if (!isJsonObject(response)) {
     throw new TypeError("Cannot encode response: expected a plain object");
   }
@@ -159,7 +132,7 @@ export function encodeMunchDetailed(
   let applied: string[] = [];
   let leads: Map<JsonValue[], LeadColumn> | undefined;
   if (spec?.transforms) ({ value, applied, leads } = applyTransforms(response, spec.transforms));
-  const plan = spec ? _specPlan(spec) : undefined;
+  const plan = spec ? specPlan(spec) : undefined;
 
   const scalars: ScalarEntry[] = [];
   const tables: TablePlan[] = [];
@@ -250,7 +223,7 @@ export function encodeMunchDetailed(
   const legend = buildLegend(internValues);
 
   // Scalars line: spec order first, then response order; reserved keys last.
-  const order = plan?.scalars;
+  const order = plan?.scalarRank;
   let ranked = scalars;
   if (order !== undefined && order.size > 0) {
     const rank = (s: ScalarEntry, i: number) => order.get(s.path) ?? order.size + i;
