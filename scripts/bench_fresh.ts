@@ -21,6 +21,7 @@ import {
   median,
   parseFlags,
   percentile,
+  serverEnv,
   writeJson,
 } from "./bench_util.ts";
 
@@ -80,14 +81,11 @@ export async function main(args: string[]): Promise<void> {
     const cp = await new Deno.Command("cp", { args: ["-rL", source, copy] }).output();
     if (!cp.success) throw new Error(`cannot copy ${source}`);
   }
-  const env: Record<string, string> = {
-    PATH: Deno.env.get("PATH") ?? "",
-    HOME: Deno.env.get("HOME") ?? "/tmp",
-    CODE_INDEX_PATH: indexDir,
-    CODEMUNCH_ALLOWED_ROOTS: copy,
-  };
-  if (flags.has("debounce")) env.CODEMUNCH_WATCH_DEBOUNCE_MS = flags.get("debounce")!;
-  if (Deno.env.get("DENO_DIR")) env.DENO_DIR = Deno.env.get("DENO_DIR")!;
+  const env = serverEnv(
+    indexDir,
+    copy,
+    flags.has("debounce") ? { CODEMUNCH_WATCH_DEBOUNCE_MS: flags.get("debounce")! } : {},
+  );
   const transport = new StdioClientTransport({
     command: Deno.execPath(),
     args: [

@@ -29,6 +29,7 @@ import {
   median,
   parseFlags,
   percentile,
+  serverEnv,
   writeJson,
 } from "./bench_util.ts";
 import { dirOf, GoTruth } from "./graph_truth.ts";
@@ -47,16 +48,8 @@ const TOOLS = [
 type Tool = typeof TOOLS[number];
 
 function _env(indexDir: string): Record<string, string> {
-  const env: Record<string, string> = {
-    PATH: Deno.env.get("PATH") ?? "",
-    HOME: Deno.env.get("HOME") ?? "/tmp",
-    CODE_INDEX_PATH: indexDir,
-    // corpora/ may be a symlink (to a shared checkout): the server compares real paths.
-    CODEMUNCH_ALLOWED_ROOTS: Deno.realPathSync(join(CHECKOUT, "corpora")),
-  };
-  const denoDir = Deno.env.get("DENO_DIR");
-  if (denoDir) env.DENO_DIR = denoDir;
-  return env;
+  // The real path: corpora/ is often a symlink, and the server checks real paths.
+  return serverEnv(indexDir, Deno.realPathSync(join(CHECKOUT, "corpora")));
 }
 
 /**

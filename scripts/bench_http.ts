@@ -18,6 +18,7 @@ import {
   median,
   parseFlags,
   percentile,
+  serverEnv,
   writeJson,
 } from "./bench_util.ts";
 
@@ -97,14 +98,7 @@ export async function main(args: string[]): Promise<void> {
   // Real paths: `corpora` may be a symlink, and permissions are granted on real paths.
   const corporaDir = Deno.realPathSync(join(CHECKOUT, "corpora"));
   const folder = join(corporaDir, corpus);
-  const env: Record<string, string> = {
-    PATH: Deno.env.get("PATH") ?? "",
-    HOME: Deno.env.get("HOME") ?? "/tmp",
-    CODE_INDEX_PATH: indexDir,
-    CODEMUNCH_ALLOWED_ROOTS: corporaDir,
-    CODEMUNCH_WATCH: "0",
-  };
-  if (Deno.env.get("DENO_DIR")) env.DENO_DIR = Deno.env.get("DENO_DIR")!;
+  const env = serverEnv(indexDir, corporaDir, { CODEMUNCH_WATCH: "0" });
   const flagsFor = (port?: number) => {
     const inputs = permissionInputs((n) => env[n], CHECKOUT);
     if (port !== undefined) inputs.hosts.push(`127.0.0.1:${port}`);

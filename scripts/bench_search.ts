@@ -23,7 +23,14 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { decode } from "../mod.ts";
 import { permissionFlags, permissionInputs } from "./serve.ts";
-import { markdownTable, median, parseFlags, percentile, writeJson } from "./bench_util.ts";
+import {
+  markdownTable,
+  median,
+  parseFlags,
+  percentile,
+  serverEnv,
+  writeJson,
+} from "./bench_util.ts";
 
 const CHECKOUT = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const ALL = ["express", "gin", "typescript", "django", "gostd"];
@@ -105,16 +112,8 @@ interface Sample {
 }
 
 function _env(indexDir: string): Record<string, string> {
-  const env: Record<string, string> = {
-    PATH: Deno.env.get("PATH") ?? "",
-    HOME: Deno.env.get("HOME") ?? "/tmp",
-    CODE_INDEX_PATH: indexDir,
-    // The real path: corpora/ is often a symlink, and the server checks real paths.
-    CODEMUNCH_ALLOWED_ROOTS: Deno.realPathSync(join(CHECKOUT, "corpora")),
-  };
-  const denoDir = Deno.env.get("DENO_DIR");
-  if (denoDir) env.DENO_DIR = denoDir;
-  return env;
+  // The real path: corpora/ is often a symlink, and the server checks real paths.
+  return serverEnv(indexDir, Deno.realPathSync(join(CHECKOUT, "corpora")));
 }
 
 function _serverArgs(env: Record<string, string>, launcher: boolean): string[] {

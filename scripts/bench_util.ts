@@ -84,3 +84,24 @@ export function loadAverages(): string {
     return "";
   }
 }
+
+/**
+ * The environment of a server a benchmark spawns: only PATH, HOME, DENO_DIR (when set), the index
+ * directory and the allowed roots, plus `extra` (the bench's own settings).
+ */
+export function serverEnv(
+  indexDir: string,
+  roots: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  const env: Record<string, string> = {
+    PATH: Deno.env.get("PATH") ?? "",
+    HOME: Deno.env.get("HOME") ?? "/tmp",
+    CODE_INDEX_PATH: indexDir,
+    CODEMUNCH_ALLOWED_ROOTS: roots,
+    ...extra,
+  };
+  const denoDir = Deno.env.get("DENO_DIR");
+  if (denoDir) env.DENO_DIR = denoDir;
+  return env;
+}
