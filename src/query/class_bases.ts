@@ -255,22 +255,7 @@ export class ClassBases {
 
   /** Every ancestor, breadth-first (each once, at its first depth). */
   ancestors(cls: SymbolRecord, maxDepth = 10): HierarchyLink[] {
-    const out: HierarchyLink[] = [];
-    const seen = new Set([cls.id]);
-    let frontier = [cls];
-    for (let depth = 1; depth <= maxDepth && frontier.length > 0; depth++) {
-      const next: SymbolRecord[] = [];
-      for (const c of frontier) {
-        for (const link of this.parents(c).links) {
-          if (seen.has(link.symbol.id)) continue;
-          seen.add(link.symbol.id);
-          out.push({ ...link, depth });
-          next.push(link.symbol);
-        }
-      }
-      frontier = next;
-    }
-    return out;
+    return this.#walk(cls, maxDepth, (c) => this.parents(c).links);
   }
 
   /** The bases outside the repo named by a class or any of its ancestors. */
@@ -304,13 +289,22 @@ export class ClassBases {
 
   /** Every descendant, breadth-first (each once, at its first depth). */
   descendants(cls: SymbolRecord, maxDepth = 10): HierarchyLink[] {
+    return this.#walk(cls, maxDepth, (c) => this.children(c));
+  }
+
+  /** Breadth-first from `cls` over `step`, each class once at its first depth. */
+  #walk(
+    cls: SymbolRecord,
+    maxDepth: number,
+    step: (c: SymbolRecord) => HierarchyLink[],
+  ): HierarchyLink[] {
     const out: HierarchyLink[] = [];
     const seen = new Set([cls.id]);
     let frontier = [cls];
     for (let depth = 1; depth <= maxDepth && frontier.length > 0; depth++) {
       const next: SymbolRecord[] = [];
       for (const c of frontier) {
-        for (const link of this.children(c)) {
+        for (const link of step(c)) {
           if (seen.has(link.symbol.id)) continue;
           seen.add(link.symbol.id);
           out.push({ ...link, depth });
