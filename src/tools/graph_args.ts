@@ -1,10 +1,20 @@
 /**
- * Argument helpers shared by the code-graph tools: numbers clamped to their range with a warning
- * (API.md Part A §10), one-of argument pairs, and the symbol heading every graph response starts
- * with.
+ * Argument helpers shared by the tools: numbers clamped to their range with a warning (API.md
+ * Part A §10), one-of argument pairs, a language filter checked against the registry, and the
+ * symbol heading every graph response starts with.
  */
 import type { SymbolRecord } from "../parser/types.ts";
+import { LANGUAGES } from "../parser/languages/mod.ts";
 import { ToolError } from "../errors.ts";
+
+/** Throw `invalid_argument` unless `language` (when given) is a registered language id. */
+export function checkLanguage(language: string | undefined): void {
+  if (language === undefined || LANGUAGES.some((l) => l.id === language)) return;
+  throw new ToolError(
+    "invalid_argument",
+    `Unknown language "${language}": expected one of ${LANGUAGES.map((l) => l.id).join(", ")}`,
+  );
+}
 
 /**
  * `value` (or `fallback` when missing) clamped to `[min, max]`; a clamped value is named in

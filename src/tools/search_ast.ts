@@ -3,8 +3,7 @@
  * (API.md §2.10), every match attributed to its enclosing symbol.
  */
 import { z } from "zod";
-import { LANGUAGES } from "../parser/languages/mod.ts";
-import { ToolError } from "../errors.ts";
+import { checkLanguage } from "./graph_args.ts";
 import { type AstPattern, resolvePatterns } from "../query/ast_patterns.ts";
 import { AST_BUDGET_MS, type AstResult, scanAst } from "../query/ast_search.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
@@ -47,14 +46,7 @@ const _SEVERITY_ORDER: Record<string, number> = { error: 0, warning: 1, info: 2 
 /** Matches of the pattern(s), most severe first, then by file and line. */
 export async function handler(ctx: ToolContext, args: SearchAstArgs): Promise<ToolOutput> {
   const patterns: AstPattern[] = resolvePatterns(args.pattern, args.category);
-  if (args.language !== undefined && !LANGUAGES.some((l) => l.id === args.language)) {
-    throw new ToolError(
-      "invalid_argument",
-      `Unknown language "${args.language}": expected one of ${
-        LANGUAGES.map((l) => l.id).join(", ")
-      }`,
-    );
-  }
+  checkLanguage(args.language);
   const { repo, view } = openRepo(ctx, args.repo);
   const maxResults = args.max_results ?? 50;
   const started = performance.now();

@@ -5,11 +5,11 @@
  * `token_budget` when one is given.
  */
 import { z } from "zod";
-import { LANGUAGES } from "../parser/languages/mod.ts";
 import type { SymbolRecord } from "../parser/types.ts";
 import type { RepoIndex } from "../store/repo_index.ts";
 import { ToolError } from "../errors.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
+import { checkLanguage } from "./graph_args.ts";
 import type { RepoView } from "../query/view.ts";
 import { decoratorText, squareRows } from "./rows.ts";
 import { oneLine } from "../query/one_line.ts";
@@ -161,14 +161,7 @@ function _search(view: RepoView, args: SearchSymbolsArgs): ToolOutput {
   if (query === "") {
     throw new ToolError("invalid_argument", 'Argument "query" must contain a name or words');
   }
-  if (args.language !== undefined && !LANGUAGES.some((l) => l.id === args.language)) {
-    throw new ToolError(
-      "invalid_argument",
-      `Unknown language "${args.language}": expected one of ${
-        LANGUAGES.map((l) => l.id).join(", ")
-      }`,
-    );
-  }
+  checkLanguage(args.language);
   const maxResults = args.max_results ?? 10;
   const budget = args.token_budget;
   const ranked = budget === undefined
