@@ -15,7 +15,9 @@
  *    that is gains 0.15 of its seed's score on top of its own (the code a task needs is
  *    connected: a match that the best matches call, or that calls them, is more likely part of it
  *    than an isolated one).
- * 3. Packing, best score first, as many symbols of a file as score high enough (what a task
+ * 3. A described task's best 50 candidates are re-ordered by the learned model of
+ *    `learned_rank.ts` (its estimate is in `why`: `learned relevance x`); the first stays first.
+ * 4. Packing, best score first, as many symbols of a file as score high enough (what a task
  *    needs usually sits together, in a file or two: neither a per-file cap nor a decay of later
  *    picks from a file — `perFile` sets a cap, from which the ten best text matches are exempt);
  *    a symbol inside one already packed is skipped (its source is there); a symbol whose source
@@ -26,7 +28,8 @@
 import type { SymbolKind, SymbolRecord } from "../parser/types.ts";
 import { CENTRALITY } from "./centrality.ts";
 import { estimateTokens } from "./budget.ts";
-import { isProseQuery, rankSymbolHits } from "./symbol_rank.ts";
+import { isProseQuery, meaningfulQuery, rankSymbolHits } from "./symbol_rank.ts";
+import { CONTEXT_MODEL, nameCoverTerms, rerank, type RerankModel } from "./learned_rank.ts";
 import { bodyMatches } from "./body_matches.ts";
 import { roleWeight } from "./priors.ts";
 import { globMatcher } from "./glob.ts";
@@ -48,6 +51,11 @@ export interface ContextQuery {
   perFile?: number | undefined;
   /** Per-file freshness (`_freshness` of each item, counted in its tokens). */
   freshness?: ((file: string) => string | null) | undefined;
+  /**
+   * The model that re-orders a described task's best candidates (`learned_rank.ts`; default
+   * {@linkcode CONTEXT_MODEL}); `null` keeps the hand-made order (to fit the model).
+   */
+  model?: RerankModel | null | undefined;
 }
 
 /** One packed symbol. */
@@ -86,17 +94,51 @@ const _WIDE_CANDIDATES = 200;
 const _FOCUS_FILE_SHARE = 0.15;
 const _NEIGHBOUR_FACTOR = 0.5;
 
-interface _Candidate {
+/** A candidate of the context, before packing. */
+export interface ContextCandidate {
   symbol: SymbolRecord;
   score: number;
   why: string;
   /** One of the ten best text matches: packed whatever the per-file cap. */
   core?: boolean;
+  /** A call-graph neighbour of one of the best candidates (it entered or gained as one). */
+  linked?: boolean;
 }
+
+type _Candidate = ContextCandidate;
 
 /** Pack the context of a task. */
 export function rankedContext(view: RepoView, q: ContextQuery): RankedContext {
+  let candidates = contextCandidates(view, q);
+  const model = q.model === undefined ? CONTEXT_MODEL : q.model;
+  if (model !== null && q.strategy !== "centrality" && isProseQuery(q.query)) {
+    candidates = rerank(
+      candidates.map((c) => ({
+        c,
+        name: c.symbol.name,
+        file: c.symbol.file,
+        line: c.symbol.line,
+        end_line: c.symbol.end_line,
+        score: c.score,
+        linked: c.linked === true,
+      })),
+      nameCoverTerms(meaningfulQuery(q.query)),
+      model,
+      (x, score, p) => {
+        x.c.score = score;
+        if (p !== undefined) x.c.why = `${x.c.why}, learned relevance ${_round(p)}`;
+      },
+    ).map((x) => x.c);
+  }
   const perFile = q.perFile ?? Infinity;
+  return _pack(view, candidates, q.tokenBudget, perFile, q.freshness ?? (() => null));
+}
+
+/**
+ * The candidates of a task's context, best first by the hand-made score (steps 1 and 2 of the
+ * module doc and the file focus), before the learned re-ordering and packing.
+ */
+export function contextCandidates(view: RepoView, q: ContextQuery): ContextCandidate[] {
   const kinds = q.kinds === undefined || q.kinds.length === 0 ? null : new Set(q.kinds);
   const centrality = view.get(CENTRALITY);
   const ranking = rankSymbolHits(view, {
@@ -157,13 +199,16 @@ export function rankedContext(view: RepoView, q: ContextQuery): RankedContext {
   for (const seed of seeds) {
     const score = seed.score * _NEIGHBOUR_FACTOR;
     for (const n of seedNeighbours(view, seed.symbol)) {
-      if (!textMatches.has(n.symbol.id)) consider({ symbol: n.symbol, score, why: n.why });
+      if (!textMatches.has(n.symbol.id)) {
+        consider({ symbol: n.symbol, score, why: n.why, linked: true });
+      }
     }
   }
   // Text matches that neighbour a seed gain a share of its score (read before any bonus).
   for (const [id, b] of neighbourBonuses(view, seeds, (id) => textMatches.has(id))) {
     const c = byId.get(id)!;
     c.score += b.add;
+    c.linked = true;
     c.why = `${c.why}, ${b.why} +${_round(b.add)}`;
   }
   // Every candidate in a file where the best matches concentrate gains (file_focus.ts).
@@ -173,8 +218,7 @@ export function rankedContext(view: RepoView, q: ContextQuery): RankedContext {
     c.score += add;
     c.why = `${c.why}, file focus +${_round(add)}`;
   }
-  const candidates = [...byId.values()].sort(_byScore);
-  return _pack(view, candidates, q.tokenBudget, perFile, q.freshness ?? (() => null));
+  return [...byId.values()].sort(_byScore);
 }
 
 function _byScore(a: _Candidate, b: _Candidate): number {

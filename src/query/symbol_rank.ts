@@ -22,6 +22,10 @@
  * - `focus` (the same queries): the file-focus bonus of `file_focus.ts`, from the files of the 20
  *   best hits before any bonus: the code a task needs sits mostly in one file.
  *
+ * A description's 50 best hits by that score are then re-ordered, all but the first, by the
+ * learned model of `learned_rank.ts` (`model` holds its estimate); their scores are rescaled so
+ * that they still fall down the list.
+ *
  * `coverage` counts a query word as matched when the symbol's file path has it too
  * (`path_terms.ts`: `template/library.py` covers "template" for `Library.filter`).
  *
@@ -40,6 +44,13 @@ import { NEIGHBOUR_SEEDS, neighbourBonuses } from "./graph_neighbours.ts";
 import { countedQueryTerms } from "../store/symbol_search.ts";
 import { PATH_WORDS, pathTermMasks } from "./path_terms.ts";
 import { fileFocus, FOCUS_POOL, FOCUS_WEIGHT } from "./file_focus.ts";
+import {
+  nameCoverTerms,
+  rerank,
+  RERANK_DEPTH,
+  type RerankModel,
+  SEARCH_MODEL,
+} from "./learned_rank.ts";
 
 /** How results are ordered (API.md §1.8 `sort_by`). */
 export type SortBy = "relevance" | "centrality" | "combined";
@@ -64,6 +75,11 @@ export interface SymbolQuery {
    * or are called by (relevance order only; default true).
    */
   neighbourBonus?: boolean | undefined;
+  /**
+   * The model that re-orders a description's best matches (`learned_rank.ts`; default
+   * {@linkcode SEARCH_MODEL}); `null` keeps the hand-made order (to fit the model).
+   */
+  model?: RerankModel | null | undefined;
 }
 
 /** A ranked hit: the full record and how its score was made. */
@@ -80,6 +96,8 @@ export interface RankedHit {
   graph: number;
   /** The file-focus bonus added (`file_focus.ts`; 0 when none). */
   focus: number;
+  /** The learned model's estimate that the hit answers a description (`learned_rank.ts`), 0..1. */
+  model?: number;
 }
 
 /** A fuzzy hit: the record, its edit distance and trigram similarity. */
@@ -375,7 +393,11 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
   // focus pool (the FOCUS_POOL best before any bonus) is read whole, and a match below it is read
   // while the largest focus bonus could lift it into the results.
   const prose = sortBy === "relevance" && q.neighbourBonus !== false && isProseQuery(query);
-  const best = new _TopScores(prose ? Math.max(maxResults, FOCUS_POOL) : maxResults);
+  // A description's best RERANK_DEPTH are ranked exactly, then re-ordered (learned_rank.ts).
+  const model = q.model === undefined ? SEARCH_MODEL : q.model;
+  const reordered = prose && model !== null;
+  const depth = reordered ? Math.max(maxResults, RERANK_DEPTH) : maxResults;
+  const best = new _TopScores(prose ? Math.max(depth, FOCUS_POOL) : maxResults);
   const focusSlack = prose && candidates.length > 0
     ? FOCUS_WEIGHT * (candidates[0]!.score + _MAX_BONUS + MAX_CENTRALITY_BONUS)
     : 0;
@@ -489,7 +511,7 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
       return symbol === undefined ? [] : [{ symbol, score: x.score }];
     });
     const byId = new Map(
-      ranked.slice(0, Math.max(_NEIGHBOUR_POOL, 2 * maxResults)).map((x) => [x.id, x]),
+      ranked.slice(0, Math.max(_NEIGHBOUR_POOL, 2 * depth)).map((x) => [x.id, x]),
     );
     for (const [id, b] of neighbourBonuses(view, seeds, (id) => byId.has(id))) {
       const x = byId.get(id)!;
@@ -504,9 +526,9 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
   if (sortBy === "centrality") {
     ranked = ranked.sort((a, b) => centrality.of(b.id) - centrality.of(a.id) || _compare(a, b));
   } else ranked.sort(_compare);
-  const top = ranked.slice(0, maxResults);
+  const top = ranked.slice(0, depth);
   const byRowid = index.symbolsByRowid(top.flatMap((x) => x.rowid === null ? [] : [x.rowid]));
-  const hits: RankedHit[] = [];
+  let hits: RankedHit[] = [];
   for (const x of top) {
     const s = x.rowid === null ? index.symbol(x.id) : byRowid.get(x.rowid);
     if (s === undefined) continue;
@@ -520,12 +542,28 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
       focus: x.focus,
     });
   }
+  if (reordered && model !== null) {
+    const items = hits.map((h) => ({
+      hit: h,
+      name: h.symbol.name,
+      file: h.symbol.file,
+      line: h.symbol.line,
+      end_line: h.symbol.end_line,
+      score: h.score,
+      linked: h.graph > 0,
+    }));
+    hits = rerank(items, nameCoverTerms(meaningful), model, (x, score, p) => {
+      if (p !== undefined) x.hit.model = p;
+      x.hit.score = score;
+    }).map((x) => x.hit);
+  }
+  hits = hits.slice(0, maxResults);
   const fuzzy: FuzzyHit[] = [];
   if (q.fuzzy === true || hits.length === 0) {
     const threshold = q.fuzzyThreshold ?? 0.4;
     const maxEdits = q.maxEditDistance ?? 2;
     const names = view.get(NAMES);
-    const seen = new Set(top.map((x) => x.id));
+    const seen = new Set(hits.map((h) => h.symbol.id));
     const found: { id: string; d: number; j: number; role: number }[] = [];
     for (const f of fuzzyNames(names, query.toLowerCase(), maxEdits, threshold)) {
       for (const e of names.entries[f.i]!) {

@@ -74,7 +74,7 @@ export const inputSchema = z.object({
     "Pack results whose source fits this many tokens (bytes/4), best first; max_results then only sets how many are ranked (at least token_budget/5)",
   ),
   debug: z.boolean().optional().describe(
-    "Add score_lexical, score_role, score_centrality, score_graph and score_focus (the parts of score) to each hit",
+    "Add score_lexical, score_role, score_centrality, score_graph and score_focus (the parts of score) to each hit, and score_model for a description (the learned re-ranking's estimate)",
   ),
   semantic: z.boolean().optional().describe("Accepted for compatibility; not supported (ignored)"),
   semantic_weight: z.number().optional().describe("Accepted for compatibility; ignored"),
@@ -199,6 +199,8 @@ function _search(view: RepoView, args: SearchSymbolsArgs): ToolOutput {
       e.score_centrality = _round(h.centrality);
       e.score_graph = _round(h.graph);
       e.score_focus = _round(h.focus);
+      // The learned model's estimate, for a description (learned_rank.ts).
+      if (h.model !== undefined) e.score_model = _round(h.model);
     }
     results.push(e);
   }

@@ -3,8 +3,8 @@
  * the same tokens as SQLite's `porter unicode61 remove_diacritics 2` tokenizer, and
  * `search_symbols` giving the same hits, order and scores as the reference pipeline — FTS5
  * `bm25(symbols_fts, 10, 3, 1, 1, 2)` over every match, filters, the cut at the candidate limit
- * with all ties kept, exact names, name bonuses — before and after incremental re-indexes and
- * after a migration from schema 1.
+ * with all ties kept, exact names, name bonuses, the file focus and the learned re-ranking of a
+ * description — before and after incremental re-indexes and after a migration from schema 1.
  */
 import { deepStrictEqual, equal, ok } from "node:assert/strict";
 import { join, relative } from "node:path";
@@ -12,7 +12,13 @@ import { DatabaseSync } from "node:sqlite";
 import { decode } from "../../mod.ts";
 import { splitIdentifier, symbolMatchExpression } from "../../src/store/fts_text.ts";
 import { queryTerm, Tokenizer } from "../../src/store/symbol_terms.ts";
-import { identityBonus, isProseQuery } from "../../src/query/symbol_rank.ts";
+import { identityBonus, isProseQuery, meaningfulQuery } from "../../src/query/symbol_rank.ts";
+import {
+  nameCoverTerms,
+  rerank,
+  RERANK_DEPTH,
+  SEARCH_MODEL,
+} from "../../src/query/learned_rank.ts";
 import { FOCUS_POOL, FOCUS_WEIGHT } from "../../src/query/file_focus.ts";
 import { pathWords } from "../../src/query/path_terms.ts";
 import { isPrivateName, PRIVATE_WEIGHT, roleWeight } from "../../src/query/priors.ts";
@@ -219,7 +225,21 @@ function reference(
         h[1] += FOCUS_WEIGHT * ((mass.get(files.get(h[0])!.file) ?? 0) / total) * top;
       }
     }
-    return ranked.sort(order)
+    let out = ranked.sort(order);
+    if (isProseQuery(query)) {
+      // The learned re-ranking (learned_rank.ts) of the exact best RERANK_DEPTH (no call-graph
+      // links among these fixtures' matches).
+      const span = db.prepare("SELECT line, end_line FROM symbols WHERE id = ?");
+      const items = out.slice(0, Math.max(RERANK_DEPTH, max)).map((h) => {
+        const r = files.get(h[0])!;
+        const at = span.get(h[0]) as { line: number; end_line: number };
+        return { h, name: r.name, file: r.file, ...at, score: h[1], linked: false };
+      });
+      out = rerank(items, nameCoverTerms(meaningfulQuery(query)), SEARCH_MODEL, (x, sc) => {
+        x.h[1] = sc;
+      }).map((x) => x.h);
+    }
+    return out
       .slice(0, max)
       .map(([id, s]) => `${id} ${Math.round(s * 1000) / 1000}`);
   } finally {
