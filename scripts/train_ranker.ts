@@ -272,6 +272,7 @@ export async function main(args: string[]): Promise<void> {
     console.log(`SEARCH_MODEL: RerankModel = ${_fmt(search)};`);
     console.log(`CONTEXT_MODEL: RerankModel = ${_fmt(context)};`);
   } finally {
+    await runner.close();
     store.close();
   }
 }
