@@ -287,6 +287,23 @@ export function loadQuestionSets(only?: readonly string[]): QuestionSet[] {
   return sets;
 }
 
+/**
+ * Index `corpora/<corpus>` (incrementally: an index that is current is kept) and return its repo,
+ * or null, after saying so on stderr, when the corpus is missing.
+ */
+export async function indexCorpus(runner: ToolRunner, corpus: string): Promise<string | null> {
+  const folder = join(CHECKOUT, "corpora", corpus);
+  try {
+    Deno.statSync(folder);
+  } catch {
+    console.error(`bench: corpora/${corpus} is missing (scripts/prepare_corpora.sh)`);
+    return null;
+  }
+  const indexed = await runner.call("index_folder", { path: folder, format: "json" });
+  if (indexed.isError) throw new Error(indexed.text);
+  return (JSON.parse(indexed.text) as { repo: string }).repo;
+}
+
 /** Run the benchmark. */
 export async function main(args: string[]): Promise<void> {
   const flags = parseFlags(args);
@@ -308,16 +325,8 @@ export async function main(args: string[]): Promise<void> {
   const report: Record<string, unknown>[] = [];
   try {
     for (const set of loadQuestionSets(only)) {
-      const folder = join(CHECKOUT, "corpora", set.corpus);
-      try {
-        Deno.statSync(folder);
-      } catch {
-        console.error(`bench: corpora/${set.corpus} is missing (scripts/prepare_corpora.sh)`);
-        continue;
-      }
-      const indexed = await runner.call("index_folder", { path: folder, format: "json" });
-      if (indexed.isError) throw new Error(indexed.text);
-      const repo = (JSON.parse(indexed.text) as { repo: string }).repo;
+      const repo = await indexCorpus(runner, set.corpus);
+      if (repo === null) continue;
       // Labels must name real symbols by their exact id: a typo in a label would read as a miss
       // (the lookup also accepts looser names, so the id it returns must be the label itself).
       const unknown: string[] = [];

@@ -24,18 +24,29 @@ import { ToolRunner } from "../src/server/runner.ts";
 import { DEFAULT_SETTINGS } from "../src/server/config.ts";
 import { RepoViews } from "../src/query/view.ts";
 import type { RepoView } from "../src/query/view.ts";
-import { isProseQuery, meaningfulQuery, rankSymbolHits } from "../src/query/symbol_rank.ts";
-import { contextCandidates, rankedContext } from "../src/query/ranked_context.ts";
+import {
+  hitRerankItem,
+  isProseQuery,
+  meaningfulQuery,
+  rankSymbolHits,
+} from "../src/query/symbol_rank.ts";
+import {
+  candidateRerankItem,
+  contextCandidates,
+  rankedContext,
+} from "../src/query/ranked_context.ts";
 import {
   nameCoverTerms,
   RERANK_DEPTH,
   RERANK_FEATURES,
   rerankFeatures,
+  type RerankItem,
   type RerankModel,
 } from "../src/query/learned_rank.ts";
 import {
   covers,
   CUT,
+  indexCorpus,
   kindOf,
   loadQuestionSets,
   type Question,
@@ -112,43 +123,31 @@ function _round6(v: number): number {
   return Math.round(v * 1e6) / 1e6;
 }
 
-function _searchSample(view: RepoView, q: Question): Sample | null {
-  if (!isProseQuery(q.q)) return null;
-  const hits = rankSymbolHits(view, { query: q.q, maxResults: RERANK_DEPTH, model: null }).hits;
-  const items = hits.map((h) => ({
-    name: h.symbol.name,
-    file: h.symbol.file,
-    line: h.symbol.line,
-    end_line: h.symbol.end_line,
-    score: h.score,
-    linked: h.graph > 0,
-  }));
-  const want = new Set(q.answers);
+/**
+ * A question's rows for one model: the matches as the model reads them (the items the tools pass
+ * to `rerank`), labelled by `answers`.
+ */
+function _sample(q: Question, items: RerankItem[], answers: boolean[]): Sample {
   return {
     x: rerankFeatures(items, nameCoverTerms(meaningfulQuery(q.q))),
-    y: hits.map((h) => (want.has(h.symbol.id) ? 1 : 0)),
+    y: answers.map((a) => (a ? 1 : 0)),
   };
 }
 
-function _contextSample(view: RepoView, q: Question): Sample | null {
-  if (!isProseQuery(q.q)) return null;
-  const cands = contextCandidates(view, {
-    query: q.q,
-    tokenBudget: 8000,
-    strategy: "combined",
-  }).slice(0, RERANK_DEPTH);
-  const items = cands.map((c) => ({
-    name: c.symbol.name,
-    file: c.symbol.file,
-    line: c.symbol.line,
-    end_line: c.symbol.end_line,
-    score: c.score,
-    linked: c.linked === true,
-  }));
-  return {
-    x: rerankFeatures(items, nameCoverTerms(meaningfulQuery(q.q))),
-    y: cands.map((c) => (q.answers.some((a) => covers(c.symbol.id, a)) ? 1 : 0)),
-  };
+function _searchSample(view: RepoView, q: Question): Sample {
+  const hits = rankSymbolHits(view, { query: q.q, maxResults: RERANK_DEPTH, model: null }).hits;
+  const want = new Set(q.answers);
+  return _sample(q, hits.map(hitRerankItem), hits.map((h) => want.has(h.symbol.id)));
+}
+
+function _contextSample(view: RepoView, q: Question): Sample {
+  const cands = contextCandidates(view, { query: q.q, tokenBudget: 8000, strategy: "combined" })
+    .slice(0, RERANK_DEPTH);
+  return _sample(
+    q,
+    cands.map(candidateRerankItem),
+    cands.map((c) => q.answers.some((a) => covers(c.symbol.id, a))),
+  );
 }
 
 /**
@@ -220,24 +219,15 @@ export async function main(args: string[]): Promise<void> {
   const data: CorpusData[] = [];
   try {
     for (const set of loadQuestionSets(only)) {
-      const folder = join(CHECKOUT, "corpora", set.corpus);
-      try {
-        Deno.statSync(folder);
-      } catch {
-        console.error(`train: corpora/${set.corpus} is missing (scripts/prepare_corpora.sh)`);
-        continue;
-      }
-      const indexed = await runner.call("index_folder", { path: folder, format: "json" });
-      if (indexed.isError) throw new Error(indexed.text);
-      const repo = (JSON.parse(indexed.text) as { repo: string }).repo;
+      const repo = await indexCorpus(runner, set.corpus);
+      if (repo === null) continue;
       const view = views.open(repo);
       const search: Sample[] = [];
       const context: Sample[] = [];
-      for (const q of set.questions) {
-        const s = _searchSample(view, q);
-        if (s !== null) search.push(s);
-        const c = _contextSample(view, q);
-        if (c !== null) context.push(c);
+      // The models re-order descriptions only.
+      for (const q of set.questions.filter((q) => isProseQuery(q.q))) {
+        search.push(_searchSample(view, q));
+        context.push(_contextSample(view, q));
       }
       data.push({ corpus: set.corpus, view, questions: set.questions, search, context });
       console.error(`train: ${set.corpus}: ${search.length} descriptions`);

@@ -28,6 +28,7 @@
  * Cost: the exact top {@linkcode RERANK_DEPTH} of a description instead of its top `max_results`,
  * their records, and six features each.
  */
+import type { SymbolRecord } from "../parser/types.ts";
 import { splitIdentifier } from "../store/fts_text.ts";
 import { queryTerm } from "../store/symbol_terms.ts";
 
@@ -68,6 +69,15 @@ export interface RerankItem {
   score: number;
   /** A call-graph neighbour of one of the best matches. */
   linked: boolean;
+}
+
+/** A symbol with its score, as the model reads it. */
+export function rerankItem(
+  s: Pick<SymbolRecord, "name" | "file" | "line" | "end_line">,
+  score: number,
+  linked: boolean,
+): RerankItem {
+  return { name: s.name, file: s.file, line: s.line, end_line: s.end_line, score, linked };
 }
 
 /** `search_symbols`' model (fitted on its own ranking; see the module doc). */

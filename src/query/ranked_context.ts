@@ -29,7 +29,14 @@ import type { SymbolKind, SymbolRecord } from "../parser/types.ts";
 import { CENTRALITY } from "./centrality.ts";
 import { estimateTokens } from "./budget.ts";
 import { isProseQuery, meaningfulQuery, rankSymbolHits } from "./symbol_rank.ts";
-import { CONTEXT_MODEL, nameCoverTerms, rerank, type RerankModel } from "./learned_rank.ts";
+import {
+  CONTEXT_MODEL,
+  nameCoverTerms,
+  rerank,
+  type RerankItem,
+  rerankItem,
+  type RerankModel,
+} from "./learned_rank.ts";
 import { bodyMatches } from "./body_matches.ts";
 import { roleWeight } from "./priors.ts";
 import { globMatcher } from "./glob.ts";
@@ -105,23 +112,13 @@ export interface ContextCandidate {
   linked?: boolean;
 }
 
-type _Candidate = ContextCandidate;
-
 /** Pack the context of a task. */
 export function rankedContext(view: RepoView, q: ContextQuery): RankedContext {
   let candidates = contextCandidates(view, q);
   const model = q.model === undefined ? CONTEXT_MODEL : q.model;
   if (model !== null && q.strategy !== "centrality" && isProseQuery(q.query)) {
     candidates = rerank(
-      candidates.map((c) => ({
-        c,
-        name: c.symbol.name,
-        file: c.symbol.file,
-        line: c.symbol.line,
-        end_line: c.symbol.end_line,
-        score: c.score,
-        linked: c.linked === true,
-      })),
+      candidates.map((c) => ({ c, ...candidateRerankItem(c) })),
       nameCoverTerms(meaningfulQuery(q.query)),
       model,
       (x, score, p) => {
@@ -132,6 +129,11 @@ export function rankedContext(view: RepoView, q: ContextQuery): RankedContext {
   }
   const perFile = q.perFile ?? Infinity;
   return _pack(view, candidates, q.tokenBudget, perFile, q.freshness ?? (() => null));
+}
+
+/** A candidate as the learned re-ranking reads it. */
+export function candidateRerankItem(c: ContextCandidate): RerankItem {
+  return rerankItem(c.symbol, c.score, c.linked === true);
 }
 
 /**
@@ -149,8 +151,8 @@ export function contextCandidates(view: RepoView, q: ContextQuery): ContextCandi
     // The neighbour bonus is applied below, on this tool's own scores.
     neighbourBonus: false,
   });
-  const byId = new Map<string, _Candidate>();
-  const consider = (c: _Candidate) => {
+  const byId = new Map<string, ContextCandidate>();
+  const consider = (c: ContextCandidate) => {
     if (c.symbol.kind === "import") return;
     if (kinds !== null && !kinds.has(c.symbol.kind)) return;
     const had = byId.get(c.symbol.id);
@@ -221,7 +223,7 @@ export function contextCandidates(view: RepoView, q: ContextQuery): ContextCandi
   return [...byId.values()].sort(_byScore);
 }
 
-function _byScore(a: _Candidate, b: _Candidate): number {
+function _byScore(a: ContextCandidate, b: ContextCandidate): number {
   return b.score - a.score || (a.symbol.id < b.symbol.id ? -1 : 1);
 }
 
@@ -231,7 +233,7 @@ function _round(x: number): number {
 
 function _pack(
   view: RepoView,
-  candidates: _Candidate[],
+  candidates: ContextCandidate[],
   budget: number,
   perFile: number,
   freshness: (file: string) => string | null,
@@ -279,7 +281,7 @@ function _pack(
 /** An item with its token count (the estimate of the item as returned). */
 function _item(
   s: SymbolRecord,
-  c: _Candidate,
+  c: ContextCandidate,
   source: string,
   cut: boolean,
   fresh: string | null,
@@ -307,7 +309,7 @@ function _item(
 /** The signature-and-docstring form of a symbol, if it fits in `room` tokens. */
 function _fitsCut(
   s: SymbolRecord,
-  c: _Candidate,
+  c: ContextCandidate,
   room: number,
   fresh: string | null,
 ): ContextItem | null {

@@ -48,6 +48,8 @@ import {
   nameCoverTerms,
   rerank,
   RERANK_DEPTH,
+  type RerankItem,
+  rerankItem,
   type RerankModel,
   SEARCH_MODEL,
 } from "./learned_rank.ts";
@@ -311,6 +313,11 @@ function _compare(a: _Scored, b: _Scored): number {
     (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
+/** A hit as the learned re-ranking reads it (linked: it gained the graph-neighbour bonus). */
+export function hitRerankItem(h: RankedHit): RerankItem {
+  return rerankItem(h.symbol, h.score, h.graph > 0);
+}
+
 /**
  * The best `maxResults` symbols for a query, and up to `maxResults` fuzzy hits after them when
  * asked for or when nothing matched. Deterministic for an index state.
@@ -394,9 +401,8 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
   // while the largest focus bonus could lift it into the results.
   const prose = sortBy === "relevance" && q.neighbourBonus !== false && isProseQuery(query);
   // A description's best RERANK_DEPTH are ranked exactly, then re-ordered (learned_rank.ts).
-  const model = q.model === undefined ? SEARCH_MODEL : q.model;
-  const reordered = prose && model !== null;
-  const depth = reordered ? Math.max(maxResults, RERANK_DEPTH) : maxResults;
+  const model = !prose ? null : q.model === undefined ? SEARCH_MODEL : q.model;
+  const depth = model !== null ? Math.max(maxResults, RERANK_DEPTH) : maxResults;
   const best = new _TopScores(prose ? Math.max(depth, FOCUS_POOL) : maxResults);
   const focusSlack = prose && candidates.length > 0
     ? FOCUS_WEIGHT * (candidates[0]!.score + _MAX_BONUS + MAX_CENTRALITY_BONUS)
@@ -542,16 +548,8 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
       focus: x.focus,
     });
   }
-  if (reordered && model !== null) {
-    const items = hits.map((h) => ({
-      hit: h,
-      name: h.symbol.name,
-      file: h.symbol.file,
-      line: h.symbol.line,
-      end_line: h.symbol.end_line,
-      score: h.score,
-      linked: h.graph > 0,
-    }));
+  if (model !== null) {
+    const items = hits.map((hit) => ({ hit, ...hitRerankItem(hit) }));
     hits = rerank(items, nameCoverTerms(meaningful), model, (x, score, p) => {
       if (p !== undefined) x.hit.model = p;
       x.hit.score = score;
