@@ -72,13 +72,10 @@ export const CENTRALITY = facet("centrality", (view: RepoView): CentralityIndex 
     if (set === undefined) target.set(c.callee, set = new Set());
     set.add(c.file);
   }
-  // Symbols per name, counted when a name is first scored (one indexed lookup each).
-  const namesakes = new Map<string, number>();
-  const namesake = (name: string) => {
-    let n = namesakes.get(name);
-    if (n === undefined) namesakes.set(name, n = index.countSymbolsNamed(name));
-    return n;
-  };
+  // Symbols per name, all counted in one pass (a lookup per name scored made a search's first
+  // call on a common word read the table a few hundred times).
+  const namesakes = index.symbolNameCounts();
+  const namesake = (name: string) => namesakes.get(name) ?? 0;
   const filesOfModule = new Map<string, Set<string>>();
   for (const path of view.get(PATHS)) {
     const mod = moduleOf(path, _isGo(path) ? "go" : "");

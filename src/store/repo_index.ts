@@ -771,11 +771,18 @@ export class RepoIndex {
     }
   }
 
-  /** How many symbols bear exactly this name (case matters: `Get` and `get` differ). */
-  countSymbolsNamed(name: string): number {
-    return (this.#prepare(
-      "SELECT count(*) AS n FROM symbols WHERE name = ?1 COLLATE NOCASE AND name = ?1",
-    ).get(name) as { n: number }).n;
+  /**
+   * How many symbols bear each name (case matters: `Get` and `get` differ), in one pass over the
+   * name index.
+   */
+  symbolNameCounts(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (
+      const r of this.#prepare(
+        "SELECT name, count(*) AS n FROM symbols GROUP BY name COLLATE BINARY",
+      ).all() as { name: string; n: number }[]
+    ) out.set(r.name, r.n);
+    return out;
   }
 
   #sites(

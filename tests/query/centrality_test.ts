@@ -43,3 +43,33 @@ Deno.test("centrality: importers of the module and callers of the name, per symb
     ws.dispose();
   }
 });
+
+Deno.test("centrality: a receiver call is shared out among the symbols of that exact name", async () => {
+  const ws = tempWorkspace("codemunch-centrality-names-");
+  writeTree(ws.root, {
+    "a.py": "class A:\n    def run(self):\n        pass\n",
+    "b.py": "class B:\n    def run(self):\n        pass\n",
+    "c.py": "class C:\n    def Run(self):\n        pass\n",
+    "main.py": "def main(x):\n    x.run()\n",
+  });
+  const runner = workspaceRunner(ws);
+  try {
+    const r = await runner.call("index_folder", { path: ws.root, format: "json" });
+    equal(r.isError, false, r.text);
+    const repo = (JSON.parse(r.text) as { repo: string }).repo;
+    const view = new RepoViews(ws.store).open(repo);
+    // Names are counted with their case: `Run` is not a namesake of `run`.
+    const counts = view.index.symbolNameCounts();
+    equal(counts.get("run"), 2);
+    equal(counts.get("Run"), 1);
+    equal(counts.get("main"), 1);
+    const c = view.get(CENTRALITY);
+    // One calling file, two methods named `run`: half a caller each; `Run` is never called.
+    equal(c.of("a.py::A.run#method"), Math.log1p(0.5));
+    equal(c.of("b.py::B.run#method"), Math.log1p(0.5));
+    equal(c.of("c.py::C.Run#method"), 0);
+  } finally {
+    await runner.close();
+    ws.dispose();
+  }
+});
