@@ -23,6 +23,54 @@ import type { CallResult, ServerDeps, ToolRunner } from "./src/server/runner.ts"
 import type { Store } from "./src/store/store.ts";
 import { SERVER_INFO, serveStdio, TOOLS_LIST } from "./src/server/stdio.ts";
 
+/**
+ * The modules a command loads when it needs them. Their specifiers are computed on purpose:
+ * before the first line runs, `deno run` walks every import it can read in the source, a dynamic
+ * `import("./x.ts")` included, and walking the server's whole graph (~350 modules) took 100 of the
+ * 150 ms a client waited for the tool list. `deno compile` embeds them with `--include`
+ * (`scripts/compile.ts` reads this list).
+ */
+export const LAZY_MODULES = [
+  "./src/cli/banner.ts",
+  "./src/cli/init.ts",
+  "./src/cli/progress.ts",
+  "./src/codec/dispatch.ts",
+  "./src/ingest/config.ts",
+  "./src/ingest/github_config.ts",
+  "./src/server/config.ts",
+  "./src/server/http.ts",
+  "./src/server/runner.ts",
+  "./src/server/watch.ts",
+  "./src/store/store.ts",
+  "./src/summarize/config.ts",
+] as const satisfies readonly (keyof _Lazy)[];
+
+/** The type of each of {@linkcode LAZY_MODULES} (types only: nothing is walked for them). */
+interface _Lazy {
+  "./src/cli/banner.ts": typeof import("./src/cli/banner.ts");
+  "./src/cli/init.ts": typeof import("./src/cli/init.ts");
+  "./src/cli/progress.ts": typeof import("./src/cli/progress.ts");
+  "./src/codec/dispatch.ts": typeof import("./src/codec/dispatch.ts");
+  "./src/ingest/config.ts": typeof import("./src/ingest/config.ts");
+  "./src/ingest/github_config.ts": typeof import("./src/ingest/github_config.ts");
+  "./src/server/config.ts": typeof import("./src/server/config.ts");
+  "./src/server/http.ts": typeof import("./src/server/http.ts");
+  "./src/server/runner.ts": typeof import("./src/server/runner.ts");
+  "./src/server/watch.ts": typeof import("./src/server/watch.ts");
+  "./src/store/store.ts": typeof import("./src/store/store.ts");
+  "./src/summarize/config.ts": typeof import("./src/summarize/config.ts");
+}
+
+// Every module typed above is in the list (a type error otherwise; `satisfies` checks the rest).
+const _allListed: [Exclude<keyof _Lazy, (typeof LAZY_MODULES)[number]>] extends [never] ? true
+  : never = true;
+void _allListed;
+
+/** Import one of {@linkcode LAZY_MODULES} by a computed specifier. */
+function _load<P extends keyof _Lazy>(path: P): Promise<_Lazy[P]> {
+  return import(new URL(path, import.meta.url).href);
+}
+
 const TOOLS = TOOLS_LIST.tools as {
   name: string;
   description: string;
@@ -223,7 +271,7 @@ export function parseArgs(argv: readonly string[]): Invocation {
 async function _format(inv: Invocation, fallback: Format = "json"): Promise<Format> {
   const f = inv.flags.get("format");
   if (f === undefined) return fallback;
-  const { resolveFormat } = await import("./src/codec/dispatch.ts");
+  const { resolveFormat } = await _load("./src/codec/dispatch.ts");
   try {
     return resolveFormat(f.toLowerCase());
   } catch (e) {
@@ -242,11 +290,11 @@ async function _deps(): Promise<ServerDeps> {
     { githubSettingsFromEnv },
     { summarizerSettingsFromEnv },
   ] = await Promise.all([
-    import("./src/store/store.ts"),
-    import("./src/ingest/config.ts"),
-    import("./src/server/config.ts"),
-    import("./src/ingest/github_config.ts"),
-    import("./src/summarize/config.ts"),
+    _load("./src/store/store.ts"),
+    _load("./src/ingest/config.ts"),
+    _load("./src/server/config.ts"),
+    _load("./src/ingest/github_config.ts"),
+    _load("./src/summarize/config.ts"),
   ]);
   return {
     store: Store.fromEnv(),
@@ -281,7 +329,7 @@ async function _serve(inv: Invocation): Promise<number> {
   }
   const serving = serveStdio({ deps: _serverDeps });
   // The banner's imports load while the client's first messages are answered.
-  const shown = import("./src/cli/banner.ts").then(({ banner }) => {
+  const shown = _load("./src/cli/banner.ts").then(({ banner }) => {
     console.error(banner({
       version: SERVER_INFO.version,
       env: (n) => Deno.env.get(n),
@@ -297,7 +345,7 @@ async function _serve(inv: Invocation): Promise<number> {
 async function _serverDeps(): Promise<ServerDeps> {
   const [deps, { watchSettingsFromEnv }] = await Promise.all([
     _deps(),
-    import("./src/server/watch.ts"),
+    _load("./src/server/watch.ts"),
   ]);
   return { ...deps, watch: watchSettingsFromEnv() };
 }
@@ -306,8 +354,8 @@ async function _serverDeps(): Promise<ServerDeps> {
 async function _serveHttp(inv: Invocation): Promise<number> {
   const flags = inv.flags;
   const [{ ToolRunner }, { httpSettingsFromEnv, serveHttp }, deps] = await Promise.all([
-    import("./src/server/runner.ts"),
-    import("./src/server/http.ts"),
+    _load("./src/server/runner.ts"),
+    _load("./src/server/http.ts"),
     _serverDeps(),
   ]);
   const port = Number(flags.get("port") ?? "8901");
@@ -344,7 +392,7 @@ async function _watch(inv: Invocation): Promise<number> {
   const path = inv.positional[0]!;
   const [{ resolve }, { ToolRunner }, deps] = await Promise.all([
     import("node:path"),
-    import("./src/server/runner.ts"),
+    _load("./src/server/runner.ts"),
     _serverDeps(),
   ]);
   if (deps.watch !== undefined && !deps.watch.enabled) {
@@ -432,7 +480,7 @@ async function _withRunner(
   inv: Invocation,
   body: (runner: ToolRunner, store: Store, inv: Invocation) => Promise<number>,
 ): Promise<number> {
-  const { ToolRunner } = await import("./src/server/runner.ts");
+  const { ToolRunner } = await _load("./src/server/runner.ts");
   const deps = await _deps();
   const runner = new ToolRunner(deps);
   try {
@@ -453,7 +501,7 @@ function _expect(inv: Invocation, n: number, what: string): void {
 async function _index(runner: ToolRunner, _store: Store, inv: Invocation): Promise<number> {
   _expect(inv, 1, "a folder path");
   const { resolve } = await import("node:path");
-  const { indexSummary, progressReporter, stderrSink } = await import("./src/cli/progress.ts");
+  const { indexSummary, progressReporter, stderrSink } = await _load("./src/cli/progress.ts");
   const format = await _format(inv);
   const progress = progressReporter(stderrSink());
   const started = performance.now();
@@ -545,7 +593,7 @@ async function _call(runner: ToolRunner, store: Store, inv: Invocation): Promise
 
 async function _init(inv: Invocation): Promise<number> {
   const [init, { dirname }, { fileURLToPath }] = await Promise.all([
-    import("./src/cli/init.ts"),
+    _load("./src/cli/init.ts"),
     import("node:path"),
     import("node:url"),
   ]);
@@ -589,10 +637,10 @@ async function _init(inv: Invocation): Promise<number> {
     const indexFolder = plan.index.length === 0 ? null : async (folder: string) => {
       const [{ ToolRunner }, { Store }, { DEFAULT_INGEST_CONFIG }, progressMod] = await Promise
         .all([
-          import("./src/server/runner.ts"),
-          import("./src/store/store.ts"),
-          import("./src/ingest/config.ts"),
-          import("./src/cli/progress.ts"),
+          _load("./src/server/runner.ts"),
+          _load("./src/store/store.ts"),
+          _load("./src/ingest/config.ts"),
+          _load("./src/cli/progress.ts"),
         ]);
       const runner = new ToolRunner({
         store: Store.fromEnv(),

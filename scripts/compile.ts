@@ -19,19 +19,24 @@ import { fileURLToPath } from "node:url";
 import { parseFlags } from "./bench_util.ts";
 import { netHosts, SERVER_V8_FLAGS } from "./serve.ts";
 import { grammarModules } from "../src/parser/registry.ts";
+import { LAZY_MODULES } from "../main.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** The import-map prefix of the grammars we build (`deno.json`: `"codemunch-grammars/"`). */
 const VENDORED_GRAMMARS = "codemunch-grammars/";
 
-/** Files and folders the binary must embed (loaded at run time, not imported). */
+/**
+ * Files and folders the binary must embed (loaded at run time, not imported): the workers, the
+ * modules main.ts loads by a computed specifier ({@linkcode LAZY_MODULES}), the grammars.
+ */
 export function compileIncludes(root = ROOT): string[] {
   const includes = [
     "node_modules/web-tree-sitter",
     "src/parser/worker.ts",
     "src/query/text_search_worker.ts",
     "src/query/ast_worker.ts",
+    ...LAZY_MODULES.map((path) => path.slice("./".length)),
   ];
   // Each grammar the registry names, and only those (see src/parser/LANGUAGES.md): a bare
   // specifier `pkg/path.wasm` is the file `node_modules/pkg/path.wasm`, and one of ours

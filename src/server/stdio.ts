@@ -27,6 +27,16 @@ import {
 } from "./catalog.ts";
 import type { CallResult, ServerDeps, ToolRunner } from "./runner.ts";
 
+/**
+ * The runner module, by a computed specifier: `deno run` walks every import it can read in the
+ * source before the first line runs, a dynamic one included, and the runner's graph (the tools,
+ * the store, zod, the grammars' registry) is most of the server. `deno compile` embeds it with
+ * `--include` (main.ts `LAZY_MODULES`).
+ */
+function _loadRunner(): Promise<typeof import("./runner.ts")> {
+  return import(new URL("./runner.ts", import.meta.url).href);
+}
+
 /** Protocol versions, newest first (as the SDK's `SUPPORTED_PROTOCOL_VERSIONS`). */
 export const PROTOCOL_VERSIONS = [
   "2025-11-25",
@@ -107,7 +117,7 @@ export async function serveStdio(options: StdioServerOptions): Promise<void> {
   const state: { runner: Promise<ToolRunner> | null } = { runner: null };
   const getRunner = () =>
     state.runner ??= (async () => {
-      const [{ ToolRunner }, deps] = await Promise.all([import("./runner.ts"), options.deps()]);
+      const [{ ToolRunner }, deps] = await Promise.all([_loadRunner(), options.deps()]);
       return new ToolRunner(deps);
     })();
   const inFlight = new Set<Promise<void>>();
