@@ -1,12 +1,31 @@
 /** Centrality from the stored import and call graph (src/query/centrality.ts). */
 import { equal, ok } from "node:assert/strict";
 import { CENTRALITY, moduleOf } from "../../src/query/centrality.ts";
-import { RepoViews } from "../../src/query/view.ts";
+import { type RepoView, RepoViews } from "../../src/query/view.ts";
 import { tempWorkspace, workspaceRunner, writeTree } from "../ingest/_helpers.ts";
 
+/** Index `files` in a temp workspace and hand its repo view to `check`. */
+async function _withView(
+  prefix: string,
+  files: Record<string, string>,
+  check: (view: RepoView) => void,
+): Promise<void> {
+  const ws = tempWorkspace(prefix);
+  writeTree(ws.root, files);
+  const runner = workspaceRunner(ws);
+  try {
+    const r = await runner.call("index_folder", { path: ws.root, format: "json" });
+    equal(r.isError, false, r.text);
+    const repo = (JSON.parse(r.text) as { repo: string }).repo;
+    check(new RepoViews(ws.store).open(repo));
+  } finally {
+    await runner.close();
+    ws.dispose();
+  }
+}
+
 Deno.test("centrality: importers of the module and callers of the name, per symbol", async () => {
-  const ws = tempWorkspace("codemunch-centrality-");
-  writeTree(ws.root, {
+  await _withView("codemunch-centrality-", {
     "go.mod": "module example.com/shop\n",
     "store/store.go":
       "package store\n\nfunc Open() int { return helper() }\n\nfunc helper() int { return 1 }\n",
@@ -19,13 +38,8 @@ Deno.test("centrality: importers of the module and callers of the name, per symb
     "py/a.py": "from py.util import used\n\ndef a():\n    used()\n",
     "py/b.py": "from py.util import used\n\ndef b():\n    used()\n",
     "py/lonely.py": "def used():\n    pass\n",
-  });
-  const runner = workspaceRunner(ws);
-  try {
-    const r = await runner.call("index_folder", { path: ws.root, format: "json" });
-    equal(r.isError, false, r.text);
-    const repo = (JSON.parse(r.text) as { repo: string }).repo;
-    const c = new RepoViews(ws.store).open(repo).get(CENTRALITY);
+  }, (view) => {
+    const c = view.get(CENTRALITY);
     // Go: an import names the package folder; every file of it counts as imported (2 importers).
     equal(moduleOf("store/extra.go", "go"), "store");
     equal(c.importers.get("store"), 2);
@@ -38,26 +52,16 @@ Deno.test("centrality: importers of the module and callers of the name, per symb
     // A namesake in a file nobody imports gets no credit for the calls.
     equal(c.of("py/lonely.py::used#function"), 0);
     ok(c.bonus("py/util.py::used#function") > 0);
-  } finally {
-    await runner.close();
-    ws.dispose();
-  }
+  });
 });
 
 Deno.test("centrality: a receiver call is shared out among the symbols of that exact name", async () => {
-  const ws = tempWorkspace("codemunch-centrality-names-");
-  writeTree(ws.root, {
+  await _withView("codemunch-centrality-names-", {
     "a.py": "class A:\n    def run(self):\n        pass\n",
     "b.py": "class B:\n    def run(self):\n        pass\n",
     "c.py": "class C:\n    def Run(self):\n        pass\n",
     "main.py": "def main(x):\n    x.run()\n",
-  });
-  const runner = workspaceRunner(ws);
-  try {
-    const r = await runner.call("index_folder", { path: ws.root, format: "json" });
-    equal(r.isError, false, r.text);
-    const repo = (JSON.parse(r.text) as { repo: string }).repo;
-    const view = new RepoViews(ws.store).open(repo);
+  }, (view) => {
     // Names are counted with their case: `Run` is not a namesake of `run`.
     const counts = view.index.symbolNameCounts();
     equal(counts.get("run"), 2);
@@ -68,8 +72,5 @@ Deno.test("centrality: a receiver call is shared out among the symbols of that e
     equal(c.of("a.py::A.run#method"), Math.log1p(0.5));
     equal(c.of("b.py::B.run#method"), Math.log1p(0.5));
     equal(c.of("c.py::C.Run#method"), 0);
-  } finally {
-    await runner.close();
-    ws.dispose();
-  }
+  });
 });
