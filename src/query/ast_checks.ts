@@ -120,12 +120,31 @@ interface _Compiled {
   glob: RegExp | null;
 }
 
+/**
+ * A parsed file's text as the checks may see it: `slice` gives a node's text and `lines` the
+ * lines of snippets, both with secrets redacted (the text as tools serve it), so that no custom
+ * `string:`, `comment:` or `call:` pattern matches — or counts — inside a secret.
+ */
+export interface CheckedText {
+  slice(from: number, to: number): string;
+  lines(): string[];
+}
+
+/** The text itself, for a file without secrets. */
+export function plainText(text: string): CheckedText {
+  let lines: string[] | null = null;
+  return {
+    slice: (from, to) => text.slice(from, to),
+    lines: () => lines ??= text.split(/\r\n|\r|\n/),
+  };
+}
+
 /** Run `patterns` over one parsed file. */
 export function checkTree(
   tree: Tree,
   file: string,
   language: string,
-  text: string,
+  text: CheckedText,
   patterns: readonly AstPattern[],
 ): AstMatch[] {
   const compiled: _Compiled[] = patterns.map((p) => ({
@@ -158,8 +177,8 @@ export function checkTree(
   };
   const needCallee = byKind.evalx.length + byKind.call.length > 0;
   const needParams = byKind.param.length > 0;
-  let lines: string[] | null = null;
-  const lineText = (row: number) => (lines ??= text.split(/\r\n|\r|\n/))[row] ?? "";
+  const lineText = (row: number) => text.lines()[row] ?? "";
+  const nodeText = (n: Node) => text.slice(n.startIndex, n.endIndex);
   const out: AstMatch[] = [];
   const emit = (
     c: _Compiled,
@@ -229,7 +248,7 @@ export function checkTree(
       }
       if (flags & F_CALL && needCallee) {
         const node = cursor.currentNode;
-        const callee = _callee(node);
+        const callee = _callee(node, nodeText);
         if (callee !== "") {
           const last2 = callee.split(".").slice(-2).join(".");
           const last = callee.slice(callee.lastIndexOf(".") + 1);
@@ -251,7 +270,7 @@ export function checkTree(
       }
       if (flags & F_STRING && inString === 0) {
         const node = cursor.currentNode;
-        const value = _stringValue(node.text);
+        const value = _stringValue(nodeText(node));
         for (const c of byKind.string) {
           if (c.re!.test(value.slice(0, _MAX_TEXT))) {
             emit(c, node.startPosition, node.endPosition.row);
@@ -264,12 +283,13 @@ export function checkTree(
           const name = _assignedName(node);
           if (name !== null && _SECRET_NAME.test(name)) {
             for (const c of byKind.secret) {
+              // None of the value's characters: a prefix would be an oracle for the rest.
               emit(
                 c,
                 node.startPosition,
                 node.endPosition.row,
                 { name },
-                `${name} = "${value.slice(0, 2)}…" (${value.length} characters, redacted)`,
+                `${name} = "…" (literal not shown)`,
               );
             }
           }
@@ -277,7 +297,7 @@ export function checkTree(
       }
       if (flags & F_COMMENT && byKind.todo.length + byKind.comment.length > 0) {
         const node = cursor.currentNode;
-        const body = node.text.slice(0, _MAX_TEXT);
+        const body = nodeText(node).slice(0, _MAX_TEXT);
         for (const c of [...byKind.todo, ...byKind.comment]) {
           if (c.re!.test(body)) emit(c, node.startPosition, node.endPosition.row);
         }
@@ -405,17 +425,17 @@ function _functionName(node: Node | null): string {
 }
 
 /** The callee of a call node as dotted text (`os.system`, `child_process.exec`, `eval`). */
-function _callee(node: Node): string {
+function _callee(node: Node, nodeText: (n: Node) => string): string {
   const f = node.childForFieldName("function") ?? node.childForFieldName("constructor") ??
     node.childForFieldName("type");
   let text: string;
-  if (f !== null) text = f.text;
+  if (f !== null) text = nodeText(f);
   else {
     const obj = node.childForFieldName("object") ?? node.childForFieldName("receiver") ??
       node.childForFieldName("scope");
     const name = node.childForFieldName("name") ?? node.childForFieldName("method");
-    if (name !== null) text = obj === null ? name.text : `${obj.text}.${name.text}`;
-    else text = node.firstNamedChild?.text ?? "";
+    if (name !== null) text = obj === null ? nodeText(name) : `${nodeText(obj)}.${nodeText(name)}`;
+    else text = node.firstNamedChild === null ? "" : nodeText(node.firstNamedChild);
   }
   if (text.length > 200) return "";
   return text.replace(/\s+/g, "").replace(/::|->|\?\./g, ".");

@@ -19,6 +19,7 @@ import type { AstPattern } from "./ast_patterns.ts";
 import { facet, type RepoView } from "./view.ts";
 import { FILES } from "./files.ts";
 import { globMatcher } from "./glob.ts";
+import { searchBytes } from "../store/search_inputs.ts";
 
 /** A match as the tool returns it. */
 export type AstResult = AstMatch & { enclosing_symbol?: string; symbol_kind?: string };
@@ -166,7 +167,11 @@ function _select(
       const ok = gates.some((g) => {
         if (g.minLines > 0) return longest >= g.minLines;
         bytes ??= view.index.fileBytes(f.path);
-        return bytes !== undefined && g.needles!.some((n) => _contains(bytes!, n));
+        if (bytes === undefined || !g.needles!.some((n) => _contains(bytes!, n))) return false;
+        // A trigger found in the stored bytes must be there as the file is served: a needle
+        // inside a secret (a `call:` glob is the caller's) must not select the file.
+        bytes = searchBytes(bytes);
+        return g.needles!.some((n) => _contains(bytes!, n));
       });
       if (!ok) continue;
     }

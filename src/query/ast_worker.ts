@@ -9,11 +9,25 @@ import { loadGrammar } from "../parser/loader.ts";
 import { languageById } from "../parser/registry.ts";
 import { SourceText } from "../parser/source_text.ts";
 import { RepoIndex, SCAN_MMAP_BYTES } from "../store/repo_index.ts";
-import { checkTree } from "./ast_checks.ts";
+import { type CheckedText, checkTree, plainText } from "./ast_checks.ts";
+import { hasSecretHint, SecretMap, servedText } from "./secrets.ts";
 import type { AstWorkerReply, AstWorkerRequest } from "./ast_search.ts";
 
 /** Longest a single file's parse may take before it is skipped. */
 const _PARSE_MS = 3_000;
+
+/** The file's text as the checks see it: secrets redacted by position (no oracle on them). */
+function _checked(text: string): CheckedText {
+  if (!hasSecretHint(text)) return plainText(text);
+  const served = servedText(text);
+  if (served === text) return plainText(text);
+  const secrets = new SecretMap(text);
+  let lines: string[] | null = null;
+  return {
+    slice: (from, to) => secrets.redacted(from, to),
+    lines: () => lines ??= served.split(/\r\n|\r|\n/),
+  };
+}
 
 self.onmessage = async (e: MessageEvent<AstWorkerRequest>) => {
   const { dbPath, files, patterns } = e.data;
@@ -53,7 +67,7 @@ self.onmessage = async (e: MessageEvent<AstWorkerRequest>) => {
             if (tree === null) reply.skipped = "parse timed out";
             else {
               try {
-                const matches = checkTree(tree, f.path, spec.id, source.text, patterns);
+                const matches = checkTree(tree, f.path, spec.id, _checked(source.text), patterns);
                 if (matches.length > 0) {
                   const symbols = index.symbolsOfFile(f.path);
                   for (const m of matches) {

@@ -1,187 +1,32 @@
 /**
- * Secrets in indexed text (API.md §4.3): where they are, by position, so that every tool that
- * serves part of a file — a line range, a symbol with context lines, a search hit — hides the same
- * characters whatever window it shows, and `search_text` never matches inside them (no oracle).
- *
- * A secret span is replaced line by line: each line it touches shows `[REDACTED:<type>]` in place
- * of the secret characters, and line breaks are kept, so line numbers never move. Every pattern
- * here runs in time linear in the text (bounded quantifiers, keyword-anchored checks): a hostile
- * file cannot make redaction slow.
+ * Secrets as the tools serve them: the rules of `src/parser/secrets.ts`, and a per-file map that
+ * answers for any window of a file (a line range, a symbol with context lines, a search hit's
+ * line) with exactly the spans the whole file has there, so every tool hides the same characters.
  */
+import {
+  keySpans,
+  mergeSpans,
+  redactRange,
+  type SecretSpan,
+  secretSpans,
+} from "../parser/secrets.ts";
 
-/** A secret's position in a text: `[start, end)` in UTF-16 indices. */
-export interface SecretSpan {
-  start: number;
-  end: number;
-  type: string;
-}
-
-/** A token recognised by its shape alone; `secret` names the redacted part when not all of it. */
-interface _TokenRule {
-  type: string;
-  pattern: RegExp;
-}
-
-// Provider tokens. No leading `\b`: a token glued to a word character ("\nghp_…" in a string
-// literal, where the "n" of the escape touches the prefix) is still a token.
-const _TOKEN_RULES: readonly _TokenRule[] = [
-  {
-    type: "aws_access_key",
-    pattern: /(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA)[0-9A-Z]{16}(?![0-9A-Z])/g,
-  },
-  { type: "gcp_api_key", pattern: /AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g },
-  { type: "gcp_oauth_secret", pattern: /GOCSPX-[0-9A-Za-z_-]{28}(?![0-9A-Za-z_-])/g },
-  { type: "gcp_access_token", pattern: /ya29\.[0-9A-Za-z_-]{30,1024}/g },
-  {
-    type: "gcp_service_account",
-    pattern:
-      /\b[a-z][a-z0-9-]{4,28}[a-z0-9]@[a-z][a-z0-9-]{4,28}[a-z0-9]\.iam\.gserviceaccount\.com\b/g,
-  },
-  {
-    type: "azure_key",
-    pattern:
-      /\b(?:AccountKey|SharedAccessKey|SharedAccessSignature)=(?<secret>[A-Za-z0-9+/=%]{20,1024})/g,
-  },
-  {
-    type: "azure_client_secret",
-    pattern: /[A-Za-z0-9_~.-]{3}8Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/g,
-  },
-  {
-    type: "github_token",
-    pattern: /(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})(?![A-Za-z0-9_])/g,
-  },
-  { type: "slack_token", pattern: /xox[abposre]-[A-Za-z0-9-]{10,255}/g },
-  {
-    type: "slack_webhook",
-    pattern: /hooks\.slack\.com\/(?:services|workflows)\/[A-Za-z0-9_/-]{20,255}/g,
-  },
-  { type: "stripe_key", pattern: /(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,255}/g },
-  { type: "anthropic_key", pattern: /sk-ant-[A-Za-z0-9_-]{20,255}/g },
-  {
-    type: "openai_key",
-    pattern:
-      /sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,255}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|[A-Za-z0-9]{48}(?![A-Za-z0-9]))/g,
-  },
-  { type: "npm_token", pattern: /npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/g },
-  { type: "pypi_token", pattern: /pypi-AgE[A-Za-z0-9_-]{50,1024}/g },
-  {
-    type: "jwt",
-    pattern: /eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{8,4096}/g,
-  },
-  {
-    type: "bearer_token",
-    pattern: /\bBearer\s{1,8}(?<secret>[A-Za-z0-9._~+/-]{20,4096}=*)/gi,
-  },
-];
-
-/** A private key's first line (PEM, OpenSSH, PGP). */
-const _KEY_BEGIN = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g;
-/** Its last line. */
-const _KEY_END = /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g;
-/** Farthest an END line may be from its BEGIN line (an 8192-bit RSA key is ~6.5 KB). */
-const _KEY_MAX_CHARS = 64 * 1024;
-
-/** A word that makes the value assigned to a key a secret (`aws_secret_access_key`, `apiToken`). */
-const _SECRET_KEY_WORD =
-  /secret|passw(?:or)?d|passphrase|token|api_?key|apikey|access_?key|private_?key|auth_?key|credential/gi;
-/**
- * What follows a secret-named key up to the value: an optional closing quote, an optional type
- * annotation (`: str`), the assignment (`=`, `:`, `=>`, `:=`), an optional opening quote.
- */
-const _ASSIGNED_VALUE =
-  /["']?[ \t]{0,8}(?::[ \t]{0,8}[A-Za-z_][\w\[\]., |]{0,40}?[ \t]{0,8}(?==))?(?:=>|:=|=|:)[ \t]{0,8}(?:[rbuf]{0,2}(?<quote>["'`]))?(?<secret>[A-Za-z0-9+/=_\-.~!@#$%^&*]{12,512})/y;
-
-// A cheap pre-check: text without any of these fragments holds no secret of the rules.
-const _HINT =
-  /PRIVATE KEY|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|secret|passw|token|key|credential|AIza|GOCSPX|ya29\.|gserviceaccount|Shared|8Q~|gh[pousr]_|github_pat_|xox|hooks\.slack|_live_|_test_|sk-|npm_|pypi-|eyJ|Bearer/i;
+export {
+  hasSecret,
+  hasSecretHint,
+  redactRange,
+  redactSecrets,
+  type SecretSpan,
+  secretSpans,
+  servedText,
+} from "../parser/secrets.ts";
 
 /**
- * Where the secrets of a text are, sorted by start, not overlapping.
- *
- * @example
- * ```ts
- * import { deepEqual } from "node:assert/strict";
- * import { secretSpans } from "./secrets.ts";
- * deepEqual(secretSpans('id = "AKIAIOSFODNN7EXAMPLE"'), [
- *   { start: 6, end: 26, type: "aws_access_key" },
- * ]);
- * ```
- */
-export function secretSpans(text: string): SecretSpan[] {
-  if (!_HINT.test(text)) return [];
-  const found: SecretSpan[] = [];
-  _privateKeys(text, found);
-  for (const rule of _TOKEN_RULES) {
-    const re = new RegExp(rule.pattern.source, rule.pattern.flags + "d");
-    for (const m of text.matchAll(re)) {
-      const g = m.indices?.groups?.secret;
-      const [start, end] = g ?? [m.index, m.index + m[0].length];
-      found.push({ start, end, type: rule.type });
-    }
-  }
-  _assignedSecrets(text, found);
-  return _merge(found);
-}
-
-/** Whether a text may hold a secret at all (a cheap first check; false means none). */
-export function hasSecretHint(text: string): boolean {
-  return _HINT.test(text);
-}
-
-/** Whether a text holds any secret the rules recognise. */
-export function hasSecret(text: string): boolean {
-  return secretSpans(text).length > 0;
-}
-
-/**
- * `text.slice(from, to)` with every secret span replaced, line by line, by `[REDACTED:<type>]`
- * (line breaks kept). `spans` are those of the whole `text` (from {@linkcode secretSpans}).
- *
- * @example
- * ```ts
- * import { equal } from "node:assert/strict";
- * import { redactRange, secretSpans } from "./secrets.ts";
- * const text = "a\n-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----\nb";
- * const spans = secretSpans(text);
- * // The third line alone, as a line range inside the key would serve it:
- * equal(redactRange(text, spans, 30, 34), "[REDACTED:private_key]");
- * ```
- */
-export function redactRange(
-  text: string,
-  spans: readonly SecretSpan[],
-  from = 0,
-  to = text.length,
-): string {
-  let out = "";
-  let at = from;
-  for (const s of spans) {
-    if (s.end <= from) continue;
-    if (s.start >= to) break;
-    const start = Math.max(s.start, from);
-    const end = Math.min(s.end, to);
-    out += text.slice(at, start);
-    out += _placeholderLines(text.slice(start, end), s.type);
-    at = end;
-  }
-  return out + text.slice(at, to);
-}
-
-/**
- * A file's text as tools serve it: secrets redacted by position (line breaks kept) when `redact`
- * is on, else the text itself.
- */
-export function servedText(text: string, redact = true): string {
-  if (!redact) return text;
-  const spans = secretSpans(text);
-  return spans.length === 0 ? text : redactRange(text, spans);
-}
-
-/**
- * The secrets of one file, for tools that serve windows of it (a symbol, a search hit's line):
- * private key blocks are found once in the whole file — a window inside a key holds no header —
- * and every other kind, which never spans lines, in the window itself, so that a search over many
- * files pays only for the lines it returns.
+ * The secrets of one file, for tools that serve windows of it. Private key blocks are found once
+ * in the whole file (a window inside a key holds no header); every other kind never spans lines
+ * and is found in the whole lines the window touches — the same spans as in the whole file,
+ * whatever the window's edges, so that a search over many files pays only for the lines it
+ * returns and the index (built from the whole file) agrees with what is served.
  */
 export class SecretMap {
   readonly #text: string;
@@ -193,14 +38,15 @@ export class SecretMap {
 
   /** The spans that touch `[from, to)`, in whole-text positions. */
   spansIn(from: number, to: number): SecretSpan[] {
-    this.#keys ??= this.#text.includes("PRIVATE KEY") ? _keySpans(this.#text) : [];
-    const local = secretSpans(this.#text.slice(from, to)).map((s) => ({
-      start: s.start + from,
-      end: s.end + from,
-      type: s.type,
-    }));
+    const text = this.#text;
+    this.#keys ??= text.includes("PRIVATE KEY") ? keySpans(text) : [];
+    const lineStart = _lineStart(text, from);
+    const lineEnd = _lineEnd(text, Math.max(from, to - 1));
+    const local = secretSpans(text.slice(lineStart, lineEnd)).filter((s) =>
+      s.end + lineStart > from && s.start + lineStart < to
+    ).map((s) => ({ start: s.start + lineStart, end: s.end + lineStart, type: s.type }));
     const keys = this.#keys.filter((k) => k.end > from && k.start < to);
-    return keys.length === 0 ? local : _merge([...keys, ...local]);
+    return keys.length === 0 ? local : mergeSpans([...keys, ...local]);
   }
 
   /** `[from, to)` of the text with its secrets redacted. */
@@ -209,154 +55,20 @@ export class SecretMap {
   }
 }
 
-/**
- * Redact secrets in one string; returns the new text and how many secrets were replaced.
- *
- * @example
- * ```ts
- * import { deepEqual } from "node:assert/strict";
- * import { redactSecrets } from "./secrets.ts";
- * deepEqual(redactSecrets('key = "AKIAIOSFODNN7EXAMPLE"'), {
- *   text: 'key = "[REDACTED:aws_access_key]"',
- *   count: 1,
- * });
- * ```
- */
-export function redactSecrets(text: string): { text: string; count: number } {
-  const spans = secretSpans(text);
-  if (spans.length === 0) return { text, count: 0 };
-  return { text: redactRange(text, spans), count: spans.length };
-}
-
-/** The placeholder for each line of a secret's characters, line breaks kept. */
-function _placeholderLines(secret: string, type: string): string {
-  const mark = `[REDACTED:${type}]`;
-  // A break is \r\n, \n or a lone \r (the line rule of source_text.ts).
-  return secret.split(/(\r\n|\n|\r)/).map((part, i) => i % 2 === 1 ? part : part === "" ? "" : mark)
-    .join("");
-}
-
-function _keySpans(text: string): SecretSpan[] {
-  const found: SecretSpan[] = [];
-  _privateKeys(text, found);
-  return found;
-}
-
-function _privateKeys(text: string, found: SecretSpan[]): void {
-  const begin = new RegExp(_KEY_BEGIN.source, "g");
-  const end = new RegExp(_KEY_END.source, "g");
-  // The next END line at or after a position, found once and reused while still ahead: many
-  // BEGIN lines without END cost one search, not one each (linear, whatever the file holds).
-  let nextEnd: RegExpExecArray | null | undefined;
-  let m: RegExpExecArray | null;
-  while ((m = begin.exec(text)) !== null) {
-    const start = m.index;
-    const after = start + m[0].length;
-    if (nextEnd === undefined || (nextEnd !== null && nextEnd.index < after)) {
-      end.lastIndex = after;
-      nextEnd = end.exec(text);
-    }
-    let stop: number;
-    if (nextEnd !== null && nextEnd.index - start <= _KEY_MAX_CHARS) {
-      stop = nextEnd.index + nextEnd[0].length;
-    } else stop = _keyBodyEnd(text, after);
-    found.push({ start, end: stop, type: "private_key" });
-    begin.lastIndex = Math.max(stop, begin.lastIndex);
+/** Where the line holding position `at` starts (after a `\n` or a lone `\r`). */
+function _lineStart(text: string, at: number): number {
+  for (let i = at - 1; i >= 0; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return i + 1;
   }
+  return 0;
 }
 
-const _BREAK = /\r\n|\n|\r/g;
-
-/**
- * Where a key block without its END line stops: after the header line, the following lines that
- * look like key material (base64 with the quotes, `+`, commas and `\n` escapes of a string
- * literal, or PEM headers like `Proc-Type:`), at most {@linkcode _KEY_MAX_CHARS} on.
- */
-function _keyBodyEnd(text: string, from: number): number {
-  const br = new RegExp(_BREAK.source, "g");
-  // The rest of the header's own line belongs to the key (a one-line literal with \n escapes).
-  br.lastIndex = from;
-  let b = br.exec(text);
-  if (b === null) return text.length;
-  let stop = b.index;
-  while (b !== null && stop - from <= _KEY_MAX_CHARS) {
-    const lineStart = b.index + b[0].length;
-    b = br.exec(text);
-    const lineEnd = b === null ? text.length : b.index;
-    const line = text.slice(lineStart, Math.min(lineEnd, lineStart + 4096));
-    const core = line.replace(/\\n|\\r|["'`+,;()\s]/g, "");
-    const material = core.length > 0 &&
-      (/^[A-Za-z0-9+/=]+$/.test(core) ||
-        /^(?:Proc-Type|DEK-Info|Comment|Version):/.test(line.trim()));
-    if (!material) break;
-    stop = lineEnd;
+/** Where the line holding position `at` ends (at its break, or the end of the text). */
+function _lineEnd(text: string, at: number): number {
+  for (let i = at; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return i;
   }
-  return stop;
-}
-
-function _assignedSecrets(text: string, found: SecretSpan[]): void {
-  const word = new RegExp(_SECRET_KEY_WORD.source, "gi");
-  const value = new RegExp(_ASSIGNED_VALUE.source, "yd");
-  let m: RegExpExecArray | null;
-  while ((m = word.exec(text)) !== null) {
-    // The rest of the key's name (`aws_secret_access_key`, `SecretKey`), at most 64 characters.
-    let at = m.index + m[0].length;
-    const limit = Math.min(text.length, at + 64);
-    while (at < limit && _isKeyChar(text.charCodeAt(at))) at++;
-    // The next key word is searched after this name (a run of names costs linear time).
-    word.lastIndex = Math.max(word.lastIndex, at);
-    value.lastIndex = at;
-    const v = value.exec(text);
-    if (v === null) continue;
-    const [start, end] = v.indices!.groups!.secret!;
-    const secret = text.slice(start, end);
-    const quote = v.groups?.quote;
-    if (quote !== undefined && text[end] !== quote) continue; // not the whole literal
-    if (quote === undefined && end < text.length && !/[\s;,}\])]/.test(text[end]!)) continue;
-    if (!_looksRandom(secret)) continue;
-    const keyStart = _keyNameStart(text, m.index);
-    const key = text.slice(keyStart, m.index + m[0].length).toLowerCase();
-    found.push({ start, end, type: key.includes("aws") ? "aws_secret_key" : "secret" });
-    word.lastIndex = end;
-  }
-}
-
-function _keyNameStart(text: string, from: number): number {
-  let at = from;
-  const limit = Math.max(0, from - 64);
-  while (at > limit && _isKeyChar(text.charCodeAt(at - 1))) at--;
-  return at;
-}
-
-/** `[A-Za-z0-9_.-]`: a character of a key name. */
-function _isKeyChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 ||
-    c === 46 || c === 45;
-}
-
-/**
- * Whether a value assigned to a secret-named key looks generated rather than a word, a name or
- * a placeholder: letters and digits mixed, several distinct characters, no long runs of one.
- */
-function _looksRandom(value: string): boolean {
-  if (value.length < 12) return false;
-  if (!/[0-9]/.test(value) || !/[A-Za-z]/.test(value)) return false;
-  if (/^(?:x+|\*+|[.-]+)$/i.test(value) || /(?:your|example|changeme|placeholder)/i.test(value)) {
-    return /[A-Z]/.test(value) && /[a-z]/.test(value) && /[0-9]/.test(value) && value.length >= 32;
-  }
-  return new Set(value).size >= 8;
-}
-
-function _merge(spans: SecretSpan[]): SecretSpan[] {
-  spans.sort((a, b) => a.start - b.start || b.end - a.end);
-  const out: SecretSpan[] = [];
-  for (const s of spans) {
-    const last = out.at(-1);
-    if (last !== undefined && s.start < last.end) {
-      if (s.end > last.end) last.end = s.end;
-      continue;
-    }
-    out.push({ ...s });
-  }
-  return out;
+  return text.length;
 }

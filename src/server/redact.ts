@@ -4,7 +4,7 @@
  * those of `src/query/secrets.ts`, which the tools also apply by position in the whole file (a
  * line range inside a private key is redacted although it holds no key header).
  */
-import { redactSecrets } from "../query/secrets.ts";
+import { redactSecrets } from "../parser/secrets.ts";
 
 /**
  * Redact secrets in one string; returns the new text and how many secrets were replaced.

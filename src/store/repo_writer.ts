@@ -14,6 +14,8 @@ import { nameTokens } from "./fts_text.ts";
 import { TextPostingsWriter } from "./text_postings.ts";
 import { type SymbolTermsInput, SymbolTermsWriter } from "./symbol_terms.ts";
 import { readMeta, type RepoMeta } from "./repo_index.ts";
+import { REDACTION_RULES, redactStoredFields, searchField } from "./search_inputs.ts";
+import { fillTextPostings } from "./text_postings.ts";
 
 /**
  * WAL size above which closing a writer checkpoints and truncates the WAL. Below it, SQLite's
@@ -85,6 +87,27 @@ export interface WriterOptions {
   onClose?: () => void;
 }
 
+/**
+ * An index whose search inputs were derived under other redaction rules (or before there were
+ * any) has them derived again, inside the open transaction: stored signatures, docstrings and
+ * summaries redacted, the FTS5 index, the symbol terms and the text postings rebuilt.
+ */
+function _ensureRedactedInputs(db: DatabaseSync): void {
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'redaction_rules'").get() as
+    | { value: string }
+    | undefined;
+  if (row?.value === REDACTION_RULES) return;
+  const files = (db.prepare("SELECT count(*) AS n FROM files").get() as { n: number }).n;
+  if (files > 0) {
+    redactStoredFields(db);
+    new SymbolTermsWriter(db).fillAll();
+    fillTextPostings(db);
+  }
+  db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES ('redaction_rules', ?)").run(
+    REDACTION_RULES,
+  );
+}
+
 /** Writes one re-index of a repo as a single transaction. */
 export class RepoWriter {
   readonly #db: DatabaseSync;
@@ -141,6 +164,7 @@ export class RepoWriter {
         if (e instanceof RangeError) throw new ToolError("index_incompatible", e.message);
         throw e;
       }
+      _ensureRedactedInputs(db);
       return new RepoWriter(db, dbPath, warning, options.onClose);
     } catch (e) {
       rollbackQuietly(db);
@@ -244,7 +268,7 @@ export class RepoWriter {
       file.checked_ms,
       result.status,
       result.reason,
-      file.summary,
+      searchField(file.summary),
       result.symbols.length,
       file.line_count,
     ] as const;
@@ -285,13 +309,17 @@ export class RepoWriter {
       const flat: (string | number | null)[] = [];
       let seq = 0;
       for (const s of result.symbols) {
+        // What is stored is what is searched: no secret in a signature, docstring or summary.
+        const signature = searchField(s.signature);
+        const docstring = searchField(s.docstring);
+        const summary = searchField(s.summary);
         const tokens = nameTokens(s.name, s.qualified_name);
         const keywords = s.keywords.length === 0 ? "[]" : JSON.stringify(s.keywords);
         terms[seq] = {
           rowid: base + seq,
           kind: s.kind,
           language: s.language,
-          texts: [tokens, s.signature, s.docstring, s.summary, keywords],
+          texts: [tokens, signature, docstring, summary, keywords],
         };
         flat.push(
           base + seq,
@@ -302,9 +330,9 @@ export class RepoWriter {
           s.qualified_name,
           s.kind,
           s.language,
-          s.signature,
-          s.docstring,
-          s.summary,
+          signature,
+          docstring,
+          summary,
           s.decorators.length === 0 ? "[]" : JSON.stringify(s.decorators),
           keywords,
           s.parent,

@@ -10,9 +10,13 @@
  * Incremental runs change only the rows of the trigrams a file gained or lost: a changed file's
  * old trigrams (from its stored bytes) are compared with its new ones, so a small edit rewrites
  * a handful of rows.
+ *
+ * A file's trigrams are those of its text as served, secrets redacted (`search_inputs.ts`): a
+ * query for a secret's characters selects no file by them.
  */
 import type { DatabaseSync } from "./sqlite.ts";
 import { TrigramSet } from "./trigrams.ts";
+import { searchBytes } from "./search_inputs.ts";
 
 /** The table (schema 3). */
 export const TEXT_POSTINGS_DDL = `
@@ -147,11 +151,11 @@ export class TextPostingsWriter {
    */
   put(fileId: number, content: Uint8Array, previous: Uint8Array | undefined): void {
     const t = performance.now();
-    const keys = this.#grams.collect(content);
+    const keys = this.#grams.collect(searchBytes(content));
     if (this.#bulk !== null) {
       this.#append(fileId, keys);
     } else {
-      const before = previous === undefined ? [] : this.#grams.collect(previous);
+      const before = previous === undefined ? [] : this.#grams.collect(searchBytes(previous));
       const old = new Set(before);
       for (const k of keys) {
         if (!old.delete(k)) this.#change(k, fileId, true);
@@ -164,7 +168,7 @@ export class TextPostingsWriter {
   /** Remove a stored file (its stored content gives its trigrams). */
   remove(fileId: number, content: Uint8Array): void {
     const t = performance.now();
-    for (const k of this.#grams.collect(content)) this.#change(k, fileId, false);
+    for (const k of this.#grams.collect(searchBytes(content))) this.#change(k, fileId, false);
     this.ms += performance.now() - t;
   }
 
