@@ -18,7 +18,7 @@ import type { RepoWriter } from "../store/repo_writer.ts";
 import { localRepoId } from "../store/paths.ts";
 import type { IngestConfig } from "./config.ts";
 import { decodedText, looksBinary } from "./filters.ts";
-import { callReferences, fileSummary, lineCount } from "./file_summary.ts";
+import { callReferences, fileSummary, lineCount } from "../parser/file_summary.ts";
 import type { FileParser } from "./source.ts";
 import { languageOf } from "./language_of.ts";
 import { parseSafely } from "./pipeline.ts";

@@ -18,7 +18,7 @@ import type { RepoWriter, StoredFileState } from "../store/repo_writer.ts";
 import { ToolError } from "../errors.ts";
 import type { IngestConfig } from "./config.ts";
 import { decodedText, looksBinary } from "./filters.ts";
-import { callReferences, fileSummary, lineCount } from "./file_summary.ts";
+import { callReferences, fileSummary, lineCount } from "../parser/file_summary.ts";
 import type { SelectionResult, SkipReason } from "./selection.ts";
 import type { RepoMeta } from "../store/repo_index.ts";
 import type {

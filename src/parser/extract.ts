@@ -9,7 +9,7 @@ import type { DocCommentRule } from "./language_spec.ts";
 import type { CallRecord, ImportRecord, ParseResult, SymbolKind, SymbolRecord } from "./types.ts";
 import type { SourceText } from "./source_text.ts";
 import { disambiguateIds, sha256Hex, symbolId } from "./ids.ts";
-import { symbolSummary } from "../summarize/summary.ts";
+import { symbolSummary } from "./summary.ts";
 
 /** Limits that keep one file within a time and memory bound. */
 export interface ExtractLimits {

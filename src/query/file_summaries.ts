@@ -5,7 +5,7 @@
  * sees.
  */
 import type { SymbolRecord } from "../parser/types.ts";
-import { fileSummary } from "../ingest/file_summary.ts";
+import { fileSummary } from "../parser/file_summary.ts";
 import type { RepoView } from "./view.ts";
 import { CENTRALITY } from "./centrality.ts";
 

@@ -5,7 +5,6 @@
 import { join } from "node:path";
 import type { SymbolKind } from "../parser/types.ts";
 import type { FileEntry } from "../store/repo_index.ts";
-import { readGitHead } from "../ingest/git_head.ts";
 import { facet, type RepoView } from "./view.ts";
 
 /** Every indexed file by path. */
@@ -72,7 +71,7 @@ export function freshnessChecker(view: RepoView): (file: string) => Freshness | 
   const memo = new Map<string, Freshness | null>();
   return (file) => {
     headMoved ??= meta.git_head !== "" &&
-      ((head) => head !== "" && head !== meta.git_head)(readGitHead(root));
+      ((head) => head !== "" && head !== meta.git_head)(view.gitHead(root));
     if (headMoved) return "stale_index";
     if (memo.has(file)) return memo.get(file)!;
     let result: Freshness | null = null;

@@ -41,13 +41,16 @@ export class RepoView {
   readonly index: RepoIndex;
   /** Identity of the index state this view reflects. */
   readonly state: string;
+  /** The current git `HEAD` of an indexed folder, `""` when unknown (see {@linkcode RepoViewsOptions}). */
+  readonly gitHead: (root: string) => string;
   readonly #memo = new Map<Facet<unknown>, unknown>();
   readonly #building = new Set<Facet<unknown>>();
 
-  constructor(repo: string, index: RepoIndex, state: string) {
+  constructor(repo: string, index: RepoIndex, state: string, gitHead: (root: string) => string) {
     this.repo = repo;
     this.index = index;
     this.state = state;
+    this.gitHead = gitHead;
   }
 
   /** The facet's value for this state, built on first use. */
@@ -72,18 +75,31 @@ export class RepoView {
   }
 }
 
+/** Options of {@linkcode RepoViews}. */
+export interface RepoViewsOptions {
+  /**
+   * Reads the current git `HEAD` commit of an indexed folder (`""` when unknown), for the
+   * `stale_index` freshness. The read model reads the index, not the folder's git metadata: the
+   * composition root hands in the indexer's reader (`src/ingest/git_head.ts`).
+   * @default a reader that knows no head (no file is ever `stale_index`)
+   */
+  gitHead?: (root: string) => string;
+}
+
 /**
  * The views of every repo a server reads, one per repo, replaced when its index state changes.
  * Built once per server (no module-level state).
  */
 export class RepoViews {
   readonly #store: Store;
+  readonly #gitHead: (root: string) => string;
   readonly #views = new Map<string, RepoView>();
   /** Index states stat'ed in the current synchronous stretch (dropped at the next microtask). */
   #statMemo: Map<string, string> | null = null;
 
-  constructor(store: Store) {
+  constructor(store: Store, options: RepoViewsOptions = {}) {
     this.#store = store;
+    this.#gitHead = options.gitHead ?? (() => "");
   }
 
   /** The current view of a repo whose index is open (`repo` is a resolved id). */
@@ -91,7 +107,7 @@ export class RepoViews {
     const state = this.#stateOf(index.dbPath);
     const hit = this.#views.get(repo);
     if (hit !== undefined && hit.state === state && hit.index === index) return hit;
-    const view = new RepoView(repo, index, state);
+    const view = new RepoView(repo, index, state, this.#gitHead);
     this.#views.set(repo, view);
     return view;
   }

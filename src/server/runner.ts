@@ -15,6 +15,7 @@ import { unusableDatabase } from "../store/sqlite.ts";
 import type { FolderIndexOptions, ToolContext } from "../tools/context.ts";
 import { DetailedToolError, ToolError } from "../errors.ts";
 import { RepoViews } from "../query/view.ts";
+import { readGitHead } from "../ingest/git_head.ts";
 import { toolByName, type ToolDefinition, TOOLS } from "../tools/mod.ts";
 import { prewarm as prewarmSymbolSearch } from "../tools/search_symbols.ts";
 import { prepareArguments } from "./arguments.ts";
@@ -86,7 +87,7 @@ export class ToolRunner {
       ingest: deps.ingest ?? DEFAULT_INGEST_CONFIG,
       parser: () => parser ?? (this.#pool ??= new ParserPool()),
       cwd: deps.cwd ?? Deno.cwd(),
-      views: new RepoViews(deps.store),
+      views: new RepoViews(deps.store, { gitHead: readGitHead }),
       github: deps.github ?? DEFAULT_GITHUB_SETTINGS,
       summarizer: deps.summarizer ?? NO_SUMMARIZER,
       redact: this.#settings.redact,

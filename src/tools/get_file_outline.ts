@@ -14,7 +14,7 @@ import {
   TOKEN_BUDGET_RANGE,
   TokenBudget,
 } from "../query/budget.ts";
-import { summaryRepeatsSignature } from "../summarize/summary.ts";
+import { summaryRepeatsSignature } from "../parser/summary.ts";
 import { fileSummaryOf } from "../query/file_summaries.ts";
 import { openRepo, requireFile, type ToolContext, type ToolOutput } from "./context.ts";
 import { decoratorText, squareRows } from "./rows.ts";

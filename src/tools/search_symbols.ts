@@ -25,7 +25,7 @@ import { lruFacet } from "../query/result_cache.ts";
 import { rankSymbolHits, SYMBOL_SEARCH } from "../query/symbol_rank.ts";
 import { PATH_WORDS } from "../query/path_terms.ts";
 import { CENTRALITY } from "../query/centrality.ts";
-import { summaryRepeatsSignature } from "../summarize/summary.ts";
+import { summaryRepeatsSignature } from "../parser/summary.ts";
 
 export { identityBonus } from "../query/symbol_rank.ts";
 

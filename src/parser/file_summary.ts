@@ -1,5 +1,9 @@
-/** The one-line summary of a file from its symbols (API.md §4.7, "File summary", no AI). */
-import type { CallRecord, SymbolRecord } from "../parser/types.ts";
+/**
+ * The one-line summary of a file from its symbols (API.md §4.7, "File summary", no AI): made from
+ * parser records alone, so the indexer writes it and the query layer re-ranks it with the repo's
+ * graph, each from below.
+ */
+import type { CallRecord, SymbolRecord } from "./types.ts";
 
 /** Whether a name reads as private (`_x`, `#x`, Go's lower-case names). */
 function _private(s: SymbolRecord): boolean {

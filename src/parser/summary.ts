@@ -1,6 +1,8 @@
 /**
  * Symbol summaries without AI (API.md §4.7 tiers 1 and 3): the first line of the docstring cut
- * after its first sentence, else a fallback from the kind and signature.
+ * after its first sentence, else a fallback from the kind and signature. Pure text from the
+ * extracted record, so the extractor computes them in its workers; the AI tier (src/summarize/)
+ * replaces the fallback later, and the tools read {@linkcode summaryRepeatsSignature}.
  */
 
 /** The fields a summary is made from. */
