@@ -14,6 +14,7 @@ const BENCHES: Record<string, string> = {
   languages: "./bench_languages.ts",
   graph: "./bench_graph.ts",
   routes: "./bench_routes.ts",
+  startup: "./bench_startup.ts",
   "train-ranker": "./train_ranker.ts",
 };
 
