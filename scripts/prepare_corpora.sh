@@ -5,9 +5,13 @@
 #
 #   bash scripts/prepare_corpora.sh [name ...]     # default: all
 #
-# Corpora: express, typescript, gin, gostd, django, languages (real files of the languages the
-# others lack, for `deno task bench languages`: never needed by the tests; sources added to the
-# lists later are fetched into an existing corpus one by one)
+# Corpora: express, typescript, gin, gostd, django, tokio (Rust), pytest (Python), chi (Go), juc
+# (Java: java.util.concurrent of the JDK's class library), languages (real files of the languages
+# the others lack, for `deno task bench languages`: never needed by the tests; sources added to the
+# lists later are fetched into an existing corpus one by one).
+# A Debian package given as `name=version` is pinned to that version (its questions are labelled
+# against it); when the archive no longer offers it, apt-get fails loudly: pin the new version and
+# re-run `deno task bench retrieval --check-labels --corpora <name>`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD/corpora"
@@ -24,16 +28,47 @@ npm_corpus() { # name package@version
   mv "$root/$name.tmp" "$root/$name"
 }
 
-deb_corpus() { # name debian-package subdir-inside-package
-  local name=$1 pkg=$2 sub=$3
+# Download a Debian package (`pkg` or pinned `pkg=version`) into .dl; print the .deb's path.
+deb_download() {
+  local spec=$1 pkg=${1%%=*} ver=
+  [ "$spec" != "$pkg" ] && ver=${spec#*=}
+  (cd "$root/.dl" && apt-get download "$spec" >/dev/null)
+  ls "$root/.dl/${pkg}_${ver:-*}_"*.deb | head -n 1
+}
+
+deb_corpus() { # name debian-package[=version] subdir-inside-package
+  local name=$1 spec=$2 sub=$3
   [ -d "$root/$name" ] && return 0
-  echo "corpora: $name <- debian $pkg" >&2
-  (cd "$root/.dl" && apt-get download "$pkg" >/dev/null)
+  echo "corpora: $name <- debian $spec" >&2
   local deb
-  deb=$(ls "$root/.dl/${pkg}"_*.deb | head -n 1)
+  deb=$(deb_download "$spec")
   rm -rf "$root/$name.x"
   dpkg-deb -x "$deb" "$root/$name.x"
   mv "$root/$name.x/$sub" "$root/$name"
+  rm -rf "$root/$name.x"
+}
+
+# A folder of the JDK's class library sources (src.zip of openjdk-17-source), e.g. one package tree.
+jdk_corpus() { # name debian-package[=version] prefix-inside-src.zip
+  local name=$1 spec=$2 prefix=$3
+  [ -d "$root/$name" ] && return 0
+  echo "corpora: $name <- debian $spec, src.zip:$prefix" >&2
+  local deb
+  deb=$(deb_download "$spec")
+  rm -rf "$root/$name.x" "$root/$name.tmp"
+  dpkg-deb -x "$deb" "$root/$name.x"
+  python3 - "$(find "$root/$name.x" -name src.zip -type f | head -n 1)" "$prefix" "$root/$name.tmp" <<'PY'
+import os, sys, zipfile
+src, prefix, out = sys.argv[1], sys.argv[2], sys.argv[3]
+with zipfile.ZipFile(src) as z:
+    for n in z.namelist():
+        if n.startswith(prefix) and not n.endswith("/") and ".." not in n:
+            dest = os.path.join(out, n[len(prefix):])
+            os.makedirs(os.path.dirname(dest), exist_ok=True)
+            with open(dest, "wb") as f:
+                f.write(z.read(n))
+PY
+  mv "$root/$name.tmp" "$root/$name"
   rm -rf "$root/$name.x"
 }
 
@@ -151,7 +186,7 @@ languages_extra() {
 }
 
 names=("$@")
-[ ${#names[@]} -eq 0 ] && names=(express typescript gin gostd django languages)
+[ ${#names[@]} -eq 0 ] && names=(express typescript gin gostd django tokio pytest chi juc languages)
 for n in "${names[@]}"; do
   case "$n" in
     express) npm_corpus express express@5.1.0 ;;
@@ -159,6 +194,10 @@ for n in "${names[@]}"; do
     gin) deb_corpus gin golang-github-gin-gonic-gin-dev usr/share/gocode/src/github.com/gin-gonic/gin ;;
     gostd) deb_corpus gostd golang-1.19-src usr/share/go-1.19/src ;;
     django) deb_corpus django python3-django usr/lib/python3/dist-packages/django ;;
+    tokio) deb_corpus tokio librust-tokio-dev=1.24.2-1 usr/share/cargo/registry/tokio-1.24.2 ;;
+    pytest) deb_corpus pytest python3-pytest=7.2.1-2 usr/lib/python3/dist-packages ;;
+    chi) deb_corpus chi golang-github-go-chi-chi-dev=5.0.7-1 usr/share/gocode/src/github.com/go-chi/chi ;;
+    juc) jdk_corpus juc openjdk-17-source=17.0.21.1+2-1~deb12u1 java.base/java/util/concurrent/ ;;
     languages) languages_corpus && languages_extra ;;
     *) echo "corpora: unknown corpus: \"$n\"" >&2; exit 2 ;;
   esac
