@@ -21,6 +21,14 @@
  *    rolled back.
  *
  * The index records the commit SHA as `git_head` (the reference records the tree SHA).
+ *
+ * Bounded (issue 25): every answer read into memory is capped (`maxResponseBytes`; a blob at its
+ * listed size), a tree listing or tarball at `maxEntries` entries, the tarball at
+ * `maxArchiveBytes` downloaded and `maxUnpackedBytes` decompressed. The tarball is read as it
+ * arrives: each file the tree lists is hashed while it streams and written to a spool file in
+ * the index directory (`spool.ts`), so memory does not grow with the archive and the event loop
+ * is free between chunks. Tree paths that could not come from git (absolute, `..`, NUL, empty
+ * segments) are refused as the local walk refuses them.
  */
 import { createHash } from "node:crypto";
 import { ToolError } from "../errors.ts";
@@ -33,7 +41,8 @@ import type { RepoRef } from "./github_url.ts";
 import { languageOf } from "./language_of.ts";
 import type { SelectionResult } from "./selection.ts";
 import type { DiscoveryContext, IndexSource, SourceMeta } from "./source.ts";
-import { readTarGz } from "./tar.ts";
+import { streamTarGz, type TarEntry, type TarEntrySink } from "./tar.ts";
+import { ContentSpool } from "./spool.ts";
 import { type TreeEntry, type TreeFile, walkTree } from "./tree_walk.ts";
 
 /** How the content of a run was fetched, for the response and tests. */
@@ -53,7 +62,12 @@ export interface GitHubSourceOptions {
   settings: GitHubSettings;
   config: IngestConfig;
   extraIgnorePatterns: readonly string[];
+  /** Where downloaded contents are spooled (the index directory). */
+  spoolDir: string;
 }
+
+/** Most bytes of a `.gitignore` or manifest read (a larger one is skipped, with a warning). */
+export const MAX_SIDE_FILE_BYTES = 1024 * 1024;
 
 interface _SideFile {
   sha: string;
@@ -83,10 +97,13 @@ export class GitHubSource implements IndexSource<TreeFile> {
   #selectionKey = "";
   #entries: TreeEntry[] = [];
   #treeTruncated = false;
-  /** Contents from the tarball (verified or not), by path. */
-  #archive: Map<string, Uint8Array> | null = null;
-  /** Contents to index, by path (verified against the tree). */
+  /** The tree's files by path (after discovery). */
+  #treeFiles = new Map<string, TreeEntry>();
+  /** Tarball contents verified against the tree, on disk (null until a tarball is read). */
+  #archive: ContentSpool | null = null;
+  /** Blob contents to index, by path (verified against the tree). */
   readonly #contents = new Map<string, Uint8Array>();
+  readonly #warnings: string[] = [];
   readonly #sideFiles = new Map<string, _SideFile>();
   /** Files skipped as binary by content, path to blob SHA: before this run, and in it. */
   #priorBinary: Record<string, string> = {};
@@ -175,9 +192,8 @@ export class GitHubSource implements IndexSource<TreeFile> {
       }
       const missing: TreeFile[] = [];
       for (const f of files) {
-        const bytes = this.#archive?.get(f.path);
-        if (bytes !== undefined && gitBlobSha(bytes) === f.sha) {
-          this.#contents.set(f.path, bytes);
+        // A spooled file was checked against its tree SHA as it streamed in.
+        if (this.#archive?.has(f.path) === true && this.#treeFiles.get(f.path)?.sha === f.sha) {
           this.stats.files_downloaded++;
         } else {
           missing.push(f);
@@ -189,13 +205,11 @@ export class GitHubSource implements IndexSource<TreeFile> {
       }
     } finally {
       this.stats.requests = http.requests;
-      // The tarball's other files are not needed any more.
-      this.#archive = null;
     }
   }
 
   read(f: TreeFile): Uint8Array | null {
-    const bytes = this.#contents.get(f.path);
+    const bytes = this.#contents.get(f.path) ?? this.#archive?.read(f.path);
     if (bytes === undefined) {
       // load() fetched every file it was given: a missing one is a bug, never a silent drop.
       throw new Error(`Content of ${f.path} was not downloaded`);
@@ -213,11 +227,20 @@ export class GitHubSource implements IndexSource<TreeFile> {
   }
 
   closingWarnings(): string[] {
-    return this.#treeTruncated
-      ? [
-        "GitHub truncated the recursive tree listing of this repository (too many entries): it was listed one folder at a time instead",
-      ]
-      : [];
+    return [
+      ...(this.#treeTruncated
+        ? [
+          "GitHub truncated the recursive tree listing of this repository (too many entries): it was listed one folder at a time instead",
+        ]
+        : []),
+      ...this.#warnings,
+    ];
+  }
+
+  /** Remove the spooled contents (the run is over, or failed). */
+  dispose(): void {
+    this.#archive?.close();
+    this.#archive = null;
   }
 
   meta(): SourceMeta {
@@ -273,15 +296,22 @@ export class GitHubSource implements IndexSource<TreeFile> {
     type _Tree = { truncated?: boolean; tree?: _RawEntry[] };
     const { data } = await http.json<_Tree>(
       `/repos/${this.repo}/git/trees/${this.#commit}?recursive=1`,
-      { what: `the file tree of ${this.repo}@${this.#commit.slice(0, 12)}` },
+      {
+        what: `the file tree of ${this.repo}@${this.#commit.slice(0, 12)}`,
+        limitName: "CODEMUNCH_GITHUB_MAX_RESPONSE_BYTES",
+      },
     );
     if (data.truncated === true || !Array.isArray(data.tree)) {
       // Too many entries for one listing: list the trees one directory at a time.
       this.#treeTruncated = true;
       this.#entries = await this.#readTreeByDirectory(http, context);
     } else {
-      this.#entries = data.tree.map(_treeEntry);
+      this.#checkEntryCount(data.tree.length);
+      this.#entries = this.#safeEntries(data.tree);
     }
+    this.#treeFiles = new Map(
+      this.#entries.filter((e) => e.type === "file").map((e) => [e.path, e]),
+    );
     if (!context.incremental) await this.#downloadTarball(http, context);
   }
 
@@ -305,14 +335,46 @@ export class GitHubSource implements IndexSource<TreeFile> {
             }" of ${this.repo}: it has too many entries to index`,
           );
         }
-        for (const raw of data.tree) {
-          const e = _treeEntry({ ...raw, path: dir.prefix + raw.path });
+        this.#checkEntryCount(out.length + data.tree.length);
+        for (const e of this.#safeEntries(data.tree, dir.prefix)) {
           out.push(e);
-          if (e.type === "dir") next.push({ sha: raw.sha, prefix: e.path + "/" });
+          if (e.type === "dir") next.push({ sha: e.sha, prefix: e.path + "/" });
         }
         context.note(`listed ${++listed} folders of ${this.repo}`);
       });
       level = next;
+    }
+    return out;
+  }
+
+  /** Fail when a listing has more entries than the settings allow. */
+  #checkEntryCount(n: number): void {
+    const max = this.#options.settings.maxEntries;
+    if (n > max) {
+      throw new ToolError(
+        "github_too_large",
+        `The file tree of ${this.repo} has more than ${max} entries: raise CODEMUNCH_GITHUB_MAX_ENTRIES to index it`,
+      );
+    }
+  }
+
+  /** Tree entries with a path git could have written; the others are counted in a warning. */
+  #safeEntries(raw: readonly _RawEntry[], prefix = ""): TreeEntry[] {
+    const out: TreeEntry[] = [];
+    const refused: string[] = [];
+    for (const r of raw) {
+      if (typeof r.path !== "string" || !isSafeRepoPath(r.path)) {
+        refused.push(JSON.stringify(String(r.path)).slice(0, 80));
+        continue;
+      }
+      out.push(_treeEntry({ ...r, path: prefix + r.path }));
+    }
+    if (refused.length > 0) {
+      this.#warnings.push(
+        `Refused ${refused.length} tree entries whose path is not a relative path inside the repository (e.g. ${
+          refused[0]
+        })`,
+      );
     }
     return out;
   }
@@ -326,10 +388,14 @@ export class GitHubSource implements IndexSource<TreeFile> {
     const wanted = this.#entries.filter((e) => e.type === "file" && _isSideFile(e.path));
     const toFetch: TreeFile[] = [];
     for (const e of wanted) {
-      const fromArchive = this.#archive?.get(e.path);
-      if (fromArchive !== undefined && gitBlobSha(fromArchive) === e.sha) {
-        this.#sideFiles.set(e.path, { sha: e.sha, text: new TextDecoder().decode(fromArchive) });
-      } else if (prior[e.path]?.sha === e.sha) {
+      if (e.size > MAX_SIDE_FILE_BYTES) {
+        this.#warnings.push(
+          `Skipped ${e.path}: ${e.size} bytes is over the ${MAX_SIDE_FILE_BYTES}-byte limit for ignore files and manifests (its rules are not applied)`,
+        );
+        continue;
+      }
+      if (this.#sideFiles.get(e.path)?.sha === e.sha) continue; // from the tarball
+      if (prior[e.path]?.sha === e.sha) {
         this.#sideFiles.set(e.path, prior[e.path]!);
       } else {
         toFetch.push({ path: e.path, language: "", size: e.size, sha: e.sha });
@@ -345,34 +411,91 @@ export class GitHubSource implements IndexSource<TreeFile> {
     }
   }
 
+  /**
+   * Read the tarball as it arrives: each file the tree lists (with the same size) that could be
+   * indexed is hashed while it streams and spooled to disk when its SHA is the tree's; ignore
+   * files and manifests are kept as text. Everything else streams past.
+   */
   async #downloadTarball(http: GitHubHttp, context: DiscoveryContext): Promise<void> {
     if (this.#archive !== null) return;
-    context.note(`downloading the tarball of ${this.repo}@${this.#commit.slice(0, 12)}`);
-    const r = await http.get(`/repos/${this.repo}/tarball/${this.#commit}`, {
-      accept: "application/vnd.github+json",
-      what: `the tarball of ${this.repo}@${this.#commit.slice(0, 12)}`,
-    });
+    const what = `the tarball of ${this.repo}@${this.#commit.slice(0, 12)}`;
+    context.note(`downloading ${what}`);
+    const settings = this.#options.settings;
+    const spool = this.#archive = ContentSpool.create(this.#options.spoolDir);
     this.stats.method = "tarball";
-    this.stats.tarball_bytes = r.size;
-    const maxBytes = this.#options.config.maxFileBytes;
-    let archive;
     try {
-      archive = await readTarGz(r.chunks, (path, size) => {
-        const rel = _stripTop(path);
-        return rel !== "" && size <= maxBytes &&
-          (languageOf(rel) !== undefined || _isSideFile(rel));
+      await http.stream(`/repos/${this.repo}/tarball/${this.#commit}`, {
+        accept: "application/vnd.github+json",
+        what,
+        maxBytes: settings.maxArchiveBytes,
+        limitName: "CODEMUNCH_GITHUB_MAX_ARCHIVE_BYTES",
+      }, async ({ stream }) => {
+        let downloaded = 0;
+        const counted = stream.pipeThrough(
+          new TransformStream<Uint8Array, Uint8Array>({
+            transform(chunk, controller) {
+              downloaded += chunk.length;
+              controller.enqueue(chunk);
+            },
+          }),
+        );
+        try {
+          await streamTarGz(counted, (e) => this.#tarEntry(e, spool), {
+            maxUnpackedBytes: settings.maxUnpackedBytes,
+            maxEntries: settings.maxEntries,
+          });
+        } finally {
+          this.stats.tarball_bytes = downloaded;
+        }
       });
     } catch (e) {
+      if (e instanceof ToolError) throw e;
+      if (e instanceof RangeError) {
+        throw new ToolError(
+          "github_too_large",
+          `Cannot index ${this.repo} from its tarball: ${e.message} (raise CODEMUNCH_GITHUB_MAX_UNPACKED_BYTES or CODEMUNCH_GITHUB_MAX_ENTRIES to allow more)`,
+        );
+      }
       throw new ToolError(
         "github_error",
         `Cannot read the tarball of ${this.repo}: ${e instanceof Error ? e.message : String(e)}`,
       );
     }
-    this.#archive = new Map();
-    for (const e of archive.entries) {
-      const path = _stripTop(e.path);
-      if (path !== "" && e.content !== undefined) this.#archive.set(path, e.content);
+  }
+
+  /** Where one tarball entry's bytes go: the spool, the side files, or nowhere. */
+  #tarEntry(entry: TarEntry, spool: ContentSpool): TarEntrySink | null {
+    const rel = _stripTop(entry.path);
+    const listed = this.#treeFiles.get(rel);
+    // Only what the tree lists, at its size: an export-subst'ed or extra file is not used.
+    if (listed === undefined || listed.size !== entry.size) return null;
+    const hash = createHash("sha1").update(`blob ${entry.size}\0`);
+    if (_isSideFile(rel)) {
+      if (entry.size > MAX_SIDE_FILE_BYTES) return null;
+      const parts: Uint8Array[] = [];
+      return {
+        data: (chunk) => {
+          hash.update(chunk);
+          parts.push(chunk.slice());
+        },
+        end: () => {
+          if (hash.digest("hex") !== listed.sha) return;
+          const text = new TextDecoder().decode(_concat(parts, entry.size));
+          this.#sideFiles.set(rel, { sha: listed.sha, text });
+        },
+      };
     }
+    if (entry.size > this.#options.config.maxFileBytes || languageOf(rel) === undefined) {
+      return null;
+    }
+    const out = spool.append(rel);
+    return {
+      data: (chunk) => {
+        hash.update(chunk);
+        out.data(chunk);
+      },
+      end: () => out.end(hash.digest("hex") === listed.sha),
+    };
   }
 
   async #fetchBlobs(
@@ -399,6 +522,8 @@ export class GitHubSource implements IndexSource<TreeFile> {
       const r = await http.get(`/repos/${this.repo}/git/blobs/${f.sha}`, {
         accept: "application/vnd.github.raw+json",
         what: `${f.path} (blob ${f.sha.slice(0, 12)}) of ${this.repo}`,
+        // The tree gave its size: more bytes cannot be this blob.
+        maxBytes: f.size,
       });
       if (gitBlobSha(r.body) !== f.sha) {
         throw new ToolError(
@@ -505,6 +630,34 @@ function _jsonRecord(text: string | undefined): Record<string, string> {
 function _isSideFile(path: string): boolean {
   const name = path.slice(path.lastIndexOf("/") + 1);
   return name === ".gitignore" || _MANIFESTS.has(name);
+}
+
+/**
+ * Whether a tree path is one git could have written: relative, no `.` or `..` segment, no empty
+ * segment, no NUL (a hostile API could list `../../x.py` or `/tmp/x.py`).
+ *
+ * @example
+ * ```ts
+ * import { equal } from "node:assert/strict";
+ * import { isSafeRepoPath } from "./github.ts";
+ * equal(isSafeRepoPath("src/a.py"), true);
+ * equal(isSafeRepoPath("a/../../y.py"), false);
+ * equal(isSafeRepoPath("/tmp/x.py"), false);
+ * ```
+ */
+export function isSafeRepoPath(path: string): boolean {
+  if (path === "" || path.includes("\0") || path.startsWith("/")) return false;
+  return path.split("/").every((part) => part !== "" && part !== "." && part !== "..");
+}
+
+function _concat(parts: readonly Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }
 
 /** A path without the archive's top folder (`owner-repo-<sha>/`). */

@@ -11,6 +11,10 @@
  * | `CODEMUNCH_GITHUB_RATE_LIMIT_WAIT_MS` | 60000 | longest wait for a rate-limit reset before failing |
  * | `CODEMUNCH_GITHUB_CONCURRENCY` | 8 | blobs downloaded in parallel on a re-index |
  * | `CODEMUNCH_GITHUB_BLOB_LIMIT` | 40 | above this many changed files, download the tarball instead |
+ * | `CODEMUNCH_GITHUB_MAX_RESPONSE_BYTES` | 67108864 | most bytes of one API answer (a tree listing, a blob) |
+ * | `CODEMUNCH_GITHUB_MAX_ARCHIVE_BYTES` | 1073741824 | most bytes of a tarball as downloaded |
+ * | `CODEMUNCH_GITHUB_MAX_UNPACKED_BYTES` | 2147483648 | most bytes a tarball may unpack to |
+ * | `CODEMUNCH_GITHUB_MAX_ENTRIES` | 500000 | most entries of a tree listing or a tarball |
  */
 
 /** How to talk to GitHub. */
@@ -31,6 +35,14 @@ export interface GitHubSettings {
   concurrency: number;
   /** @default 40 */
   blobLimit: number;
+  /** Most bytes of one API answer read into memory (a tree listing, a blob). @default 64 MiB */
+  maxResponseBytes: number;
+  /** Most bytes of a tarball as downloaded (it is read as a stream). @default 1 GiB */
+  maxArchiveBytes: number;
+  /** Most bytes a tarball may decompress to, skipped entries included. @default 2 GiB */
+  maxUnpackedBytes: number;
+  /** Most entries of a tree listing (all folders together) or a tarball. @default 500000 */
+  maxEntries: number;
 }
 
 /** The defaults, without looking at the environment. */
@@ -43,6 +55,10 @@ export const DEFAULT_GITHUB_SETTINGS: GitHubSettings = {
   maxRateLimitWaitMs: 60_000,
   concurrency: 8,
   blobLimit: 40,
+  maxResponseBytes: 64 * 1024 * 1024,
+  maxArchiveBytes: 1024 * 1024 * 1024,
+  maxUnpackedBytes: 2 * 1024 * 1024 * 1024,
+  maxEntries: 500_000,
 };
 
 /** Read the settings from environment variables (see the module doc); bad values throw `RangeError`. */
@@ -80,6 +96,10 @@ export function githubSettingsFromEnv(
     maxRateLimitWaitMs: int("CODEMUNCH_GITHUB_RATE_LIMIT_WAIT_MS", d.maxRateLimitWaitMs, 0),
     concurrency: int("CODEMUNCH_GITHUB_CONCURRENCY", d.concurrency),
     blobLimit: int("CODEMUNCH_GITHUB_BLOB_LIMIT", d.blobLimit, 0),
+    maxResponseBytes: int("CODEMUNCH_GITHUB_MAX_RESPONSE_BYTES", d.maxResponseBytes),
+    maxArchiveBytes: int("CODEMUNCH_GITHUB_MAX_ARCHIVE_BYTES", d.maxArchiveBytes),
+    maxUnpackedBytes: int("CODEMUNCH_GITHUB_MAX_UNPACKED_BYTES", d.maxUnpackedBytes),
+    maxEntries: int("CODEMUNCH_GITHUB_MAX_ENTRIES", d.maxEntries),
   };
 }
 

@@ -53,6 +53,21 @@ export interface RequestOptions {
   what: string;
   /** Statuses returned to the caller instead of failing (e.g. 404, 422). */
   passStatuses?: readonly number[];
+  /**
+   * Most bytes of the body; a longer one fails the request with `github_too_large` (not
+   * retried), naming `limitName`. @default the settings' `maxResponseBytes`
+   */
+  maxBytes?: number;
+  /** The setting that raises `maxBytes`, for the error message. */
+  limitName?: string;
+}
+
+/** A response whose body is read as a stream by the caller. */
+export interface GitHubStream {
+  status: number;
+  headers: Headers;
+  /** The body, bounded by the request's `maxBytes` and its pause timeout. */
+  stream: ReadableStream<Uint8Array>;
 }
 
 const _MAX_REDIRECTS = 5;
@@ -94,15 +109,25 @@ export class GitHubHttp {
 
   /** GET a path of the API (or an absolute URL), with retries, waits and redirects. */
   async get(pathOrUrl: string, options: RequestOptions): Promise<GitHubResponse> {
+    return await this.#request(pathOrUrl, options, false) as GitHubResponse;
+  }
+
+  async #request(
+    pathOrUrl: string,
+    options: RequestOptions,
+    streaming: boolean,
+  ): Promise<GitHubResponse | GitHubStream> {
     const s = this.#settings;
     let attempt = 0;
     let rateWaits = 0;
     for (;;) {
       let failure: string;
       try {
-        const r = await this.#once(pathOrUrl, options);
-        if (r.status < 300 || options.passStatuses?.includes(r.status)) return r;
-        const limited = _rateLimit(r);
+        const r = await this.#once(pathOrUrl, options, streaming);
+        if ("stream" in r) return r;
+        const full = r;
+        if (full.status < 300 || options.passStatuses?.includes(full.status)) return full;
+        const limited = _rateLimit(full);
         if (limited !== null) {
           if (limited.waitMs <= s.maxRateLimitWaitMs && rateWaits < _MAX_RATE_LIMIT_WAITS) {
             rateWaits++;
@@ -117,8 +142,8 @@ export class GitHubHttp {
           }
           throw this.#rateLimitError(limited, options.what);
         }
-        if (r.status < 500) throw this.#clientError(r, options.what);
-        failure = `GitHub answered ${r.status}${_statusText(r)} for ${options.what}`;
+        if (full.status < 500) throw this.#clientError(full, options.what);
+        failure = `GitHub answered ${full.status}${_statusText(full)} for ${options.what}`;
       } catch (e) {
         if (e instanceof ToolError) throw e;
         failure = e instanceof _Timeout
@@ -142,8 +167,15 @@ export class GitHubHttp {
     }
   }
 
-  /** One exchange, following redirects; the whole body is read under the timeout. */
-  async #once(pathOrUrl: string, options: RequestOptions): Promise<GitHubResponse> {
+  /**
+   * One exchange, following redirects; the whole body is read under the timeout — unless
+   * `streaming` and the answer is a success, whose body is left to the caller.
+   */
+  async #once(
+    pathOrUrl: string,
+    options: RequestOptions,
+    streaming: boolean,
+  ): Promise<GitHubResponse | GitHubStream> {
     let url = /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : this.url(pathOrUrl);
     for (let hop = 0;; hop++) {
       this.requests++;
@@ -178,16 +210,24 @@ export class GitHubHttp {
           url = new URL(location, url).href;
           continue;
         }
+        if (streaming && response.status < 300 && response.body !== null) {
+          return { status: response.status, headers: response.headers, stream: response.body };
+        }
         const chunks: Uint8Array[] = [];
         let size = 0;
+        const max = options.maxBytes ?? this.#settings.maxResponseBytes;
         if (response.body !== null) {
           const reader = response.body.getReader();
           for (;;) {
             arm();
             const { done, value } = await reader.read();
             if (done) break;
-            chunks.push(value);
             size += value.length;
+            if (size > max) {
+              await reader.cancel().catch(() => {});
+              throw this.#tooLarge(options, max);
+            }
+            chunks.push(value);
           }
         }
         return _response(response.status, response.headers, chunks, size);
@@ -198,6 +238,69 @@ export class GitHubHttp {
         clearTimeout(timer);
       }
     }
+  }
+
+  /**
+   * GET a large body as a stream (an archive): retried like {@linkcode get} until a response
+   * starts; then the caller reads the body as it arrives, each pause bounded by the timeout and
+   * the total by `options.maxBytes`. A failure while reading fails the caller's work (no retry).
+   */
+  async stream<T>(
+    pathOrUrl: string,
+    options: RequestOptions,
+    consume: (response: GitHubStream) => Promise<T>,
+  ): Promise<T> {
+    // The status phase: an error's body is read whole, retried or reported as by get().
+    const opened = await this.#request(pathOrUrl, options, true);
+    if (!("stream" in opened)) {
+      throw new ToolError("github_error", `GitHub sent no content for ${options.what}`);
+    }
+    const max = options.maxBytes ?? this.#settings.maxResponseBytes;
+    const reader = opened.stream.getReader();
+    let size = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeoutMs = this.#settings.timeoutMs;
+    const body = new ReadableStream<Uint8Array>({
+      pull: async (controller) => {
+        const read = await new Promise<ReadableStreamReadResult<Uint8Array>>((resolve, reject) => {
+          timer = setTimeout(() => reject(new _Timeout()), timeoutMs);
+          reader.read().then(resolve, reject);
+        }).finally(() => clearTimeout(timer));
+        if (read.done) {
+          controller.close();
+          return;
+        }
+        size += read.value.length;
+        if (size > max) throw this.#tooLarge(options, max);
+        controller.enqueue(read.value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    }, { highWaterMark: 0 });
+    try {
+      return await consume({ status: opened.status, headers: opened.headers, stream: body });
+    } catch (e) {
+      if (e instanceof _Timeout) {
+        throw new ToolError(
+          "github_unavailable",
+          `GitHub stopped sending ${options.what} (no data for ${
+            timeoutMs / 1000
+          } s): try again later`,
+        );
+      }
+      throw e;
+    } finally {
+      clearTimeout(timer);
+      await reader.cancel().catch(() => {});
+    }
+  }
+
+  #tooLarge(options: RequestOptions, max: number): ToolError {
+    return new ToolError(
+      "github_too_large",
+      `GitHub sent more than ${max} bytes for ${options.what}: the repository is too large to index this way${
+        options.limitName !== undefined ? ` (raise ${options.limitName} to allow more)` : ""
+      }`,
+    );
   }
 
   #rateLimitError(limited: _RateLimit, what: string): ToolError {

@@ -48,12 +48,17 @@ export async function indexGitHubRepo(
       settings,
       config,
       extraIgnorePatterns: [...config.extraIgnorePatterns, ...(request.extraIgnorePatterns ?? [])],
+      spoolDir: store.indexDir,
     },
   );
-  const outcome = await indexSource(store, config, parser, source, {
-    ...(request.incremental !== undefined ? { incremental: request.incremental } : {}),
-    ...(request.onProgress !== undefined ? { onProgress: request.onProgress } : {}),
-    ...(request.summarizer !== undefined ? { summarizer: request.summarizer } : {}),
-  });
-  return { ...outcome, ref: ref ?? "", fetch: { ...source.stats } };
+  try {
+    const outcome = await indexSource(store, config, parser, source, {
+      ...(request.incremental !== undefined ? { incremental: request.incremental } : {}),
+      ...(request.onProgress !== undefined ? { onProgress: request.onProgress } : {}),
+      ...(request.summarizer !== undefined ? { summarizer: request.summarizer } : {}),
+    });
+    return { ...outcome, ref: ref ?? "", fetch: { ...source.stats } };
+  } finally {
+    source.dispose();
+  }
 }
