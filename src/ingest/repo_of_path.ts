@@ -3,12 +3,22 @@
  * folder is the deepest one containing the path. A git worktree of an indexed checkout (its
  * `.git` is a file naming `<main>/.git/worktrees/<name>`) resolves to the main checkout's index
  * when the worktree itself is not indexed.
+ *
+ * A hostile checkout controls its `.git`: the pointer file and the worktree's `commondir` are
+ * read like the git-HEAD reader reads (`readFileInside`: small regular files — no FIFO, no
+ * device, no sparse giant — whose real location is inside a root: the worktree's own for its
+ * `.git` file, an indexed repo's for `commondir`, since only an indexed main checkout matters).
  */
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { Store } from "../store/store.ts";
 import type { RepoMeta } from "../store/repo_index.ts";
 import { expandHome } from "../store/paths.ts";
 import { isInside } from "./walk.ts";
+import { readFileInside } from "./safe_read.ts";
+
+/** Most bytes of a `.git` pointer file or a `commondir` file. */
+const _SMALL = 4096;
+const _decoder = new TextDecoder();
 
 /** The index that holds a path. */
 export interface RepoOfPath {
@@ -57,7 +67,7 @@ export function repoOfPath(store: Store, absPath: string): RepoOfPath | null {
   };
   const direct = deepest(absPath);
   if (direct !== null) return { meta: direct, relative: _rel(direct.source_root, absPath) };
-  const wt = _worktree(absPath);
+  const wt = _worktree(absPath, (p) => deepest(p)?.source_root ?? null);
   if (wt !== null) {
     const inMain = join(wt.main, relative(wt.root, absPath));
     const main = deepest(inMain);
@@ -85,23 +95,41 @@ function _rel(root: string, p: string): string {
   return relative(root, p).split(sep).join("/");
 }
 
-/** A linked worktree holding `absPath`: its root and its main checkout's root. */
-function _worktree(absPath: string): { root: string; main: string } | null {
+/** A small regular file's text, read inside `root`; null when it is anything else. */
+function _smallText(path: string, root: string): string | null {
+  try {
+    const r = readFileInside(path, root, { maxBytes: _SMALL });
+    return typeof r === "string" ? null : _decoder.decode(r);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A linked worktree holding `absPath`: its root and its main checkout's root. `indexedRoot`
+ * gives the indexed repo folder holding a path (the git directory must be inside one).
+ */
+function _worktree(
+  absPath: string,
+  indexedRoot: (p: string) => string | null,
+): { root: string; main: string } | null {
   const root = gitRootOf(absPath);
   if (root === null) return null;
   try {
     const dotGit = join(root, ".git");
-    if (!Deno.statSync(dotGit).isFile) return null;
-    const m = /^gitdir:\s*(.+)\s*$/m.exec(Deno.readTextFileSync(dotGit));
+    if (!Deno.lstatSync(dotGit).isFile) return null;
+    const pointer = _smallText(dotGit, root);
+    const m = pointer === null ? null : /^gitdir:[ \t]*(.+?)[ \t]*$/m.exec(pointer);
     if (m === null) return null;
-    const gitDir = resolve(root, m[1]!.trim());
-    let common: string;
-    try {
-      common = resolve(gitDir, Deno.readTextFileSync(join(gitDir, "commondir")).trim());
-    } catch {
-      // No commondir file: take the layout `<main>/.git/worktrees/<name>`.
-      common = dirname(dirname(gitDir));
-    }
+    const gitDir = realAbsolute(resolve(root, m[1]!), "/");
+    // Only a main checkout that is indexed can answer: its folder holds the git directory.
+    const inside = indexedRoot(gitDir);
+    if (inside === null) return null;
+    const commondir = _smallText(join(gitDir, "commondir"), inside);
+    // No commondir file: take the layout `<main>/.git/worktrees/<name>`.
+    const common = commondir === null
+      ? dirname(dirname(gitDir))
+      : resolve(gitDir, commondir.trim());
     if (!common.endsWith(`${sep}.git`)) return null;
     const main = dirname(common);
     return main === root ? null : { root, main: realAbsolute(main, "/") };

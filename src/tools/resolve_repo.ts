@@ -3,7 +3,10 @@
  * git worktree of an indexed checkout, a subdirectory or a file.
  */
 import { z } from "zod";
+import { isAbsolute, resolve } from "node:path";
 import { gitRootOf, realAbsolute, repoOfPath } from "../ingest/repo_of_path.ts";
+import { isInside } from "../ingest/walk.ts";
+import { expandHome } from "../store/paths.ts";
 import { ToolError } from "../errors.ts";
 import type { ToolContext, ToolOutput } from "./context.ts";
 
@@ -32,7 +35,9 @@ export function handler(ctx: ToolContext, args: ResolveRepoArgs): ToolOutput {
   if (typeof args.path !== "string" || args.path.trim() === "") {
     throw new ToolError("invalid_argument", 'Argument "path" must be a non-empty path');
   }
+  _refuseOutside(ctx, args.path);
   const abs = realAbsolute(args.path, ctx.cwd);
+  _refuseOutside(ctx, abs);
   const found = repoOfPath(ctx.store, abs);
   if (found === null) {
     const suggest = gitRootOf(abs) ?? abs;
@@ -63,4 +68,26 @@ export function handler(ctx: ToolContext, args: ResolveRepoArgs): ToolOutput {
       `${found.worktree} is a git worktree of ${m.source_root}: answers come from the main checkout's index; run index_folder on the worktree to index it separately`;
   }
   return { response, repo: m.repo };
+}
+
+/**
+ * Refuse a path outside the allowed roots and every indexed folder (as given, and once real):
+ * an answer about it — where `/proc/self/cwd` leads, whether a folder has `.git` — would tell
+ * what the server may not read.
+ */
+function _refuseOutside(ctx: ToolContext, path: string): void {
+  const expanded = expandHome(path.trim(), (n) => Deno.env.get(n));
+  const abs = isAbsolute(expanded) ? resolve(expanded) : resolve(ctx.cwd, expanded);
+  const roots = ctx.ingest.allowedRoots;
+  if (roots === null || roots.some((r) => isInside(r, abs))) return;
+  const indexed = ctx.store.listRepos().repos.some((m) =>
+    m.source_root !== "" && isInside(m.source_root, abs)
+  );
+  if (indexed) return;
+  throw new ToolError(
+    "path_outside_allowed_roots",
+    `Cannot resolve "${abs}": it is outside the allowed roots (${
+      roots.length === 0 ? "none" : roots.join(", ")
+    }) and every indexed folder. Add it to CODEMUNCH_ALLOWED_ROOTS and restart the server`,
+  );
 }
