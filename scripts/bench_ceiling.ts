@@ -102,7 +102,7 @@ async function _worker(input: _WorkerInput): Promise<void> {
   const parsers = new Map<string, Parser>();
   for (const id of new Set(input.languages)) {
     const spec = languageById(id);
-    if (spec === undefined) continue;
+    if (spec === undefined || spec.extractor !== undefined) continue;
     const language = (await loadLanguage(spec)).parser.language; // initialises web-tree-sitter
     const p = new Parser();
     p.setLanguage(language);

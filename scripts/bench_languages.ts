@@ -16,7 +16,7 @@
  * extract are left out by the kind lists; the quirks are in `src/parser/LANGUAGES.md`.
  */
 import { posix } from "node:path";
-import { languageForPath, LANGUAGES, parseSource } from "../src/parser/mod.ts";
+import { isGrammarSpec, languageForPath, LANGUAGES, parseSource } from "../src/parser/mod.ts";
 import { loadLanguage } from "../src/parser/loader.ts";
 import { loadAverages, markdownTable, parseFlags, writeJson } from "./bench_util.ts";
 import { compileIncludes } from "./compile.ts";
@@ -260,7 +260,7 @@ export async function main(args: string[]): Promise<void> {
   const rows: Row[] = [];
   for (const spec of LANGUAGES) {
     if (only !== undefined && !only.includes(spec.id)) continue;
-    await loadLanguage(spec);
+    if (isGrammarSpec(spec)) await loadLanguage(spec);
     const fixture: string[] = [];
     await _walk(posix.join(ROOT, "fixtures/languages", spec.id), fixture);
     const real = byLanguage.get(spec.id) ?? [];

@@ -121,7 +121,7 @@ async function _ceilingParsers(files: string[], bytes: Uint8Array[]): Promise<Ma
   const parsers = new Map<string, Parser>();
   for (const f of files) {
     const spec = languageForPath(f)!;
-    if (!parsers.has(spec.id)) {
+    if (spec.extractor === undefined && !parsers.has(spec.id)) {
       const loaded = await loadLanguage(spec);
       const p = new Parser();
       p.setLanguage(loaded.parser.language);

@@ -29,7 +29,7 @@ import { Query, type Tree } from "web-tree-sitter";
 import { loadLanguage } from "../src/parser/loader.ts";
 import { SourceText } from "../src/parser/source_text.ts";
 import { extractFile, precheck } from "../src/parser/extract.ts";
-import { languageById, languageForPath } from "../src/parser/mod.ts";
+import { type GrammarSpec, languageById, languageForPath } from "../src/parser/mod.ts";
 import { loadAverages, markdownTable, parseFlags, writeJson } from "./bench_util.ts";
 
 const LANGUAGE_OF: Record<string, string> = {
@@ -82,7 +82,7 @@ export async function main(args: string[]): Promise<void> {
     sources.push(text);
   }
   const bytes = sources.reduce((n, s) => n + s.bytes.length, 0);
-  const loaded = await loadLanguage(languageById(language)!);
+  const loaded = await loadLanguage(languageById(language) as GrammarSpec);
   const { parser, spec } = loaded;
   const grammar = parser.language!;
   const definitions = spec.definitions + "\n" + (spec.imports ?? "");

@@ -18,14 +18,54 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # lang  npm-package@version  sha512 integrity (from `npm view <pkg>@<version> dist.integrity`)
+#   [grammar directory in the package, default "."]  [C symbol, default tree_sitter_<lang>]
 GRAMMARS=(
   "sql @derekstride/tree-sitter-sql@0.3.11 sha512-YRtTXVWK4n7/3BUGchhGcW/IF1u2ldR2fd0t3Uw7ymbGXcRfiG3v1T6N43jQKXz2LwN+Nx+Ab96T0HtusBVH9g=="
   "perl tree-sitter-perl@2.0.0 sha512-sKZfFIvw5S18UHHAMe7rRpuZzzkLxaeslmZeflPlFKLfKAWCT8XAIqu/IBWzWR5phkMTZM3DxqOxX2IXC51SdA=="
   "scss tree-sitter-scss@1.0.0 sha512-CYHEkSG4RTGHfwwQSXwsnagRUNr2Gh2jzrvNUXz95OfSzOdUAtPx4aM1zOGSprAzOPnwlBQfbYs0vVsklf3WWA=="
+  "apex tree-sitter-sfapex@3.0.0 sha512-AGwAjSr9WDM+1IgqpQfYEsi+FN4zjGaagPEU9RGrO7abNVc51X6gaAnBEdl7FMVAxEH1qWgHO8nO2Nbb8jOgAA== apex"
+  "blade tree-sitter-blade@0.11.0 sha512-NY7K2Yk0zOJFNiqGhV2gyLE6qXjSHYZu04vOK/zaiOitvTegSrJ2iLSTDuKBQ6PByGlg4IqH9WUHdk4qJuT8ww=="
+  "cobol tree-sitter-cobol@0.0.1 sha512-E6QMKKipzKw9v3IVFF4t03txk21Oq+shNbkNpv+3MdDudu2qsO91vhAcgLq3N0B9J2BS5OXRZU9HqmcBRKO6mg== . tree_sitter_COBOL"
+  "commonlisp tree-sitter-commonlisp@0.4.1 sha512-owvpVac4HiCt0vAAndrDRGL9YgIFjNVvrEIf1/9x15TZwjKTsTGuldD7C2myV/pOU3zeaHEoSNUvY+DftpLRLQ=="
+  "d tree-sitter-d@0.8.2 sha512-DR4W4BR+KCp777s2TNooMSRZ4ZUq/tJSacp0ew7eIuvghtSdbKVHzJcktA6/MTsgptak5R1vT9ebN0PPwy3SXw=="
+  "pascal tree-sitter-pascal@0.0.1 sha512-GV2xnNuwAyM9wSJpsBekqFGKpBO90WnbO/tvwzJYX6SwKoTLdQ0Mg9HeoAiUUtLi3VNjUmtsAAfj2YN3KlH0gA=="
 )
 
-build() { # lang package@version integrity
-  local lang=$1 spec=$2 integrity=$3 tgz actual
+# Prebuilt grammars copied out of a bundle whose package is too heavy to depend on (native addons,
+# another web-tree-sitter): lang  npm-package@version  integrity  path-in-package  upstream (licence)
+PREBUILT=(
+  "erlang @optave/codegraph@3.11.2 sha512-Ji3VSy8r2yTqUCy23SFRyuqG4/R4Paj1RK0SHPwlX4cCo6XfqGlTR0FgPKZzWWFAuUchJqYFomjLAScAtJFKYA== grammars/tree-sitter-erlang.wasm WhatsApp/tree-sitter-erlang (Apache-2.0)"
+  "verilog @optave/codegraph@3.11.2 sha512-Ji3VSy8r2yTqUCy23SFRyuqG4/R4Paj1RK0SHPwlX4cCo6XfqGlTR0FgPKZzWWFAuUchJqYFomjLAScAtJFKYA== grammars/tree-sitter-verilog.wasm tree-sitter/tree-sitter-verilog 1.0.0 (MIT)"
+)
+
+fetch() { # package@version integrity -> unpacked directory
+  local spec=$1 integrity=$2 tgz actual dir
+  tgz=$(cd "$work" && npm pack --silent "$spec" | tail -n 1)
+  actual="sha512-$(openssl dgst -sha512 -binary "$work/$tgz" | base64 -w 0)"
+  if [ "$actual" != "$integrity" ]; then
+    echo "grammars: $spec: integrity $actual, expected $integrity" >&2
+    exit 1
+  fi
+  dir="$work/${tgz%.tgz}"
+  mkdir -p "$dir"
+  tar -xzf "$work/$tgz" -C "$dir" --strip-components=1
+  echo "$dir"
+}
+
+copy() { # lang package@version integrity path upstream...
+  local lang=$1 spec=$2 integrity=$3 path=$4 dir
+  shift 4
+  echo "grammars: $lang <- npm $spec ($path)" >&2
+  dir=$(fetch "$spec" "$integrity")
+  cp "$dir/$path" "$out/tree-sitter-$lang.wasm"
+  node -e 'const p = require(process.argv[1]);
+    console.log(`tree-sitter-${process.argv[2]}.wasm: copied from ${p.name} ${p.version} (npm, ${p.license}), ${process.argv[3]}`);
+    console.log(`Built from the upstream grammar ${process.argv[4]} by that package; no LICENSE file of the grammar ships in it.`);' \
+    "$dir/package.json" "$lang" "$path" "$*" >"$out/LICENSE-$lang"
+}
+
+build() { # lang package@version integrity [directory] [symbol]
+  local lang=$1 spec=$2 integrity=$3 dir=${4:-.} symbol=${5:-tree_sitter_$1} tgz actual
   echo "grammars: $lang <- npm $spec" >&2
   tgz=$(cd "$work" && npm pack --silent "$spec" | tail -n 1)
   actual="sha512-$(openssl dgst -sha512 -binary "$work/$tgz" | base64 -w 0)"
@@ -35,16 +75,19 @@ build() { # lang package@version integrity
   fi
   mkdir -p "$work/$lang"
   tar -xzf "$work/$tgz" -C "$work/$lang" --strip-components=1
-  local sources=("$work/$lang/src/parser.c")
-  [ -f "$work/$lang/src/scanner.c" ] && sources+=("$work/$lang/src/scanner.c")
+  local root="$work/$lang/$dir"
+  local sources=("$root/src/parser.c")
+  [ -f "$root/src/scanner.c" ] && sources+=("$root/src/scanner.c")
   # As tree-sitter's CLI builds a grammar (`tree-sitter build --wasm`): a side module exporting
   # only the language function, its libc calls resolved against web-tree-sitter's runtime.
   # NDEBUG: web-tree-sitter's runtime has no `__assert_fail` for a scanner's assert().
-  (cd "$work/$lang" && emcc -o "$out/tree-sitter-$lang.wasm" -Os -DNDEBUG -fno-exceptions \
+  (cd "$root" && emcc -o "$out/tree-sitter-$lang.wasm" -Os -DNDEBUG -fno-exceptions \
     -fvisibility=hidden -s WASM=1 -s SIDE_MODULE=2 -s NODEJS_CATCH_EXIT=0 \
-    -s "EXPORTED_FUNCTIONS=[\"_tree_sitter_$lang\"]" -I src "${sources[@]}")
-  if [ -f "$work/$lang/LICENSE" ]; then
-    cp "$work/$lang/LICENSE" "$out/LICENSE-$lang"
+    -s "EXPORTED_FUNCTIONS=[\"_$symbol\"]" -I src "${sources[@]}")
+  local license
+  license=$(ls "$work/$lang"/LICENSE* 2>/dev/null | head -n 1 || true)
+  if [ -n "$license" ]; then
+    cp "$license" "$out/LICENSE-$lang"
   else # The package has no LICENSE file: record what its package.json declares.
     node -e 'const p = require(process.argv[1]);
       console.log(`${p.name} ${p.version} (npm), ${p.repository?.url ?? p.repository}`);
@@ -57,11 +100,17 @@ build() { # lang package@version integrity
 mkdir -p "$out"
 wanted=("$@")
 for entry in "${GRAMMARS[@]}"; do
-  read -r lang spec integrity <<<"$entry"
+  read -r lang spec integrity dir symbol <<<"$entry"
   if [ ${#wanted[@]} -eq 0 ] || [[ " ${wanted[*]} " == *" $lang "* ]]; then
-    build "$lang" "$spec" "$integrity"
+    build "$lang" "$spec" "$integrity" "${dir:-.}" "${symbol:-}"
+  fi
+done
+for entry in "${PREBUILT[@]}"; do
+  read -r lang spec integrity path upstream <<<"$entry"
+  if [ ${#wanted[@]} -eq 0 ] || [[ " ${wanted[*]} " == *" $lang "* ]]; then
+    copy "$lang" "$spec" "$integrity" "$path" "$upstream"
   fi
 done
 (cd "$out" && sha256sum tree-sitter-*.wasm >SHA256SUMS)
-emcc --version | head -n 1 >&2
+emcc --version | sed -n 1p >&2
 cat "$out/SHA256SUMS"

@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { parseFlags } from "./bench_util.ts";
 import { netHosts, SERVER_V8_FLAGS } from "./serve.ts";
 import { grammarModules } from "../src/parser/registry.ts";
+import { EXTRACTOR_MODULES } from "../src/parser/extractors/mod.ts";
 import { LAZY_MODULES } from "../main.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -37,6 +38,8 @@ export function compileIncludes(root = ROOT): string[] {
     "src/query/text_search_worker.ts",
     "src/query/ast_worker.ts",
     ...LAZY_MODULES.map((path) => path.slice("./".length)),
+    // The extractors the parser loads by a computed specifier, with their npm parsers.
+    ...EXTRACTOR_MODULES,
   ];
   // Each grammar the registry names, and only those (see src/parser/LANGUAGES.md): a bare
   // specifier `pkg/path.wasm` is the file `node_modules/pkg/path.wasm`, and one of ours

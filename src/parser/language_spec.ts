@@ -1,7 +1,9 @@
 /**
- * The one interface the generic extractor knows. Each language is one `LanguageSpec` data entry in
- * `src/parser/languages/<id>.ts`; `languages/mod.ts` lists them. See `LANGUAGES.md` for the capture
- * names each query may use and how to add a language.
+ * The interfaces the extractors know. Each language is one `LanguageSpec` data entry in
+ * `src/parser/languages/<id>.ts`; `languages/mod.ts` lists them. A language is read either by
+ * tree-sitter (a `GrammarSpec`: a grammar and queries for the one generic extractor) or by its own
+ * official parser from npm (an `ExtractorSpec`: it names one of `extractors/`). See `LANGUAGES.md`
+ * for the capture names each query may use and how to add a language.
  */
 
 /** Names of the import resolvers in `resolve.ts`; a spec picks one by name (data, not code). */
@@ -19,6 +21,12 @@ export type ResolverName =
   | "dart"
   | "tex"
   | "module_file";
+
+/**
+ * Names of the extractors in `extractors/mod.ts`, each reading a language with its own parser from
+ * npm (`graphql`, `protobufjs`, `dockerfile-ast`, `yaml`), loaded lazily like a grammar.
+ */
+export type ExtractorName = "graphql" | "protobuf" | "dockerfile" | "openapi" | "ansible";
 
 /** How to find doc comments written before a definition (Go, Rust, JS, Java, C, ...). */
 export interface DocCommentRule {
@@ -77,28 +85,73 @@ export interface EmbedRule {
    */
   query: string;
   /** The spec that parses the regions: its grammar, queries and doc comments. */
-  language: LanguageSpec;
+  language: GrammarSpec;
   /**
    * Specs for regions in another language, by the `@region.language` text.
    * @default {}
    */
-  variants?: Record<string, LanguageSpec>;
+  variants?: Record<string, GrammarSpec>;
 }
 
 /** The parts of a spec a region variant replaces. */
 export type RegionVariant = Pick<
-  LanguageSpec,
+  GrammarSpec,
   "grammar" | "grammarModule" | "definitions" | "imports" | "calls" | "docComments"
 >;
 
-/** One language: everything the generic extractor needs, as data. */
-export interface LanguageSpec {
+/**
+ * Files of an extension that belongs to another language (`.yaml`, `.json`) which are this
+ * language when their path or first bytes say so: an OpenAPI document declares `openapi:` or
+ * `swagger:`, an Ansible task file sits in a role's `tasks/`.
+ */
+export interface ContentRule {
+  /** Extensions with the dot, lower case, that the rule looks at. */
+  extensions: string[];
+  /** Matched against the repo-relative path; either this or `content` must match. */
+  path?: RegExp;
+  /** Matched against the file's first 4 KB (read as Latin-1). */
+  content?: RegExp;
+}
+
+/** What every language entry has, whichever parser reads it. */
+export interface LanguageCommon {
   /** Registry key, stored as `SymbolRecord.language` (`python`, `typescript`, `tsx`, ...). */
   id: string;
   /** File extensions with the dot, lower case (`.py`); longest match wins (`.d.ts` over `.ts`). */
   extensions: string[];
   /** Exact file names (`Makefile`, `Rakefile`). @default [] */
   fileNames?: string[];
+  /** Files of other languages' extensions that are this language by path or content. */
+  detect?: ContentRule;
+  /** Import resolver used by `resolveImports`. Unset: every import stays external. */
+  resolver?: ResolverName;
+  /**
+   * A file larger than this many bytes is data, not configuration (a 300 KB JSON of translated
+   * messages has thousands of top-level keys): it is indexed as text only, with no symbols, and
+   * its result says so in `reason`.
+   * @default no limit
+   */
+  maxSymbolBytes?: number;
+}
+
+/** A language read by its own parser from npm (`extractors/`), not by a tree-sitter grammar. */
+export interface ExtractorSpec extends LanguageCommon {
+  /** The extractor that reads it (`extractors/<name>.ts`). */
+  extractor: ExtractorName;
+}
+
+/** A language of the registry: a tree-sitter grammar with queries, or an npm parser. */
+export type LanguageSpec = GrammarSpec | ExtractorSpec;
+
+/** Whether a language is read by tree-sitter (else by an extractor of `extractors/`). */
+export function isGrammarSpec(spec: LanguageSpec): spec is GrammarSpec {
+  return spec.extractor === undefined;
+}
+
+/** One tree-sitter language: everything the generic extractor needs, as data. */
+export interface GrammarSpec extends LanguageCommon {
+  /** Unset: the generic tree-sitter extractor reads it. */
+  extractor?: undefined;
   /**
    * Grammar name, naming it in errors: the file stem of `tree-sitter-<grammar>.wasm` in
    * `tree-sitter-wasms/out/` unless `grammarModule` says where the file is.
@@ -142,17 +195,8 @@ export interface LanguageSpec {
    * @default nothing removed
    */
   nameTrim?: RegExp;
-  /** Import resolver used by `resolveImports`. Unset: every import stays external. */
-  resolver?: ResolverName;
   /** Parse only these regions of the file (Vue `<script>`). */
   regions?: RegionRule;
-  /**
-   * A file larger than this many bytes is data, not configuration (a 300 KB JSON of translated
-   * messages has thousands of top-level keys): it is indexed as text only, with no symbols, and
-   * its result says so in `reason`.
-   * @default no limit
-   */
-  maxSymbolBytes?: number;
   /** Code of other languages embedded in the file (HTML `<script>`, `<style>`). @default [] */
   embeds?: EmbedRule[];
 }

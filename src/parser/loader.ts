@@ -8,11 +8,11 @@
  * compiled when the language loads, failing loudly with the language and query named.
  */
 import { Language, Parser, Query } from "web-tree-sitter";
-import { grammarSpecifier, type LanguageSpec } from "./language_spec.ts";
+import { type GrammarSpec, grammarSpecifier } from "./language_spec.ts";
 
 /** A language ready to parse: its grammar, a parser bound to it and its compiled queries. */
 export interface LoadedLanguage {
-  spec: LanguageSpec;
+  spec: GrammarSpec;
   parser: Parser;
   /**
    * The definitions, imports and calls queries as one, so a file's tree is walked once. Captures
@@ -41,7 +41,7 @@ export interface LoadedEmbed {
 /** Capture names each query may use (captures starting with `_` are free for predicates). */
 const _ALLOWED_CAPTURES: Record<"definitions" | "imports" | "calls" | "regions", RegExp> = {
   definitions:
-    /^(definition\.(function|class|method|constant|type|template)|container|namespace|name|scope|body|declaration|doc|decorator)$/,
+    /^(definition\.(function|class|method|constant|type|template|field|property|variable)|container|namespace|name|scope|body|declaration|doc|decorator)$/,
   imports: /^import(\.source|\.names?)?$/,
   calls: /^(reference\.call|name|receiver)$/,
   regions: /^region(\.language)?$/,
@@ -135,7 +135,7 @@ export function compileQuery(
 }
 
 /** Load a language's grammar and compile all its queries, once per process. */
-export function loadLanguage(spec: LanguageSpec): Promise<LoadedLanguage> {
+export function loadLanguage(spec: GrammarSpec): Promise<LoadedLanguage> {
   let pending = _languages.get(spec.id);
   if (pending === undefined) {
     pending = (async () => {
@@ -152,7 +152,7 @@ export function loadLanguage(spec: LanguageSpec): Promise<LoadedLanguage> {
         };
         loaded.regions = regions;
         for (const [key, v] of Object.entries(spec.regions.variants ?? {})) {
-          const variant: LanguageSpec = { ...spec, grammar: v.grammar, definitions: v.definitions };
+          const variant: GrammarSpec = { ...spec, grammar: v.grammar, definitions: v.definitions };
           delete variant.grammarModule;
           if (v.grammarModule !== undefined) variant.grammarModule = v.grammarModule;
           if (v.imports !== undefined) variant.imports = v.imports;
@@ -190,7 +190,7 @@ export function loadLanguage(spec: LanguageSpec): Promise<LoadedLanguage> {
  * part's capture names are checked on its source, and the parts are compiled one by one only when
  * the combined query does not compile, to name the one at fault.
  */
-async function _compileSpec(spec: LanguageSpec): Promise<LoadedLanguage> {
+async function _compileSpec(spec: GrammarSpec): Promise<LoadedLanguage> {
   const language = await loadGrammar(spec.grammar, spec.grammarModule);
   const parts: [keyof typeof _ALLOWED_CAPTURES, string | undefined][] = [
     ["definitions", spec.definitions],

@@ -43,9 +43,24 @@ export type {
   SymbolKind,
   SymbolRecord,
 } from "./types.ts";
-export type { DocCommentRule, LanguageSpec, RegionRule, ResolverName } from "./language_spec.ts";
-export { LANGUAGES } from "./languages/mod.ts";
-export { languageById, languageForPath, languageForSource, languageIdForPath } from "./registry.ts";
+export type {
+  DocCommentRule,
+  ExtractorName,
+  ExtractorSpec,
+  GrammarSpec,
+  LanguageSpec,
+  RegionRule,
+  ResolverName,
+} from "./language_spec.ts";
+export { isGrammarSpec } from "./language_spec.ts";
+export { GRAMMAR_LANGUAGES, LANGUAGES } from "./languages/mod.ts";
+export {
+  knownLanguageIds,
+  languageById,
+  languageForPath,
+  languageForSource,
+  languageIdForPath,
+} from "./registry.ts";
 export { isTextLanguage, TEXT_LANGUAGES } from "./text_languages.ts";
 export { parseSource } from "./parse.ts";
 export type { ExtractLimits } from "./extract.ts";
@@ -53,3 +68,4 @@ export { type RepoView, resolveImports, type Resolver, RESOLVERS } from "./resol
 export { buildOutline, type OutlineNode } from "./outline.ts";
 export { ParserPool, type ParserPoolOptions } from "./pool.ts";
 export { EXTRACTOR_VERSION } from "./version.ts";
+export { SYMBOL_KINDS } from "./types.ts";

@@ -1,11 +1,13 @@
 /** In-process parsing of one file: language lookup, limits, grammar loading, extraction. */
 import type { ParseResult } from "./types.ts";
-import type { LanguageSpec } from "./language_spec.ts";
+import { type ExtractorSpec, isGrammarSpec, type LanguageSpec } from "./language_spec.ts";
 import { languageById, languageForSource } from "./registry.ts";
 import { textOnlyResult } from "./text_languages.ts";
 import { loadLanguage } from "./loader.ts";
 import { extractFile, type ExtractLimits, precheck } from "./extract.ts";
 import { SourceText } from "./source_text.ts";
+import { loadExtractor } from "./extractors/mod.ts";
+import { buildResult } from "./extractors/records.ts";
 
 /**
  * Parse one file in this thread and extract its symbols, imports and calls. A text-only file
@@ -83,6 +85,7 @@ export async function parseWithSpec(
       reason: `data file over ${spec.maxSymbolBytes} bytes: indexed as text only`,
     };
   }
+  if (!isGrammarSpec(spec)) return _extractWith(spec, file, source, base);
   let loaded;
   try {
     loaded = await loadLanguage(spec);
@@ -93,4 +96,28 @@ export async function parseWithSpec(
     return base;
   }
   return extractFile(loaded, file, source, limits);
+}
+
+/** Read a file with the npm parser its spec names (`extractors/`). */
+async function _extractWith(
+  spec: ExtractorSpec,
+  file: string,
+  source: SourceText,
+  base: ParseResult,
+): Promise<ParseResult> {
+  let extractor;
+  try {
+    extractor = await loadExtractor(spec.extractor);
+  } catch (e) {
+    base.reason = `parser failed to load: ${e instanceof Error ? e.message : String(e)}`;
+    return base;
+  }
+  let found;
+  try {
+    found = extractor.extract(source.text, file);
+  } catch (e) {
+    base.reason = `parser failed: ${e instanceof Error ? e.message : String(e)}`;
+    return base;
+  }
+  return buildResult(spec.id, file, source, found);
 }

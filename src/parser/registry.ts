@@ -1,5 +1,5 @@
 /** Lookup of languages by id and by file path (extension or exact file name). */
-import { grammarSpecifier, type LanguageSpec } from "./language_spec.ts";
+import { type GrammarSpec, grammarSpecifier, type LanguageSpec } from "./language_spec.ts";
 import { LANGUAGES } from "./languages/mod.ts";
 import { TEXT_LANGUAGES, textLanguageForPath } from "./text_languages.ts";
 
@@ -46,12 +46,14 @@ export function languageForPath(path: string): LanguageSpec | undefined {
  * assertEquals(languageIdForPath("README.md"), "markdown");
  * assertEquals(languageIdForPath("migrations/001.sql"), "sql");
  * assertEquals(languageIdForPath("image.png"), undefined);
-assertEquals(languageIdForPath("docker/Dockerfile.dev"), "dockerfile");
+ * assertEquals(languageIdForPath("docker/Dockerfile.dev"), "dockerfile");
  * ```
  */
 export function languageIdForPath(path: string): string | undefined {
   const base = path.slice(path.lastIndexOf("/") + 1);
   const dot = base.indexOf(".");
+  const claimed = _detectByPath(path);
+  if (claimed !== undefined) return claimed.id;
   if (dot <= 0 || _exactNames.has(base) || _prefixes.some((p) => base.startsWith(p))) {
     return languageForPath(path)?.id ?? textLanguageForPath(path);
   }
@@ -90,11 +92,45 @@ const _bySuffix = new Map<string, string | undefined>();
  * ```
  */
 export function languageForSource(path: string, bytes: Uint8Array): LanguageSpec | undefined {
+  const detected = _detect(path, bytes);
+  if (detected !== undefined) return detected;
   const spec = languageForPath(path);
   if (spec?.id !== "cpp" || !path.toLowerCase().endsWith(".h")) return spec;
   const text = _latin1.decode(bytes);
   if (_OBJC_HEADER.test(text)) return _byId.get("objc") ?? spec;
   return _CPP_HEADER.test(text) ? spec : _byId.get("c") ?? spec;
+}
+
+const _DETECTING = LANGUAGES.filter((l) => l.detect !== undefined);
+
+/**
+ * The language whose `detect` rule claims a file of another language's extension (an OpenAPI
+ * document in `.yaml`, an Ansible task file), by its path or its first 4 KB.
+ */
+function _detect(path: string, bytes: Uint8Array): LanguageSpec | undefined {
+  const byPath = _detectByPath(path);
+  if (byPath !== undefined) return byPath;
+  const lower = path.toLowerCase();
+  let head: string | undefined;
+  for (const spec of _DETECTING) {
+    const rule = spec.detect!;
+    if (!rule.extensions.some((e) => lower.endsWith(e))) continue;
+    if (rule.content !== undefined) {
+      head ??= _latin1.decode(bytes.subarray(0, 4096));
+      if (rule.content.test(head)) return spec;
+    }
+  }
+  return undefined;
+}
+
+/** The language whose `detect.path` rule claims a path (`roles/web/tasks/main.yml`). */
+function _detectByPath(path: string): LanguageSpec | undefined {
+  if (_DETECTING.length === 0) return undefined;
+  const lower = path.toLowerCase();
+  return _DETECTING.find((spec) =>
+    spec.detect!.path?.test(path) === true &&
+    spec.detect!.extensions.some((e) => lower.endsWith(e))
+  );
 }
 
 /** Bytes as characters one for one: enough for the ASCII markers below, and never fails. */
@@ -136,16 +172,28 @@ export function grammarModules(): string[] {
   const add = (spec: { grammar: string; grammarModule?: string | undefined }) =>
     found.add(grammarSpecifier(spec.grammar, spec.grammarModule));
   const visit = (spec: LanguageSpec) => {
+    if (spec.extractor !== undefined) return;
+    visitGrammar(spec);
+  };
+  const visitGrammar = (spec: GrammarSpec) => {
     add(spec);
     if (spec.regions !== undefined) {
       add(spec.regions);
       for (const v of Object.values(spec.regions.variants ?? {})) add(v);
     }
     for (const e of spec.embeds ?? []) {
-      visit(e.language);
-      for (const v of Object.values(e.variants ?? {})) visit(v);
+      visitGrammar(e.language);
+      for (const v of Object.values(e.variants ?? {})) visitGrammar(v);
     }
   };
   for (const spec of LANGUAGES) visit(spec);
   return [...found].sort();
+}
+
+/**
+ * Every language id a file can be indexed under: the registry's (with symbols) and the text-only
+ * ones (`text_languages.ts`), sorted. Every language name of the reference server is one of them.
+ */
+export function knownLanguageIds(): string[] {
+  return [...new Set([...LANGUAGES.map((l) => l.id), ...TEXT_LANGUAGES.map((l) => l.id)])].sort();
 }

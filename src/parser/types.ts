@@ -3,15 +3,28 @@
  * src/store/ (which persists them). Field names follow ../shared/API.md §4.1.
  */
 
-/** Symbol kinds, as in the reference's VALID_KINDS. */
-export type SymbolKind =
-  | "function"
-  | "class"
-  | "method"
-  | "constant"
-  | "type"
-  | "template"
-  | "import";
+/**
+ * Symbol kinds: the reference's VALID_KINDS, then three of ours for members and bindings that are
+ * not code an agent usually looks for first, so ranking can weigh them apart: `field` (a data
+ * member of a type: a Go struct field, a GraphQL or Protocol Buffers field, an Apex property),
+ * `property` (a value assigned onto an object at module level: `exports.x = 1`,
+ * `app.mountpath = "/"`), `variable` (a module-level `let`/`var` binding that is no function).
+ */
+export const SYMBOL_KINDS = [
+  "function",
+  "class",
+  "method",
+  "constant",
+  "type",
+  "template",
+  "import",
+  "field",
+  "property",
+  "variable",
+] as const;
+
+/** One of {@linkcode SYMBOL_KINDS}. */
+export type SymbolKind = (typeof SYMBOL_KINDS)[number];
 
 /** One definition found in a file (API.md §4.1). */
 export interface SymbolRecord {

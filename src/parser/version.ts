@@ -17,6 +17,9 @@
  * ReScript, TLA+, SPARQL, SystemRDL, Talon, ERB, EJS) with `<!-- -->` and TLA+ `\*` doc comments;
  * 6 names both members of a chained JavaScript assignment (`res.set = res.header = function
  * header() {}` → `res.set` and `res.header`, siblings) and a function defined by a call
- * `f(obj, "name", function () {})` (`defineGetter(req, "ip", …)` → `req.ip`).
+ * `f(obj, "name", function () {})` (`defineGetter(req, "ip", …)` → `req.ip`);
+ * 7 adds the `field`, `property` and `variable` kinds and the languages of issue 31 (GraphQL,
+ * Protocol Buffers, Dockerfile, OpenAPI and Ansible through their npm parsers; Erlang, F#, Luau,
+ * Apex, Common Lisp, Pascal, Blade, Arduino... through tree-sitter).
  */
-export const EXTRACTOR_VERSION = 6;
+export const EXTRACTOR_VERSION = 7;

@@ -8,6 +8,7 @@
 import { parseSource } from "./parse.ts";
 import { languageById } from "./registry.ts";
 import { loadLanguage } from "./loader.ts";
+import { isGrammarSpec } from "./language_spec.ts";
 import type { WorkerRequest, WorkerResponse, WorkerWarmRequest } from "./pool.ts";
 import { encodeResult } from "./wire.ts";
 import { parentPort } from "node:worker_threads";
@@ -20,7 +21,7 @@ parentPort?.on("message", async (data: WorkerRequest | WorkerWarmRequest) => {
     for (const id of data.warm) {
       const spec = languageById(id);
       if (spec === undefined) continue;
-      await loadLanguage(spec).catch(() => {});
+      if (isGrammarSpec(spec)) await loadLanguage(spec).catch(() => {});
       // One parse of an empty file: V8 compiles wasm functions on their first call, so the
       // parser's and the grammar's code is ready before the first real file comes.
       await parseSource("", _EMPTY, id).catch(() => {});

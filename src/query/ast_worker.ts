@@ -39,7 +39,7 @@ self.onmessage = async (e: MessageEvent<AstWorkerRequest>) => {
       try {
         const spec = languageById(f.language);
         const bytes = index.fileBytes(f.path);
-        if (spec === undefined || bytes === undefined) {
+        if (spec === undefined || bytes === undefined || spec.extractor !== undefined) {
           reply.skipped = "not parseable";
         } else {
           let parser = parsers.get(spec.id);

@@ -4,15 +4,20 @@
  * symbol heading every graph response starts with.
  */
 import type { SymbolRecord } from "../parser/types.ts";
-import { LANGUAGES } from "../parser/languages/mod.ts";
+import { knownLanguageIds } from "../parser/registry.ts";
 import { ToolError } from "../errors.ts";
 
-/** Throw `invalid_argument` unless `language` (when given) is a registered language id. */
+/**
+ * Throw `invalid_argument` unless `language` (when given) is a language id files are indexed
+ * under: a registered one or a text-only one (every language name of the reference is one).
+ */
 export function checkLanguage(language: string | undefined): void {
-  if (language === undefined || LANGUAGES.some((l) => l.id === language)) return;
+  if (language === undefined) return;
+  const known = knownLanguageIds();
+  if (known.includes(language)) return;
   throw new ToolError(
     "invalid_argument",
-    `Unknown language "${language}": expected one of ${LANGUAGES.map((l) => l.id).join(", ")}`,
+    `Unknown language "${language}": expected one of ${known.join(", ")}`,
   );
 }
 

@@ -5,7 +5,7 @@
  * `token_budget` when one is given.
  */
 import { z } from "zod";
-import type { SymbolRecord } from "../parser/types.ts";
+import { SYMBOL_KINDS, type SymbolRecord } from "../parser/types.ts";
 import type { RepoIndex } from "../store/repo_index.ts";
 import { ToolError } from "../errors.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
@@ -36,7 +36,7 @@ export const name = "search_symbols";
 export const description =
   "Search an indexed repo's functions, classes, methods, types and constants by name or words (camelCase and snake_case parts match; words are stemmed; exact names, names spelled as words like 'add api route', and prefixes rank first). Library source ranks above tests, docs, examples and vendored or generated code, public names above private ones, and symbols many files import or call higher. Returns ids, signatures (long ones cut and ending in ' …') and one-line summaries with a score. Use it to find code by what it is called or does, then read it with get_symbol_source. Filter by kind, language or file_pattern; fuzzy=true tolerates typos; sort_by and token_budget as in the reference.";
 
-const _KINDS = ["function", "class", "method", "constant", "type", "template", "import"] as const;
+const _KINDS = SYMBOL_KINDS;
 
 /** Input schema. */
 export const inputSchema = z.object({

@@ -44,6 +44,15 @@ Deno.test("every grammar of ours the registry names is built, and loads and pars
     "tree-sitter-sql.wasm": "CREATE TABLE t (id int);\n",
     "tree-sitter-perl.wasm": "package A;\nsub f { return 1 }\n",
     "tree-sitter-scss.wasm": "@mixin m($x) { a: $x; }\n.a { &:hover { @include m(1); } }\n",
+    "tree-sitter-apex.wasm": "public class A { public void f() { g(); } }\n",
+    "tree-sitter-blade.wasm": "@section('a')\n<p>{{ $x }}</p>\n@endsection\n",
+    "tree-sitter-commonlisp.wasm": "(defun f (x) (g x))\n",
+    "tree-sitter-erlang.wasm": "-module(m).\nf(X) -> g(X).\n",
+    "tree-sitter-pascal.wasm": "program P;\nbegin\n  WriteLn('a');\nend.\n",
+    "tree-sitter-cobol.wasm":
+      "       IDENTIFICATION DIVISION.\n       PROGRAM-ID. HELLO.\n       PROCEDURE DIVISION.\n           STOP RUN.\n",
+    "tree-sitter-verilog.wasm": "module m(input a, output b);\n  assign b = a;\nendmodule\n",
+    "tree-sitter-d.wasm": "module m;\nint f(int x) { return g(x); }\n",
   };
   for (const module of ours) {
     const file = module.slice(PREFIX.length);

@@ -1,11 +1,11 @@
 /** Capture names are checked on each query's source: the scanner must see what tree-sitter sees. */
 import assert from "node:assert/strict";
 import { type Language, Query } from "web-tree-sitter";
-import { LANGUAGES } from "../../src/parser/mod.ts";
+import { GRAMMAR_LANGUAGES } from "../../src/parser/mod.ts";
 import { loadGrammar, querySourceCaptures } from "../../src/parser/loader.ts";
 
 Deno.test("querySourceCaptures finds the capture names tree-sitter compiles, for every language", async () => {
-  for (const spec of LANGUAGES) {
+  for (const spec of GRAMMAR_LANGUAGES) {
     const variants = [spec, ...Object.values(spec.regions?.variants ?? {})];
     for (const v of variants) {
       let language: Language;

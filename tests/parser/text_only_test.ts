@@ -6,8 +6,14 @@ Deno.test("the pool answers a text-only file at once, and still parses code", as
   const pool = new ParserPool({ workers: 1 });
   try {
     const enc = new TextEncoder();
+    const ada = await pool.parse(
+      "src/main.adb",
+      enc.encode("procedure Main is begin null; end;\n"),
+    );
+    deepStrictEqual([ada.language, ada.status, ada.symbols.length], ["ada", "ok", 0]);
+    // Protocol Buffers went from text only to symbols (npm protobufjs), through a worker.
     const proto = await pool.parse("api/user.proto", enc.encode("message User {}\n"));
-    deepStrictEqual([proto.language, proto.status, proto.symbols.length], ["protobuf", "ok", 0]);
+    deepStrictEqual(proto.symbols.map((s) => s.id), ["api/user.proto::User#type"]);
     const rst = await pool.parse("docs/index.rst", enc.encode("Title\n=====\n"));
     deepStrictEqual([rst.language, rst.status], ["restructuredtext", "ok"]);
     const py = await pool.parse("app.py", enc.encode("def f():\n    pass\n"));

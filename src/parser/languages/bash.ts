@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * Bash (and POSIX sh): `name() {}` and `function name {}` are functions (a function defined
@@ -10,7 +10,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  * Every command is a call, its name the callee (`log::info` stays whole: `::` is only a naming
  * convention). Doc comments are the `#` lines directly above a definition.
  */
-export const bash: LanguageSpec = {
+export const bash: GrammarSpec = {
   id: "bash",
   extensions: [".sh", ".bash"],
   fileNames: [".bashrc", ".bash_profile", ".bash_login", ".bash_logout"],

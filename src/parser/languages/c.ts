@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 import {
   C_FAMILY_CALLS,
   C_FAMILY_DOC_COMMENTS,
@@ -12,7 +12,7 @@ import {
  * is the typedef's symbol); `#define NAME value` and top-level `const` variables → constant.
  * Prototypes are not definitions. Imports are `#include`s.
  */
-export const c: LanguageSpec = {
+export const c: GrammarSpec = {
   id: "c",
   extensions: [".c"],
   grammar: "c",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /** A top-level form `(<head> <name> ...)` whose head is one of `heads`, captured as `capture`. */
 function form(heads: string[], capture: string): string {
@@ -51,7 +51,7 @@ const SPECIAL_FORMS = [
  *
  * Grammar: `tree-sitter-clojure` from `@cursorless/tree-sitter-wasms`.
  */
-export const clojure: LanguageSpec = {
+export const clojure: GrammarSpec = {
   id: "clojure",
   extensions: [".clj", ".cljs", ".cljc"],
   grammar: "clojure",

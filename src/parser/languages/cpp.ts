@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 import {
   C_FAMILY_CALLS,
   C_FAMILY_DOC_COMMENTS,
@@ -13,7 +13,7 @@ import {
  * qualifies names without being a symbol; `using X = ...` → type; templates document and wrap
  * their definition. Calls include `ns::f()` and `obj.f()`.
  */
-export const cpp: LanguageSpec = {
+export const cpp: GrammarSpec = {
   id: "cpp",
   extensions: [".cpp", ".cc", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".h", ".ipp", ".tpp"],
   grammar: "cpp",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * C#: `class` declarations are classes; interfaces, structs, enums, records and delegates are
@@ -7,7 +7,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  * directly above the declaration (the XML tags are kept as written). `using` directives are
  * imports; calls are invocations (`a.B()`, `a?.B()`, `B<T>()`) and `new T(...)`.
  */
-export const csharp: LanguageSpec = {
+export const csharp: GrammarSpec = {
   id: "csharp",
   extensions: [".cs"],
   grammar: "c_sharp",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /** Definitions common to CSS and SCSS (the SCSS grammar extends the CSS one). */
 export const CSS_DEFINITIONS = `
@@ -18,7 +18,7 @@ export const CSS_IMPORTS = `
  * constants, scoped by their rule (`:root.--main-color`); `@keyframes` are types. Imports are
  * `@import "x.css"` and `@import url("x.css")`, resolved as paths.
  */
-export const css: LanguageSpec = {
+export const css: GrammarSpec = {
   id: "css",
   extensions: [".css"],
   grammar: "css",

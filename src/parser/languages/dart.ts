@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /** Call selectors: `f()` (bare), `a.f()` / `a?.f()` (receiver `a`), `x.y().f()` (no receiver). */
 const _CALLS = `
@@ -36,7 +36,7 @@ const _SIGNATURES = `[
  * imports with the `show`/`hide` names. Calls: `f()`, `a.f()`, `a?.f()` (receiver `a`; a longer
  * chain's receiver is not captured). Doc comments are `///` and `/** *\/`.
  */
-export const dart: LanguageSpec = {
+export const dart: GrammarSpec = {
   id: "dart",
   extensions: [".dart"],
   grammar: "dart",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * XML Document Type Definitions: an `<!ELEMENT>` declaration is a type named by the element; an
@@ -9,7 +9,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  *
  * Grammar: `tree-sitter-dtd` from `@cursorless/tree-sitter-wasms` (tree-sitter-grammars/tree-sitter-xml).
  */
-export const dtd: LanguageSpec = {
+export const dtd: GrammarSpec = {
   id: "dtd",
   extensions: [".dtd"],
   grammar: "dtd",

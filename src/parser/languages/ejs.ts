@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 import { TEMPLATE_CODE_REGION } from "./erb.ts";
 import { javascript } from "./javascript.ts";
 
@@ -11,7 +11,7 @@ import { javascript } from "./javascript.ts";
  * Grammar: `tree-sitter-embedded_template` from `tree-sitter-wasms` (the host, shared with ERB),
  * then the JavaScript grammar for the regions.
  */
-export const ejs: LanguageSpec = {
+export const ejs: GrammarSpec = {
   id: "ejs",
   extensions: [".ejs"],
   grammar: javascript.grammar,

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /** A top-level list form `(<head> <name> ...)` whose head is one of `heads`, as `capture`. */
 function form(heads: string[], capture: string): string {
@@ -24,7 +24,7 @@ function form(heads: string[], capture: string): string {
  *
  * Grammar: `tree-sitter-elisp` from `tree-sitter-wasms` (Wilfred/tree-sitter-elisp).
  */
-export const elisp: LanguageSpec = {
+export const elisp: GrammarSpec = {
   id: "elisp",
   extensions: [".el"],
   grammar: "elisp",

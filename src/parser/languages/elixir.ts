@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 const _FUNCTIONS = `"def" "defp" "defdelegate"`;
 const _MACROS = `"defmacro" "defmacrop" "defguard" "defguardp"`;
@@ -66,7 +66,7 @@ function _modules(keyword: string, capture: string): string {
  * heads, module attributes (types, specs) and structuring macros (`def`, `if`, `case`, ...) are
  * not calls, nor is map field access `m.field`.
  */
-export const elixir: LanguageSpec = {
+export const elixir: GrammarSpec = {
   id: "elixir",
   extensions: [".ex", ".exs"],
   grammar: "elixir",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * Elm: a top-level value declaration is a function, its signature starting at its type
@@ -10,7 +10,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  * Grammar: `tree-sitter-elm` from `@cursorless/tree-sitter-wasms` (ABI 14; the tree-sitter-wasms
  * build is ABI 12, which web-tree-sitter 0.25 refuses).
  */
-export const elm: LanguageSpec = {
+export const elm: GrammarSpec = {
   id: "elm",
   extensions: [".elm"],
   grammar: "elm",

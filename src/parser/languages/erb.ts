@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 import { ruby } from "./ruby.ts";
 
 /** The code of `<% %>` and `<%= %>` tags, in the host tree of `tree-sitter-embedded_template`. */
@@ -14,7 +14,7 @@ export const TEMPLATE_CODE_REGION = "(code) @region";
  * Grammar: `tree-sitter-embedded_template` from `tree-sitter-wasms` (the host,
  * tree-sitter/tree-sitter-embedded-template), then the Ruby grammar for the regions.
  */
-export const erb: LanguageSpec = {
+export const erb: GrammarSpec = {
   id: "erb",
   extensions: [".erb", ".rhtml"],
   grammar: ruby.grammar,

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * GDScript (Godot): `func` is a function (a method inside an inner `class`); `class_name X` and
@@ -10,7 +10,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  *
  * Grammar: `tree-sitter-gdscript` from `@cursorless/tree-sitter-wasms`.
  */
-export const gdscript: LanguageSpec = {
+export const gdscript: GrammarSpec = {
   id: "gdscript",
   extensions: [".gd"],
   grammar: "gdscript",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * Gleam: `fn` is a function; `type` (custom types) and type aliases are types; `const` is a
@@ -8,7 +8,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  *
  * Grammar: `tree-sitter-gleam` from `@cursorless/tree-sitter-wasms`.
  */
-export const gleam: LanguageSpec = {
+export const gleam: GrammarSpec = {
   id: "gleam",
   extensions: [".gleam"],
   grammar: "gleam",

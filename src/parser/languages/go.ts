@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * Go: `func` → function; methods → method qualified by their receiver type (`Server.Start`, parent
@@ -7,7 +7,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  * constant. Functions without a body (assembly stubs) are kept. Doc comments: the `//` comments
  * directly above (above the `type`/`const` keyword for an ungrouped declaration).
  */
-export const go: LanguageSpec = {
+export const go: GrammarSpec = {
   id: "go",
   extensions: [".go"],
   grammar: "go",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * Groovy and Gradle scripts: `class` is a class; `interface`, `enum` and `trait`-like
@@ -9,7 +9,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  *
  * Grammar: `tree-sitter-groovy` (its own wasm, ABI 14).
  */
-export const groovy: LanguageSpec = {
+export const groovy: GrammarSpec = {
   id: "groovy",
   extensions: [".groovy", ".gradle", ".gvy", ".gy", ".gsh"],
   fileNames: ["Jenkinsfile"],

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * Haskell: a top-level function is its type signature (`area :: Shape -> Double`), its range
@@ -10,7 +10,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  *
  * Grammar: `tree-sitter-haskell` from `@cursorless/tree-sitter-wasms`.
  */
-export const haskell: LanguageSpec = {
+export const haskell: GrammarSpec = {
   id: "haskell",
   extensions: [".hs", ".lhs"],
   grammar: "haskell",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /** A block label: `"aws_instance"` (its text without quotes). */
 const LABEL = "(string_lit (template_literal) @LABEL)";
@@ -12,7 +12,7 @@ const LABEL = "(string_lit (template_literal) @LABEL)";
  *
  * Grammar: `tree-sitter-hcl` from `@cursorless/tree-sitter-wasms`.
  */
-export const hcl: LanguageSpec = {
+export const hcl: GrammarSpec = {
   id: "hcl",
   extensions: [".tf", ".tfvars", ".hcl", ".nomad"],
   grammar: "hcl",

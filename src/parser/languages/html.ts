@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 import { css } from "./css.ts";
 import { javascript } from "./javascript.ts";
 
@@ -32,7 +32,7 @@ ${STYLE_REGION}
  * imports and calls joining the file's. Imports: `<script src>`, `<link href>` and the scripts'
  * own, resolved as paths relative to the page.
  */
-export const html: LanguageSpec = {
+export const html: GrammarSpec = {
   id: "html",
   extensions: [".html", ".htm", ".xhtml"],
   grammar: "html",

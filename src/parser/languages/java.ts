@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 const _DECLARATIONS: [string, string][] = [
   ["class_declaration", "class"],
@@ -16,7 +16,7 @@ const _DECLARATIONS: [string, string][] = [
  * fields → constant. Annotations are decorators (kept out of the signature); doc comments are
  * `/**` block comments above the declaration.
  */
-export const java: LanguageSpec = {
+export const java: GrammarSpec = {
   id: "java",
   extensions: [".java"],
   grammar: "java",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 import {
   ECMASCRIPT_CALLS,
   ECMASCRIPT_DEFINITIONS,
@@ -16,7 +16,7 @@ import {
  * constant. Imports: `import`,
  * `export ... from`, `require("x")`, `import("x")`.
  */
-export const javascript: LanguageSpec = {
+export const javascript: GrammarSpec = {
   id: "javascript",
   extensions: [".js", ".jsx", ".mjs", ".cjs"],
   grammar: "javascript",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * JSON (and JSON with comments: `.jsonc`, `tsconfig.json`): the document's
@@ -6,7 +6,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  * constants; nesting is the scope (`compilerOptions.paths`). Keys of other values inside a section
  * are not symbols, so a large data file stays a short outline. No imports or calls.
  */
-export const json: LanguageSpec = {
+export const json: GrammarSpec = {
   id: "json",
   extensions: [".json", ".jsonc"],
   grammar: "json",

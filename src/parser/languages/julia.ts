@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * Julia: `function f(...) ... end` and the short form `f(x) = ...` are functions (`Base.show`
@@ -9,7 +9,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  *
  * Grammar: `tree-sitter-julia` (its own wasm, ABI 14; a large one, loaded only for `.jl` files).
  */
-export const julia: LanguageSpec = {
+export const julia: GrammarSpec = {
   id: "julia",
   extensions: [".jl"],
   grammar: "julia",

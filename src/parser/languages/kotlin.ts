@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * The grammar attaches a comment that follows the package header or the imports to them (as the
@@ -24,7 +24,7 @@ function docAfterHeader(definition: string): string {
  * imported name (`a.b.C`; `a.b.*` gives `a.b` with the name `*`); calls are plain, navigation
  * (`a.b()`, `a?.b()`) and constructor calls, including a superclass constructor in a class header.
  */
-export const kotlin: LanguageSpec = {
+export const kotlin: GrammarSpec = {
   id: "kotlin",
   extensions: [".kt", ".kts"],
   grammar: "kotlin",

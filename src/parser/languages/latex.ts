@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /** Sectioning commands, from the outermost. */
 const SECTIONS = [
@@ -20,7 +20,7 @@ const SECTIONS = [
  *
  * Grammar: `tree-sitter-latex` from `@cursorless/tree-sitter-wasms`.
  */
-export const latex: LanguageSpec = {
+export const latex: GrammarSpec = {
   id: "latex",
   extensions: [".tex", ".sty", ".cls", ".ltx"],
   grammar: "latex",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /** One bound name, with or without a Lua 5.4 attribute (`local x <const>`, `<close>`). */
 const ONE_NAME = `[(variable_list . name: (identifier) @name .)
@@ -45,7 +45,7 @@ const NOT_CONSTANT = "^function[^A-Za-z0-9_]";
  * `assignment_statement`, so the bindings are anchored on their parent (`chunk` or `block`) for
  * the inner statement of a local not to match as a global.
  */
-export const lua: LanguageSpec = {
+export const lua: GrammarSpec = {
   id: "lua",
   extensions: [".lua"],
   grammar: "lua",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * Makefiles: a rule is a function named by its first target (`build: main.o`; special targets
@@ -8,7 +8,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  *
  * Grammar: `tree-sitter-make` (its own wasm, ABI 14).
  */
-export const make: LanguageSpec = {
+export const make: GrammarSpec = {
   id: "make",
   extensions: [".mk", ".mak", ".make"],
   fileNames: ["Makefile", "makefile", "GNUmakefile"],

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * Markdown: each ATX heading (`#`...`######`) is a `type` symbol whose range is its whole
@@ -9,7 +9,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  *
  * Grammar: the block grammar of `tree-sitter-markdown` from `@cursorless/tree-sitter-wasms`.
  */
-export const markdown: LanguageSpec = {
+export const markdown: GrammarSpec = {
   id: "markdown",
   extensions: [".md", ".markdown", ".mdx", ".mkd"],
   grammar: "markdown",

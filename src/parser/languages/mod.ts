@@ -2,23 +2,32 @@
  * Every supported language, one entry per line (see `../LANGUAGES.md`). Keep one import line and
  * one list line per language, in alphabetical order.
  */
-import type { LanguageSpec } from "../language_spec.ts";
+import { type GrammarSpec, isGrammarSpec, type LanguageSpec } from "../language_spec.ts";
+import { ansible } from "./ansible.ts";
+import { apex } from "./apex.ts";
+import { arduino } from "./arduino.ts";
 import { bash } from "./bash.ts";
+import { blade } from "./blade.ts";
 import { c } from "./c.ts";
 import { clojure } from "./clojure.ts";
+import { commonlisp } from "./commonlisp.ts";
 import { cpp } from "./cpp.ts";
 import { csharp } from "./csharp.ts";
 import { css } from "./css.ts";
 import { dart } from "./dart.ts";
+import { dockerfile } from "./dockerfile.ts";
 import { dtd } from "./dtd.ts";
 import { ejs } from "./ejs.ts";
 import { elisp } from "./elisp.ts";
 import { elixir } from "./elixir.ts";
 import { elm } from "./elm.ts";
 import { erb } from "./erb.ts";
+import { erlang } from "./erlang.ts";
+import { fsharp } from "./fsharp.ts";
 import { gdscript } from "./gdscript.ts";
 import { gleam } from "./gleam.ts";
 import { go } from "./go.ts";
+import { graphql } from "./graphql.ts";
 import { groovy } from "./groovy.ts";
 import { haskell } from "./haskell.ts";
 import { hcl } from "./hcl.ts";
@@ -30,15 +39,19 @@ import { julia } from "./julia.ts";
 import { kotlin } from "./kotlin.ts";
 import { latex } from "./latex.ts";
 import { lua } from "./lua.ts";
+import { luau } from "./luau.ts";
 import { make } from "./make.ts";
 import { markdown } from "./markdown.ts";
 import { nix } from "./nix.ts";
 import { objc } from "./objc.ts";
 import { ocaml } from "./ocaml.ts";
+import { openapi } from "./openapi.ts";
+import { pascal } from "./pascal.ts";
 import { perl } from "./perl.ts";
 import { php } from "./php.ts";
 import { powershell } from "./powershell.ts";
 import { properties } from "./properties.ts";
+import { proto } from "./proto.ts";
 import { python } from "./python.ts";
 import { r } from "./r.ts";
 import { rescript } from "./rescript.ts";
@@ -57,6 +70,7 @@ import { tlaplus } from "./tlaplus.ts";
 import { toml } from "./toml.ts";
 import { tsx } from "./tsx.ts";
 import { typescript } from "./typescript.ts";
+import { verilog } from "./verilog.ts";
 import { vue } from "./vue.ts";
 import { xml } from "./xml.ts";
 import { yaml } from "./yaml.ts";
@@ -64,22 +78,31 @@ import { zig } from "./zig.ts";
 
 /** All language specs, by registry order. */
 export const LANGUAGES: readonly LanguageSpec[] = [
+  ansible,
+  apex,
+  arduino,
   bash,
+  blade,
   c,
   clojure,
+  commonlisp,
   cpp,
   csharp,
   css,
   dart,
+  dockerfile,
   dtd,
   ejs,
   elisp,
   elixir,
   elm,
   erb,
+  erlang,
+  fsharp,
   gdscript,
   gleam,
   go,
+  graphql,
   groovy,
   haskell,
   hcl,
@@ -91,15 +114,19 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   kotlin,
   latex,
   lua,
+  luau,
   make,
   markdown,
   nix,
   objc,
   ocaml,
+  openapi,
+  pascal,
   perl,
   php,
   powershell,
   properties,
+  proto,
   python,
   r,
   rescript,
@@ -118,8 +145,12 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   toml,
   tsx,
   typescript,
+  verilog,
   vue,
   xml,
   yaml,
   zig,
 ];
+
+/** The languages read by a tree-sitter grammar (the others by an npm parser, `extractors/`). */
+export const GRAMMAR_LANGUAGES: readonly GrammarSpec[] = LANGUAGES.filter(isGrammarSpec);

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /** A value that is a function (`x: ...`, `{ a, b }: ...`): such bindings are functions. */
 const FUNCTION_TEXT = String.raw`^([A-Za-z_][A-Za-z0-9_'-]*[ \t\n]*:|[{][^}=;]*[}][ \t\n]*:)`;
@@ -23,7 +23,7 @@ function constants(parent: string): string {
  *
  * Grammar: `tree-sitter-nix` from `@cursorless/tree-sitter-wasms`.
  */
-export const nix: LanguageSpec = {
+export const nix: GrammarSpec = {
   id: "nix",
   extensions: [".nix"],
   grammar: "nix",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 import { C_FAMILY_CALLS, C_FAMILY_IMPORTS, cFamilyDefinitions } from "./c_family_queries.ts";
 
 /** Method definitions and declarations, named by the first selector keyword. */
@@ -22,7 +22,7 @@ ${wrap(`(${node} . (identifier) @name ${extra}) @definition.${kind}`)}
  * `@import Module;`. Calls: C calls and messages `[receiver selector:...]` (callee: the first
  * selector keyword). Doc comments: comments directly above.
  */
-export const objc: LanguageSpec = {
+export const objc: GrammarSpec = {
   id: "objc",
   extensions: [".m"],
   grammar: "objc",

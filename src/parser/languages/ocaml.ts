@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /** Literal bodies that make a parameterless module-level `let` a constant. */
 const _LITERALS = `[(number) (string) (character) (boolean) (sign_expression) (constructor_path)
@@ -16,7 +16,7 @@ const _LITERALS = `[(number) (string) (character) (boolean) (sign_expression) (c
  * applications `f x` and `M.f x` (receiver `M`), method calls `obj#m` (receiver `obj`).
  * Doc comments are `(** ... *)`.
  */
-export const ocaml: LanguageSpec = {
+export const ocaml: GrammarSpec = {
   id: "ocaml",
   extensions: [".ml"],
   grammar: "ocaml",

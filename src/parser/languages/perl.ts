@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * Perl: `sub name {...}` is a function (a `method` of Corinna's `class` is a method); `package
@@ -12,7 +12,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  * Grammar: tree-sitter-perl/tree-sitter-perl 2.0.0, built by us from its npm source package
  * (`grammars/`, `scripts/build_grammars.sh`): no package publishes it as WebAssembly.
  */
-export const perl: LanguageSpec = {
+export const perl: GrammarSpec = {
   id: "perl",
   extensions: [".pl", ".pm", ".t"],
   grammar: "perl",

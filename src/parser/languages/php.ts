@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * PHP: `class` declarations are classes; interfaces, traits and enums are types. Functions and
@@ -11,7 +11,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  * `require`/`include` (the path expression as written, e.g. `__DIR__ . '/x.php'`). Calls are
  * function, method (`->`, `?->`), static (`::`) calls and `new X(...)`.
  */
-export const php: LanguageSpec = {
+export const php: GrammarSpec = {
   id: "php",
   extensions: [".php", ".phtml", ".php8", ".php7", ".inc"],
   grammar: "php",

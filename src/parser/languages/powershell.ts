@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * PowerShell: `function`/`filter` statements are functions (`function global:prompt` is named
@@ -8,7 +8,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  *
  * Grammar: `tree-sitter-powershell` (its own wasm, ABI 15).
  */
-export const powershell: LanguageSpec = {
+export const powershell: GrammarSpec = {
   id: "powershell",
   extensions: [".ps1", ".psm1", ".psd1"],
   grammar: "powershell",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * Java `.properties` files (resource bundles, configuration): every key is a constant, named as
@@ -8,7 +8,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  * Grammar: `tree-sitter-properties` from `@cursorless/tree-sitter-wasms`
  * (tree-sitter-grammars/tree-sitter-properties).
  */
-export const properties: LanguageSpec = {
+export const properties: GrammarSpec = {
   id: "properties",
   extensions: [".properties"],
   grammar: "properties",

@@ -1,10 +1,10 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * Python: functions (methods inside classes), classes, UPPER_CASE constants at module and class
  * level. Docstrings are the first string statement of a body; decorators extend the symbol range.
  */
-export const python: LanguageSpec = {
+export const python: GrammarSpec = {
   id: "python",
   extensions: [".py", ".pyi", ".pyw"],
   grammar: "python",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /** A binding `name <- value`, `name <<- value` or `name = value`. */
 function binding(value: string, capture: string, predicates = ""): string {
@@ -14,7 +14,7 @@ function binding(value: string, capture: string, predicates = ""): string {
  *
  * Grammar: `tree-sitter-r` from `@cursorless/tree-sitter-wasms`.
  */
-export const r: LanguageSpec = {
+export const r: GrammarSpec = {
   id: "r",
   extensions: [".r", ".rprofile"],
   grammar: "r",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /** The places a module-level declaration sits: the file, or a module's `{...}` block. */
 function topLevel(pattern: string): string {
@@ -17,7 +17,7 @@ function topLevel(pattern: string): string {
  *
  * Grammar: `tree-sitter-rescript` from `tree-sitter-wasms` (rescript-lang/tree-sitter-rescript).
  */
-export const rescript: LanguageSpec = {
+export const rescript: GrammarSpec = {
   id: "rescript",
   extensions: [".res", ".resi"],
   grammar: "rescript",

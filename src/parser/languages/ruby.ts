@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * Ruby: `class` and `module` are classes (`class A::B` is `B` qualified by `A`); `def` is a
@@ -9,7 +9,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  * argument are imports (not calls); every other method call is a call, with or without
  * parentheses.
  */
-export const ruby: LanguageSpec = {
+export const ruby: GrammarSpec = {
   id: "ruby",
   extensions: [".rb", ".rake", ".gemspec", ".ru"],
   fileNames: ["Rakefile", "Gemfile", "Guardfile", "Vagrantfile"],

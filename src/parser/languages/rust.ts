@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 const _ITEMS: [string, string][] = [
   ["function_item", "function"],
@@ -20,7 +20,7 @@ const _ITEMS: [string, string][] = [
  * decorators; doc comments are `///` and `/**` block comments above the item, across
  * attributes.
  */
-export const rust: LanguageSpec = {
+export const rust: GrammarSpec = {
   id: "rust",
   extensions: [".rs"],
   grammar: "rust",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * Scala (2 syntax; the grammar of tree-sitter-wasms 0.1.13 predates Scala 3 `enum`/`given` and
@@ -11,7 +11,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  * the selectors of `{A, B => C}` as names (the wildcard `_` as written); calls are applications
  * `f(x)`, `a.f(x)`, `f[T](x)` and alphanumeric infix calls `a f b` (receiver `a`).
  */
-export const scala: LanguageSpec = {
+export const scala: GrammarSpec = {
   id: "scala",
   extensions: [".scala", ".sc"],
   grammar: "scala",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 import { CSS_DEFINITIONS, CSS_IMPORTS } from "./css.ts";
 
 /**
@@ -12,7 +12,7 @@ import { CSS_DEFINITIONS, CSS_IMPORTS } from "./css.ts";
  * `@cursorless/tree-sitter-wasms` lost whole files to one error). A `%placeholder` rule is a rule
  * set like any other (named `%placeholder`).
  */
-export const scss: LanguageSpec = {
+export const scss: GrammarSpec = {
   id: "scss",
   extensions: [".scss"],
   grammar: "scss",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * Solidity: `contract`, `abstract contract` and `library` are classes; `interface`, `struct`,
@@ -10,7 +10,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  * the event or error. Imports: the path, with the imported names (`*` for `import * as X`).
  * Doc comments are NatSpec `///` and `/** *\/`.
  */
-export const solidity: LanguageSpec = {
+export const solidity: GrammarSpec = {
   id: "solidity",
   extensions: [".sol"],
   grammar: "solidity",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * SPARQL queries and updates (`.rq`, `.sparql`; not `.ru`, which is Ruby's `config.ru`): a `PREFIX` declaration is a constant named
@@ -10,7 +10,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  * Grammar: `tree-sitter-sparql` from `@cursorless/tree-sitter-wasms` (BonaBeavis/tree-sitter-sparql
  * 0.1.0).
  */
-export const sparql: LanguageSpec = {
+export const sparql: GrammarSpec = {
   id: "sparql",
   extensions: [".rq", ".sparql"],
   grammar: "sparql",

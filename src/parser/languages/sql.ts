@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * SQL (PostgreSQL, MySQL, SQLite and standard DDL): `CREATE TABLE`, `VIEW`, `MATERIALIZED VIEW`
@@ -12,7 +12,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  * (`grammars/`, `scripts/build_grammars.sh`): no package publishes it as WebAssembly. It does not
  * parse `CREATE PROCEDURE` or PL/pgSQL bodies (`$$ BEGIN ... END $$`): those are syntax errors.
  */
-export const sql: LanguageSpec = {
+export const sql: GrammarSpec = {
   id: "sql",
   extensions: [".sql", ".psql", ".pgsql", ".mysql"],
   grammar: "sql",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 import {
   ECMASCRIPT_CALLS,
   ECMASCRIPT_DEFINITIONS,
@@ -20,7 +20,7 @@ import { typescript } from "./typescript.ts";
  *
  * Grammar: `tree-sitter-svelte` (its own wasm, ABI 13) finds the blocks.
  */
-export const svelte: LanguageSpec = {
+export const svelte: GrammarSpec = {
   id: "svelte",
   extensions: [".svelte"],
   grammar: "javascript",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * Swift: `class` and `actor` declarations are classes; `struct`, `enum`, `protocol` and
@@ -11,7 +11,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  * `a?.b()`) and initializer (`Foo(...)`) calls,
  * with arguments in parentheses or a trailing closure (not subscripts).
  */
-export const swift: LanguageSpec = {
+export const swift: GrammarSpec = {
   id: "swift",
   extensions: [".swift"],
   grammar: "swift",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * SystemRDL (register descriptions): a named component definition (`addrmap`, `regfile`, `reg`,
@@ -11,7 +11,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  *
  * Grammar: `tree-sitter-systemrdl` from `tree-sitter-wasms` (SystemRDL/tree-sitter-systemrdl).
  */
-export const systemrdl: LanguageSpec = {
+export const systemrdl: GrammarSpec = {
   id: "systemrdl",
   extensions: [".rdl"],
   grammar: "systemrdl",

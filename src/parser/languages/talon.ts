@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * Talon voice commands (`.talon`): each voice command is a function named by its spoken rule
@@ -9,7 +9,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  *
  * Grammar: `tree-sitter-talon` from `@cursorless/tree-sitter-wasms` (pokey/tree-sitter-talon).
  */
-export const talon: LanguageSpec = {
+export const talon: GrammarSpec = {
   id: "talon",
   extensions: [".talon"],
   grammar: "talon",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /** A definition directly in a module, or made `LOCAL` there. */
 function inModule(pattern: string): string {
@@ -17,7 +17,7 @@ function inModule(pattern: string): string {
  *
  * Grammar: `tree-sitter-tlaplus` from `tree-sitter-wasms` (tlaplus-community/tree-sitter-tlaplus).
  */
-export const tlaplus: LanguageSpec = {
+export const tlaplus: GrammarSpec = {
   id: "tlaplus",
   extensions: [".tla"],
   grammar: "tlaplus",

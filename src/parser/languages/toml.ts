@@ -1,11 +1,11 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * TOML: top-level keys, tables (`[server]`, `[server.tls]` as `tls` scoped by `server`), arrays of
  * tables (`[[bin]]`, each one a symbol, numbered `~1`, `~2`...) and the keys directly in a table
  * are constants. No imports or calls.
  */
-export const toml: LanguageSpec = {
+export const toml: GrammarSpec = {
   id: "toml",
   extensions: [".toml"],
   fileNames: ["Pipfile"],

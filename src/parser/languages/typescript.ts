@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 import {
   ECMASCRIPT_CALLS,
   ECMASCRIPT_DEFINITIONS,
@@ -13,7 +13,7 @@ import {
  * `~N`); interface method signatures and abstract methods → method; `namespace X {}` qualifies
  * the names inside it (`X.f`) without being a symbol.
  */
-export const typescript: LanguageSpec = {
+export const typescript: GrammarSpec = {
   id: "typescript",
   extensions: [".ts", ".mts", ".cts", ".d.ts"],
   grammar: "typescript",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 import {
   ECMASCRIPT_CALLS,
   ECMASCRIPT_DEFINITIONS,
@@ -42,7 +42,7 @@ const _OPTIONS_API = _component(
  * `.vue` file. Imports resolve like JavaScript's. `<style>` blocks are parsed as CSS (SCSS with
  * `lang="scss"`), their rules joining the file's symbols.
  */
-export const vue: LanguageSpec = {
+export const vue: GrammarSpec = {
   id: "vue",
   extensions: [".vue"],
   grammar: "javascript",

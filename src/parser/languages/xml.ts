@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * An element whose start tag `tag` has an `id` (or `xml:id`) attribute, named by its value; not an
@@ -35,7 +35,7 @@ function topLevel(tags: string, capture: string): string {
  * Grammar: `tree-sitter-xml` from `@cursorless/tree-sitter-wasms`
  * (tree-sitter-grammars/tree-sitter-xml).
  */
-export const xml: LanguageSpec = {
+export const xml: GrammarSpec = {
   id: "xml",
   extensions: [".xml", ".xsd", ".xsl", ".xslt", ".plist", ".csproj", ".fsproj"],
   grammar: "xml",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /** A mapping key, plain or quoted (the quotes stay in the name). */
 const KEY = `key: (flow_node [(plain_scalar) (double_quote_scalar) (single_quote_scalar)] @name)`;
@@ -11,7 +11,7 @@ const KEY = `key: (flow_node [(plain_scalar) (double_quote_scalar) (single_quote
  * Grammar: `@tree-sitter-grammars/tree-sitter-yaml` (its own wasm, ABI 14): the build in
  * tree-sitter-wasms does not load in web-tree-sitter 0.25 ("resolved is not a function").
  */
-export const yaml: LanguageSpec = {
+export const yaml: GrammarSpec = {
   id: "yaml",
   extensions: [".yaml", ".yml"],
   grammar: "yaml",

@@ -1,4 +1,4 @@
-import type { LanguageSpec } from "../language_spec.ts";
+import type { GrammarSpec } from "../language_spec.ts";
 
 /**
  * Zig: `fn` declarations are functions (methods inside a container); a `const` bound to a
@@ -9,7 +9,7 @@ import type { LanguageSpec } from "../language_spec.ts";
  * calls are `f()` and `a.b.f()` (receiver `a.b`); builtins (`@intCast`) are not calls.
  * Doc comments are `///` lines.
  */
-export const zig: LanguageSpec = {
+export const zig: GrammarSpec = {
   id: "zig",
   extensions: [".zig"],
   grammar: "zig",
