@@ -7,7 +7,7 @@ import type { CallRecord, ImportRecord, ParseResult, SymbolKind, SymbolRecord } 
 import type { SourceText } from "../source_text.ts";
 import { lineAt, lineStarts } from "../source_text.ts";
 import { disambiguateIds, sha256Hex, symbolId } from "../ids.ts";
-import { symbolSummary } from "../../summarize/summary.ts";
+import { symbolSummary } from "../summary.ts";
 
 /** One definition an extractor found; offsets are UTF-16 indexes into the decoded text. */
 export interface SymbolDraft {
