@@ -16,6 +16,7 @@ import { StagedProgress } from "./staged_progress.ts";
 import type { Store } from "../store/store.ts";
 import type { RepoWriter, StoredFileState } from "../store/repo_writer.ts";
 import { ToolError } from "../errors.ts";
+import { unusableDatabase } from "../store/sqlite.ts";
 import type { IngestConfig } from "./config.ts";
 import { decodedText, looksBinary } from "./filters.ts";
 import { callReferences, fileSummary, lineCount } from "../parser/file_summary.ts";
@@ -106,6 +107,7 @@ export async function indexSource<F extends SourceFile>(
   source: IndexSource<F>,
   options: PipelineOptions = {},
   mapError: (e: unknown) => unknown = (e) => e,
+  retried = false,
 ): Promise<IndexOutcome> {
   const t0 = performance.now();
   const timings = _zeroTimings();
@@ -121,6 +123,13 @@ export async function indexSource<F extends SourceFile>(
     return outcome;
   } catch (e) {
     writer.rollback();
+    // A write that met damage inside the file: the writer checks it next time and rebuilds
+    // it, so run once more now (issue 25: "malformed" on every retry otherwise).
+    const damaged = unusableDatabase(e);
+    if (damaged !== null && !retried) {
+      store.markDamaged(source.repo, damaged);
+      return await indexSource(store, config, parser, source, options, mapError, true);
+    }
     // A failed first index leaves no empty database behind.
     if (!existed) await store.deleteIfEmpty(source.repo);
     throw mapError(e);

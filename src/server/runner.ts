@@ -165,6 +165,7 @@ export class ToolRunner {
       // A database file damaged under a live server surfaces mid-query: name it and the fix.
       const unusable = e instanceof ToolError ? null : unusableDatabase(e);
       if (unusable !== null) {
+        this.#noteDamage(rawArgs, unusable);
         return this.#error(
           name,
           new ToolError(
@@ -175,6 +176,15 @@ export class ToolRunner {
       }
       return this.#error(name, e);
     }
+  }
+
+  /** Remember damage a read met, so the next index run checks and rebuilds the file. */
+  #noteDamage(rawArgs: unknown, problem: string): void {
+    const repo = (rawArgs as { repo?: unknown } | null)?.repo;
+    if (typeof repo !== "string") return;
+    try {
+      this.#ctx.store.markDamaged(this.#ctx.store.resolveRepo(repo), problem);
+    } catch { /* not a known repo: nothing to remember */ }
   }
 
   #error(tool: string, e: unknown): CallResult {

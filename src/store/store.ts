@@ -161,6 +161,9 @@ export class Store {
       }
       const meta = this.#meta(repo);
       if (!("error" in meta) && meta.display_name === id) hits.add(repo);
+      // An unreadable index has no stored name: the one list_repos shows is its id's
+      // (`local/<name>-<hash>`).
+      else if ("error" in meta && /^(.+)-[0-9a-f]{8}$/.exec(name)?.[1] === id) hits.add(repo);
     }
     if (hits.size === 0) {
       throw new ToolError(
@@ -247,10 +250,50 @@ export class Store {
     }
   }
 
+  /**
+   * Remember that a read or a write met damage in a repo's index (a marker file beside it, so
+   * another process knows too): the next writer checks the whole file and rebuilds it when the
+   * check fails. Damage inside a valid file (random pages, a scribble) is otherwise found only
+   * by the statements that touch it, and an incremental run may touch none.
+   */
+  markDamaged(repo: string, problem: string): void {
+    try {
+      Deno.writeTextFileSync(
+        this.dbPath(repo) + _DAMAGED,
+        `${new Date().toISOString()} ${problem}\n`,
+      );
+    } catch { /* the index directory is gone or read-only: nothing to remember it in */ }
+  }
+
+  /**
+   * When damage was reported (see {@linkcode markDamaged}): the file's first problem by
+   * `PRAGMA quick_check` (every page), or null when it passes. The marker goes either way.
+   */
+  #reportedDamage(repo: string): string | null {
+    const path = this.dbPath(repo);
+    if (!_exists(path + _DAMAGED)) return null;
+    this.#forget(repo);
+    let problem: string | null;
+    try {
+      const db = openDatabase(path);
+      try {
+        const rows = db.prepare("PRAGMA quick_check(1)").all() as { quick_check: string }[];
+        const first = rows[0]?.quick_check ?? "no answer";
+        problem = first === "ok" ? null : `damaged: ${first}`;
+      } finally {
+        db.close();
+      }
+    } catch (e) {
+      problem = unusableDatabase(e) ?? null;
+    }
+    _removeQuietly(path + _DAMAGED);
+    return problem;
+  }
+
   /** Open the writer, discarding an unusable index file (see {@linkcode writer}). */
   async #openWriter(repo: string, options: WriterOptions): Promise<RepoWriter> {
     const path = this.dbPath(repo);
-    let problem = databaseFileProblem(path);
+    let problem = databaseFileProblem(path) ?? this.#reportedDamage(repo);
     for (let attempt = 0; problem === null; attempt++) {
       try {
         return await RepoWriter.open(path, options);
@@ -347,7 +390,26 @@ export class Store {
 }
 
 /** Remove an index file (a directory in its place too) and its WAL and shared-memory files. */
+/** The suffix of the marker file that says a repo's index met damage. */
+const _DAMAGED = ".damaged";
+
+function _exists(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function _removeQuietly(path: string): void {
+  try {
+    Deno.removeSync(path);
+  } catch { /* already gone */ }
+}
+
 function _removeIndexFiles(path: string): void {
+  _removeQuietly(path + _DAMAGED);
   for (const suffix of ["", "-wal", "-shm"]) {
     try {
       Deno.removeSync(path + suffix, { recursive: true });
