@@ -9,10 +9,14 @@
  *    whose stored text contains the trigger (a substring test on the stored bytes, no parse);
  *    `lines:N+` and `god_function` only parse files with a function at least that long (from the
  *    stored symbol spans).
- * 2. The parse and checks run in worker threads (one per core, up to 4) terminated at the budget (default
- *    10 s): the server keeps answering meanwhile, and a custom regex cannot stall it. A cut scan
- *    says so (`truncated`, `files_scanned` of `files_total`) with a hint to narrow it.
- * 3. Results are cached per index state and arguments, so asking again costs nothing.
+ * 2. The parse and checks run in workers of the shared search pool (`search_pool.ts`: at most
+ *    one per core for every search at once; a large scan takes the free ones), terminated at the
+ *    budget (default 10 s, counted from when the scan got its workers, not while it waited): the
+ *    server keeps answering meanwhile, and a custom regex cannot stall it. A cut scan says so
+ *    (`truncated`, `timed_out`, `files_scanned` of `files_total`) with a hint to narrow it; a
+ *    scan that finds no free worker in time is `server_busy`.
+ * 3. Results are cached per index state and arguments, and identical scans running at once share
+ *    one run, so asking again — or twenty times at once — costs one scan.
  */
 import type { AstMatch } from "./ast_checks.ts";
 import type { AstPattern } from "./ast_patterns.ts";
@@ -20,12 +24,14 @@ import { facet, type RepoView } from "./view.ts";
 import { FILES } from "./files.ts";
 import { globMatcher } from "./glob.ts";
 import { searchBytes } from "../store/search_inputs.ts";
+import { acquireWorker, type SearchLease, tryAcquireWorker } from "./search_pool.ts";
 
 /** A match as the tool returns it. */
 export type AstResult = AstMatch & { enclosing_symbol?: string; symbol_kind?: string };
 
 /** Message to the worker. */
 export interface AstWorkerRequest {
+  id: number;
   dbPath: string;
   files: { path: string; language: string }[];
   patterns: AstPattern[];
@@ -33,8 +39,9 @@ export interface AstWorkerRequest {
 
 /** Messages from the worker. */
 export type AstWorkerReply =
-  | { type: "file"; path: string; matches: AstResult[]; skipped: string | null }
-  | { type: "done" };
+  | { type: "file"; id: number; path: string; matches: AstResult[]; skipped: string | null }
+  | { type: "done"; id: number }
+  | { type: "error"; id: number; message: string };
 
 /** What a scan found. */
 export interface AstScan {
@@ -52,6 +59,11 @@ export const AST_BUDGET_MS = 10_000;
 
 /** Results of earlier scans of this index state (at most 32). */
 const SCANS = facet("ast-scans", () => new Map<string, AstScan>());
+/** Scans of this index state running now, by key: an identical call waits for the same one. */
+const RUNNING = facet("ast-running", () => new Map<string, Promise<AstScan>>());
+/** Longest wait for a worker of the pool before `server_busy`, in ms. */
+const _WAIT_MS = 15_000;
+let _nextId = 1;
 
 /** Files with at least one symbol, and their longest function or method in lines. */
 const SYMBOL_FILES = facet("ast-symbol-files", (view) => {
@@ -122,19 +134,22 @@ export async function scanAst(
   const cache = view.get(SCANS);
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
+  const running = view.get(RUNNING);
+  const same = running.get(key);
+  if (same !== undefined) return await same;
   const files = _select(view, patterns, options);
-  const scan = await _runWorker(
-    view.index.dbPath,
-    files,
-    patterns,
-    options.budgetMs ?? AST_BUDGET_MS,
-  );
-  scan.filesTotal = files.length;
-  if (!scan.timedOut) {
-    cache.set(key, scan);
-    if (cache.size > 32) cache.delete(cache.keys().next().value!);
+  const run = _runWorkers(view.index.dbPath, files, patterns, options.budgetMs ?? AST_BUDGET_MS);
+  running.set(key, run);
+  try {
+    const scan = await run;
+    if (!scan.timedOut) {
+      cache.set(key, scan);
+      if (cache.size > 32) cache.delete(cache.keys().next().value!);
+    }
+    return scan;
+  } finally {
+    running.delete(key);
   }
-  return scan;
 }
 
 function _select(
@@ -192,19 +207,25 @@ function _contains(hay: Uint8Array, needle: Uint8Array): boolean {
   return false;
 }
 
-/** Workers one scan uses: one per core, at most 4, and one per 40 files. */
+/** Workers one scan uses at most: one per core, at most 4, and one per 40 files. */
 function _workerCount(files: number): number {
   const cores = typeof navigator !== "undefined" ? navigator.hardwareConcurrency ?? 1 : 1;
   return Math.max(1, Math.min(cores, 4, Math.ceil(files / 40)));
 }
 
-function _runWorker(
-  dbPath: string,
-  files: { path: string; language: string }[],
-  patterns: AstPattern[],
-  budgetMs: number,
-): Promise<AstScan> {
-  const scan: AstScan = {
+/** A worker for the scan (waiting its turn), and the pool's other free ones it may use. */
+async function _leases(files: number): Promise<SearchLease[]> {
+  const leases = [await acquireWorker("ast", _WAIT_MS)];
+  for (let k = 1; k < _workerCount(files); k++) {
+    const extra = tryAcquireWorker("ast");
+    if (extra === null) break;
+    leases.push(await extra);
+  }
+  return leases;
+}
+
+function _emptyScan(files: { path: string; language: string }[]): AstScan {
+  return {
     matches: [],
     filesTotal: files.length,
     filesScanned: 0,
@@ -213,46 +234,62 @@ function _runWorker(
     languages: [...new Set(files.map((f) => f.language))].sort(),
     timedOut: false,
   };
-  if (files.length === 0) return Promise.resolve(scan);
-  const n = _workerCount(files.length);
-  const workers: Worker[] = [];
-  return new Promise((resolve, reject) => {
-    let running = n;
-    const stop = () => {
-      clearTimeout(timer);
-      for (const w of workers) w.terminate();
+}
+
+async function _runWorkers(
+  dbPath: string,
+  files: { path: string; language: string }[],
+  patterns: AstPattern[],
+  budgetMs: number,
+): Promise<AstScan> {
+  const scan = _emptyScan(files);
+  if (files.length === 0) return scan;
+  const leases = await _leases(files.length);
+  const id = _nextId++;
+  return await new Promise<AstScan>((resolve, reject) => {
+    let running = leases.length;
+    const finished = new Set<SearchLease>();
+    const end = (lease: SearchLease, keep: boolean) => {
+      if (finished.has(lease)) return;
+      finished.add(lease);
+      lease.worker.removeAllListeners("message");
+      lease.worker.removeAllListeners("error");
+      lease.release(keep);
     };
+    // The budget starts once the scan has its workers.
     const timer = setTimeout(() => {
-      stop();
       scan.timedOut = true;
+      for (const l of leases) end(l, false);
       resolve(scan);
     }, budgetMs);
-    for (let k = 0; k < n; k++) {
-      const worker = new Worker(new URL("./ast_worker.ts", import.meta.url), { type: "module" });
-      workers.push(worker);
-      worker.onmessage = (e: MessageEvent<AstWorkerReply>) => {
-        const r = e.data;
-        if (r.type === "done") {
-          worker.terminate();
-          if (--running === 0) {
-            stop();
-            resolve(scan);
-          }
-          return;
+    const fail = (e: unknown) => {
+      clearTimeout(timer);
+      for (const l of leases) end(l, false);
+      reject(e instanceof Error ? e : new Error(String(e)));
+    };
+    leases.forEach((lease, k) => {
+      lease.worker.on("message", (r: AstWorkerReply | { type: "ready" }) => {
+        if (r.type === "ready" || r.id !== id) return;
+        if (r.type === "error") return fail(new Error(`search_ast worker failed: ${r.message}`));
+        if (r.type === "file") return _add(scan, r);
+        end(lease, true);
+        if (--running === 0) {
+          clearTimeout(timer);
+          resolve(scan);
         }
-        scan.filesScanned++;
-        if (r.skipped !== null) scan.filesSkipped++;
-        if (r.matches.length > 0) scan.filesWithMatches++;
-        for (const m of r.matches) scan.matches.push(m);
-      };
-      worker.onerror = (e) => {
-        e.preventDefault();
-        stop();
-        reject(new Error(`search_ast worker failed: ${e.message}`));
-      };
+      });
+      lease.worker.on("error", (e: unknown) => fail(e));
       // Every n-th file, so each worker gets a share of every folder.
-      const share = files.filter((_, i) => i % n === k);
-      worker.postMessage({ dbPath, files: share, patterns } satisfies AstWorkerRequest);
-    }
+      const share = files.filter((_, i) => i % leases.length === k);
+      lease.worker.postMessage({ id, dbPath, files: share, patterns } satisfies AstWorkerRequest);
+    });
   });
+}
+
+/** One file's reply into the scan. */
+function _add(scan: AstScan, r: { matches: AstResult[]; skipped: string | null }): void {
+  scan.filesScanned++;
+  if (r.skipped !== null) scan.filesSkipped++;
+  if (r.matches.length > 0) scan.filesWithMatches++;
+  for (const m of r.matches) scan.matches.push(m);
 }

@@ -8,11 +8,12 @@
  * ordinary lines, and no filter recognises them all. A regex cannot be interrupted from inside its
  * own thread, so the scan runs in a worker: the main thread keeps answering other calls (ping,
  * other tools) while it runs, and at the budget the worker is terminated — whatever the pattern —
- * and the search answers with what it found so far, `timed_out` set. Workers are kept between
- * searches (no start-up cost per call) and never keep the process alive while idle.
+ * and the search answers with what it found so far, `timed_out` set. The workers are those of
+ * the shared search pool (`search_pool.ts`): kept between searches (no start-up cost per call),
+ * at most one per core for all searches at once, never keeping the process alive while idle.
  */
-import { Worker } from "node:worker_threads";
 import { ToolError } from "../errors.ts";
+import { acquireWorker, closeIdleWorkers, poolLoad } from "./search_pool.ts";
 import type { FileHits, MatchRequest, MatchResponse } from "./text_search_worker.ts";
 
 export type { FileHits } from "./text_search_worker.ts";
@@ -30,43 +31,9 @@ export interface TextSearchResult {
 
 /** Extra time the worker gets to stop by itself before it is terminated, in ms. */
 const _GRACE_MS = 300;
-/** Idle workers kept for the next searches (one per part of a split scan). */
-const _MAX_IDLE = 2;
-/** Longest wait for a new worker to load, in ms. */
-const _START_MS = 30_000;
-
-const _idle: Worker[] = [];
+/** Longest wait for a worker of the pool before `server_busy`, in ms. */
+const _WAIT_MS = 10_000;
 let _nextId = 1;
-
-/** A new worker, once it has loaded (its first message): the budget starts after that. */
-function _spawn(): Promise<Worker> {
-  const worker = new Worker(new URL("./text_search_worker.ts", import.meta.url));
-  return new Promise<Worker>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      worker.terminate();
-      reject(new Error("the search worker did not start"));
-    }, _START_MS);
-    worker.once("message", () => {
-      clearTimeout(timer);
-      resolve(worker);
-    });
-    worker.once("error", (e: unknown) => {
-      clearTimeout(timer);
-      worker.terminate();
-      reject(e instanceof Error ? e : new Error(String(e)));
-    });
-  });
-}
-
-function _release(worker: Worker): void {
-  if (_idle.length >= _MAX_IDLE) {
-    worker.terminate();
-    return;
-  }
-  // An idle worker must not keep a finished process (or test) running.
-  worker.unref();
-  _idle.push(worker);
-}
 
 /**
  * Scan `paths` of the index at `dbPath` in matcher workers. Resolves by `budgetMs` (plus a short
@@ -81,7 +48,11 @@ export async function searchFiles(
   request: Omit<MatchRequest, "id">,
   sizeOf?: (path: string) => number,
 ): Promise<TextSearchResult> {
-  const parts = sizeOf === undefined ? [request.paths] : splitScan(request.paths, sizeOf);
+  // A split scan takes a second worker: only when the pool is idle (under load, one each).
+  const load = poolLoad();
+  const parts = sizeOf === undefined || load.running > 0 || load.waiting > 0
+    ? [request.paths]
+    : splitScan(request.paths, sizeOf);
   if (parts.length === 1) return await _searchPart(request);
   const found = await Promise.all(parts.map((paths) => _searchPart({ ...request, paths })));
   return {
@@ -128,8 +99,8 @@ export function splitScan(
 async function _searchPart(
   request: Omit<MatchRequest, "id">,
 ): Promise<TextSearchResult> {
-  const worker = _idle.pop() ?? await _spawn();
-  worker.ref();
+  const lease = await acquireWorker("text", _WAIT_MS);
+  const worker = lease.worker;
   const id = _nextId++;
   const files: FileHits[] = [];
   let filesSearched = 0;
@@ -142,8 +113,7 @@ async function _searchPart(
       clearTimeout(timer);
       worker.off("message", onMessage);
       worker.off("error", onError);
-      if (keep) _release(worker);
-      else worker.terminate();
+      lease.release(keep);
       resolve({ files, filesSearched, timedOut, settled: settledEarly });
     };
     const onMessage = (m: MatchResponse) => {
@@ -154,7 +124,7 @@ async function _searchPart(
         clearTimeout(timer);
         worker.off("message", onMessage);
         worker.off("error", onError);
-        _release(worker);
+        lease.release(true);
         // The worker's own ToolError (an index damaged since the call opened it) keeps its code.
         reject(m.code === undefined ? new Error(m.error) : new ToolError(m.code, m.error));
         return;
@@ -169,7 +139,7 @@ async function _searchPart(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      worker.terminate();
+      lease.release(false);
       reject(e instanceof Error ? e : new Error(String(e)));
     };
     // The hard stop: a regex stuck inside one line never returns to the worker's own checks.
@@ -180,7 +150,7 @@ async function _searchPart(
   });
 }
 
-/** Terminate the idle matcher workers (for tests and shutdown; new searches start new ones). */
+/** Terminate the idle search workers (for tests and shutdown; new searches start new ones). */
 export function closeSearchWorkers(): void {
-  for (const w of _idle.splice(0)) w.terminate();
+  closeIdleWorkers();
 }

@@ -1,0 +1,148 @@
+/**
+ * The workers that run searches (`search_text`'s matcher, `search_ast`'s parser and checks), as
+ * one bounded pool: at most {@linkcode POOL_SIZE} run at once, whatever the load, so the main
+ * thread keeps answering (`ping`, other tools) and memory stays flat. Before it, every search
+ * started workers of its own: 20 concurrent `search_ast` calls ran 80 workers (255-371 threads,
+ * 1.7 GB), `ping` went unanswered for 17-33 s and every call ran out of time (issue 25).
+ *
+ * A search asks for a worker and waits its turn in one queue (first come, first served) for at
+ * most `waitMs`; a search still waiting then fails with `server_busy`, which says so and what to
+ * do. Idle workers are kept for the next searches of the same kind and never keep the process
+ * alive. A worker is terminated instead of returned when its search was cut (a regex that never
+ * returned, a parse past its budget).
+ */
+import { Worker } from "node:worker_threads";
+import { ToolError } from "../errors.ts";
+
+/** The kinds of worker, by their module. */
+export type SearchWorkerKind = "text" | "ast";
+
+const _MODULES: Record<SearchWorkerKind, URL> = {
+  text: new URL("./text_search_worker.ts", import.meta.url),
+  ast: new URL("./ast_worker.ts", import.meta.url),
+};
+
+/** Workers running at once: one per core, at least 2, at most 4. */
+export const POOL_SIZE = Math.max(2, Math.min(4, navigator.hardwareConcurrency ?? 2));
+
+/** Longest wait for a worker to load, in ms. */
+const _START_MS = 30_000;
+
+/** A worker lent to one search. */
+export interface SearchLease {
+  readonly worker: Worker;
+  /** Give the worker back: kept for the next search, or terminated (`keep` false). */
+  release(keep: boolean): void;
+}
+
+interface _Waiter {
+  kind: SearchWorkerKind;
+  resolve: (lease: SearchLease) => void;
+  reject: (e: unknown) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+let _running = 0;
+const _idle: Record<SearchWorkerKind, Worker[]> = { text: [], ast: [] };
+const _queue: _Waiter[] = [];
+
+/**
+ * A worker of `kind` for one search, once one of the pool's places is free; fails with
+ * `server_busy` after `waitMs` in the queue.
+ */
+export function acquireWorker(kind: SearchWorkerKind, waitMs: number): Promise<SearchLease> {
+  if (_running < POOL_SIZE && _queue.length === 0) return _lend(kind);
+  return new Promise<SearchLease>((resolve, reject) => {
+    const waiter: _Waiter = {
+      kind,
+      resolve,
+      reject,
+      timer: setTimeout(() => {
+        const at = _queue.indexOf(waiter);
+        if (at !== -1) _queue.splice(at, 1);
+        reject(
+          new ToolError(
+            "server_busy",
+            `The server is busy: ${_running} searches are running and ${_queue.length} more are waiting. Try again in a few seconds, or narrow the search (file_pattern, language)`,
+          ),
+        );
+      }, waitMs),
+    };
+    _queue.push(waiter);
+  });
+}
+
+/** A worker of `kind` only if a place is free now (extra workers for one large scan), else null. */
+export function tryAcquireWorker(kind: SearchWorkerKind): Promise<SearchLease> | null {
+  return _running < POOL_SIZE && _queue.length === 0 ? _lend(kind) : null;
+}
+
+/** Searches running and waiting (for tests and diagnostics). */
+export function poolLoad(): { running: number; waiting: number; idle: number } {
+  return { running: _running, waiting: _queue.length, idle: _idle.text.length + _idle.ast.length };
+}
+
+/** Terminate the idle workers (tests, shutdown); running ones finish their searches. */
+export function closeIdleWorkers(): void {
+  for (const kind of ["text", "ast"] as const) {
+    for (const w of _idle[kind].splice(0)) w.terminate();
+  }
+}
+
+/** Take a place and a worker (an idle one, else a new one). */
+async function _lend(kind: SearchWorkerKind): Promise<SearchLease> {
+  _running++;
+  let worker: Worker;
+  try {
+    worker = _idle[kind].pop() ?? await _spawn(kind);
+  } catch (e) {
+    _free();
+    throw e;
+  }
+  worker.ref();
+  let released = false;
+  return {
+    worker,
+    release: (keep) => {
+      if (released) return;
+      released = true;
+      // Idle workers are kept per kind (a new worker's module loading holds the main thread
+      // for 0.2-0.4 s: searches of both kinds taking turns must not start new ones each time).
+      if (keep && _idle[kind].length < POOL_SIZE) {
+        // An idle worker must not keep a finished process (or test) running.
+        worker.unref();
+        _idle[kind].push(worker);
+      } else worker.terminate();
+      _free();
+    },
+  };
+}
+
+/** A place is free: the first waiter gets it. */
+function _free(): void {
+  _running--;
+  const next = _queue.shift();
+  if (next === undefined) return;
+  clearTimeout(next.timer);
+  _lend(next.kind).then(next.resolve, next.reject);
+}
+
+/** A new worker, once it has loaded (its first message): a search's budget starts after that. */
+function _spawn(kind: SearchWorkerKind): Promise<Worker> {
+  const worker = new Worker(_MODULES[kind]);
+  return new Promise<Worker>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      worker.terminate();
+      reject(new Error(`the ${kind} search worker did not start`));
+    }, _START_MS);
+    worker.once("message", () => {
+      clearTimeout(timer);
+      resolve(worker);
+    });
+    worker.once("error", (e: unknown) => {
+      clearTimeout(timer);
+      worker.terminate();
+      reject(e instanceof Error ? e : new Error(String(e)));
+    });
+  });
+}
