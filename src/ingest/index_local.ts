@@ -17,6 +17,7 @@ import { LocalFolderSource } from "./local_source.ts";
 import type { FileParser, ProgressFn, SymbolSummarizer } from "./source.ts";
 
 export type { FileParser, ProgressFn, SymbolSummarizer } from "./source.ts";
+export type { FolderIndexOptions } from "./folder_options.ts";
 export type { IndexOutcome, IndexTimings } from "./pipeline.ts";
 
 /** What to index and how. */
@@ -117,6 +118,12 @@ export function indexLocalFolder(
     maxFiles: config.maxFiles,
     extraIgnorePatterns: [...config.extraIgnorePatterns, ...(request.extraIgnorePatterns ?? [])],
     followSymlinks: request.followSymlinks ?? false,
+    recorded: {
+      ...(request.extraIgnorePatterns !== undefined
+        ? { extraIgnorePatterns: request.extraIgnorePatterns }
+        : {}),
+      ...(request.followSymlinks !== undefined ? { followSymlinks: request.followSymlinks } : {}),
+    },
   });
   return indexSource(store, config, parser, source, {
     ...(request.incremental !== undefined ? { incremental: request.incremental } : {}),

@@ -28,6 +28,7 @@ import type {
   IndexSource,
   ProgressFn,
   SourceFile,
+  SourceMeta,
   SymbolSummarizer,
 } from "./source.ts";
 
@@ -84,6 +85,10 @@ export interface IndexOutcome {
   files_discovered: number;
   files_indexed: number;
   files_skipped_cap: number;
+  /** Whether stored imports were resolved again (files added or removed, or imports changed). */
+  imports_resolved: boolean;
+  /** What became of each path of a scoped run (see `IndexSource.scope`); absent otherwise. */
+  file_changes?: FileOutcome[];
   timings: IndexTimings;
 }
 
@@ -177,6 +182,39 @@ interface _Tally {
   deleted: number;
 }
 
+/** What became of one path of a scoped run (see `IndexSource.scope`). */
+export type FileChange =
+  | "added"
+  | "changed"
+  | "unchanged"
+  | "deleted"
+  /** Not indexed (a rule excludes it) and not in the index before either. */
+  | "skipped"
+  /** Not on disk and not in the index. */
+  | "missing";
+
+/** One path's outcome in a scoped run. */
+export interface FileOutcome {
+  /** Repo-relative path. */
+  path: string;
+  change: FileChange;
+  /** Why the path is not indexed (for `skipped`, and for `deleted` by a rule). */
+  reason?: SkipReason;
+  /** Symbols now stored for the file. */
+  symbol_count?: number;
+  /** Why the parser skipped the file or only partly parsed it. */
+  parse_warning?: string;
+}
+
+/** A selected file after reading and hashing, ready to be parsed and stored. */
+interface _ToParse {
+  bytes: Uint8Array;
+  hash: string;
+  checked: number;
+  times: { mtime_ms: number; ctime_ms: number };
+  prior: StoredFileState | undefined;
+}
+
 /** The state of one run, stage by stage (see `_run` for the order). */
 class _Run<F extends SourceFile> {
   readonly prior: RepoMeta;
@@ -198,6 +236,10 @@ class _Run<F extends SourceFile> {
   readonly #noSymbols: string[] = [];
   readonly #parseWarnings: string[] = [];
   readonly #parsedWithImports: string[] = [];
+  /** What became of each path, for a scoped run only (a full run may hold 100k files). */
+  readonly #changes: Map<string, FileOutcome> | null;
+  #importsResolved = false;
+  #mainThreadMs = 0;
 
   constructor(
     writer: RepoWriter,
@@ -212,6 +254,7 @@ class _Run<F extends SourceFile> {
     this.#options = options;
     this.#timings = timings;
     this.#progress = new StagedProgress(options.onProgress);
+    this.#changes = source.scope === undefined ? null : new Map();
     if (writer.schemaWarning !== null) this.warnings.push(writer.schemaWarning);
     this.prior = writer.meta();
     const wantIncremental = options.incremental ?? true;
@@ -230,12 +273,17 @@ class _Run<F extends SourceFile> {
       incremental: this.incremental,
       priorMetaValue: (key) => writer.metaValue(key),
       note: (message) => this.#progress.note(message),
+      isStored: (path) => writer.fileState(path) !== undefined,
     };
   }
 
-  /** Take the source's selection (at least one file) and the stored file states. */
+  /**
+   * Take the source's selection (at least one file, unless the run is scoped) and the stored
+   * states of the files it covers.
+   */
   select(discovery: SelectionResult<F>): void {
-    if (discovery.files.length === 0) {
+    const scope = this.#source.scope;
+    if (discovery.files.length === 0 && scope === undefined) {
       const skipped = Object.entries(discovery.skipCounts).filter(([, n]) => n > 0)
         .map(([k, n]) => `${k}: ${n}`).join(", ");
       throw new ToolError(
@@ -247,7 +295,14 @@ class _Run<F extends SourceFile> {
     }
     this.#discovery = discovery;
     this.warnings.push(...discovery.warnings);
-    this.#stored = this.incremental ? this.#writer.fileStates() : new Map();
+    if (!this.incremental) this.#stored = new Map();
+    else if (scope === undefined) this.#stored = this.#writer.fileStates();
+    else {
+      for (const path of scope) {
+        const state = this.#writer.fileState(path);
+        if (state !== undefined) this.#stored.set(path, state);
+      }
+    }
   }
 
   /** The selected files that must be read: not known unchanged, not known binary. */
@@ -257,6 +312,7 @@ class _Run<F extends SourceFile> {
       const s = this.#stored.get(f.path);
       if (s !== undefined && this.#source.isUnchanged(f, s, () => this.#writer.fileBytes(f.path))) {
         this.#present.add(f.path);
+        this.#changes?.set(f.path, { path: f.path, change: "unchanged" });
       } else if (s === undefined && this.#source.knownBinary?.(f) === true) {
         this.#skipBinary(f);
       } else {
@@ -269,6 +325,7 @@ class _Run<F extends SourceFile> {
   #skipBinary(f: F): void {
     this.#discovery!.skipCounts.binary++;
     this.#binaryNotes.push(`Skipped binary file: ${f.path}`);
+    this.#changes?.set(f.path, { path: f.path, change: "skipped", reason: "binary" });
     this.#source.noteBinary?.(f);
   }
 
@@ -278,86 +335,26 @@ class _Run<F extends SourceFile> {
    */
   async processFiles(toCheck: readonly F[]): Promise<void> {
     this.#progress.nextStage();
-    const source = this.#source;
-    const writer = this.#writer;
-    const timings = this.#timings;
-    const skipCounts = this.#discovery!.skipCounts;
-    const summarizer = this.#options.summarizer;
     let done = 0;
     const fileDone = (path: string, symbols = 0) => {
       done++;
       this.#progress.step(done, toCheck.length, path, symbols);
     };
     const pipelineStart = performance.now();
-    let mainThreadMs = 0;
     const inflight = new Set<Promise<void>>();
     const maxInflight = 16;
-    let aborted = false;
+    const abort = { aborted: false };
     try {
       for (const f of toCheck) {
-        const t = performance.now();
-        const read = source.read(f);
-        if (read === null || typeof read === "string") {
-          skipCounts[read === null || read === "not_regular" ? "unreadable" : read]++;
-          if (read === "symlink_escape") {
-            this.#binaryNotes.push(`Skipped symlink escape: ${f.path}`);
-          }
-          fileDone(f.path);
-          mainThreadMs += performance.now() - t;
-          continue;
-        }
-        // UTF-16 with a byte-order mark is stored as UTF-8 (one text encoding for every tool).
-        const bytes = decodedText(read);
-        if (looksBinary(bytes)) {
-          this.#skipBinary(f);
-          fileDone(f.path);
-          mainThreadMs += performance.now() - t;
-          continue;
-        }
-        const hash = createHash("sha256").update(bytes).digest("hex");
-        const checked = Date.now();
-        const times = source.times(f);
-        this.#present.add(f.path);
-        const prior = this.#stored.get(f.path);
-        timings.read_hash_ms += performance.now() - t;
-        mainThreadMs += performance.now() - t;
-        if (prior !== undefined && prior.hash === hash) {
-          writer.touchFile(f.path, times.mtime_ms, times.ctime_ms, checked);
+        const item = this.#readAndHash(f);
+        if (item === null) {
           fileDone(f.path);
           continue;
         }
-        if (prior === undefined) this.tally.added++;
+        if (item.prior === undefined) this.tally.added++;
         else this.tally.changed++;
-        const job = parseSafely(this.#parser, f.path, bytes).then(async (result) => {
-          if (aborted) return;
-          if (summarizer !== undefined && result.symbols.length > 0) {
-            await summarizer.summarize(result.symbols, (m) => this.#progress.note(m));
-            if (aborted) return;
-          }
-          const ts = performance.now();
-          if (result.status !== "ok") {
-            this.#parseWarnings.push(
-              `${f.path}: ${result.status}${result.reason ? ` (${result.reason})` : ""}`,
-            );
-          }
-          // A text-only file (SQL, plain text…) has no symbols by design.
-          if (result.symbols.length === 0 && !isTextLanguage(result.language)) {
-            this.#noSymbols.push(f.path);
-          }
-          if (result.imports.length > 0) this.#parsedWithImports.push(f.path);
-          writer.putFile({
-            path: f.path,
-            language: result.language || f.language,
-            content: bytes,
-            hash,
-            mtime_ms: times.mtime_ms,
-            ctime_ms: times.ctime_ms,
-            checked_ms: checked,
-            summary: fileSummary(result.symbols, callReferences(result.calls)),
-            line_count: lineCount(bytes),
-          }, result);
-          mainThreadMs += performance.now() - ts;
-          fileDone(f.path, result.symbols.length);
+        const job = this.#parseAndStore(f, item, abort).then((symbols) => {
+          if (symbols !== null) fileDone(f.path, symbols);
         });
         inflight.add(job);
         job.finally(() => inflight.delete(job));
@@ -366,19 +363,126 @@ class _Run<F extends SourceFile> {
       await Promise.all(inflight);
     } catch (e) {
       // Let the jobs still in flight finish (they store nothing now) before the rollback.
-      aborted = true;
+      abort.aborted = true;
       await Promise.allSettled(inflight);
       throw e;
     }
-    timings.parse_ms = Math.max(0, performance.now() - pipelineStart - mainThreadMs);
+    this.#timings.parse_ms = Math.max(
+      0,
+      performance.now() - pipelineStart - this.#mainThreadMs,
+    );
   }
 
-  /** Remove stored files that are gone or that a rule now excludes. */
+  /**
+   * Read and hash one file on the main thread. Null when it needs no parse: refused by the
+   * source, binary, or unchanged by content (then its new stat is recorded, if it changed).
+   */
+  #readAndHash(f: F): _ToParse | null {
+    const t = performance.now();
+    try {
+      const read = this.#source.read(f);
+      if (read === null || typeof read === "string") {
+        const reason = read === null || read === "not_regular" ? "unreadable" : read;
+        this.#discovery!.skipCounts[reason]++;
+        if (read === "symlink_escape") this.#binaryNotes.push(`Skipped symlink escape: ${f.path}`);
+        this.#changes?.set(f.path, { path: f.path, change: "skipped", reason });
+        return null;
+      }
+      // UTF-16 with a byte-order mark is stored as UTF-8 (one text encoding for every tool).
+      const bytes = decodedText(read);
+      if (looksBinary(bytes)) {
+        this.#skipBinary(f);
+        return null;
+      }
+      const hash = createHash("sha256").update(bytes).digest("hex");
+      const checked = Date.now();
+      const times = this.#source.times(f);
+      this.#present.add(f.path);
+      const prior = this.#stored.get(f.path);
+      this.#timings.read_hash_ms += performance.now() - t;
+      if (prior !== undefined && prior.hash === hash) {
+        // A stat that changed is recorded; an identical one is not written at all, so that the
+        // index state (and every view built on it) stays the same.
+        if (prior.mtime_ms !== times.mtime_ms || prior.ctime_ms !== times.ctime_ms) {
+          this.#writer.touchFile(f.path, times.mtime_ms, times.ctime_ms, checked);
+        }
+        this.#changes?.set(f.path, { path: f.path, change: "unchanged" });
+        return null;
+      }
+      return { bytes, hash, checked, times, prior };
+    } finally {
+      this.#mainThreadMs += performance.now() - t;
+    }
+  }
+
+  /**
+   * Parse a file (in a worker), summarize its symbols, and store it; resolves to its symbol
+   * count, or null when the run was aborted meanwhile (nothing is stored then).
+   */
+  async #parseAndStore(f: F, item: _ToParse, abort: { aborted: boolean }): Promise<number | null> {
+    const result = await parseSafely(this.#parser, f.path, item.bytes);
+    if (abort.aborted) return null;
+    const summarizer = this.#options.summarizer;
+    if (summarizer !== undefined && result.symbols.length > 0) {
+      await summarizer.summarize(result.symbols, (m) => this.#progress.note(m));
+      if (abort.aborted) return null;
+    }
+    const ts = performance.now();
+    const outcome: FileOutcome = {
+      path: f.path,
+      change: item.prior === undefined ? "added" : "changed",
+      symbol_count: result.symbols.length,
+    };
+    if (result.status !== "ok") {
+      outcome.parse_warning = `${result.status}${result.reason ? ` (${result.reason})` : ""}`;
+      this.#parseWarnings.push(`${f.path}: ${outcome.parse_warning}`);
+    }
+    this.#changes?.set(f.path, outcome);
+    // A text-only file (SQL, plain text…) has no symbols by design.
+    if (result.symbols.length === 0 && !isTextLanguage(result.language)) {
+      this.#noSymbols.push(f.path);
+    }
+    this.#keepOrResolveImports(f.path, item.prior !== undefined, result);
+    this.#writer.putFile({
+      path: f.path,
+      language: result.language || f.language,
+      content: item.bytes,
+      hash: item.hash,
+      mtime_ms: item.times.mtime_ms,
+      ctime_ms: item.times.ctime_ms,
+      checked_ms: item.checked,
+      summary: fileSummary(result.symbols, callReferences(result.calls)),
+      line_count: lineCount(item.bytes),
+    }, result);
+    this.#mainThreadMs += performance.now() - ts;
+    return result.symbols.length;
+  }
+
+  /**
+   * An edit that leaves a file's imports as they were (the usual edit) resolves them as before
+   * as long as no file is added or removed: keep the stored targets. Other imports are resolved
+   * once all files are stored.
+   */
+  #keepOrResolveImports(path: string, wasStored: boolean, result: ParseResult): void {
+    if (result.imports.length === 0) return;
+    if (wasStored && this.incremental) {
+      const stored = this.#writer.imports([path]);
+      if (_sameImports(result.imports, stored)) {
+        result.imports.forEach((imp, i) => imp.resolved = stored[i]!.resolved);
+        return;
+      }
+    }
+    this.#parsedWithImports.push(path);
+  }
+
+  /** Remove stored files (of the run's scope) that are gone or that a rule now excludes. */
   deleteMissing(): void {
     for (const path of this.#stored.keys()) {
       if (!this.#present.has(path)) {
         this.#writer.deleteFile(path);
         this.tally.deleted++;
+        const reason = this.#changes?.get(path)?.reason;
+        this.#changes?.set(path, { path, change: "deleted", ...(reason ? { reason } : {}) });
       }
     }
   }
@@ -389,21 +493,24 @@ class _Run<F extends SourceFile> {
    */
   resolveImports(): void {
     const t = performance.now();
-    const discovery = this.#discovery!;
-    const allFiles = new Set<string>([
-      ...discovery.files.map((f) => f.path),
-      ...discovery.otherFiles,
-    ]);
-    const textCache = new Map<string, string | undefined>();
-    const readRepoFile = (p: string): string | undefined => {
-      if (!allFiles.has(p)) return undefined;
-      if (!textCache.has(p)) textCache.set(p, this.#source.readOther(p));
-      return textCache.get(p);
-    };
-    if (this.tally.added > 0 || this.tally.deleted > 0) {
-      resolveStoredImports(this.#writer, null, allFiles, readRepoFile);
-    } else if (this.#parsedWithImports.length > 0) {
-      resolveStoredImports(this.#writer, this.#parsedWithImports, allFiles, readRepoFile);
+    const all = this.tally.added > 0 || this.tally.deleted > 0;
+    if (all || this.#parsedWithImports.length > 0) {
+      const discovery = this.#discovery!;
+      const allFiles = this.#source.repoPaths?.() ??
+        new Set<string>([...discovery.files.map((f) => f.path), ...discovery.otherFiles]);
+      const textCache = new Map<string, string | undefined>();
+      const readRepoFile = (p: string): string | undefined => {
+        if (!allFiles.has(p)) return undefined;
+        if (!textCache.has(p)) textCache.set(p, this.#source.readOther(p));
+        return textCache.get(p);
+      };
+      resolveStoredImports(
+        this.#writer,
+        all ? null : this.#parsedWithImports,
+        allFiles,
+        readRepoFile,
+      );
+      this.#importsResolved = true;
     }
     this.#timings.resolve_ms = performance.now() - t;
   }
@@ -413,7 +520,6 @@ class _Run<F extends SourceFile> {
     const writer = this.#writer;
     const source = this.#source;
     const discovery = this.#discovery!;
-    const skipCounts = discovery.skipCounts;
     const warnings = this.warnings;
     const notes = this.#binaryNotes;
     warnings.push(...notes.slice(0, 20));
@@ -429,20 +535,7 @@ class _Run<F extends SourceFile> {
       ? this.prior.indexed_at
       : new Date().toISOString();
     const languages = writer.languageCounts();
-    const meta = source.meta();
-    writer.setMeta({
-      repo: source.repo,
-      owner: meta.owner,
-      name: meta.name,
-      display_name: meta.display_name,
-      source_root: meta.source_root,
-      indexed_at: indexedAt,
-      git_head: meta.git_head,
-      languages,
-      discovery_skip_counts: skipCounts,
-      extractor_version: EXTRACTOR_VERSION,
-      ...meta.extra,
-    });
+    const meta = this.#writeMeta(indexedAt, languages, noChange);
     const stats = writer.meta();
     return {
       repo: source.repo,
@@ -458,17 +551,57 @@ class _Run<F extends SourceFile> {
       changed,
       new: added,
       deleted,
-      discovery_skip_counts: skipCounts,
+      discovery_skip_counts: discovery.skipCounts,
       no_symbols_count: this.#noSymbols.length,
       no_symbols_files: this.#noSymbols.sort().slice(0, 50),
       parse_warnings: this.#parseWarnings.sort().slice(0, 50),
       warnings,
       files_discovered: discovery.discovered,
       files_indexed: stats.file_count,
-      files_skipped_cap: skipCounts.file_limit,
+      files_skipped_cap: discovery.skipCounts.file_limit,
+      imports_resolved: this.#importsResolved,
+      ...(this.#changes === null ? {} : { file_changes: [...this.#changes.values()] }),
       timings: this.#timings,
     };
   }
+
+  /**
+   * Store the run's facts. A scoped run looked at a few files only: it records when the index
+   * changed and its languages, and keeps the folder-wide facts of the last full run.
+   */
+  #writeMeta(indexedAt: string, languages: Record<string, number>, noChange: boolean): SourceMeta {
+    const writer = this.#writer;
+    const meta = this.#source.meta();
+    if (this.#source.scope !== undefined) {
+      if (!noChange) writer.setMeta({ indexed_at: indexedAt, languages });
+      return meta;
+    }
+    writer.setMeta({
+      repo: this.#source.repo,
+      owner: meta.owner,
+      name: meta.name,
+      display_name: meta.display_name,
+      source_root: meta.source_root,
+      indexed_at: indexedAt,
+      git_head: meta.git_head,
+      languages,
+      discovery_skip_counts: this.#discovery!.skipCounts,
+      extractor_version: EXTRACTOR_VERSION,
+      ...meta.extra,
+    });
+    return meta;
+  }
+}
+
+function _sameImports(
+  now: readonly { specifier: string; names: string[] }[],
+  before: readonly { specifier: string; names: string[] }[],
+): boolean {
+  return now.length === before.length && now.every((imp, i) => {
+    const b = before[i]!;
+    return imp.specifier === b.specifier && imp.names.length === b.names.length &&
+      imp.names.every((n, j) => n === b.names[j]);
+  });
 }
 
 /** The outcome when the source knows nothing changed: the stored index, untouched. */
@@ -501,6 +634,7 @@ function _unchangedOutcome<F extends SourceFile>(
     files_discovered: stats.file_count,
     files_indexed: stats.file_count,
     files_skipped_cap: skipCounts.file_limit ?? 0,
+    imports_resolved: false,
     timings: _zeroTimings(),
   };
 }

@@ -55,6 +55,8 @@ export interface DiscoveryContext {
   priorMetaValue(key: string): string | undefined;
   /** Report progress of a source-specific step (downloads, waits). */
   note(message: string): void;
+  /** Whether the stored index holds this path now. */
+  isStored(path: string): boolean;
 }
 
 /** Metadata of the repo, written after a successful run. */
@@ -76,6 +78,13 @@ export interface IndexSource<F extends SourceFile> {
   readonly repo: string;
   /** Where the code comes from, for messages (a folder path, `owner/repo`). */
   readonly label: string;
+  /**
+   * The paths of a run that re-indexes some files of a stored index (index_file, a watch
+   * batch, a stale file found by a query): stored files outside it stay as they are, and the
+   * index's folder-wide facts (source root, git head, skip counts) are kept. Absent: the run
+   * covers the whole source (stored files it does not select are removed).
+   */
+  readonly scope?: ReadonlySet<string>;
   /**
    * Select the files to index, or say `"unchanged"` when the source knows nothing changed
    * since the stored index (then nothing is read or written).
@@ -101,6 +110,11 @@ export interface IndexSource<F extends SourceFile> {
   times(file: F): { mtime_ms: number; ctime_ms: number };
   /** Text of a non-indexed file the import resolvers read (`go.mod`, `composer.json`, …). */
   readOther(path: string): string | undefined;
+  /**
+   * Every path of the repo the import resolvers may look for (indexed files and other files),
+   * asked only when imports must be resolved. Absent: the discovery's files and other files.
+   */
+  repoPaths?(): Set<string>;
   /** Notes to add once the files are known (e.g. a missing root `.gitignore`). */
   closingWarnings(selected: readonly F[]): string[];
   /** The repo's metadata. */

@@ -12,7 +12,7 @@ import type { FileParser, ProgressFn } from "../ingest/index_local.ts";
 import { ParserPool } from "../parser/pool.ts";
 import type { Store } from "../store/store.ts";
 import { unusableDatabase } from "../store/sqlite.ts";
-import type { FolderIndexOptions, ToolContext } from "../tools/context.ts";
+import type { ToolContext } from "../tools/context.ts";
 import { DetailedToolError, ToolError } from "../errors.ts";
 import { RepoViews } from "../query/view.ts";
 import { readGitHead } from "../ingest/git_head.ts";
@@ -74,8 +74,6 @@ export class ToolRunner {
   #pool: ParserPool | null = null;
   /** The repo of the last successful call, for {@linkcode idle}. */
   #lastRepo: string | undefined;
-  /** Folders indexed through this runner, with the options they were indexed with. */
-  readonly #folders = new Map<string, FolderIndexOptions>();
   readonly #watch: WatchManager | null;
 
   constructor(deps: ServerDeps) {
@@ -91,7 +89,6 @@ export class ToolRunner {
       github: deps.github ?? DEFAULT_GITHUB_SETTINGS,
       summarizer: deps.summarizer ?? NO_SUMMARIZER,
       redact: this.#settings.redact,
-      folderOptions: (root) => this.#folders.get(root),
     };
     this.#watch = deps.watch?.enabled ? new WatchManager(this.#ctx, deps.watch, this.#log) : null;
   }
@@ -102,12 +99,11 @@ export class ToolRunner {
   }
 
   /**
-   * Remember how a folder was indexed (for index_file and watch batches) and watch it when
-   * watch mode is on; returns a warning when it cannot be watched.
+   * Watch a folder just indexed when watch mode is on (its index records the options it was
+   * indexed with); returns a warning when it cannot be watched.
    */
-  folderIndexed(root: string, options: FolderIndexOptions): string | null {
-    this.#folders.set(root, options);
-    return this.#watch?.watch(root, options) ?? null;
+  folderIndexed(root: string): string | null {
+    return this.#watch?.watch(root) ?? null;
   }
 
   /** The tools this runner serves. */
@@ -134,13 +130,7 @@ export class ToolRunner {
       if (warnings.length > 0) out = { ...out, warnings: [...warnings, ...(out.warnings ?? [])] };
       this.#lastRepo = out.repo;
       if (tool.name === "index_folder" && typeof out.response.folder_path === "string") {
-        const a = args as { extra_ignore_patterns?: string[]; follow_symlinks?: boolean };
-        const warning = this.folderIndexed(out.response.folder_path, {
-          ...(a.extra_ignore_patterns !== undefined
-            ? { extraIgnorePatterns: a.extra_ignore_patterns }
-            : {}),
-          ...(a.follow_symlinks !== undefined ? { followSymlinks: a.follow_symlinks } : {}),
-        });
+        const warning = this.folderIndexed(out.response.folder_path);
         if (warning !== null) {
           const list = Array.isArray(out.response.warnings) ? out.response.warnings : [];
           out.response.warnings = [...list, warning];

@@ -25,13 +25,13 @@
  */
 import { join, relative, sep } from "node:path";
 import type { ToolContext } from "../tools/context.ts";
-import type { FolderIndexOptions } from "../tools/context.ts";
 import { isSkippedDir } from "../ingest/filters.ts";
 import { envInteger } from "./config.ts";
 import { readGitHead } from "../ingest/git_head.ts";
 import { localRepoId } from "../store/paths.ts";
 import { PATHS } from "../query/files.ts";
 import { prewarm as prewarmSymbolSearch } from "../tools/search_symbols.ts";
+import { reindexFiles, reindexFolder } from "../tools/reindex.ts";
 
 /** Watch-mode settings. */
 export interface WatchSettings {
@@ -96,7 +96,6 @@ export interface WatchBatch {
 class _FolderWatch {
   readonly root: string;
   readonly repo: string;
-  options: FolderIndexOptions;
   readonly #manager: WatchManager;
   readonly #fs: Deno.FsWatcher;
   #pending = new Set<string>();
@@ -110,11 +109,10 @@ class _FolderWatch {
   #closed = false;
   readonly loop: Promise<void>;
 
-  constructor(manager: WatchManager, root: string, options: FolderIndexOptions) {
+  constructor(manager: WatchManager, root: string) {
     this.#manager = manager;
     this.root = root;
     this.repo = localRepoId(root);
-    this.options = options;
     this.#fs = Deno.watchFs(root, { recursive: true });
     this.loop = this.#listen();
   }
@@ -270,17 +268,12 @@ export class WatchManager {
   }
 
   /**
-   * Watch a folder (an absolute real path that was just indexed) with the options it was
-   * indexed with; a folder watched already only takes the new options. Returns a warning when
-   * the folder cannot be watched.
+   * Watch a folder (an absolute real path that was just indexed; its index records the options
+   * batches re-index it with). Returns a warning when the folder cannot be watched.
    */
-  watch(root: string, options: FolderIndexOptions): string | null {
+  watch(root: string): string | null {
     if (this.#closed || !this.settings.enabled) return null;
-    const known = this.#folders.get(root);
-    if (known !== undefined) {
-      known.options = options;
-      return null;
-    }
+    if (this.#folders.has(root)) return null;
     if (this.#folders.size >= this.settings.maxFolders) {
       const warning =
         `Not watching ${root}: this server already watches ${this.settings.maxFolders} folders (CODEMUNCH_WATCH_MAX_FOLDERS); call index_folder again after edits`;
@@ -288,7 +281,7 @@ export class WatchManager {
       return warning;
     }
     try {
-      this.#folders.set(root, new _FolderWatch(this, root, options));
+      this.#folders.set(root, new _FolderWatch(this, root));
       if (this.#liveness === undefined) {
         this.#liveness = setInterval(() => {
           for (const r of [...this.#folders.keys()]) {
@@ -352,17 +345,7 @@ export class WatchManager {
       if (reason !== null) {
         batch.mode = "folder";
         batch.reason = reason;
-        const { indexLocalFolder } = await import("../ingest/index_local.ts");
-        const o = await indexLocalFolder(this.#ctx.store, this.#ctx.ingest, this.#ctx.parser(), {
-          path: w.root,
-          incremental: true,
-          ...(w.options.extraIgnorePatterns !== undefined
-            ? { extraIgnorePatterns: w.options.extraIgnorePatterns }
-            : {}),
-          ...(w.options.followSymlinks !== undefined
-            ? { followSymlinks: w.options.followSymlinks }
-            : {}),
-        });
+        const o = await reindexFolder(this.#ctx, w.root);
         batch.added = o.new;
         batch.changed = o.changed;
         batch.deleted = o.deleted;
@@ -370,12 +353,7 @@ export class WatchManager {
           `codemunch: watch ${w.root}: ${reason} → one incremental index (${o.new} new, ${o.changed} changed, ${o.deleted} deleted)`,
         );
       } else if (expanded.length > 0) {
-        const { indexLocalFiles } = await import("../ingest/index_files.ts");
-        const o = await indexLocalFiles(this.#ctx.store, this.#ctx.ingest, this.#ctx.parser(), {
-          root: w.root,
-          paths: expanded,
-          ...w.options,
-        });
+        const o = await reindexFiles(this.#ctx, w.root, expanded);
         batch.added = o.added;
         batch.changed = o.changed;
         batch.deleted = o.deleted;

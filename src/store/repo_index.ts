@@ -236,6 +236,14 @@ export class RepoIndex {
     return readMeta(this.#db);
   }
 
+  /** One raw meta value (a source's own bookkeeping, e.g. `folder_options`), or undefined. */
+  metaValue(key: string): string | undefined {
+    const row = this.#prepare("SELECT value FROM meta WHERE key = ?").get(key) as
+      | { value: string }
+      | undefined;
+    return row?.value;
+  }
+
   /** Number of indexed files. */
   fileCount(): number {
     return (this.#prepare("SELECT count(*) AS n FROM files").get() as { n: number }).n;

@@ -37,17 +37,6 @@ export interface ToolContext {
    * setting). @default true
    */
   redact?: boolean;
-  /**
-   * How this server last indexed a folder (its extra ignore patterns, symlink rule), so that
-   * re-indexing some of its files keeps the same filters; undefined when it did not.
-   */
-  folderOptions?: (root: string) => FolderIndexOptions | undefined;
-}
-
-/** The options of a folder index that a re-index of some of its files must reuse. */
-export interface FolderIndexOptions {
-  extraIgnorePatterns?: readonly string[];
-  followSymlinks?: boolean;
 }
 
 /** What a tool returns to the server. */

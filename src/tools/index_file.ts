@@ -1,12 +1,14 @@
 /**
  * `index_file`: re-index one file of an indexed folder, or add a new one (API.md Part B §7.1),
- * with the same filters as `index_folder` and in one transaction: readers see the old file or
- * the new one, never half of it. A file that is gone, or that a rule now excludes, is removed.
+ * with the same filters as `index_folder` (the ones the folder was indexed with), its AI summary
+ * tier, and in one transaction: readers see the old file or the new one, never half of it. A
+ * file that is gone, or that a rule now excludes, is removed.
  */
 import { z } from "zod";
 import { ToolError } from "../errors.ts";
 import { realAbsolute, repoOfPath } from "../ingest/repo_of_path.ts";
 import type { ToolContext, ToolOutput } from "./context.ts";
+import { reindexFiles } from "./reindex.ts";
 
 /** Tool name. */
 export const name = "index_file";
@@ -19,7 +21,7 @@ export const description =
 export const inputSchema = z.object({
   path: z.string().describe("Absolute path of the file, inside a folder indexed with index_folder"),
   use_ai_summaries: z.boolean().optional().describe(
-    "Accepted for compatibility; summaries come from docstrings and signatures",
+    "Summarize symbols without a docstring with the configured AI provider, as index_folder does (default true; only signatures are sent)",
   ),
   context_providers: z.boolean().optional().describe("Accepted for compatibility; no effect"),
 });
@@ -58,13 +60,9 @@ export async function handler(ctx: ToolContext, args: IndexFileArgs): Promise<To
   if (found.relative === "") {
     throw new ToolError("invalid_argument", `${abs} is an indexed folder: use index_folder`);
   }
-  const { indexLocalFiles } = await import("../ingest/index_files.ts");
-  const root = found.meta.source_root;
-  const options = ctx.folderOptions?.(root) ?? {};
-  const out = await indexLocalFiles(ctx.store, ctx.ingest, ctx.parser(), {
-    root,
-    paths: [found.relative],
-    ...options,
+  const out = await reindexFiles(ctx, found.meta.source_root, [found.relative], {
+    ...(args.use_ai_summaries !== undefined ? { useAiSummaries: args.use_ai_summaries } : {}),
+    ...(ctx.onProgress !== undefined ? { onProgress: ctx.onProgress } : {}),
   });
   const f = out.files[0]!;
   if (f.change === "missing") {
@@ -82,6 +80,11 @@ export async function handler(ctx: ToolContext, args: IndexFileArgs): Promise<To
     duration_seconds: Math.round(out.duration_ms) / 1000,
   };
   if (f.symbol_count !== undefined) response.symbol_count = f.symbol_count;
-  if (f.parse_warning !== undefined) response.warnings = [`${f.path}: ${f.parse_warning}`];
+  const warnings = [
+    ...(f.parse_warning !== undefined ? [`${f.path}: ${f.parse_warning}`] : []),
+    ...out.warnings,
+  ];
+  if (warnings.length > 0) response.warnings = warnings;
+  if (out.ai_summaries !== undefined) response.ai_summaries = out.ai_summaries;
   return { response, repo: out.repo };
 }

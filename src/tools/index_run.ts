@@ -44,18 +44,17 @@ export async function runIndex<O extends IndexOutcome>(
   index: (parser: FileParser, summarizer: SymbolSummarizer | undefined) => Promise<O>,
   respond: (outcome: O) => Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  const ai = openIndexSummarizer(
-    ctx.summarizer ?? NO_SUMMARIZER,
-    ctx.store.indexDir,
-    useAiSummaries ?? true,
-  );
   const ownPool = ctx.parser === undefined ? new ParserPool() : null;
   try {
-    const outcome = await index(ctx.parser ?? ownPool!, ai.summarizer);
-    outcome.warnings.push(...ai.warnings);
+    const { outcome, aiSummaries } = await summarizedRun(
+      ctx.summarizer ?? NO_SUMMARIZER,
+      ctx.store.indexDir,
+      useAiSummaries,
+      (summarizer) => index(ctx.parser ?? ownPool!, summarizer),
+      (o) => o.mode !== "unchanged",
+    );
     const response = respond(outcome);
-    const summaries = ai.report();
-    if (summaries !== undefined && outcome.mode !== "unchanged") response.ai_summaries = summaries;
+    if (aiSummaries !== undefined) response.ai_summaries = aiSummaries;
     return response;
   } catch (e) {
     if (e instanceof ToolError) throw e;
@@ -64,8 +63,29 @@ export async function runIndex<O extends IndexOutcome>(
       `Indexing failed: ${e instanceof Error ? e.message : String(e)}`,
     );
   } finally {
-    ai.close();
     await ownPool?.close();
+  }
+}
+
+/**
+ * One index run with the AI summary tier (when configured and `useAi` is not false): `index`
+ * gets the summarizer, or none; the tier's warnings join the run's, and its report (for the
+ * response's `ai_summaries`) comes back when `changed` says the run stored something.
+ */
+export async function summarizedRun<O extends { warnings: string[] }>(
+  settings: SummarizerSettings,
+  indexDir: string,
+  useAi: boolean | undefined,
+  index: (summarizer: SymbolSummarizer | undefined) => Promise<O>,
+  changed: (outcome: O) => boolean,
+): Promise<{ outcome: O; aiSummaries: Record<string, unknown> | undefined }> {
+  const ai = openIndexSummarizer(settings, indexDir, useAi ?? true);
+  try {
+    const outcome = await index(ai.summarizer);
+    outcome.warnings.push(...ai.warnings);
+    return { outcome, aiSummaries: changed(outcome) ? ai.report() : undefined };
+  } finally {
+    ai.close();
   }
 }
 

@@ -9,6 +9,8 @@ import * as indexFolder from "../../src/tools/index_folder.ts";
 import { type SummarizerSettings, summarizerSettingsFromEnv } from "../../src/summarize/config.ts";
 import { inThreadParser, tempWorkspace, testConfig, writeTree } from "../ingest/_helpers.ts";
 import { FakeProvider } from "./_fake_provider.ts";
+import { ToolRunner } from "../../src/server/runner.ts";
+import { DEFAULT_SETTINGS } from "../../src/server/config.ts";
 
 /** `n` Python functions without docstrings, and one with. */
 function module(n: number, prefix = "fn"): string {
@@ -237,4 +239,45 @@ Deno.test("summarizer settings: provider choice, remote base URLs refused withou
       ?.model,
     "m2",
   );
+});
+
+Deno.test("AI summaries: index_file keeps them for the symbols it re-parses", async () => {
+  const ws = tempWorkspace();
+  const provider = new FakeProvider();
+  try {
+    writeTree(ws.root, { "m.py": module(2) });
+    const settings = envFor(provider, "openai");
+    const runner = new ToolRunner({
+      store: ws.store,
+      ingest: testConfig(),
+      parser: inThreadParser,
+      cwd: ws.root,
+      settings: DEFAULT_SETTINGS,
+      summarizer: settings,
+    });
+    try {
+      const r = await runner.call("index_folder", { path: ws.root, format: "json" });
+      const repo = (JSON.parse(r.text) as { repo: string }).repo;
+      equal(summaries(ws, repo).fn_1, "AI: function fn_1");
+      writeTree(ws.root, { "m.py": module(2) + "\ndef added_later(q):\n    return q\n" });
+      const out = await runner.call("index_file", { path: join(ws.root, "m.py"), format: "json" });
+      const body = JSON.parse(out.text) as Record<string, unknown>;
+      equal(body.change, "changed", out.text);
+      const s = summaries(ws, repo);
+      equal(s.added_later, "AI: function added_later");
+      equal(s.fn_1, "AI: function fn_1", "the unchanged symbols keep theirs (from the cache)");
+      equal((body.ai_summaries as { summarized: number }).summarized, 1);
+      const off = await runner.call("index_file", {
+        path: join(ws.root, "m.py"),
+        use_ai_summaries: false,
+        format: "json",
+      });
+      equal(JSON.parse(off.text).change, "unchanged");
+    } finally {
+      await runner.close();
+    }
+  } finally {
+    await provider.close();
+    ws.dispose();
+  }
 });

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { decode } from "../../mod.ts";
 import { indexLocalFolder } from "../../src/ingest/index_local.ts";
 import { indexLocalFiles } from "../../src/ingest/index_files.ts";
+import { Store } from "../../src/store/mod.ts";
 import {
   inThreadParser,
   tempWorkspace,
@@ -208,5 +209,42 @@ Deno.test("index_file: imports keep their targets when unchanged and are resolve
     deepStrictEqual(targets(), [["example.com/m/x", "m/x/x.go"]]);
   } finally {
     await w.dispose();
+  }
+});
+
+Deno.test("index_file: a new server re-indexes a file with the options the folder was indexed with", async () => {
+  const ws = tempWorkspace("codemunch-index-file-options-");
+  try {
+    writeTree(ws.root, {
+      "app.py": "def app():\n    pass\n",
+      "gen/out.py": "def gen():\n    pass\n",
+    });
+    const first = workspaceRunner(ws);
+    const r = await first.call("index_folder", {
+      path: ws.root,
+      extra_ignore_patterns: ["gen/"],
+      format: "json",
+    });
+    equal(r.isError, false, r.text);
+    await first.close();
+    // Another server (as after a client restart) knows nothing of the first one's calls.
+    const store = new Store(ws.indexDir);
+    const second = workspaceRunner({ root: ws.root, store });
+    try {
+      writeTree(ws.root, { "gen/out.py": "def gen_two():\n    pass\n" });
+      const out = await second.call("index_file", {
+        path: join(ws.root, "gen/out.py"),
+        format: "json",
+      });
+      const body = JSON.parse(out.text) as Record<string, unknown>;
+      deepStrictEqual([body.change, body.message], [
+        "skipped",
+        "File not indexed (extra_ignore)",
+      ]);
+    } finally {
+      await second.close();
+    }
+  } finally {
+    ws.dispose();
   }
 });
