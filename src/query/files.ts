@@ -56,11 +56,10 @@ export type Freshness = "fresh" | "edited_uncommitted" | "stale_index";
 
 /**
  * A checker of per-file freshness for a local repo: `stale_index` when the folder's git HEAD is
- * not the indexed commit, else `edited_uncommitted` when the file's mtime on disk is not the
- * indexed one (an edit not indexed yet: watch mode re-indexes it after its debounce) or the file
- * is gone, else `fresh`. Returns null for a file it
- * cannot check (a remote repo, or a folder this server may not read). The checker reads the
- * disk: make one per call, never cache it in a facet.
+ * not the indexed commit, else `edited_uncommitted` when the file's size or mtime on disk is not
+ * the indexed one (an edit not indexed yet) or the file is gone, else `fresh`. Returns null for a
+ * file it cannot check (a remote repo, or a folder this server may not read). The checker reads
+ * the disk: make one per call, never cache it in a facet.
  */
 export function freshnessChecker(view: RepoView): (file: string) => Freshness | null {
   const meta = view.get(META);
@@ -77,16 +76,61 @@ export function freshnessChecker(view: RepoView): (file: string) => Freshness | 
     let result: Freshness | null = null;
     const entry = files.get(file);
     if (entry !== undefined) {
-      try {
-        const mtime = Deno.statSync(join(root, file)).mtime?.getTime() ?? 0;
-        result = mtime !== entry.mtime_ms ? "edited_uncommitted" : "fresh";
-      } catch (e) {
-        if (e instanceof Deno.errors.NotFound) result = "edited_uncommitted";
-      }
+      const disk = _diskState(root, file);
+      if (disk !== "unknown") result = _sameAsIndexed(entry, disk) ? "fresh" : "edited_uncommitted";
     }
     memo.set(file, result);
     return result;
   };
+}
+
+/** At most this many paths are stat'ed by one {@linkcode filesChangedOnDisk} call. */
+export const MAX_CHECKED_FILES = 256;
+
+/**
+ * The paths among `paths` (repo-relative, as indexed) whose file on disk is not the indexed
+ * one: an indexed file whose size or mtime differ, or that is gone; a path not indexed that now
+ * is a regular file on disk (written after the index). Empty for a repo without a local folder.
+ * One stat per path, at most {@linkcode MAX_CHECKED_FILES} of them (the rest are not checked);
+ * paths that could leave the folder (`..`, absolute) are ignored.
+ */
+export function filesChangedOnDisk(view: RepoView, paths: Iterable<string>): string[] {
+  const root = view.get(META).source_root;
+  if (root === "") return [];
+  const files = view.get(FILES);
+  const out: string[] = [];
+  let checked = 0;
+  for (const path of new Set(paths)) {
+    if (checked++ >= MAX_CHECKED_FILES) break;
+    if (!_plainRelative(path)) continue;
+    const entry = files.get(path);
+    const disk = _diskState(root, path);
+    if (disk === "unknown") continue;
+    if (entry === undefined ? disk !== "gone" && disk.isFile : !_sameAsIndexed(entry, disk)) {
+      out.push(path);
+    }
+  }
+  return out;
+}
+
+/** A file's stat now: "gone" when nothing is there, "unknown" when it cannot be stat'ed. */
+function _diskState(root: string, path: string): Deno.FileInfo | "gone" | "unknown" {
+  try {
+    return Deno.statSync(join(root, path));
+  } catch (e) {
+    return e instanceof Deno.errors.NotFound ? "gone" : "unknown";
+  }
+}
+
+function _sameAsIndexed(entry: FileEntry, disk: Deno.FileInfo | "gone"): boolean {
+  return disk !== "gone" && disk.size === entry.size &&
+    (disk.mtime?.getTime() ?? 0) === entry.mtime_ms;
+}
+
+/** A repo-relative path that stays inside the folder (no `..`, not absolute, no NUL). */
+function _plainRelative(path: string): boolean {
+  return path !== "" && !path.startsWith("/") && !path.includes("\0") &&
+    !/^[A-Za-z]:/.test(path) && !path.split(/[\\/]/).some((p) => p === "..");
 }
 
 /**

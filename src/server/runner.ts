@@ -22,6 +22,7 @@ import { prepareArguments } from "./arguments.ts";
 import { DEFAULT_SETTINGS, type ServerSettings } from "./config.ts";
 import { envelope } from "./envelope.ts";
 import { WatchManager, type WatchSettings } from "./watch.ts";
+import { FreshReads } from "./fresh_reads.ts";
 
 /** What a runner (and a server) is built from. */
 export interface ServerDeps {
@@ -75,6 +76,8 @@ export class ToolRunner {
   /** The repo of the last successful call, for {@linkcode idle}. */
   #lastRepo: string | undefined;
   readonly #watch: WatchManager | null;
+  /** Read tools answer from the files as they are on disk (fresh_reads.ts). */
+  readonly #fresh: FreshReads;
 
   constructor(deps: ServerDeps) {
     this.#settings = deps.settings ?? DEFAULT_SETTINGS;
@@ -91,6 +94,7 @@ export class ToolRunner {
       redact: this.#settings.redact,
     };
     this.#watch = deps.watch?.enabled ? new WatchManager(this.#ctx, deps.watch, this.#log) : null;
+    this.#fresh = new FreshReads(this.#watch, this.#log);
   }
 
   /** The watched folders (null when watch mode is off). */
@@ -126,7 +130,7 @@ export class ToolRunner {
       const ctx = options.onProgress === undefined
         ? this.#ctx
         : { ...this.#ctx, onProgress: options.onProgress };
-      let out = await tool.run(ctx, args);
+      let out = await this.#fresh.run(tool, ctx, args);
       if (warnings.length > 0) out = { ...out, warnings: [...warnings, ...(out.warnings ?? [])] };
       this.#lastRepo = out.repo;
       if (tool.name === "index_folder" && typeof out.response.folder_path === "string") {

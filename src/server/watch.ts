@@ -213,6 +213,23 @@ class _FolderWatch {
     }
   }
 
+  /** Run the waiting work now (no debounce); resolves when no work waits or runs. */
+  async catchUp(deadline: number): Promise<void> {
+    while (!this.#closed && this.busy && performance.now() < deadline) {
+      if (this.#timer !== undefined) {
+        clearTimeout(this.#timer);
+        this.#timer = undefined;
+        this.#flush();
+      }
+      const running = this.#running;
+      if (running === null) break;
+      await Promise.race([
+        running,
+        new Promise((r) => setTimeout(r, Math.max(0, deadline - performance.now()))),
+      ]);
+    }
+  }
+
   /** Work is waiting (not counting a running batch). */
   busyWithWork(): boolean {
     return this.#pending.size > 0 || this.#folderReason !== null || this.#gitTouched;
@@ -305,6 +322,14 @@ export class WatchManager {
     this.#folders.delete(root);
     this.#log(`codemunch: warning: stopped watching ${root}: ${why}`);
     w.close().catch(() => {});
+  }
+
+  /**
+   * Index now what the watcher of `root` has seen and not indexed yet (without waiting for the
+   * debounce); resolves when that is done or after `waitMs`, at once for a folder not watched.
+   */
+  async catchUp(root: string, waitMs: number): Promise<void> {
+    await this.#folders.get(root)?.catchUp(performance.now() + waitMs);
   }
 
   /** Resolves once no watched folder has events waiting or a batch running. */

@@ -262,7 +262,7 @@ Deno.test("get_file_tree: file rows sorted by path, raw prefixes, truncation", a
   }
 });
 
-Deno.test("freshness: fresh, then edited on disk after indexing", async () => {
+Deno.test("freshness: fresh, then touched on disk after indexing (checked, stat recorded)", async () => {
   const w = await indexed({ "b.py": PY, "c.py": "def regreet():\n    pass\n" });
   try {
     const before = await w.call("get_symbol_source", { symbol_id: "c.py::regreet#function" });
@@ -275,13 +275,16 @@ Deno.test("freshness: fresh, then edited on disk after indexing", async () => {
     );
     const later = new Date(Date.now() + 60_000);
     Deno.utimeSync(`${w.ws.root}/c.py`, later, later);
+    // The answer's file changed on disk: it is read again before the answer (same content: only
+    // its new stat is recorded), so the answer is fresh.
     const after = await w.call("search_symbols", { query: "regreet" });
     const hit = (after.body.results as Record<string, unknown>[])[0]!;
-    deepStrictEqual([hit.file, hit._freshness], ["c.py", "edited_uncommitted"]);
-    // A cached result is re-checked too.
+    deepStrictEqual([hit.file, hit._freshness], ["c.py", "fresh"]);
+    equal((after.body._meta as Record<string, unknown>).reindexed_files, 1);
+    equal(w.ws.store.repo(w.repo).file("c.py")!.mtime_ms, later.getTime());
     const again = await w.call("search_symbols", { query: "regreet" });
-    equal((again.body._meta as Record<string, unknown>).cache_hit, true);
-    equal((again.body.results as Record<string, unknown>[])[0]!._freshness, "edited_uncommitted");
+    equal((again.body.results as Record<string, unknown>[])[0]!._freshness, "fresh");
+    equal((again.body._meta as Record<string, unknown>).reindexed_files, undefined);
   } finally {
     w.dispose();
   }

@@ -1,0 +1,158 @@
+/**
+ * Fresh reads: no read tool answers from a file that changed on disk since it was indexed, with
+ * or without a watcher (a watcher can fail, hit the inotify limit, or see nothing on a network
+ * file system). Around each call of a read-only tool on a local repo:
+ *
+ * 1. before it runs, the repo's watcher (when there is one) is brought up to date: changes it
+ *    has seen but not indexed yet are indexed now, without waiting for the debounce (bounded by
+ *    `waitMs`);
+ * 2. after it runs, the files its answer comes from (every `file` / `file_path` of the response,
+ *    the file and symbol arguments) are stat'ed against the index — at most 256, a few
+ *    microseconds each — and the ones whose size or mtime changed (or that were written after
+ *    the index) are re-indexed through the one pipeline, then the tool runs once more on the
+ *    new index.
+ *
+ * A tool that failed with `file_not_found` or `symbol_not_found` is checked the same way on the
+ * paths its arguments name (a file written, or a symbol added, since the index). A re-index
+ * that fails leaves the first answer as it was (its `_freshness` marks say what is stale), with
+ * a warning.
+ */
+import { ToolError } from "../errors.ts";
+import type { ToolContext, ToolDefinition, ToolOutput } from "../tools/mod.ts";
+import { filesChangedOnDisk, MAX_CHECKED_FILES, META } from "../query/files.ts";
+import type { RepoView } from "../query/view.ts";
+import { reindexFiles } from "../tools/reindex.ts";
+
+/** What a fresh read waits for before the tool runs. */
+export interface FreshReadWatcher {
+  /**
+   * Resolve once the changes this folder's watcher has seen (up to now) are in the index, or
+   * after `waitMs`; immediately for a folder it does not watch.
+   */
+  catchUp(root: string, waitMs: number): Promise<void>;
+}
+
+/** Longest a read waits for the watcher to index what it has seen, in ms. */
+const _CATCH_UP_MS = 2000;
+
+/** Error codes after which the arguments' files are checked (they may exist on disk now). */
+const _RETRY_CODES = new Set(["file_not_found", "symbol_not_found"]);
+
+/** Runs read tools on the current files (see the module doc). */
+export class FreshReads {
+  readonly #watcher: FreshReadWatcher | null;
+  readonly #log: (message: string) => void;
+
+  constructor(watcher: FreshReadWatcher | null, log: (message: string) => void) {
+    this.#watcher = watcher;
+    this.#log = log;
+  }
+
+  /** Run `tool` so that its answer comes from the files as they are on disk now. */
+  async run(tool: ToolDefinition, ctx: ToolContext, args: unknown): Promise<ToolOutput> {
+    const a = (args ?? {}) as Record<string, unknown>;
+    if (tool.annotations.readOnlyHint !== true || typeof a.repo !== "string") {
+      return await tool.run(ctx, args);
+    }
+    const view = _localView(ctx, a.repo);
+    if (view === null) return await tool.run(ctx, args);
+    const root = view.get(META).source_root;
+    await this.#watcher?.catchUp(root, _CATCH_UP_MS);
+    let out: ToolOutput;
+    try {
+      out = await tool.run(ctx, args);
+    } catch (e) {
+      if (!(e instanceof ToolError) || !_RETRY_CODES.has(e.code)) throw e;
+      const stale = filesChangedOnDisk(_current(ctx, view), argumentFiles(a));
+      if (stale.length === 0 || !(await this.#reindex(ctx, root, stale, null))) throw e;
+      return await tool.run(ctx, args);
+    }
+    const files = [...argumentFiles(a), ...answerFiles(out.response)];
+    const stale = filesChangedOnDisk(_current(ctx, view), files);
+    if (stale.length === 0 || !(await this.#reindex(ctx, root, stale, out))) return out;
+    const again = await tool.run(ctx, args);
+    return { ...again, meta: { ...again.meta, reindexed_files: stale.length } };
+  }
+
+  /** Re-index stale files; false (with a warning on `out`, when given) if that failed. */
+  async #reindex(
+    ctx: ToolContext,
+    root: string,
+    stale: readonly string[],
+    out: ToolOutput | null,
+  ): Promise<boolean> {
+    try {
+      await reindexFiles(ctx, root, stale);
+      return true;
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      this.#log(
+        `codemunch: could not re-index ${stale.length} changed file(s) of ${root}: ${message}`,
+      );
+      if (out !== null) {
+        out.warnings = [
+          ...(out.warnings ?? []),
+          `${stale.length} file(s) of this answer changed on disk and could not be re-indexed (${message}); their _freshness says so`,
+        ];
+      }
+      return false;
+    }
+  }
+}
+
+/** The current view of a local repo (null for a remote or unknown one: the tool reports it). */
+function _localView(ctx: ToolContext, repo: string): RepoView | null {
+  try {
+    const view = ctx.views.open(repo);
+    return view.get(META).source_root === "" ? null : view;
+  } catch {
+    return null;
+  }
+}
+
+/** The view of the repo's index now (the tool's run may have been answered from an older one). */
+function _current(ctx: ToolContext, view: RepoView): RepoView {
+  return ctx.views.view(view.repo, view.index);
+}
+
+/** Repo-relative paths the arguments name: file arguments, and the file part of symbol ids. */
+export function argumentFiles(args: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  const add = (v: unknown, fromId: boolean) => {
+    for (const item of Array.isArray(v) ? v : [v]) {
+      if (typeof item !== "string") continue;
+      const at = fromId ? item.indexOf("::") : -1;
+      if (!fromId) out.push(item);
+      else if (at > 0) out.push(item.slice(0, at));
+    }
+  };
+  add(args.file_path, false);
+  add(args.file_paths, false);
+  add(args.file, false);
+  add(args.symbol_id, true);
+  add(args.symbol_ids, true);
+  return out;
+}
+
+/**
+ * Repo-relative paths a response's entries come from: every string under a `file` or
+ * `file_path` key, at any depth (at most {@linkcode MAX_CHECKED_FILES} distinct ones).
+ */
+export function answerFiles(response: unknown): string[] {
+  const out = new Set<string>();
+  const stack: unknown[] = [response];
+  let visited = 0;
+  while (stack.length > 0 && out.size < MAX_CHECKED_FILES && visited++ < 50_000) {
+    const v = stack.pop();
+    if (v === null || typeof v !== "object") continue;
+    if (Array.isArray(v)) {
+      for (const item of v) if (item !== null && typeof item === "object") stack.push(item);
+      continue;
+    }
+    for (const [k, child] of Object.entries(v as Record<string, unknown>)) {
+      if ((k === "file" || k === "file_path") && typeof child === "string") out.add(child);
+      else if (child !== null && typeof child === "object") stack.push(child);
+    }
+  }
+  return [...out];
+}
