@@ -396,7 +396,9 @@ async function _watch(inv: Invocation): Promise<number> {
   if (deps.watch !== undefined && !deps.watch.enabled) {
     throw new UsageError(`"watch" needs watch mode: unset CODEMUNCH_WATCH=0`);
   }
-  const runner = new ToolRunner(deps);
+  // This command follows its one folder, not every indexed one.
+  const watch = deps.watch === undefined ? {} : { watch: { ...deps.watch, watchIndexed: false } };
+  const runner = new ToolRunner({ ...deps, ...watch });
   try {
     const result = await runner.call("index_folder", { path: resolve(path), format: "json" });
     if (result.isError) return _printError(result, inv);

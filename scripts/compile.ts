@@ -37,6 +37,7 @@ export function compileIncludes(root = ROOT): string[] {
     "src/parser/worker.ts",
     "src/query/text_search_worker.ts",
     "src/query/ast_worker.ts",
+    "src/server/watch_worker.ts",
     ...LAZY_MODULES.map((path) => path.slice("./".length)),
     // The extractors the parser loads by a computed specifier, with their npm parsers.
     ...EXTRACTOR_MODULES,

@@ -91,17 +91,21 @@ export const MAX_CHECKED_FILES = 256;
  * The paths among `paths` (repo-relative, as indexed) whose file on disk is not the indexed
  * one: an indexed file whose size or mtime differ, or that is gone; a path not indexed that now
  * is a regular file on disk (written after the index). Empty for a repo without a local folder.
- * One stat per path, at most {@linkcode MAX_CHECKED_FILES} of them (the rest are not checked);
- * paths that could leave the folder (`..`, absolute) are ignored.
+ * One stat per path, at most `limit` of them (the rest are not checked); paths that could leave
+ * the folder (`..`, absolute) are ignored.
  */
-export function filesChangedOnDisk(view: RepoView, paths: Iterable<string>): string[] {
+export function filesChangedOnDisk(
+  view: RepoView,
+  paths: Iterable<string>,
+  limit: number = MAX_CHECKED_FILES,
+): string[] {
   const root = view.get(META).source_root;
   if (root === "") return [];
   const files = view.get(FILES);
   const out: string[] = [];
   let checked = 0;
   for (const path of new Set(paths)) {
-    if (checked++ >= MAX_CHECKED_FILES) break;
+    if (checked++ >= limit) break;
     if (!_plainRelative(path)) continue;
     const entry = files.get(path);
     const disk = _diskState(root, path);

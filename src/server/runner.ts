@@ -93,7 +93,20 @@ export class ToolRunner {
       summarizer: deps.summarizer ?? NO_SUMMARIZER,
       redact: this.#settings.redact,
     };
-    this.#watch = deps.watch?.enabled ? new WatchManager(this.#ctx, deps.watch, this.#log) : null;
+    const watch = deps.watch?.enabled ? new WatchManager(this.#ctx, deps.watch, this.#log) : null;
+    this.#watch = watch;
+    if (watch !== null) {
+      this.#ctx.watchReport = () => watch.report();
+      // Every indexed folder is followed from the start, not only the ones this server indexes
+      // (a client starts a new server for each session; `init` indexed in another process).
+      if (deps.watch!.watchIndexed) {
+        setTimeout(() => {
+          watch.watchIndexed(this.#ctx.ingest.allowedRoots).catch((e) =>
+            this.#log(`codemunch: watching the indexed folders failed: ${e}`)
+          );
+        }, 0);
+      }
+    }
     this.#fresh = new FreshReads(this.#watch, this.#log);
   }
 
@@ -104,10 +117,10 @@ export class ToolRunner {
 
   /**
    * Watch a folder just indexed when watch mode is on (its index records the options it was
-   * indexed with); returns a warning when it cannot be watched.
+   * indexed with); resolves once its changes are followed, with a warning when they are not.
    */
-  folderIndexed(root: string): string | null {
-    return this.#watch?.watch(root) ?? null;
+  async folderIndexed(root: string): Promise<string | null> {
+    return await this.#watch?.watch(root) ?? null;
   }
 
   /** The tools this runner serves. */
@@ -134,7 +147,7 @@ export class ToolRunner {
       if (warnings.length > 0) out = { ...out, warnings: [...warnings, ...(out.warnings ?? [])] };
       this.#lastRepo = out.repo;
       if (tool.name === "index_folder" && typeof out.response.folder_path === "string") {
-        const warning = this.folderIndexed(out.response.folder_path);
+        const warning = await this.folderIndexed(out.response.folder_path);
         if (warning !== null) {
           const list = Array.isArray(out.response.warnings) ? out.response.warnings : [];
           out.response.warnings = [...list, warning];

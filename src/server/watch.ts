@@ -1,262 +1,52 @@
 /**
- * Watch mode: folders indexed in this server's life follow the code by themselves. Each watched
- * folder has one `Deno.watchFs` watcher; its events are coalesced into a set of changed paths and
- * debounced (`debounceMs` of quiet, at most `maxDelayMs` after the first event), then re-indexed
- * as one batch (`indexLocalFiles`: the walk's filters, one transaction). What a batch cannot do
- * path by path falls back to one incremental folder index — never a full rebuild:
- *
- * - more than `maxBatchFiles` changed paths (a mass change: a checkout, a code generator);
- * - a `.gitignore` changed (the filters of many files may have changed);
- * - git `HEAD` moved (a branch switch or a commit: the index records the commit);
- * - the watcher reported lost events (`rescan`).
+ * Watch mode: indexed folders follow the code by themselves. A server watches every indexed
+ * local folder inside its allowed roots from the start (most recently indexed first, at most
+ * `maxFolders`; a log line names how many more it does not watch), and every folder it indexes.
+ * Each folder's changes come from a watcher in a worker of its own, proven alive by a heartbeat
+ * (`watch_events.ts`), or from polling when no watcher can be trusted (`watch_poll.ts`); they
+ * are coalesced, debounced and re-indexed one batch at a time (`folder_watch.ts`,
+ * `watch_batch.ts`). Settings: `watch_settings.ts`.
  *
  * Batches of one folder run one at a time, and every write to a repo's index takes its turn in
- * the store's per-repo write queue; reads never wait for either. A query that arrives after a
- * batch committed sees the new code; before that, `_freshness` reports the edited file as
- * `edited_uncommitted` (its mtime differs from the indexed one). When the folder disappears (seen by
- * an event or by the check every second) the watch ends with a logged warning.
- *
- * | Variable | Default | Meaning |
- * |---|---|---|
- * | `CODEMUNCH_WATCH` | on | `0` (or `off`, `false`, `no`) turns watch mode off |
- * | `CODEMUNCH_WATCH_DEBOUNCE_MS` | 100 | quiet time after the last event before a batch |
- * | `CODEMUNCH_WATCH_MAX_FOLDERS` | 32 | most folders watched at once by one server |
- * | `CODEMUNCH_WATCH_BATCH_FILES` | 1000 | most paths re-indexed one by one in a batch |
+ * the store's per-repo write queue; reads never wait for either — except that a read tool first
+ * lets the folder's watcher catch up (`catchUp`: what it has seen is indexed before the read).
+ * When the folder disappears (seen by an event or by the check every second) the watch ends
+ * with a logged warning.
  */
-import { join, relative, sep } from "node:path";
+import { join } from "node:path";
 import type { ToolContext } from "../tools/context.ts";
-import { isSkippedDir } from "../ingest/filters.ts";
-import { envInteger } from "./config.ts";
+import type { WatchedFolderReport, WatchReport } from "../tools/get_watch_status.ts";
 import { readGitHead } from "../ingest/git_head.ts";
-import { localRepoId } from "../store/paths.ts";
-import { PATHS } from "../query/files.ts";
+import { isInside } from "../ingest/walk.ts";
+import { localRepoId, repoSlug } from "../store/paths.ts";
+import { FILES } from "../query/files.ts";
 import { prewarm as prewarmSymbolSearch } from "../tools/search_symbols.ts";
-import { reindexFiles, reindexFolder } from "../tools/reindex.ts";
+import { FolderWatch, type WatchHost } from "./folder_watch.ts";
+import { folderExists, runWatchBatch } from "./watch_batch.ts";
+import type { IndexedFiles } from "./watch_poll.ts";
+import type { WatchBatch, WatchSettings } from "./watch_settings.ts";
 
-/** Watch-mode settings. */
-export interface WatchSettings {
-  /** @default true */
-  enabled: boolean;
-  /** Quiet time after the last event before a batch runs, in ms. @default 100 */
-  debounceMs: number;
-  /** Longest a change waits for its batch while events keep coming, in ms. @default 2000 */
-  maxDelayMs: number;
-  /** Most folders watched at once. @default 32 */
-  maxFolders: number;
-  /** Most changed paths re-indexed one by one; more fall back to a folder index. @default 1000 */
-  maxBatchFiles: number;
-}
-
-/** The defaults, without looking at the environment. */
-export const DEFAULT_WATCH_SETTINGS: WatchSettings = {
-  enabled: true,
-  debounceMs: 100,
-  maxDelayMs: 2000,
-  maxFolders: 32,
-  maxBatchFiles: 1000,
-};
-
-/** Read the watch settings from the environment (see the module doc); bad values throw. */
-export function watchSettingsFromEnv(
-  env: (name: string) => string | undefined = (n) => Deno.env.get(n),
-): WatchSettings {
-  const int = (name: string, fallback: number, min: number) => envInteger(env, name, fallback, min);
-  const flag = env("CODEMUNCH_WATCH")?.trim();
-  return {
-    enabled: flag === undefined || !/^(0|off|false|no)$/i.test(flag),
-    debounceMs: int("CODEMUNCH_WATCH_DEBOUNCE_MS", DEFAULT_WATCH_SETTINGS.debounceMs, 0),
-    maxDelayMs: DEFAULT_WATCH_SETTINGS.maxDelayMs,
-    maxFolders: int("CODEMUNCH_WATCH_MAX_FOLDERS", DEFAULT_WATCH_SETTINGS.maxFolders, 1),
-    maxBatchFiles: int("CODEMUNCH_WATCH_BATCH_FILES", DEFAULT_WATCH_SETTINGS.maxBatchFiles, 1),
-  };
-}
+export {
+  DEFAULT_WATCH_SETTINGS,
+  type WatchBatch,
+  type WatchSettings,
+  watchSettingsFromEnv,
+} from "./watch_settings.ts";
 
 /** How often watched folders are checked for existence, in ms. */
 const _LIVENESS_MS = 1000;
-
-/** What one batch did. */
-export interface WatchBatch {
-  root: string;
-  repo: string;
-  /** `files`: the changed paths one by one; `folder`: one incremental folder index. */
-  mode: "files" | "folder";
-  /** Why a folder index ran instead (`mass_change`, `gitignore`, `git_head`, `rescan`). */
-  reason?: string;
-  /** Changed paths the events named (after coalescing). */
-  paths: number;
-  added: number;
-  changed: number;
-  deleted: number;
-  duration_ms: number;
-  /** Set when the batch failed (the next event retries). */
-  error?: string;
-}
-
-/** One watched folder. */
-class _FolderWatch {
-  readonly root: string;
-  readonly repo: string;
-  readonly #manager: WatchManager;
-  readonly #fs: Deno.FsWatcher;
-  #pending = new Set<string>();
-  #folderReason: string | null = null;
-  #gitTouched = false;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #firstEventAt = 0;
-  #running: Promise<void> | null = null;
-  /** A debounce ended while a batch ran: drain again when it ends. */
-  #again = false;
-  #closed = false;
-  readonly loop: Promise<void>;
-
-  constructor(manager: WatchManager, root: string) {
-    this.#manager = manager;
-    this.root = root;
-    this.repo = localRepoId(root);
-    this.#fs = Deno.watchFs(root, { recursive: true });
-    this.loop = this.#listen();
-  }
-
-  /** Whether events wait for their batch, or a batch is running. */
-  get busy(): boolean {
-    return this.#pending.size > 0 || this.#folderReason !== null || this.#gitTouched ||
-      this.#running !== null;
-  }
-
-  async #listen(): Promise<void> {
-    try {
-      for await (const event of this.#fs) {
-        if (this.#closed) break;
-        this.#take(event);
-      }
-    } catch (e) {
-      if (!this.#closed) {
-        this.#manager.stop(this.root, `the watcher failed: ${e instanceof Error ? e.message : e}`);
-      }
-      return;
-    }
-    if (!this.#closed) this.#manager.stop(this.root, "the watcher ended");
-  }
-
-  #take(event: Deno.FsEvent): void {
-    if (event.kind === "access") return;
-    if (event.flag === "rescan") this.#folderReason ??= "rescan";
-    for (const p of event.paths) {
-      // The index itself may live inside the folder: its writes are not code changes.
-      const indexDir = this.#manager.indexDir;
-      if (p === indexDir || p.startsWith(indexDir + sep)) continue;
-      if (p === this.root) {
-        this.#schedule();
-        continue;
-      }
-      const rel = relative(this.root, p).split(sep).join("/");
-      if (rel.startsWith("../") || rel === "..") continue;
-      if (rel.startsWith(".git/")) {
-        if (/^\.git\/(HEAD|packed-refs|refs\/)/.test(rel)) {
-          this.#gitTouched = true;
-          this.#schedule();
-        }
-        continue;
-      }
-      const parts = rel.split("/");
-      // Changes inside skipped directories (dependencies, build output) never reach the index.
-      if (parts.slice(0, -1).some(isSkippedDir)) continue;
-      if (parts[parts.length - 1] === ".gitignore") this.#folderReason ??= "gitignore";
-      this.#pending.add(rel);
-      this.#schedule();
-    }
-  }
-
-  #schedule(): void {
-    const now = performance.now();
-    if (this.#timer === undefined) this.#firstEventAt = now;
-    clearTimeout(this.#timer);
-    const s = this.#manager.settings;
-    const wait = Math.max(0, Math.min(s.debounceMs, this.#firstEventAt + s.maxDelayMs - now));
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      this.#flush();
-    }, wait);
-  }
-
-  #flush(): void {
-    if (this.#closed) return;
-    if (this.#running !== null) {
-      this.#again = true;
-      return;
-    }
-    this.#running = this.#drain().finally(() => {
-      this.#running = null;
-      if (this.#again) {
-        this.#again = false;
-        this.#flush();
-      }
-    });
-  }
-
-  async #drain(): Promise<void> {
-    while (!this.#closed && this.#timer === undefined && this.busyWithWork()) {
-      if (!_exists(this.root)) {
-        this.#manager.stop(this.root, "the folder was removed");
-        return;
-      }
-      const paths = [...this.#pending];
-      this.#pending.clear();
-      let reason = this.#folderReason;
-      this.#folderReason = null;
-      if (this.#gitTouched) {
-        this.#gitTouched = false;
-        if (reason === null && this.#manager.headMoved(this.repo, this.root)) reason = "git_head";
-      }
-      if (reason === null && paths.length === 0) continue;
-      await this.#manager.runBatch(this, paths, reason);
-    }
-  }
-
-  /** Run the waiting work now (no debounce); resolves when no work waits or runs. */
-  async catchUp(deadline: number): Promise<void> {
-    while (!this.#closed && this.busy && performance.now() < deadline) {
-      if (this.#timer !== undefined) {
-        clearTimeout(this.#timer);
-        this.#timer = undefined;
-        this.#flush();
-      }
-      const running = this.#running;
-      if (running === null) break;
-      await Promise.race([
-        running,
-        new Promise((r) => setTimeout(r, Math.max(0, deadline - performance.now()))),
-      ]);
-    }
-  }
-
-  /** Work is waiting (not counting a running batch). */
-  busyWithWork(): boolean {
-    return this.#pending.size > 0 || this.#folderReason !== null || this.#gitTouched;
-  }
-
-  /** Stop watching; waits for a running batch. */
-  async close(): Promise<void> {
-    this.#closed = true;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    try {
-      this.#fs.close();
-    } catch { /* already closed */ }
-    await this.#running;
-    await this.loop;
-  }
-}
 
 /**
  * The watched folders of one server. The runner tells it about every folder index; it re-indexes
  * what changes. `onBatch` hears about each batch (tests, benchmarks, logs).
  */
-export class WatchManager {
+export class WatchManager implements WatchHost {
   readonly settings: WatchSettings;
   readonly #ctx: ToolContext;
   readonly #log: (message: string) => void;
-  readonly #folders = new Map<string, _FolderWatch>();
+  readonly #folders = new Map<string, FolderWatch>();
+  /** Indexed folders not watched, and why. */
+  readonly #notWatched = new Map<string, string>();
   #listeners = new Set<(batch: WatchBatch) => void>();
   #closed = false;
   /** Checks that watched folders still exist (a removed root may send no event at all). */
@@ -278,6 +68,11 @@ export class WatchManager {
     return [...this.#folders.keys()].sort();
   }
 
+  /** Log a line (the server's diagnostics). */
+  log(message: string): void {
+    this.#log(message);
+  }
+
   /** Listen to batches; returns the function that stops listening. */
   onBatch(listener: (batch: WatchBatch) => void): () => void {
     this.#listeners.add(listener);
@@ -285,34 +80,74 @@ export class WatchManager {
   }
 
   /**
-   * Watch a folder (an absolute real path that was just indexed; its index records the options
-   * batches re-index it with). Returns a warning when the folder cannot be watched.
+   * Watch a folder (an absolute real path with an index); resolves once its changes are
+   * followed (its watcher reports, or polling started), with a warning when it is not watched.
    */
-  watch(root: string): string | null {
+  async watch(root: string, origin: "indexed" | "indexed_here" = "indexed_here"): Promise<
+    string | null
+  > {
     if (this.#closed || !this.settings.enabled) return null;
-    if (this.#folders.has(root)) return null;
+    const known = this.#folders.get(root);
+    if (known !== undefined) return null;
     if (this.#folders.size >= this.settings.maxFolders) {
       const warning =
-        `Not watching ${root}: this server already watches ${this.settings.maxFolders} folders (CODEMUNCH_WATCH_MAX_FOLDERS); call index_folder again after edits`;
-      this.#log(`codemunch: ${warning}`);
+        `Not watching ${root}: this server already watches ${this.settings.maxFolders} folders (CODEMUNCH_WATCH_MAX_FOLDERS); its files are still re-indexed when a query reads them`;
+      this.#notWatched.set(root, `over the limit of ${this.settings.maxFolders} folders`);
+      if (origin === "indexed_here") this.#log(`codemunch: ${warning}`);
       return warning;
     }
-    try {
-      this.#folders.set(root, new _FolderWatch(this, root));
-      if (this.#liveness === undefined) {
-        this.#liveness = setInterval(() => {
-          for (const r of [...this.#folders.keys()]) {
-            if (!_exists(r)) this.stop(r, "the folder was removed");
-          }
-        }, _LIVENESS_MS);
-        Deno.unrefTimer(this.#liveness as unknown as number);
-      }
-    } catch (e) {
-      const warning = `Not watching ${root}: ${e instanceof Error ? e.message : e}`;
-      this.#log(`codemunch: ${warning}`);
-      return warning;
-    }
+    this.#notWatched.delete(root);
+    const beatDir = join(this.indexDir, ".watch", repoSlug(localRepoId(root)));
+    const w = new FolderWatch(this, root, origin, beatDir);
+    this.#folders.set(root, w);
+    this.#startLiveness();
+    await w.start();
     return null;
+  }
+
+  /**
+   * Watch every indexed local folder inside `allowedRoots` (null: any), most recently indexed
+   * first, up to the folder limit; logs what it watches and how many it leaves out.
+   */
+  async watchIndexed(allowedRoots: readonly string[] | null): Promise<void> {
+    if (this.#closed || !this.settings.enabled) return;
+    const local = this.#ctx.store.listRepos().repos.filter((m) => m.source_root !== "")
+      .sort((a, b) => a.indexed_at < b.indexed_at ? 1 : a.indexed_at > b.indexed_at ? -1 : 0);
+    const candidates: string[] = [];
+    for (const m of local) {
+      const root = m.source_root;
+      if (this.#folders.has(root)) continue;
+      if (allowedRoots !== null && !allowedRoots.some((r) => isInside(r, root))) {
+        this.#notWatched.set(root, "outside the allowed roots (CODEMUNCH_ALLOWED_ROOTS)");
+      } else if (!folderExists(root)) this.#notWatched.set(root, "the folder is missing");
+      else candidates.push(root);
+    }
+    const room = Math.max(0, this.settings.maxFolders - this.#folders.size);
+    const watched = candidates.slice(0, room);
+    for (const root of candidates.slice(room)) {
+      this.#notWatched.set(root, `over the limit of ${this.settings.maxFolders} folders`);
+    }
+    if (watched.length > 0) {
+      this.#log(`codemunch: watching ${watched.length} indexed folder(s): ${watched.join(", ")}`);
+    }
+    if (candidates.length > room) {
+      this.#log(
+        `codemunch: warning: not watching ${
+          candidates.length - room
+        } more indexed folder(s): the limit is ${this.settings.maxFolders} (CODEMUNCH_WATCH_MAX_FOLDERS); their files are still re-indexed when a query reads them`,
+      );
+    }
+    await Promise.all(watched.map((root) => this.watch(root, "indexed")));
+  }
+
+  #startLiveness(): void {
+    if (this.#liveness !== undefined) return;
+    this.#liveness = setInterval(() => {
+      for (const r of [...this.#folders.keys()]) {
+        if (!folderExists(r)) this.stop(r, "the folder was removed");
+      }
+    }, _LIVENESS_MS);
+    Deno.unrefTimer(this.#liveness as unknown as number);
   }
 
   /** Stop watching a folder, logging why. */
@@ -320,16 +155,9 @@ export class WatchManager {
     const w = this.#folders.get(root);
     if (w === undefined) return;
     this.#folders.delete(root);
+    this.#notWatched.set(root, `stopped: ${why}`);
     this.#log(`codemunch: warning: stopped watching ${root}: ${why}`);
     w.close().catch(() => {});
-  }
-
-  /**
-   * Index now what the watcher of `root` has seen and not indexed yet (without waiting for the
-   * debounce); resolves when that is done or after `waitMs`, at once for a folder not watched.
-   */
-  async catchUp(root: string, waitMs: number): Promise<void> {
-    await this.#folders.get(root)?.catchUp(performance.now() + waitMs);
   }
 
   /** Resolves once no watched folder has events waiting or a batch running. */
@@ -339,6 +167,14 @@ export class WatchManager {
       if (!busy) return;
       await new Promise((r) => setTimeout(r, 10));
     }
+  }
+
+  /**
+   * Index now what the watcher of `root` has seen up to now (see `FolderWatch.catchUp`);
+   * resolves when that is done or after `waitMs`, at once for a folder not watched.
+   */
+  async catchUp(root: string, waitMs: number): Promise<void> {
+    await this.#folders.get(root)?.catchUp(performance.now() + waitMs);
   }
 
   /** Whether the git HEAD of a folder differs from the commit its index records. */
@@ -351,47 +187,29 @@ export class WatchManager {
     }
   }
 
+  /** The indexed files of a repo now. */
+  indexedFiles(repo: string): IndexedFiles {
+    return this.#ctx.views.open(repo).get(FILES);
+  }
+
   /** Run one batch of a folder (called by its watcher, one at a time). */
-  async runBatch(w: _FolderWatch, paths: string[], reason: string | null): Promise<void> {
-    const t0 = performance.now();
-    const batch: WatchBatch = {
-      root: w.root,
-      repo: w.repo,
-      mode: "files",
-      paths: paths.length,
-      added: 0,
-      changed: 0,
-      deleted: 0,
-      duration_ms: 0,
-    };
-    try {
-      const expanded = reason === null ? this.#expand(w, paths) : [];
-      if (reason === null && expanded.length > this.settings.maxBatchFiles) reason = "mass_change";
-      if (reason !== null) {
-        batch.mode = "folder";
-        batch.reason = reason;
-        const o = await reindexFolder(this.#ctx, w.root);
-        batch.added = o.new;
-        batch.changed = o.changed;
-        batch.deleted = o.deleted;
-        this.#log(
-          `codemunch: watch ${w.root}: ${reason} → one incremental index (${o.new} new, ${o.changed} changed, ${o.deleted} deleted)`,
-        );
-      } else if (expanded.length > 0) {
-        const o = await reindexFiles(this.#ctx, w.root, expanded);
-        batch.added = o.added;
-        batch.changed = o.changed;
-        batch.deleted = o.deleted;
-      }
-    } catch (e) {
-      batch.error = e instanceof Error ? e.message : String(e);
+  async runBatch(w: FolderWatch, paths: string[], reason: string | null): Promise<WatchBatch> {
+    if (!folderExists(w.root)) {
+      this.stop(w.root, "the folder was removed");
+      return await runWatchBatch(this.#ctx, w, [], null, 0);
+    }
+    const batch = await runWatchBatch(this.#ctx, w, paths, reason, this.settings.maxBatchFiles);
+    if (batch.error !== undefined) {
       this.#log(`codemunch: watch ${w.root}: a batch failed: ${batch.error}`);
-      if (!_exists(w.root)) this.stop(w.root, "the folder was removed");
-      else if ((e as { code?: string }).code === "repo_not_found") {
+      if (!folderExists(w.root)) this.stop(w.root, "the folder was removed");
+      else if (batch.error.startsWith("repo_not_found")) {
         this.stop(w.root, "its index was deleted (index_folder indexes and watches it again)");
       }
+    } else if (batch.mode === "folder") {
+      this.#log(
+        `codemunch: watch ${w.root}: ${batch.reason} → one incremental index (${batch.added} new, ${batch.changed} changed, ${batch.deleted} deleted)`,
+      );
     }
-    batch.duration_ms = performance.now() - t0;
     if (batch.error === undefined && batch.added + batch.changed + batch.deleted > 0) {
       // Rebuild the repo's symbol ranking for the new index now, not in the next query.
       setTimeout(() => {
@@ -405,39 +223,26 @@ export class WatchManager {
         l(batch);
       } catch { /* a listener's failure is its own */ }
     }
+    return batch;
   }
 
-  /**
-   * The files behind the changed paths: a directory stands for the files under it (created or
-   * moved in whole: no event names its files) and a vanished directory for the indexed files
-   * that were under it.
-   */
-  #expand(w: _FolderWatch, paths: readonly string[]): string[] {
-    const out = new Set<string>();
-    let indexed: string[] | null = null;
-    for (const rel of paths) {
-      let info: Deno.FileInfo | null = null;
-      try {
-        info = Deno.lstatSync(join(w.root, rel));
-      } catch { /* gone */ }
-      if (info?.isDirectory) {
-        if (!isSkippedDir(rel.slice(rel.lastIndexOf("/") + 1))) {
-          _filesUnder(w.root, rel, out, this.settings.maxBatchFiles + 1);
-        }
-      } else out.add(rel);
-      if (info === null || info.isDirectory) {
-        // The indexed files under a directory that moved away or was replaced.
-        try {
-          indexed ??= this.#ctx.views.open(w.repo).get(PATHS);
-        } catch {
-          indexed = [];
-        }
-        const prefix = rel + "/";
-        for (const p of indexed) if (p.startsWith(prefix)) out.add(p);
-      }
-      if (out.size > this.settings.maxBatchFiles) break;
-    }
-    return [...out];
+  /** What is watched and how (get_watch_status). */
+  report(): WatchReport {
+    const s = this.settings;
+    return {
+      mode: s.poll ? "poll" : "watch",
+      limits: {
+        max_folders: s.maxFolders,
+        debounce_ms: s.debounceMs,
+        max_batch_files: s.maxBatchFiles,
+        poll_ms: s.pollMs,
+        heartbeat_ms: s.heartbeatMs,
+        stall_ms: s.stallMs,
+        max_restarts: s.maxRestarts,
+      },
+      folders: [...this.#folders.values()].map(_folderReport),
+      not_watched: [...this.#notWatched].map(([source_root, reason]) => ({ source_root, reason })),
+    };
   }
 
   /** Stop every watcher (waits for running batches). */
@@ -450,26 +255,26 @@ export class WatchManager {
   }
 }
 
-function _filesUnder(root: string, rel: string, out: Set<string>, limit: number): void {
-  let entries: Deno.DirEntry[];
-  try {
-    entries = [...Deno.readDirSync(join(root, rel))];
-  } catch {
-    return;
-  }
-  for (const e of entries) {
-    if (out.size >= limit) return;
-    const child = `${rel}/${e.name}`;
-    if (e.isDirectory) {
-      if (!isSkippedDir(e.name)) _filesUnder(root, child, out, limit);
-    } else out.add(child);
-  }
-}
-
-function _exists(path: string): boolean {
-  try {
-    return Deno.statSync(path).isDirectory;
-  } catch {
-    return false;
-  }
+function _folderReport(w: FolderWatch): WatchedFolderReport {
+  const b = w.lastBatch;
+  return {
+    source_root: w.root,
+    repo: w.repo,
+    origin: w.origin,
+    state: w.state,
+    reason: w.reason ?? null,
+    restarts: w.restarts,
+    started_at: w.startedAt.toISOString(),
+    last_heartbeat_ms_ago: w.lastHeartbeatMsAgo ?? null,
+    poll_sweeps: w.pollSweeps,
+    pending_changes: w.pendingCount,
+    batch_running: w.batchRunning,
+    batches: w.batches,
+    failed_batches: w.failedBatches,
+    last_batch_at: b?.finished_at ?? null,
+    last_batch_mode: b === undefined ? null : b.reason !== undefined ? b.reason : b.mode,
+    last_batch_files: b === undefined ? null : b.added + b.changed + b.deleted,
+    last_batch_ms: b === undefined ? null : Math.round(b.duration_ms),
+    last_batch_error: b?.error ?? null,
+  };
 }

@@ -14,6 +14,7 @@ import { DetailedToolError, ToolError } from "../errors.ts";
 import type { RepoView, RepoViews } from "../query/view.ts";
 import { closestPaths } from "../query/names.ts";
 import { PATHS } from "../query/files.ts";
+import type { WatchReport } from "./get_watch_status.ts";
 
 /** What a tool handler needs; built once per server (no module-level state). */
 export interface ToolContext {
@@ -37,6 +38,8 @@ export interface ToolContext {
    * setting). @default true
    */
   redact?: boolean;
+  /** What the server's watch mode follows and how (get_watch_status); absent: watch mode off. */
+  watchReport?: () => WatchReport;
 }
 
 /** What a tool returns to the server. */

@@ -17,6 +17,7 @@ import * as searchText from "./search_text.ts";
 import * as getRepoOutline from "./get_repo_outline.ts";
 import * as invalidateCache from "./invalidate_cache.ts";
 import * as resolveRepo from "./resolve_repo.ts";
+import * as getWatchStatus from "./get_watch_status.ts";
 import * as indexFile from "./index_file.ts";
 import * as findReferences from "./find_references.ts";
 import * as findImporters from "./find_importers.ts";
@@ -123,6 +124,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   { ...searchText, run: searchText.handler },
   _plain(invalidateCache, (ctx, args) => invalidateCache.handler(ctx, args)),
   { ...resolveRepo, run: resolveRepo.handler },
+  { ...getWatchStatus, run: getWatchStatus.handler },
   { ...indexFile, run: indexFile.handler },
   { ...findReferences, run: findReferences.handler },
   { ...findImporters, run: findImporters.handler },

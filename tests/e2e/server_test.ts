@@ -19,6 +19,7 @@ const EXPECTED_TOOLS = [
   "search_text",
   "invalidate_cache",
   "resolve_repo",
+  "get_watch_status",
   "index_file",
   "find_references",
   "find_importers",

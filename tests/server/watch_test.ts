@@ -5,78 +5,12 @@
  */
 import { deepStrictEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { decode } from "../../mod.ts";
 import { ToolRunner } from "../../src/server/runner.ts";
-import { DEFAULT_SETTINGS } from "../../src/server/config.ts";
-import {
-  DEFAULT_WATCH_SETTINGS,
-  type WatchBatch,
-  watchSettingsFromEnv,
-} from "../../src/server/watch.ts";
+import { DEFAULT_WATCH_SETTINGS, watchSettingsFromEnv } from "../../src/server/watch.ts";
 import { inThreadParser, tempWorkspace, testConfig, writeTree } from "../ingest/_helpers.ts";
-
-/** How long a change may take to reach a query (debounce + batch, on a loaded machine). */
-const BOUND_MS = 5000;
-
-async function watched(
-  files: Record<string, string>,
-  settings: Partial<typeof DEFAULT_WATCH_SETTINGS> = {},
-) {
-  const ws = tempWorkspace("codemunch-watch-");
-  writeTree(ws.root, files);
-  const logs: string[] = [];
-  const runner = new ToolRunner({
-    store: ws.store,
-    ingest: testConfig(),
-    parser: inThreadParser,
-    cwd: ws.root,
-    settings: DEFAULT_SETTINGS,
-    watch: { ...DEFAULT_WATCH_SETTINGS, debounceMs: 50, ...settings },
-    log: (m) => logs.push(m),
-  });
-  const r = await runner.call("index_folder", { path: ws.root, format: "json" });
-  equal(r.isError, false, r.text);
-  const repo = (JSON.parse(r.text) as { repo: string }).repo;
-  const batches: WatchBatch[] = [];
-  runner.watcher!.onBatch((b) => batches.push(b));
-  const search = async (query: string) => {
-    const out = await runner.call("search_symbols", {
-      repo,
-      query,
-      max_results: 20,
-      format: "json",
-    });
-    const body = decode(out.text) as { results: { name: string; file: string }[] };
-    return body.results.filter((h) => h.name === query).map((h) => h.file);
-  };
-  /** Poll until `search(query)` gives `files`; returns the time it took. */
-  const until = async (query: string, files: string[]) => {
-    const t0 = performance.now();
-    for (;;) {
-      const got = await search(query);
-      if (JSON.stringify(got) === JSON.stringify(files)) return performance.now() - t0;
-      if (performance.now() - t0 > BOUND_MS) {
-        deepStrictEqual(got, files, `${query} not seen within ${BOUND_MS} ms`);
-      }
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
-  return {
-    ws,
-    runner,
-    repo,
-    logs,
-    batches,
-    search,
-    until,
-    dispose: async () => {
-      await runner.close();
-      try {
-        ws.dispose();
-      } catch { /* removed by the test */ }
-    },
-  };
-}
+import { BOUND_MS, eventually, watched } from "./_watch.ts";
+import { FakeProvider } from "../summarize/_fake_provider.ts";
+import { summarizerSettingsFromEnv } from "../../src/summarize/config.ts";
 
 Deno.test("watch: edits, new files, deletions and renames reach search_symbols", async () => {
   const w = await watched({
@@ -273,5 +207,37 @@ Deno.test("watch: a moved git HEAD (branch switch, commit) is one incremental fo
     equal(w.batches.length, before);
   } finally {
     await w.dispose();
+  }
+});
+
+Deno.test("watch: batches keep AI summaries for the symbols they re-parse", async () => {
+  const provider = new FakeProvider();
+  const ws = tempWorkspace("codemunch-watch-ai-");
+  writeTree(ws.root, { "m.py": "def first(a):\n    return a\n" });
+  const summarizer = summarizerSettingsFromEnv((n) =>
+    ({ OPENAI_API_BASE: provider.url + "/v1", OPENAI_API_KEY: "k" })[n]
+  );
+  const runner = new ToolRunner({
+    store: ws.store,
+    ingest: testConfig(),
+    parser: inThreadParser,
+    cwd: ws.root,
+    watch: { ...DEFAULT_WATCH_SETTINGS, debounceMs: 50 },
+    summarizer,
+    log: () => {},
+  });
+  try {
+    const r = await runner.call("index_folder", { path: ws.root, format: "json" });
+    const repo = JSON.parse(r.text).repo as string;
+    const summaryOf = (name: string) =>
+      ws.store.repo(repo).allSymbols().find((s) => s.name === name)?.summary;
+    equal(summaryOf("first"), "AI: function first");
+    writeTree(ws.root, { "m.py": "def first(a):\n    return a\n\ndef second(b):\n    return b\n" });
+    await eventually(() => summaryOf("second") !== undefined, "the batch stored the new symbol");
+    equal(summaryOf("second"), "AI: function second");
+  } finally {
+    await runner.close();
+    await provider.close();
+    ws.dispose();
   }
 });

@@ -1,0 +1,59 @@
+/**
+ * Polling: a folder whose watcher keeps stalling (here: no restart allowed) or a server told to
+ * poll (`CODEMUNCH_WATCH=poll`, for file systems without change events) is swept by stat, and
+ * edits, new files, new folders and deletions still reach search_symbols.
+ */
+import { deepStrictEqual, equal, match } from "node:assert/strict";
+import { closeSync, constants, openSync } from "node:fs";
+import { join } from "node:path";
+import { writeTree } from "../ingest/_helpers.ts";
+import { eventually, watched } from "./_watch.ts";
+
+Deno.test("watch: CODEMUNCH_WATCH=poll follows edits, new files and folders, and deletions", async () => {
+  const w = await watched({ "pkg/a.py": "def first_name():\n    pass\n" }, {
+    poll: true,
+    pollMs: 100,
+  });
+  try {
+    const status = JSON.parse((await w.runner.call("get_watch_status", { format: "json" })).text);
+    equal(status.repos[0].watch, "polling");
+    match(String(status.repos[0].watch_reason), /CODEMUNCH_WATCH=poll/);
+    writeTree(w.ws.root, { "pkg/new.py": "def brand_new():\n    pass\n" });
+    await w.until("brand_new", ["pkg/new.py"]);
+    writeTree(w.ws.root, { "pkg/deeper/d.py": "def in_new_folder():\n    pass\n" });
+    await w.until("in_new_folder", ["pkg/deeper/d.py"]);
+    Deno.removeSync(join(w.ws.root, "pkg/new.py"));
+    await w.until("brand_new", []);
+  } finally {
+    await w.dispose();
+  }
+});
+
+Deno.test("watch: a watcher that stalls past its restarts falls back to polling", async () => {
+  const w = await watched({ "a.py": "def before():\n    pass\n" }, {
+    heartbeatMs: 100,
+    stallMs: 600,
+    maxRestarts: 0,
+    pollMs: 100,
+  });
+  const fifo = join(w.ws.root, "p.fifo");
+  try {
+    const out = await new Deno.Command("mkfifo", { args: [fifo] }).output();
+    equal(out.success, true);
+    await eventually(async () => {
+      const s = JSON.parse((await w.runner.call("get_watch_status", { format: "json" })).text);
+      return s.repos[0].watch === "polling" && s.any_polling === true;
+    }, "the fallback to polling");
+    match(w.logs.join("\n"), /polling .* instead of watching it: the watcher stalled 1 times/);
+    writeTree(w.ws.root, { "b.py": "def while_polling():\n    pass\n" });
+    await w.until("while_polling", ["b.py"]);
+    deepStrictEqual(await w.search("before"), ["a.py"]);
+  } finally {
+    for (let i = 0; i < 10; i++) {
+      try {
+        closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+      } catch { /* no reader waits */ }
+    }
+    await w.dispose();
+  }
+});
