@@ -36,6 +36,7 @@ export const LAZY_MODULES = [
   "./src/cli/progress.ts",
   "./src/codec/dispatch.ts",
   "./src/ingest/config.ts",
+  "./src/ingest/git/limits.ts",
   "./src/ingest/github_config.ts",
   "./src/server/config.ts",
   "./src/server/http.ts",
@@ -52,6 +53,7 @@ interface _Lazy {
   "./src/cli/progress.ts": typeof import("./src/cli/progress.ts");
   "./src/codec/dispatch.ts": typeof import("./src/codec/dispatch.ts");
   "./src/ingest/config.ts": typeof import("./src/ingest/config.ts");
+  "./src/ingest/git/limits.ts": typeof import("./src/ingest/git/limits.ts");
   "./src/ingest/github_config.ts": typeof import("./src/ingest/github_config.ts");
   "./src/server/config.ts": typeof import("./src/server/config.ts");
   "./src/server/http.ts": typeof import("./src/server/http.ts");
@@ -287,12 +289,14 @@ async function _deps(): Promise<ServerDeps> {
     { settingsFromEnv },
     { githubSettingsFromEnv },
     { summarizerSettingsFromEnv },
+    { historyLimitsFromEnv },
   ] = await Promise.all([
     _load("./src/store/store.ts"),
     _load("./src/ingest/config.ts"),
     _load("./src/server/config.ts"),
     _load("./src/ingest/github_config.ts"),
     _load("./src/summarize/config.ts"),
+    _load("./src/ingest/git/limits.ts"),
   ]);
   return {
     store: Store.fromEnv(),
@@ -300,6 +304,7 @@ async function _deps(): Promise<ServerDeps> {
     settings: settingsFromEnv(),
     github: githubSettingsFromEnv(),
     summarizer: summarizerSettingsFromEnv(),
+    history: historyLimitsFromEnv(),
   };
 }
 

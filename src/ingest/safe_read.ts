@@ -29,6 +29,12 @@ export interface SafeReadOptions {
    * @default false
    */
   followSymlinks?: boolean;
+  /**
+   * {@linkcode openFileInside} only: a file at most this long is read whole when opened, and
+   * `readAt` hands out views of it.
+   * @default never
+   */
+  wholeBelow?: number;
 }
 
 // Not every platform has these flags (Windows): 0 leaves the open as it was.
@@ -58,6 +64,45 @@ export function readFileInside(
   root: string,
   options: SafeReadOptions,
 ): Uint8Array | UnsafeRead {
+  const file = openFileInside(path, root, options);
+  if (typeof file === "string") return file;
+  try {
+    // Read from the handle, at most maxBytes + 1 (a file that grew since the stat is too large).
+    const buffer = new Uint8Array(Math.min(options.maxBytes + 1, file.size + 1));
+    let got = 0;
+    while (got < buffer.length) {
+      const n = readSync(file.fd, buffer, got, buffer.length - got, null);
+      if (n === 0) break;
+      got += n;
+    }
+    if (got > options.maxBytes) return "too_large";
+    return buffer.subarray(0, got);
+  } finally {
+    file.close();
+  }
+}
+
+/** A verified open file of {@linkcode openFileInside}: read it by position, then close it. */
+export interface FileInside {
+  /** The open descriptor (read-only, non-blocking). */
+  readonly fd: number;
+  /** Its size when it was verified. */
+  readonly size: number;
+  /** Up to `length` bytes at `position` (fewer at the end of the file). */
+  readAt(position: number, length: number): Uint8Array;
+  close(): void;
+}
+
+/**
+ * Open the regular file at `path` (absolute) for reading by position, when it really is inside
+ * `root` and at most `maxBytes` long — the same checks as {@linkcode readFileInside}, for files
+ * too large to read whole (git pack files). The caller closes it.
+ */
+export function openFileInside(
+  path: string,
+  root: string,
+  options: SafeReadOptions,
+): FileInside | UnsafeRead {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | _NONBLOCK | (options.followSymlinks ? 0 : _NOFOLLOW));
@@ -77,33 +122,58 @@ export function readFileInside(
     }
     throw e;
   }
-  try {
-    const opened = fstatSync(fd);
-    if (!opened.isFile()) return "not_regular";
-    // The path's real location now must be inside the root and be the very file we opened.
-    let real: string;
-    try {
-      real = realpathSync(path);
-    } catch {
-      return "symlink_escape";
-    }
-    if (!isInside(root, real)) return "symlink_escape";
-    const there = statSync(real);
-    if (there.ino !== opened.ino || there.dev !== opened.dev) return "symlink_escape";
-    if (opened.size > options.maxBytes) return "too_large";
-    // Read from the handle, at most maxBytes + 1 (a file that grew since the stat is too large).
-    const buffer = new Uint8Array(Math.min(options.maxBytes + 1, opened.size + 1));
+  const refused = _verify(fd, path, root, options.maxBytes);
+  if (typeof refused === "string") {
+    closeSync(fd);
+    return refused;
+  }
+  const size = refused;
+  // A file that fits the budget is read once; positional reads then cost nothing.
+  let whole: Uint8Array | null = null;
+  if (options.wholeBelow !== undefined && size <= options.wholeBelow) {
+    whole = new Uint8Array(size);
     let got = 0;
-    while (got < buffer.length) {
-      const n = readSync(fd, buffer, got, buffer.length - got, null);
+    while (got < size) {
+      const n = readSync(fd, whole, got, size - got, got);
       if (n === 0) break;
       got += n;
     }
-    if (got > options.maxBytes) return "too_large";
-    return buffer.subarray(0, got);
-  } finally {
-    closeSync(fd);
+    whole = whole.subarray(0, got);
   }
+  return {
+    fd,
+    size,
+    readAt(position: number, length: number): Uint8Array {
+      if (whole !== null) return whole.subarray(position, position + length);
+      const buffer = new Uint8Array(Math.max(0, Math.min(length, size - position)));
+      let got = 0;
+      while (got < buffer.length) {
+        const n = readSync(fd, buffer, got, buffer.length - got, position + got);
+        if (n === 0) break;
+        got += n;
+      }
+      return buffer.subarray(0, got);
+    },
+    close: () => closeSync(fd),
+  };
+}
+
+/** The size of the open file when it is the regular file at `path`'s real location in `root`. */
+function _verify(fd: number, path: string, root: string, maxBytes: number): number | UnsafeRead {
+  const opened = fstatSync(fd);
+  if (!opened.isFile()) return "not_regular";
+  // The path's real location now must be inside the root and be the very file we opened.
+  let real: string;
+  try {
+    real = realpathSync(path);
+  } catch {
+    return "symlink_escape";
+  }
+  if (!isInside(root, real)) return "symlink_escape";
+  const there = statSync(real);
+  if (there.ino !== opened.ino || there.dev !== opened.dev) return "symlink_escape";
+  if (opened.size > maxBytes) return "too_large";
+  return opened.size;
 }
 
 function _denied(e: unknown): boolean {

@@ -11,6 +11,7 @@
  */
 import type { RepoIndex } from "../store/repo_index.ts";
 import type { Store } from "../store/store.ts";
+import type { HistorySource } from "../parser/git/history.ts";
 
 /** A piece of derived data of a repo's index state, built at most once per view. */
 export interface Facet<T> {
@@ -43,14 +44,23 @@ export class RepoView {
   readonly state: string;
   /** The current git `HEAD` of an indexed folder, `""` when unknown (see {@linkcode RepoViewsOptions}). */
   readonly gitHead: (root: string) => string;
+  /** The git history of an indexed folder, or why there is none (see {@linkcode RepoViewsOptions}). */
+  readonly history: HistorySource;
   readonly #memo = new Map<Facet<unknown>, unknown>();
   readonly #building = new Set<Facet<unknown>>();
 
-  constructor(repo: string, index: RepoIndex, state: string, gitHead: (root: string) => string) {
+  constructor(
+    repo: string,
+    index: RepoIndex,
+    state: string,
+    gitHead: (root: string) => string,
+    history: HistorySource = _NO_HISTORY,
+  ) {
     this.repo = repo;
     this.index = index;
     this.state = state;
     this.gitHead = gitHead;
+    this.history = history;
   }
 
   /** The facet's value for this state, built on first use. */
@@ -84,7 +94,15 @@ export interface RepoViewsOptions {
    * @default a reader that knows no head (no file is ever `stale_index`)
    */
   gitHead?: (root: string) => string;
+  /**
+   * Opens the git history of an indexed folder (the change-analysis tools). The read model does
+   * not read git data itself: the composition root hands in the reader (`src/ingest/git/`).
+   * @default a source that has no history
+   */
+  history?: HistorySource;
 }
+
+const _NO_HISTORY: HistorySource = () => "this server reads no git history";
 
 /**
  * The views of every repo a server reads, one per repo, replaced when its index state changes.
@@ -93,6 +111,7 @@ export interface RepoViewsOptions {
 export class RepoViews {
   readonly #store: Store;
   readonly #gitHead: (root: string) => string;
+  readonly #history: HistorySource;
   readonly #views = new Map<string, RepoView>();
   /** Index states stat'ed in the current synchronous stretch (dropped at the next microtask). */
   #statMemo: Map<string, string> | null = null;
@@ -100,6 +119,7 @@ export class RepoViews {
   constructor(store: Store, options: RepoViewsOptions = {}) {
     this.#store = store;
     this.#gitHead = options.gitHead ?? (() => "");
+    this.#history = options.history ?? _NO_HISTORY;
   }
 
   /** The current view of a repo whose index is open (`repo` is a resolved id). */
@@ -107,7 +127,7 @@ export class RepoViews {
     const state = this.#stateOf(index.dbPath);
     const hit = this.#views.get(repo);
     if (hit !== undefined && hit.state === state && hit.index === index) return hit;
-    const view = new RepoView(repo, index, state, this.#gitHead);
+    const view = new RepoView(repo, index, state, this.#gitHead, this.#history);
     this.#views.set(repo, view);
     return view;
   }

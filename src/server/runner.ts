@@ -16,6 +16,8 @@ import type { ToolContext } from "../tools/context.ts";
 import { DetailedToolError, ToolError } from "../errors.ts";
 import { RepoViews } from "../query/view.ts";
 import { readGitHead } from "../ingest/git_head.ts";
+import { historySource } from "../ingest/git/history.ts";
+import { DEFAULT_HISTORY_LIMITS, type HistoryLimits } from "../ingest/git/limits.ts";
 import { toolByName, type ToolDefinition, TOOLS } from "../tools/mod.ts";
 import { prewarm as prewarmSymbolSearch } from "../tools/search_symbols.ts";
 import { prepareArguments } from "./arguments.ts";
@@ -36,6 +38,8 @@ export interface ServerDeps {
   cwd?: string;
   /** Parser for index runs. @default a ParserPool created on first use */
   parser?: FileParser;
+  /** Bounds of git history reads. @default DEFAULT_HISTORY_LIMITS */
+  history?: HistoryLimits;
   /** Where diagnostics go. @default console.error */
   log?: (message: string) => void;
   /** How index_repo talks to GitHub. @default DEFAULT_GITHUB_SETTINGS (no token) */
@@ -83,12 +87,16 @@ export class ToolRunner {
     this.#settings = deps.settings ?? DEFAULT_SETTINGS;
     this.#log = deps.log ?? ((m) => console.error(m));
     const parser = deps.parser;
+    const ingest = deps.ingest ?? DEFAULT_INGEST_CONFIG;
     this.#ctx = {
       store: deps.store,
-      ingest: deps.ingest ?? DEFAULT_INGEST_CONFIG,
+      ingest,
       parser: () => parser ?? (this.#pool ??= new ParserPool()),
       cwd: deps.cwd ?? Deno.cwd(),
-      views: new RepoViews(deps.store, { gitHead: readGitHead }),
+      views: new RepoViews(deps.store, {
+        gitHead: readGitHead,
+        history: historySource(ingest.allowedRoots, deps.history ?? DEFAULT_HISTORY_LIMITS),
+      }),
       github: deps.github ?? DEFAULT_GITHUB_SETTINGS,
       summarizer: deps.summarizer ?? NO_SUMMARIZER,
       redact: this.#settings.redact,

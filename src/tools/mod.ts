@@ -32,6 +32,10 @@ import * as getTectonicMap from "./get_tectonic_map.ts";
 import * as getRankedContext from "./get_ranked_context.ts";
 import * as getContextBundle from "./get_context_bundle.ts";
 import * as getSignalChains from "./get_signal_chains.ts";
+import * as getChangedSymbols from "./get_changed_symbols.ts";
+import * as getSymbolDiff from "./get_symbol_diff.ts";
+import * as getSymbolProvenance from "./get_symbol_provenance.ts";
+import * as getChurnRate from "./get_churn_rate.ts";
 
 export type { ToolContext, ToolOutput } from "./context.ts";
 export { DetailedToolError } from "../errors.ts";
@@ -139,6 +143,10 @@ export const TOOLS: readonly ToolDefinition[] = [
   { ...getRankedContext, run: getRankedContext.handler },
   { ...getContextBundle, run: getContextBundle.handler },
   { ...getSignalChains, run: getSignalChains.handler },
+  { ...getChangedSymbols, run: getChangedSymbols.handler },
+  { ...getSymbolDiff, run: getSymbolDiff.handler },
+  { ...getSymbolProvenance, run: getSymbolProvenance.handler },
+  { ...getChurnRate, run: getChurnRate.handler },
 ];
 
 /** The tool with this name, if any. */

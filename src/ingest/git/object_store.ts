@@ -1,0 +1,380 @@
+/**
+ * The object database of a repository, read in process: loose objects (`objects/xx/…`, zlib)
+ * and packs (see `pack.ts`), with delta chains resolved, inflated objects cached by id (objects
+ * are immutable) within a byte budget, and alternates (`objects/info/alternates`) followed only
+ * into the allowed roots. Every failure names the object: `git_object_missing`,
+ * `git_object_invalid` (damaged), `git_object_too_large` (over the size setting).
+ */
+import { isAbsolute, join, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { constants as zlibConstants, inflateSync } from "node:zlib";
+import { ToolError } from "../../errors.ts";
+import type { FileInside } from "../safe_read.ts";
+import { fromHex, type GitObjectType } from "../../parser/git/objects.ts";
+import { isInside } from "../walk.ts";
+import { openGitFile, readGitFile, readGitText } from "./git_dir.ts";
+import type { HistoryLimits } from "./limits.ts";
+import { METADATA_CAPS } from "./limits.ts";
+import { applyDelta, inflateExact, packedSize, PackIndex, readPackEntry } from "./pack.ts";
+
+/** An inflated object. */
+export interface GitObject {
+  type: GitObjectType;
+  data: Uint8Array;
+}
+
+interface _Pack {
+  name: string;
+  index: PackIndex;
+  path: string;
+  dir: string;
+  file: FileInside | null;
+}
+
+/** One objects folder: the repository's own, or an alternate. */
+interface _ObjectsDir {
+  dir: string;
+  packs: _Pack[] | null;
+}
+
+const _decoder = new TextDecoder();
+const _HEADER = /^(commit|tree|blob|tag) (\d+)$/;
+
+/** The object database of one repository. */
+export class ObjectStore {
+  readonly #hashBytes: number;
+  readonly #limits: HistoryLimits;
+  readonly #dirs: _ObjectsDir[];
+  /** Alternates that were not followed, for the error of a missing object. */
+  readonly refusedAlternates: string[] = [];
+  readonly #cache = new Map<string, GitObject>();
+  #cacheBytes = 0;
+  readonly #byOffset = new Map<string, GitObject>();
+
+  constructor(
+    objectsDir: string,
+    hashBytes: number,
+    limits: HistoryLimits,
+    allowed: readonly string[] | null,
+  ) {
+    this.#hashBytes = hashBytes;
+    this.#limits = limits;
+    this.#dirs = [{ dir: objectsDir, packs: null }];
+    const text = readGitText(
+      join(objectsDir, "info", "alternates"),
+      objectsDir,
+      METADATA_CAPS.small * 16,
+    );
+    for (const line of (text ?? "").split("\n")) {
+      const t = line.trim();
+      if (t === "" || t.startsWith("#")) continue;
+      const target = isAbsolute(t) ? t : resolve(objectsDir, t);
+      let real: string;
+      try {
+        real = Deno.realPathSync(target);
+      } catch {
+        this.refusedAlternates.push(`${t} (missing)`);
+        continue;
+      }
+      if (allowed !== null && !allowed.some((r) => isInside(r, real))) {
+        this.refusedAlternates.push(`${t} (outside the allowed roots)`);
+        continue;
+      }
+      this.#dirs.push({ dir: real, packs: null });
+    }
+  }
+
+  /** The object with this id (lower-case hex). */
+  read(id: string): GitObject {
+    const hit = this.#cache.get(id);
+    if (hit !== undefined) {
+      // Most recently used last.
+      this.#cache.delete(id);
+      this.#cache.set(id, hit);
+      return hit;
+    }
+    const found = this.#find(id, 0);
+    this.#remember(id, found);
+    return found;
+  }
+
+  /** The object with this id, which must be of `type`. */
+  readTyped(id: string, type: GitObjectType): Uint8Array {
+    const o = this.read(id);
+    if (o.type !== type) {
+      throw new ToolError(
+        "git_object_invalid",
+        `Git object ${id} is a ${o.type}, expected a ${type}`,
+      );
+    }
+    return o.data;
+  }
+
+  /** The size of an object without inflating it when it is packed whole. */
+  size(id: string): number {
+    const hit = this.#cache.get(id);
+    if (hit !== undefined) return hit.data.length;
+    const bin = fromHex(id);
+    for (const d of this.#dirs) {
+      for (const p of this.#packs(d)) {
+        const offset = p.index.find(bin);
+        if (offset === -1) continue;
+        p.file ??= openGitFile(p.path, p.dir);
+        try {
+          return packedSize(p.file, p.index, offset, this.#hashBytes, this.#limits.maxObjectBytes);
+        } catch (e) {
+          throw _objectError(id, e);
+        }
+      }
+    }
+    try {
+      return this.read(id).data.length;
+    } catch (e) {
+      // Over the size setting: larger than anything that is read.
+      if (e instanceof ToolError && e.code === "git_object_too_large") {
+        return Number.MAX_SAFE_INTEGER;
+      }
+      throw e;
+    }
+  }
+
+  /** Whether the object exists (without reading it when packed). */
+  has(id: string): boolean {
+    if (this.#cache.has(id)) return true;
+    for (const d of this.#dirs) {
+      if (this.#loosePath(d, id) !== null) return true;
+      if (this.#packs(d).some((p) => p.index.find(fromHex(id)) !== -1)) return true;
+    }
+    return false;
+  }
+
+  /** Ids starting with a hex prefix (at most `limit`), for abbreviated ids. */
+  withPrefix(prefix: string, limit: number): string[] {
+    const out = new Set<string>();
+    for (const d of this.#dirs) {
+      try {
+        for (const e of Deno.readDirSync(join(d.dir, prefix.slice(0, 2)))) {
+          const id = prefix.slice(0, 2) + e.name;
+          if (e.isFile && id.startsWith(prefix)) out.add(id);
+        }
+      } catch { /* no such folder */ }
+      for (const p of this.#packs(d)) {
+        for (const id of p.index.withPrefix(prefix, limit)) out.add(id);
+      }
+    }
+    return [...out].slice(0, limit);
+  }
+
+  /** Close the pack files. */
+  close(): void {
+    for (const d of this.#dirs) for (const p of d.packs ?? []) p.file?.close();
+  }
+
+  #remember(id: string, o: GitObject): void {
+    this.#cache.set(id, o);
+    this.#cacheBytes += o.data.length;
+    for (const [k, v] of this.#cache) {
+      if (this.#cacheBytes <= this.#limits.cacheBytes) break;
+      this.#cache.delete(k);
+      this.#cacheBytes -= v.data.length;
+    }
+  }
+
+  #find(id: string, depth: number): GitObject {
+    if (depth > this.#limits.maxDeltaDepth) {
+      throw new ToolError(
+        "git_object_invalid",
+        `Git object ${id}: delta chain deeper than ${this.#limits.maxDeltaDepth}`,
+      );
+    }
+    try {
+      const bin = fromHex(id);
+      for (const d of this.#dirs) {
+        // Packs first: most objects are there, and a failed lookup costs no system call.
+        for (const p of this.#packs(d)) {
+          const offset = p.index.find(bin);
+          if (offset !== -1) return this.#fromPack(p, offset, depth);
+        }
+        const loose = this.#loose(d, id);
+        if (loose !== null) return loose;
+        // A repack since the packs were listed moves loose objects into a new pack.
+        if (this.#rescan(d)) {
+          for (const p of this.#packs(d)) {
+            const offset = p.index.find(bin);
+            if (offset !== -1) return this.#fromPack(p, offset, depth);
+          }
+        }
+      }
+    } catch (e) {
+      throw _objectError(id, e);
+    }
+    const alt = this.refusedAlternates.length === 0
+      ? ""
+      : `; the repository borrows objects from alternates that were not followed: ${
+        this.refusedAlternates.join(", ")
+      }`;
+    throw new ToolError(
+      "git_object_missing",
+      `Git object ${id} is not in the repository (a shallow or partial clone, or a damaged one)${alt}. Fetch the missing history (git fetch --unshallow) or pick refs that are present`,
+    );
+  }
+
+  #loosePath(d: _ObjectsDir, id: string): string | null {
+    const path = join(d.dir, id.slice(0, 2), id.slice(2));
+    return existsSync(path) ? path : null;
+  }
+
+  #loose(d: _ObjectsDir, id: string): GitObject | null {
+    const path = this.#loosePath(d, id);
+    if (path === null) return null;
+    const compressed = readGitFile(path, d.dir, this.#limits.maxObjectBytes + 1024);
+    if (compressed === null) return null;
+    // The header first, from the first bytes of the stream: an object over the size setting is
+    // refused before it is inflated.
+    let head: Uint8Array = new Uint8Array(0);
+    let nul = -1;
+    for (let take = 256;; take *= 8) {
+      try {
+        head = inflateSync(compressed.subarray(0, take), {
+          finishFlush: zlibConstants.Z_SYNC_FLUSH,
+        });
+      } catch (e) {
+        throw new SyntaxError(
+          `cannot inflate the loose object (${(e as Error).message.split("\n")[0]})`,
+        );
+      }
+      nul = head.subarray(0, 64).indexOf(0);
+      if (nul !== -1 || head.length >= 64 || take >= compressed.length) break;
+    }
+    const header = nul === -1
+      ? null
+      : _HEADER.exec(_decoder.decode(head.subarray(0, Math.min(nul, 64))));
+    if (header === null) throw new SyntaxError("loose object has no valid header");
+    const size = Number(header[2]);
+    if (size > this.#limits.maxObjectBytes) throw new RangeError(`it is ${size} bytes`);
+    const raw = inflateExact(compressed, nul + 1 + size, "loose object");
+    const data = raw.subarray(nul + 1);
+    return { type: header[1] as GitObjectType, data };
+  }
+
+  #packs(d: _ObjectsDir): _Pack[] {
+    if (d.packs === null) this.#rescan(d);
+    return d.packs!;
+  }
+
+  /** List a folder's packs (again); true when the list changed. */
+  #rescan(d: _ObjectsDir): boolean {
+    const dir = join(d.dir, "pack");
+    const names: string[] = [];
+    try {
+      // The pack folder must be a real folder of the objects folder, not a link out of it.
+      const real = Deno.realPathSync(dir);
+      if (!isInside(d.dir, real) && !isInside(Deno.realPathSync(d.dir), real)) {
+        throw new ToolError(
+          "git_unsafe",
+          `Refused to read ${dir}: it is a symbolic link out of the git directory`,
+        );
+      }
+      for (const e of Deno.readDirSync(dir)) {
+        if (e.name.endsWith(".idx") && e.name.startsWith("pack-")) names.push(e.name.slice(0, -4));
+      }
+    } catch (e) {
+      if (e instanceof ToolError) throw e;
+    }
+    names.sort();
+    const known = new Map((d.packs ?? []).map((p) => [p.name, p]));
+    if (d.packs !== null && names.length === known.size && names.every((n) => known.has(n))) {
+      return false;
+    }
+    const packs: _Pack[] = [];
+    for (const name of names) {
+      const old = known.get(name);
+      if (old !== undefined) {
+        packs.push(old);
+        continue;
+      }
+      const bytes = readGitFile(join(dir, `${name}.idx`), d.dir, METADATA_CAPS.packIndex);
+      if (bytes === null) continue;
+      try {
+        packs.push({
+          name,
+          index: new PackIndex(bytes, this.#hashBytes, `${name}.idx`),
+          path: join(dir, `${name}.pack`),
+          dir: d.dir,
+          file: null,
+        });
+      } catch (e) {
+        throw new ToolError(
+          "git_object_invalid",
+          `The pack index ${join(dir, name)}.idx is damaged: ${
+            (e as Error).message
+          }. Run "git fsck" in the repository`,
+        );
+      }
+    }
+    d.packs = packs;
+    return true;
+  }
+
+  #fromPack(p: _Pack, offset: number, depth: number): GitObject {
+    const key = `${p.path}:${offset}`;
+    const hit = this.#byOffset.get(key);
+    if (hit !== undefined) return hit;
+    p.file ??= openGitFile(p.path, p.dir);
+    // Walk the chain down to a whole object, then apply the deltas back up.
+    const chain: Uint8Array[] = [];
+    let base: GitObject | undefined;
+    let at = offset;
+    for (let d = depth; base === undefined; d++) {
+      if (d > this.#limits.maxDeltaDepth) {
+        throw new SyntaxError(`delta chain deeper than ${this.#limits.maxDeltaDepth}`);
+      }
+      const cached = this.#byOffset.get(`${p.path}:${at}`);
+      if (cached !== undefined && chain.length > 0) {
+        base = cached;
+        break;
+      }
+      const entry = readPackEntry(
+        p.file,
+        p.index,
+        at,
+        this.#hashBytes,
+        this.#limits.maxObjectBytes,
+      );
+      if (entry.kind === "object") base = { type: entry.type as GitObjectType, data: entry.data };
+      else if (entry.kind === "ofs_delta") {
+        chain.push(entry.delta);
+        at = entry.base;
+      } else {
+        chain.push(entry.delta);
+        base = this.#find(entry.base, d + 1);
+      }
+    }
+    let data = base.data;
+    for (let i = chain.length - 1; i >= 0; i--) {
+      data = applyDelta(data, chain[i]!, this.#limits.maxObjectBytes);
+    }
+    const object = { type: base.type, data };
+    // Delta bases are read again and again by their neighbours: keep a bounded set by offset.
+    if (data.length <= 256 * 1024) {
+      if (this.#byOffset.size >= 4096) this.#byOffset.delete(this.#byOffset.keys().next().value!);
+      this.#byOffset.set(key, object);
+    }
+    return object;
+  }
+}
+
+function _objectError(id: string, e: unknown): ToolError {
+  if (e instanceof ToolError) return e;
+  if (e instanceof RangeError) {
+    return new ToolError(
+      "git_object_too_large",
+      `Git object ${id} is too large to read: ${e.message}. Raise CODEMUNCH_HISTORY_MAX_OBJECT_BYTES to read it`,
+    );
+  }
+  const why = e instanceof Error ? e.message : String(e);
+  return new ToolError(
+    "git_object_invalid",
+    `Git object ${id} is damaged: ${why}. Run "git fsck" in the repository, or re-clone it`,
+  );
+}

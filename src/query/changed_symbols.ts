@@ -1,0 +1,214 @@
+/**
+ * The symbols a change touched: between two commits, or the working tree against one. Each
+ * changed file is parsed on both sides (the same extractor as the index), its lines diffed as
+ * git diffs them (`src/parser/git/line_diff.ts`), and each symbol is classed: `added`, `removed`,
+ * `modified` (a hunk touches its lines and its source differs; `signature_changed` tells a new
+ * signature from a body-only edit), or `renamed` (same kind and source but for the name).
+ */
+import { parseSource } from "../parser/parse.ts";
+import { diffLines, type Hunk, splitLines } from "../parser/git/line_diff.ts";
+import type { FileChange, GitHistory } from "../parser/git/history.ts";
+import type { SymbolRecord } from "../parser/types.ts";
+import { languageForPath } from "../parser/registry.ts";
+
+/** How a symbol changed. */
+export type SymbolChangeKind = "added" | "removed" | "modified" | "renamed";
+
+/** One changed symbol. */
+export interface SymbolChange {
+  change: SymbolChangeKind;
+  /** The symbol on the new side (the old one for `removed`). */
+  symbol: SymbolRecord;
+  /** The symbol on the old side, for `modified` and `renamed`. */
+  previous: SymbolRecord | null;
+  /** Changed lines, 1-based inclusive, in the new file's numbering (the old one for `removed`). */
+  lines: [number, number][];
+  /** For `modified`: whether the declaration (signature) changed, not only the body. */
+  signatureChanged: boolean;
+}
+
+/** A changed file that was not compared symbol by symbol, and why. */
+export interface SkippedFile {
+  path: string;
+  reason: string;
+}
+
+/** The result of {@linkcode changedSymbols}. */
+export interface ChangedSymbols {
+  files: FileChange[];
+  symbols: SymbolChange[];
+  skipped: SkippedFile[];
+}
+
+const _decoder = new TextDecoder();
+
+/**
+ * The symbols changed between `from` and `to` (a commit id, or null for the working tree),
+ * reading at most the history's `maxFiles` changed files.
+ */
+export async function changedSymbols(
+  history: GitHistory,
+  from: string,
+  to: string | null,
+  untracked: readonly string[],
+): Promise<ChangedSymbols> {
+  let files: FileChange[];
+  let worktree: Map<string, Uint8Array> | null = null;
+  if (to === null) {
+    const diff = history.worktreeDiff(from, untracked);
+    files = diff.changes;
+    worktree = diff.contents;
+  } else {
+    files = history.diffTrees(history.folderTree(from), history.folderTree(to));
+  }
+  const symbols: SymbolChange[] = [];
+  const skipped: SkippedFile[] = [];
+  let read = 0;
+  for (const f of files) {
+    if (languageForPath(f.path) === undefined && languageForPath(f.oldPath) === undefined) continue;
+    if (f.oldMode.startsWith("160") || f.newMode.startsWith("160")) {
+      skipped.push({
+        path: f.path,
+        reason: "submodule (gitlink): its history is another repository's",
+      });
+      continue;
+    }
+    if (++read > history.limits.maxFiles) {
+      skipped.push({
+        path: f.path,
+        reason: `over CODEMUNCH_HISTORY_MAX_FILES (${history.limits.maxFiles}) changed files`,
+      });
+      continue;
+    }
+    const oldBytes = f.oldId === "" ? null : _blob(history, f.oldId, f.oldPath, skipped);
+    const newBytes = f.newId === ""
+      ? null
+      : worktree?.get(f.path) ?? _blob(history, f.newId, f.path, skipped);
+    if ((f.oldId !== "" && oldBytes === null) || (f.newId !== "" && newBytes === null)) continue;
+    symbols.push(...await fileSymbolChanges(f.oldPath, oldBytes, f.path, newBytes));
+  }
+  return { files, symbols, skipped };
+}
+
+function _blob(
+  history: GitHistory,
+  id: string,
+  path: string,
+  skipped: SkippedFile[],
+): Uint8Array | null {
+  try {
+    return history.read(id, "blob");
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === "git_object_too_large") {
+      skipped.push({ path, reason: (e as Error).message });
+      return null;
+    }
+    throw e;
+  }
+}
+
+/** The symbol changes of one file between two versions (null: the side does not exist). */
+export async function fileSymbolChanges(
+  oldPath: string,
+  oldBytes: Uint8Array | null,
+  newPath: string,
+  newBytes: Uint8Array | null,
+): Promise<SymbolChange[]> {
+  const before = oldBytes === null ? [] : (await parseSource(oldPath, oldBytes)).symbols;
+  const after = newBytes === null ? [] : (await parseSource(newPath, newBytes)).symbols;
+  const oldText = oldBytes === null ? "" : _decoder.decode(oldBytes);
+  const newText = newBytes === null ? "" : _decoder.decode(newBytes);
+  const hunks = diffLines(splitLines(oldText), splitLines(newText));
+  const out: SymbolChange[] = [];
+  const key = (s: SymbolRecord) =>
+    `${s.qualified_name}#${s.kind}#${s.id.replace(/^.*?(~\d+)?$/, "$1")}`;
+  const oldByKey = new Map(before.map((s) => [key(s), s]));
+  const newKeys = new Set(after.map(key));
+  const removed = before.filter((s) => !newKeys.has(key(s)));
+  const added: SymbolRecord[] = [];
+  for (const s of after) {
+    const old = oldByKey.get(key(s));
+    if (old === undefined) {
+      added.push(s);
+      continue;
+    }
+    const lines = touchedLines(hunks, s.line, s.end_line, "new");
+    if (lines.length === 0 || old.content_hash === s.content_hash) continue;
+    out.push({
+      change: "modified",
+      symbol: s,
+      previous: old,
+      lines,
+      signatureChanged: old.signature !== s.signature,
+    });
+  }
+  // A renamed symbol: same kind, and its source equal once the name is put back.
+  const oldSource = (s: SymbolRecord) => _text(oldBytes!, s);
+  const unmatched = new Set(removed);
+  for (const s of added) {
+    const src = _text(newBytes!, s);
+    const was = [...unmatched].find((r) =>
+      r.kind === s.kind && r.name !== s.name && oldSource(r).split(r.name).join(s.name) === src
+    );
+    if (was !== undefined) {
+      unmatched.delete(was);
+      out.push({
+        change: "renamed",
+        symbol: s,
+        previous: was,
+        lines: touchedLines(hunks, s.line, s.end_line, "new"),
+        signatureChanged: true,
+      });
+    } else {
+      out.push({
+        change: "added",
+        symbol: s,
+        previous: null,
+        lines: [[s.line, s.end_line]],
+        signatureChanged: false,
+      });
+    }
+  }
+  for (const r of unmatched) {
+    out.push({
+      change: "removed",
+      symbol: r,
+      previous: null,
+      lines: [[r.line, r.end_line]],
+      signatureChanged: false,
+    });
+  }
+  return out;
+}
+
+function _text(bytes: Uint8Array, s: SymbolRecord): string {
+  return _decoder.decode(bytes.subarray(s.byte_offset, s.byte_offset + s.byte_length));
+}
+
+/**
+ * The lines of `[start, end]` (1-based inclusive) that hunks change on one side: changed lines
+ * inside the span, and a deletion strictly inside it as the line after it (as `git log -L` counts
+ * a touch).
+ */
+export function touchedLines(
+  hunks: readonly Hunk[],
+  start: number,
+  end: number,
+  side: "old" | "new",
+): [number, number][] {
+  const out: [number, number][] = [];
+  for (const h of hunks) {
+    const first = side === "new" ? h.newStart : h.oldStart;
+    const count = side === "new" ? h.newCount : h.oldCount;
+    if (count === 0) {
+      // Lines were removed after line `first` (this side's numbering).
+      if (first >= start && first < end) out.push([first + 1, first + 1]);
+      continue;
+    }
+    const s = Math.max(first, start);
+    const e = Math.min(first + count - 1, end);
+    if (s <= e) out.push([s, e]);
+  }
+  return out;
+}

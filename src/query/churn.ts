@@ -1,0 +1,45 @@
+/**
+ * How often a file changed: the commits within a window that changed it (as `git log --follow
+ * --since` counts them: a merge counts only when it differs from every parent), following the
+ * file back through renames.
+ */
+import type { CommitRecord } from "../parser/git/objects.ts";
+import type { GitHistory } from "../parser/git/history.ts";
+
+/** The commits of a file since `sinceSeconds` (epoch), newest first. */
+export function fileCommits(
+  history: GitHistory,
+  head: string,
+  path: string,
+  sinceSeconds: number,
+): { commits: CommitRecord[]; truncated: boolean; reachedShallow: boolean } {
+  const walk = history.walk(head, { max: history.limits.maxCommits });
+  const paths = new Map<string, string>([[head, path]]);
+  const commits: CommitRecord[] = [];
+  for (const c of walk.commits) {
+    const p = paths.get(c.id);
+    if (p === undefined) continue;
+    const here = history.entryAt(history.folderTree(c.id), p);
+    if (here === null) continue;
+    let changed = c.parents.length === 0;
+    let sameAs = -1;
+    c.parents.forEach((parent, i) => {
+      let parentPath = p;
+      let there = history.entryAt(history.folderTree(parent), p);
+      if (there === null) {
+        const renamed = history.diffTrees(history.folderTree(parent), history.folderTree(c.id))
+          .find((ch) => ch.status === "renamed" && ch.path === p);
+        if (renamed !== undefined) {
+          parentPath = renamed.oldPath;
+          there = history.entryAt(history.folderTree(parent), parentPath);
+        }
+      }
+      if (there !== null && there.id === here.id && sameAs === -1) sameAs = i;
+      if (there !== null && !paths.has(parent)) paths.set(parent, parentPath);
+    });
+    if (sameAs === -1) changed = true;
+    if (changed && c.committer.time >= sinceSeconds) commits.push(c);
+    if (c.committer.time < sinceSeconds && c.parents.every((x) => !paths.has(x))) break;
+  }
+  return { commits, truncated: walk.truncated, reachedShallow: walk.reachedShallow };
+}

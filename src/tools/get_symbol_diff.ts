@@ -1,0 +1,99 @@
+/** `get_symbol_diff`: a symbol's source at two revisions as a unified diff (docs/api.md). */
+import { z } from "zod";
+import { historyOf, resolveRev } from "../query/history.ts";
+import { symbolIn, unifiedDiff } from "../query/symbol_diff.ts";
+import { findSymbol } from "../query/symbol_lookup.ts";
+import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
+import { clampInt, graphMeta, symbolHeading } from "./graph_args.ts";
+
+/** Tool name. */
+export const name = "get_symbol_diff";
+
+/** Tool description shown to agents. */
+export const description =
+  "Get how one symbol changed between two revisions as a unified diff of its source: by default from HEAD to the working tree (what you changed in it), or from_ref/to_ref (commits, branches, tags, HEAD~N). status says added, removed, modified or unchanged. The diff is cut to token_budget (default 2000) with a hint. Reads the local clone's history in process.";
+
+/** Input schema. */
+export const inputSchema = z.object({
+  repo: z.string().describe("Repo id from list_repos (a locally indexed git checkout)"),
+  symbol: z.string().describe("Symbol id, a unique Qualified.name, or a unique name"),
+  from_ref: z.string().optional().describe("Old revision (default HEAD)"),
+  to_ref: z.string().optional().describe(
+    'New revision (default the working tree; "HEAD" for commits)',
+  ),
+  context_lines: z.number().int().optional().describe(
+    "Context lines around changes (default 3, 0..20)",
+  ),
+  token_budget: z.number().int().optional().describe(
+    "Most tokens of diff text (default 2000, 100..50000)",
+  ),
+});
+
+/** Validated arguments. */
+export type GetSymbolDiffArgs = z.infer<typeof inputSchema>;
+
+/** Annotations for MCP clients. */
+export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+
+/** The diff of one symbol. */
+export async function handler(ctx: ToolContext, args: GetSymbolDiffArgs): Promise<ToolOutput> {
+  const warnings: string[] = [];
+  const context = clampInt("context_lines", args.context_lines, 3, 0, 20, warnings);
+  const budget = clampInt("token_budget", args.token_budget, 2000, 100, 50000, warnings);
+  const { repo, view } = openRepo(ctx, args.repo);
+  const symbol = findSymbol(view, args.symbol);
+  const history = historyOf(view, name);
+  const from = resolveRev(history, args.from_ref ?? "HEAD", "from_ref");
+  const worktree = args.to_ref === undefined || /^(worktree|working[_ -]?tree)$/i.test(args.to_ref);
+  const to = worktree ? null : resolveRev(history, args.to_ref!, "to_ref");
+  const newBytes = to === null
+    ? view.index.fileBytes(symbol.file) ?? null
+    : history.fileAt(to, symbol.file);
+  const before = await symbolIn(symbol.file, history.fileAt(from, symbol.file), symbol);
+  const after = await symbolIn(symbol.file, newBytes, symbol);
+  const status = before === null && after === null
+    ? "absent"
+    : before === null
+    ? "added"
+    : after === null
+    ? "removed"
+    : before.source === after.source
+    ? "unchanged"
+    : "modified";
+  const diff = unifiedDiff(
+    before?.source ?? "",
+    after?.source ?? "",
+    [
+      `${symbol.file}@${from.slice(0, 12)}`,
+      `${symbol.file}@${to === null ? "worktree" : to.slice(0, 12)}`,
+    ],
+    [before?.symbol.line ?? 1, after?.symbol.line ?? 1],
+    context,
+  );
+  const maxChars = budget * 4;
+  const truncated = diff.text.length > maxChars;
+  const text = truncated
+    ? diff.text.slice(0, diff.text.lastIndexOf("\n", maxChars) + 1)
+    : diff.text;
+  const response: Record<string, unknown> = {
+    repo,
+    symbol: symbolHeading(after?.symbol ?? before?.symbol ?? symbol),
+    from_sha: from,
+    to_sha: to ?? "worktree",
+    status,
+    signature_changed: before !== null && after !== null &&
+      before.symbol.signature !== after.symbol.signature,
+    lines_added: diff.added,
+    lines_removed: diff.removed,
+    diff: text,
+  };
+  return {
+    response,
+    repo,
+    meta: graphMeta(
+      warnings,
+      truncated,
+      `The diff is cut at ${budget} tokens: raise token_budget (up to 50000) or lower context_lines`,
+    ),
+  };
+}
