@@ -38,7 +38,7 @@ export function compileIncludes(root = ROOT): string[] {
     "src/query/text_search_worker.ts",
     "src/query/ast_worker.ts",
     "src/server/watch_worker.ts",
-    ...LAZY_MODULES.map((path) => path.slice("./".length)),
+    ...LAZY_MODULES,
     // The extractors the parser loads by a computed specifier, with their npm parsers.
     ...EXTRACTOR_MODULES,
   ];

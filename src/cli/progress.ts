@@ -18,6 +18,9 @@ export interface ProgressState {
 
 const _n = (x: number) => x.toLocaleString("en-US");
 
+/** `1 file`, `1,200 files`. */
+const _count = (x: number, noun: string) => `${_n(x)} ${noun}${x === 1 ? "" : "s"}`;
+
 function _duration(ms: number): string {
   const s = Math.round(ms / 1000);
   if (s < 60) return `${s}s`;
@@ -40,19 +43,36 @@ export function progressBar(s: ProgressState, width: number): string {
   const cells = 20;
   const fraction = s.total === 0 ? 1 : Math.min(1, s.done / s.total);
   const filled = Math.round(fraction * cells);
-  const rate = s.elapsedMs > 0 ? (s.done * 1000) / s.elapsedMs : 0;
-  const eta = rate > 0 ? _duration(((s.total - s.done) / rate) * 1000) : "?";
-  const line = `[${"#".repeat(filled)}${".".repeat(cells - filled)}]  ${s.done}/${s.total} files  ${
+  const head = `[${"#".repeat(filled)}${".".repeat(cells - filled)}]  ${s.done}/${s.total} files  ${
     _n(s.symbols)
-  } symbols  ${rate >= 10 ? Math.round(rate) : rate.toFixed(1)} files/s  ETA ${eta}  ${s.path}`;
+  } symbols`;
+  const line = _finishing(s) ? `${head}  ${s.path}` : `${head}  ${_pace(s)}  ${s.path}`;
   return line.length > width ? line.slice(0, width - 1) + "…" : line;
 }
 
-/** A plain progress line for logs: `indexing: 120/500 files, 3,400 symbols, 12s`. */
+/**
+ * Every file is done: what comes now is the index's final write (imports resolved, search
+ * indexes built, the transaction committed), and `path` says which step it is.
+ */
+function _finishing(s: ProgressState): boolean {
+  return s.total > 0 && s.done >= s.total;
+}
+
+/** `25 files/s  ETA 2s`. */
+function _pace(s: ProgressState): string {
+  const rate = s.elapsedMs > 0 ? (s.done * 1000) / s.elapsedMs : 0;
+  const eta = rate > 0 ? _duration(((s.total - s.done) / rate) * 1000) : "?";
+  return `${rate >= 10 ? Math.round(rate) : rate.toFixed(1)} files/s  ETA ${eta}`;
+}
+
+/**
+ * A plain progress line for logs: `indexing: 120/500 files, 3,400 symbols, 12s`, and during the
+ * final write what it is doing (`…, 30s: writing the search indexes`).
+ */
 export function progressLine(s: ProgressState): string {
   return `indexing: ${s.done}/${s.total} files, ${_n(s.symbols)} symbols, ${
     _duration(s.elapsedMs)
-  }`;
+  }${_finishing(s) ? `: ${s.path}` : ""}`;
 }
 
 /** Where progress goes. */
@@ -148,8 +168,9 @@ export function indexSummary(body: Record<string, unknown>, elapsedMs: number): 
     return `Updated ${body.repo}: ${c} changed, ${n} new, ${d} deleted files in ${seconds}`;
   }
   const files = Number(body.file_count);
-  const rate = elapsedMs > 0 ? Math.round((files * 1000) / elapsedMs) : files;
-  return `Indexed ${body.repo}: ${_n(files)} files, ${
-    _n(Number(body.symbol_count ?? 0))
-  } symbols in ${seconds} (${_n(rate)} files/s)`;
+  const rate = elapsedMs > 0 ? (files * 1000) / elapsedMs : files;
+  const perSecond = rate >= 1 ? _n(Math.round(rate)) : rate.toFixed(1);
+  return `Indexed ${body.repo}: ${_count(files, "file")}, ${
+    _count(Number(body.symbol_count ?? 0), "symbol")
+  } in ${seconds} (${perSecond} files/s)`;
 }

@@ -40,8 +40,8 @@ export const DEFAULT_INGEST_CONFIG: IngestConfig = {
  * or the home directory).
  */
 export function ingestConfigFromEnv(
-  env: (name: string) => string | undefined = (n) => Deno.env.get(n),
-  cwd: string = Deno.cwd(),
+  env: (name: string) => string | undefined,
+  cwd: string,
 ): IngestConfig {
   const int = (name: string, fallback: number) => {
     const v = env(name);

@@ -63,7 +63,7 @@ export const DEFAULT_GITHUB_SETTINGS: GitHubSettings = {
 
 /** Read the settings from environment variables (see the module doc); bad values throw `RangeError`. */
 export function githubSettingsFromEnv(
-  env: (name: string) => string | undefined = (n) => Deno.env.get(n),
+  env: (name: string) => string | undefined,
 ): GitHubSettings {
   const int = (name: string, fallback: number, min = 1) => {
     const v = env(name)?.trim();

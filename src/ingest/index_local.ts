@@ -9,7 +9,7 @@
 import { isAbsolute, resolve } from "node:path";
 import type { Store } from "../store/store.ts";
 import { expandHome } from "../store/paths.ts";
-import { permissionError, ToolError } from "../errors.ts";
+import { allowFolderRemedy, permissionError, ToolError } from "../errors.ts";
 import type { IngestConfig } from "./config.ts";
 import { isInside } from "./walk.ts";
 import { type IndexOutcome, indexSource } from "./pipeline.ts";
@@ -57,14 +57,17 @@ export function resolveFolder(
   const roots = config.allowedRoots;
   const allowed = (p: string) => roots === null || roots.some((r) => isInside(r, p));
   const outside = () =>
-    new ToolError(
-      "path_outside_allowed_roots",
-      roots?.length === 0
-        ? `Cannot index "${absolute}": no folder may be indexed, as CODEMUNCH_ALLOWED_ROOTS is not set and the server was started in a filesystem root or the home directory. Set CODEMUNCH_ALLOWED_ROOTS to the folders to index and restart the server`
-        : `Cannot index "${absolute}": it is outside the allowed roots (${
-          roots?.join(", ")
-        }). Add it to CODEMUNCH_ALLOWED_ROOTS and restart the server`,
-    );
+    roots?.length === 0
+      ? new ToolError(
+        "path_outside_allowed_roots",
+        `Cannot index "${absolute}": no folder may be indexed, as CODEMUNCH_ALLOWED_ROOTS is not set and codemunch was started in a filesystem root or the home directory`,
+        allowFolderRemedy(absolute, "set"),
+      )
+      : new ToolError(
+        "path_outside_allowed_roots",
+        `Cannot index "${absolute}": it is outside the allowed roots (${roots?.join(", ")})`,
+        allowFolderRemedy(absolute, "add"),
+      );
   if (!allowed(absolute)) throw outside();
   let real: string;
   try {

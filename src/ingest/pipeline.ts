@@ -163,8 +163,12 @@ async function _run<F extends SourceFile>(
   await source.load(toCheck, run.context);
   timings.fetch_ms = performance.now() - t;
   await run.processFiles(toCheck);
+  // Every file is done; the rest of the run writes the index: say which step it is.
+  run.context.note("removing deleted files");
   run.deleteMissing();
+  run.context.note("resolving imports");
   run.resolveImports();
+  run.context.note("writing the search indexes");
   writer.finish();
   const wt = writer.timings;
   timings.store_ms = wt.rows_ms + wt.secondary_index_ms;
@@ -172,6 +176,7 @@ async function _run<F extends SourceFile>(
   timings.text_index_ms = wt.text_index_ms;
   timings.symbol_index_ms = wt.symbol_index_ms;
   timings.secondary_index_ms = wt.secondary_index_ms;
+  run.context.note("saving the index");
   return run.outcome();
 }
 

@@ -10,7 +10,7 @@
  */
 import type { z } from "zod";
 import { type Format, resolveFormat } from "../codec/dispatch.ts";
-import { ToolError } from "../errors.ts";
+import { ArgumentError, type ArgumentProblem, ToolError } from "../errors.ts";
 
 /** Arguments split into the format and the tool's own validated arguments. */
 export interface PreparedArguments {
@@ -107,22 +107,41 @@ export function prepareArguments(
     parsed = schema.safeParse(args);
   }
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
-      const key = issue.path.map(String).join(".");
-      const top = issue.path[0];
-      const given = top === undefined ? args : args[String(top)];
-      if (issue.code === "invalid_type" && given === undefined) {
-        return `Missing required argument "${key}": ${
-          (shape[key]?.description as string | undefined) ?? `expected ${issue.expected}`
-        }`;
-      }
-      return `Invalid argument "${key || "(arguments)"}": ${issue.message} (got ${
-        _describe(given)
-      })`;
-    });
-    throw new ToolError("invalid_argument", problems.join("; "));
+    throw new ArgumentError(parsed.error.issues.map((issue) => _problem(issue, args, shape)));
   }
   return { format, args: parsed.data as Record<string, unknown>, warnings };
+}
+
+/** A type as a user reads it. */
+const _TYPE_WORDS: Record<string, string> = {
+  number: "a number",
+  int: "a whole number",
+  string: "text",
+  boolean: "true or false",
+  array: "a list",
+  object: "an object",
+};
+
+/** A validation issue as our own words: what was expected, and what came. */
+function _problem(
+  issue: z.core.$ZodIssue,
+  args: Record<string, unknown>,
+  shape: Record<string, AnySchema>,
+): ArgumentProblem {
+  const argument = issue.path.map(String).join(".") || "(arguments)";
+  const top = issue.path[0];
+  const given = top === undefined ? args : args[String(top)];
+  if (issue.code === "invalid_type" && given === undefined) {
+    const described = shape[argument]?.description as string | undefined;
+    return { argument, kind: "missing", detail: described ?? `expected ${issue.expected}` };
+  }
+  let expected: string;
+  if (issue.code === "invalid_type") {
+    expected = `expected ${_TYPE_WORDS[issue.expected] ?? issue.expected}`;
+  } else if (issue.code === "invalid_value") {
+    expected = `expected one of ${issue.values.map((v) => String(v)).join(", ")}`;
+  } else expected = issue.message;
+  return { argument, kind: "invalid", detail: `${expected}, got ${_describe(given)}` };
 }
 
 /**

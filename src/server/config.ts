@@ -64,7 +64,7 @@ export function envInteger(
 
 /** Read the settings from environment variables (see the module doc); bad values throw `RangeError`. */
 export function settingsFromEnv(
-  env: (name: string) => string | undefined = (n) => Deno.env.get(n),
+  env: (name: string) => string | undefined,
 ): ServerSettings {
   const format = env("JCODEMUNCH_DEFAULT_FORMAT")?.trim();
   const threshold = env("JCODEMUNCH_ENCODING_THRESHOLD")?.trim();

@@ -59,7 +59,7 @@ export const DEFAULT_HTTP_SETTINGS: HttpSettings = {
 
 /** Read the HTTP settings from the environment (see the module doc); bad values throw. */
 export function httpSettingsFromEnv(
-  env: (name: string) => string | undefined = (n) => Deno.env.get(n),
+  env: (name: string) => string | undefined,
   overrides: Partial<HttpSettings> = {},
 ): HttpSettings {
   const int = (name: string, fallback: number, min: number) => envInteger(env, name, fallback, min);

@@ -62,6 +62,8 @@ export interface CallResult {
   encoding: string;
   /** Stable error code when `isError`. */
   code?: string;
+  /** The tool error itself (in-process callers such as the CLI render it in their own words). */
+  error?: ToolError;
 }
 
 /** Per-call options. */
@@ -206,7 +208,13 @@ export class ToolRunner {
     if (e instanceof ToolError) {
       const body: Record<string, unknown> = { error: e.message, code: e.code };
       if (e instanceof DetailedToolError) Object.assign(body, e.details);
-      return { text: JSON.stringify(body), isError: true, encoding: "error", code: e.code };
+      return {
+        text: JSON.stringify(body),
+        isError: true,
+        encoding: "error",
+        code: e.code,
+        error: e,
+      };
     }
     const err = e instanceof Error ? e : new Error(String(e));
     this.#log(`codemunch: internal error in ${tool}: ${err.stack ?? err.message}`);

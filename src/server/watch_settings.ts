@@ -59,7 +59,7 @@ export const DEFAULT_WATCH_SETTINGS: WatchSettings = {
 
 /** Read the watch settings from the environment (see the module doc); bad values throw. */
 export function watchSettingsFromEnv(
-  env: (name: string) => string | undefined = (n) => Deno.env.get(n),
+  env: (name: string) => string | undefined,
 ): WatchSettings {
   const int = (name: string, fallback: number, min: number) => envInteger(env, name, fallback, min);
   const flag = env("CODEMUNCH_WATCH")?.trim();

@@ -13,7 +13,7 @@ import {
   rollbackQuietly,
   unusableDatabase,
 } from "./sqlite.ts";
-import { defaultIndexDir, repoIdFromSlug, repoSlug } from "./paths.ts";
+import { repoIdFromSlug, repoSlug } from "./paths.ts";
 import { RepoIndex, type RepoMeta } from "./repo_index.ts";
 import { RepoWriter, type WriterOptions } from "./repo_writer.ts";
 import { SavingsCounter } from "./savings.ts";
@@ -45,11 +45,6 @@ export class Store {
   constructor(indexDir: string) {
     this.indexDir = indexDir;
     this.savings = new SavingsCounter(indexDir);
-  }
-
-  /** A store at `$CODE_INDEX_PATH`, else `~/.code-index`. */
-  static fromEnv(env: (name: string) => string | undefined = (n) => Deno.env.get(n)): Store {
-    return new Store(defaultIndexDir(env));
   }
 
   /** Path of a repo's database file (whether or not it exists). */

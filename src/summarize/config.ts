@@ -97,7 +97,7 @@ export function isLocalUrl(url: string): boolean {
 
 /** Read the settings (see the module doc); bad values throw `RangeError`. */
 export function summarizerSettingsFromEnv(
-  env: (name: string) => string | undefined = (n) => Deno.env.get(n),
+  env: (name: string) => string | undefined,
 ): SummarizerSettings {
   const get = (n: string) => {
     const v = env(n)?.trim();

@@ -68,6 +68,23 @@ Deno.test("CLI: help, version and bad input", async (t) => {
         match(missing.stderr, /"index" expects a folder path/);
       },
     );
+    await t.step("a mistyped command or option: did you mean", async () => {
+      const command = await cli(p, ["serach", "greet"]);
+      equal(command.code, 2);
+      match(command.stderr, /^codemunch: Unknown command "serach"\. Did you mean "search"\? Run/);
+      const option = await cli(p, ["search", "greet", "--maxx", "3"]);
+      equal(option.code, 2);
+      match(option.stderr, /Unknown option "--maxx" for "search"\. Did you mean "--max"\?/);
+      const far = await cli(p, ["frobnicate"]);
+      ok(!far.stderr.includes("Did you mean"), far.stderr);
+    });
+    await t.step("a folder outside the allowed ones: what to do from a shell", async () => {
+      const r = await cli(p, ["index", p.base]);
+      equal(r.code, 1);
+      match(r.stderr, /outside the allowed roots/);
+      match(r.stderr, /Run the command from inside .*, or add it to CODEMUNCH_ALLOWED_ROOTS/);
+      ok(!/restart the server/i.test(r.stderr), r.stderr);
+    });
     await t.step("shortcuts before anything is indexed", async () => {
       const r = await cli(p, ["search", "greet"]);
       equal(r.code, 2);
@@ -120,8 +137,17 @@ Deno.test("CLI: index, search, outline, symbol and call", async (t) => {
     await t.step("errors name the flags as typed", async () => {
       const bad = await cli(p, ["search", "greet", "--max=lots"]);
       equal(bad.code, 1);
-      match(bad.stderr, /Invalid --max/);
+      match(
+        bad.stderr,
+        /^codemunch: Invalid --max: expected a number, got "lots" \(invalid_argument\)$/m,
+      );
       ok(!bad.stderr.includes("max_results"), bad.stderr);
+      ok(
+        !/Invalid input|received/.test(bad.stderr),
+        `our words, not the validator's: ${bad.stderr}`,
+      );
+      const kind = await cli(p, ["search", "greet", "--kind", "widget"]);
+      match(kind.stderr, /Invalid --kind: expected one of function, class, .*, got "widget"/);
       const unknown = await cli(p, ["search", "greet", "-x"]);
       equal(unknown.code, 2);
       match(unknown.stderr, /Unknown option "-x" for "search"/);

@@ -26,6 +26,27 @@ Deno.test("progress bar: files, symbols, rate, ETA, cut to the terminal width", 
   match(progressBar({ ...s, done: 10, elapsedMs: 1000, total: 1000 }, 200), /ETA 1m39s/);
 });
 
+Deno.test("progress during the final write: the counts, then what it is writing", () => {
+  const s = {
+    done: 500,
+    total: 500,
+    symbols: 3400,
+    elapsedMs: 9000,
+    path: "writing the search indexes",
+  };
+  equal(
+    progressBar(s, 200),
+    "[####################]  500/500 files  3,400 symbols  writing the search indexes",
+  );
+  const sink = fakeSink(false);
+  const r = progressReporter(sink, 1000);
+  sink.clock.t = 100;
+  r.onProgress(500, 500, "last.py", 3400);
+  sink.clock.t = 1500;
+  r.onProgress(500, 500, "writing the search indexes", 3400);
+  deepEqual(sink.out, ["indexing: 500/500 files, 3,400 symbols, 2s: writing the search indexes\n"]);
+});
+
 Deno.test("progress on a terminal redraws one line, at most 10 times a second, and clears it", () => {
   const sink = fakeSink(true);
   const r = progressReporter(sink);
@@ -65,6 +86,10 @@ Deno.test("index summary: full and incremental", () => {
   equal(
     indexSummary({ repo: "local/a", file_count: 3, symbol_count: 40 }, 1500),
     "Indexed local/a: 3 files, 40 symbols in 1.5 s (2 files/s)",
+  );
+  equal(
+    indexSummary({ repo: "local/a", file_count: 1, symbol_count: 1 }, 2500),
+    "Indexed local/a: 1 file, 1 symbol in 2.5 s (0.4 files/s)",
   );
   equal(
     indexSummary({ repo: "local/a", changed: 0, new: 0, deleted: 0 }, 100),

@@ -20,7 +20,8 @@ Deno.test("compile: every file the binary loads at run time is embedded", async 
   ok(includes.includes("src/parser/worker.ts"));
   // What main.ts and the stdio server load by a computed specifier (Deno does not see it).
   ok(includes.includes("src/server/runner.ts"));
-  ok(includes.includes("src/server/http.ts"));
+  ok(includes.includes("src/cli/serve_commands.ts"), "serve --http and watch");
+  ok(includes.includes("src/cli/tool_commands.ts"), "index, search, outline, symbol, call");
   ok(Deno.statSync(join(CHECKOUT, "node_modules/tree-sitter-wasms/out/tree-sitter-go.wasm")));
   ok(Deno.statSync(join(CHECKOUT, "node_modules/web-tree-sitter/tree-sitter.wasm")));
   const args = await compileArgs("out/codemunch", "x86_64-unknown-linux-gnu");

@@ -9,7 +9,10 @@ import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { claudeMcpAdd, serverCommand, serverEntry } from "../../src/cli/init.ts";
-import { COMMANDS, parseArgs } from "../../main.ts";
+import { parseArgs as parseCommandLine } from "../../src/cli/args.ts";
+import { COMMANDS } from "../../src/cli/commands.ts";
+
+const parseArgs = (argv: string[]) => parseCommandLine(argv, COMMANDS);
 import { CHECKOUT, tempProject } from "../e2e/_server.ts";
 
 const README = Deno.readTextFileSync(join(CHECKOUT, "README.md"));

@@ -43,7 +43,14 @@ Deno.test("index_folder: full, incremental add/change/delete, unchanged, rebuild
       deepEqual(r.files, ["app/main.py", "app/util.py", "lib/gone.py"]);
       equal((r.discovery_skip_counts as Record<string, number>).wrong_extension, 1);
       equal(r.no_symbols_count, 0);
-      deepEqual(progress.map(([d, n]) => [d, n]), [[1, 3], [2, 3], [3, 3]]);
+      // One step per file, then what the final write is doing (the CLI's bar shows it).
+      deepEqual(progress.slice(0, 3).map(([d, n]) => [d, n]), [[1, 3], [2, 3], [3, 3]]);
+      deepEqual(progress.slice(3), [
+        [3, 3, "removing deleted files"],
+        [3, 3, "resolving imports"],
+        [3, 3, "writing the search indexes"],
+        [3, 3, "saving the index"],
+      ]);
     });
 
     await t.step("nothing changed → No changes detected", async () => {

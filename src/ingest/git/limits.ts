@@ -48,7 +48,7 @@ export const METADATA_CAPS = {
 
 /** The limits from the environment (see the module doc). */
 export function historyLimitsFromEnv(
-  env: (name: string) => string | undefined = (n) => Deno.env.get(n),
+  env: (name: string) => string | undefined,
 ): HistoryLimits {
   const int = (name: string, fallback: number) => {
     const v = env(name);
