@@ -132,6 +132,14 @@ export interface LanguageCommon {
    * @default no limit
    */
   maxSymbolBytes?: number;
+  /**
+   * How the code graph reads the language: scoping, visibility, receivers, bases, what an import
+   * binds (`src/parser/semantics/`). A spec that declares none gets
+   * {@linkcode DEFAULT_SEMANTICS} with its own id as the family — written down in the
+   * conformance suite's graph row of the language, so a new language's defaults are a choice.
+   * @default DEFAULT_SEMANTICS
+   */
+  semantics?: LanguageSemantics;
 }
 
 /** A language read by its own parser from npm (`extractors/`), not by a tree-sitter grammar. */
@@ -200,6 +208,145 @@ export interface GrammarSpec extends LanguageCommon {
   /** Code of other languages embedded in the file (HTML `<script>`, `<style>`). @default [] */
   embeds?: EmbedRule[];
 }
+
+/** How a declaration's signature names its parameters' types. */
+export type ParameterSyntax =
+  /** `name Type`, names sharing the next type (`a, b *pkg.T`); a method's receiver list first: Go. */
+  | "name_type"
+  /** `Type name` (`final Car car`), else `name: Type` (`val car: Car`): Java, C#, Kotlin, Scala. */
+  | "type_name"
+  /** `name: Type` (`dog: Dog`, `by: Optional[int]`): TypeScript, Python hints, Swift, Rust. */
+  | "name_colon_type";
+
+/** Where a class or type declaration names its bases. */
+export type BaseSyntax =
+  /** `extends`, `implements`, `with` (mixins) and `:` lists in the signature. */
+  | "keywords"
+  /** As `keywords`, and `extends A with B with C` lists every name as extended (Scala). */
+  | "keyword_chains"
+  /** A parenthesized list after the name (`class A(Base, Mixin):`): Python. */
+  | "parenthesized"
+  /** `class A < Base`: Ruby. */
+  | "superclass"
+  /** Embedded fields and interfaces in the body of a struct or interface (the stored source): Go. */
+  | "embedding";
+
+/** What an import binds as a module name that receivers use (`pkg.F()`, `mod.f()`, `ns.f()`). */
+export type ModuleBinding =
+  /** The last segment of the path, without a `/vN` major version or a `go-` prefix: Go. */
+  | "path_tail"
+  /** `import a.b` binds `a.b`; `from a import b` binds `b`: Python. */
+  | "python"
+  /** An imported name, `* as ns`, or a bare `require("./x")` / `import "./x"` of a file `x`. */
+  | "ecmascript"
+  /** The imported names. */
+  | "names";
+
+/**
+ * The semantics of a language for the code graph (`src/query/`: name resolution, references,
+ * hierarchies, the import graph). The query layer reads these fields and never a language's id.
+ */
+export interface LanguageSemantics {
+  /**
+   * Languages of one family see each other's definitions by name (a `.ts` file calling a `.js`
+   * function): the family's id.
+   */
+  family: string;
+  /**
+   * One name space: the file (`module`), or every file of the language in its folder
+   * (`package_folder`: a Go package, where a definition of any file of the folder is in scope and
+   * an import names the folder).
+   */
+  unit: "module" | "package_folder";
+  /**
+   * Members of the enclosing class and of its ancestors are in scope unqualified (implicit `this`:
+   * Java, C++, Ruby).
+   */
+  classScope: boolean;
+  /** The top-level classes and types of the file's folder are in scope without an import (Java). */
+  folderClasses: boolean;
+  /**
+   * A name found neither in scope, nor in the unit, its imports or its folder is defined nowhere in
+   * the repo (a builtin or a library): no guess by name across the repo.
+   */
+  closedScope: boolean;
+  /**
+   * Who may use a definition outside its unit: `public` anyone; `capitalized` only a name starting
+   * with an upper-case letter (Go).
+   */
+  privacy: "public" | "capitalized";
+  /** A definition of another unit is always written qualified (`pkg.Name`: Go). */
+  qualifiedImports: boolean;
+  /** Receivers that mean the enclosing class's instance (`self`, `this`, `$this`). */
+  selfNames: readonly string[];
+  /** Receivers that mean the bases of the enclosing class (`super`, `parent`). */
+  superNames: readonly string[];
+  /**
+   * The receiver variable a method's signature declares, as group 1 (Go: `s` in
+   * `func (s *Server) Start()`), for a receiver that means the method's type.
+   * @default none
+   */
+  receiverParameter?: RegExp;
+  /** `Class.method()` resolves through a class name the file sees (not in Go: no classes). */
+  classReceivers: boolean;
+  /** How a signature declares a parameter's type (a call `param.m()` resolves through it). */
+  parameterTypes: ParameterSyntax;
+  /** Where a class or type declaration names its bases. */
+  bases: BaseSyntax;
+  /**
+   * Signature words of the declarations whose bases are in their body (`embedding`: Go's
+   * `struct`, `interface`), read from the stored source.
+   * @default []
+   */
+  bodyBaseWords?: readonly string[];
+  /**
+   * In a `:` base list the base's kind tells `extends` (a class) from `implements` (an interface
+   * or protocol): C#, Kotlin, Swift.
+   */
+  colonBasesByKind: boolean;
+  /** What an import binds as a module name. */
+  moduleBinding: ModuleBinding;
+  /**
+   * A file whose path matches passes on what it imports (a barrel: `index.ts`, `__init__.py`,
+   * `mod.rs`).
+   * @default none
+   */
+  reexportFile?: RegExp;
+  /**
+   * An import written on a line that matches passes on what it imports (`export … from`).
+   * @default none
+   */
+  reexportLine?: RegExp;
+  /**
+   * Most definitions a call through a receiver of unknown type may match by name when none of
+   * them is in a file the calling file sees (beyond that the name says nothing: `Error`, `Close`).
+   */
+  byNameReach: number;
+}
+
+/**
+ * The semantics of a language that declares none: a module per file, no implicit `this`, names
+ * public, guesses by name across the repo within the family (the language's own id), the usual
+ * instance and base receivers of every language, `name: Type` parameters, keyword base lists, the
+ * imported names as module names, no re-exports.
+ */
+export const DEFAULT_SEMANTICS: LanguageSemantics = {
+  family: "",
+  unit: "module",
+  classScope: false,
+  folderClasses: false,
+  closedScope: false,
+  privacy: "public",
+  qualifiedImports: false,
+  selfNames: ["self", "this", "cls", "$this", "Self", "static", "@"],
+  superNames: ["super", "super()", "parent"],
+  classReceivers: true,
+  parameterTypes: "name_colon_type",
+  bases: "keywords",
+  colonBasesByKind: false,
+  moduleBinding: "names",
+  byNameReach: 8,
+};
 
 /**
  * The bare module specifier of a grammar's `.wasm` file: a spec's `grammarModule`, or by default

@@ -7,6 +7,7 @@
  * In: {@linkcode AstWorkerRequest}. Out: one `file` reply per file, then `done` (or `error`).
  */
 import { parentPort } from "node:worker_threads";
+import { innermostSpan } from "./enclosing.ts";
 import { Parser } from "web-tree-sitter";
 import { loadGrammar } from "../parser/loader.ts";
 import { languageById } from "../parser/registry.ts";
@@ -59,14 +60,8 @@ function _enclosed(
   m: AstMatch,
   symbols: readonly { id: string; kind: string; line: number; end_line: number }[],
 ): AstResult {
-  let best: (typeof symbols)[number] | undefined;
-  for (const s of symbols) {
-    if (s.kind === "import" || s.line > m.line || m.line > s.end_line) continue;
-    if (best === undefined || s.end_line - s.line <= best.end_line - best.line) best = s;
-  }
-  return best === undefined
-    ? { ...m }
-    : { ...m, enclosing_symbol: best.id, symbol_kind: best.kind };
+  const best = innermostSpan(symbols.filter((s) => s.kind !== "import"), m.line);
+  return best === null ? { ...m } : { ...m, enclosing_symbol: best.id, symbol_kind: best.kind };
 }
 
 /** Parse one file and run the checks; the reply says why a file was skipped. */

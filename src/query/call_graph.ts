@@ -9,6 +9,7 @@ import { byCodePoint } from "./import_graph.ts";
 import { NAME_RESOLVER, type Resolution } from "./resolve_names.ts";
 import { SYMBOLS } from "./symbols.ts";
 import { facet, type RepoView } from "./view.ts";
+import { breadthFirst, type Hop } from "./walk.ts";
 
 /** Most candidates an ambiguous call lists (the total is in `candidates`). */
 export const MAX_CANDIDATES = 8;
@@ -132,29 +133,28 @@ export class CallGraph {
     maxNodes: number,
     byNameLimit = Infinity,
   ): { nodes: WalkNode[]; depthReached: number; truncated: boolean } {
-    const nodes: WalkNode[] = [];
-    const seen = new Set<string>([start.id]);
-    let frontier: SymbolRecord[] = [start];
-    let depthReached = 0;
-    for (let depth = 1; depth <= maxDepth && frontier.length > 0; depth++) {
-      const next: SymbolRecord[] = [];
-      for (const node of frontier) {
-        const edges = direction === "callers" ? this.callers(node) : this.callees(node);
-        for (const e of edges) {
-          if (e.resolution === "by_name" && e.candidates > byNameLimit) continue;
-          const key = e.symbol?.id ?? `${e.file}::`;
-          if (seen.has(key)) continue;
-          seen.add(key);
-          if (nodes.length >= maxNodes) return { nodes, depthReached, truncated: true };
-          nodes.push({ ...e, depth, from: node.id });
-          depthReached = depth;
-          if (e.symbol !== null) next.push(e.symbol);
-        }
-      }
-      frontier = next;
-    }
-    return { nodes, depthReached, truncated: false };
+    const walk = breadthFirst<SymbolRecord | null, CallEdge>(start, start.id, (node) => {
+      if (node === null) return [];
+      const edges = direction === "callers" ? this.callers(node) : this.callees(node);
+      return edges.filter((e) => e.resolution !== "by_name" || e.candidates <= byNameLimit)
+        .map((e) => callHop(e));
+    }, { maxDepth, maxNodes });
+    return {
+      nodes: walk.visits.map((v) => ({ ...v.edge, depth: v.depth, from: v.from!.id })),
+      depthReached: walk.depthReached,
+      truncated: walk.truncated,
+    };
   }
+}
+
+/**
+ * A call edge as a step of a walk: its symbol, or for a file-level caller the file (listed, not
+ * followed).
+ */
+export function callHop(e: CallEdge): Hop<SymbolRecord | null, CallEdge> {
+  return e.symbol === null
+    ? { node: null, key: `${e.file}::`, edge: e, follow: false }
+    : { node: e.symbol, key: e.symbol.id, edge: e };
 }
 
 /** The call graph of a view. */

@@ -15,6 +15,7 @@
  */
 import { facet, type RepoView } from "./view.ts";
 import { PATHS } from "./files.ts";
+import { unitKey, UNITS } from "./units.ts";
 
 /** Score points per unit of centrality in search ranking. */
 export const CENTRALITY_WEIGHT = 1.5;
@@ -32,27 +33,22 @@ export interface CentralityIndex {
   bonus(id: string): number;
 }
 
-/** The module an import resolves into: the file, or its folder for Go packages. */
+/** The module an import resolves into: the file, or its folder for Go packages (its unit). */
 export function moduleOf(path: string, language: string): string {
-  if (language !== "go") return path;
-  const slash = path.lastIndexOf("/");
-  return slash === -1 ? "" : path.slice(0, slash);
-}
-
-function _isGo(path: string): boolean {
-  return path.endsWith(".go");
+  return unitKey(path, language);
 }
 
 /** The centrality of every symbol of a repo, from its stored imports and call sites. */
 export const CENTRALITY = facet("centrality", (view: RepoView): CentralityIndex => {
   const index = view.index;
+  const units = view.get(UNITS);
   // Module → distinct importing files; file → modules it imports.
   const importerSets = new Map<string, Set<string>>();
   const importsOf = new Map<string, Set<string>>();
   for (const i of index.allImports()) {
     if (i.resolved === null) continue;
-    const mod = moduleOf(i.resolved, _isGo(i.resolved) ? "go" : "");
-    if (mod === moduleOf(i.file, _isGo(i.file) ? "go" : "")) continue;
+    const mod = units.keyOf(i.resolved);
+    if (mod === units.keyOf(i.file)) continue;
     let set = importerSets.get(mod);
     if (set === undefined) importerSets.set(mod, set = new Set());
     set.add(i.file);
@@ -78,7 +74,7 @@ export const CENTRALITY = facet("centrality", (view: RepoView): CentralityIndex 
   const namesake = (name: string) => namesakes.get(name) ?? 0;
   const filesOfModule = new Map<string, Set<string>>();
   for (const path of view.get(PATHS)) {
-    const mod = moduleOf(path, _isGo(path) ? "go" : "");
+    const mod = units.keyOf(path);
     let files = filesOfModule.get(mod);
     if (files === undefined) filesOfModule.set(mod, files = new Set());
     files.add(path);
@@ -118,7 +114,7 @@ export const CENTRALITY = facet("centrality", (view: RepoView): CentralityIndex 
     const hash = qualified.lastIndexOf("#");
     if (hash !== -1) qualified = qualified.slice(0, hash);
     const name = qualified.slice(qualified.lastIndexOf(".") + 1);
-    const mod = moduleOf(file, _isGo(file) ? "go" : "");
+    const mod = units.keyOf(file);
     const imported = importers.get(mod) ?? 0;
     const byReceiver = receiverCallers.get(name);
     const bare = bareFrom(name, mod);

@@ -9,6 +9,23 @@ import { NAME_RESOLVER, type Resolution } from "./resolve_names.ts";
 import { facet, type RepoView } from "./view.ts";
 import { byCodePoint } from "./import_graph.ts";
 import { SYMBOLS } from "./symbols.ts";
+import { breadthFirst } from "./walk.ts";
+import { LANGUAGES } from "../parser/languages/mod.ts";
+import type { LanguageSemantics } from "../parser/language_spec.ts";
+import { semanticsOf } from "../parser/semantics/mod.ts";
+
+/** The languages whose bases are in a declaration's body, and the signature words that say so. */
+const _BODY_BASES = LANGUAGES.flatMap((l) =>
+  l.semantics?.bases === "embedding"
+    ? [{ language: l.id, words: l.semantics.bodyBaseWords ?? [] }]
+    : []
+);
+
+/** Whether a signature is one whose bases are in the body (`struct`, `interface`). */
+function _bodyBaseWords(semantics: LanguageSemantics): RegExp {
+  const words = semantics.bodyBaseWords ?? [];
+  return words.length === 0 ? /$^/ : new RegExp(`\\b(?:${words.join("|")})\\b`);
+}
 
 /** How a class relates to a base. */
 export type BaseRelation = "extends" | "implements" | "embeds" | "mixin";
@@ -28,6 +45,12 @@ export interface HierarchyLink {
   resolution: Resolution;
   /** 1 for a direct base or subclass. */
   depth: number;
+}
+
+/** A link reached by a walk up or down a hierarchy, with the class it hangs from. */
+export interface HierarchyStep extends HierarchyLink {
+  /** The class it is a base (or a subclass) of. */
+  from: SymbolRecord;
 }
 
 /** A base outside the index (a library class) or one no definition matched. */
@@ -106,11 +129,12 @@ function _names(list: string, relation: BaseRelation): BaseName[] {
  */
 export function basesFromSignature(language: string, signature: string): BaseName[] {
   const sig = signature.replace(/\s+/g, " ");
-  if (language === "python") {
+  const syntax = semanticsOf(language).bases;
+  if (syntax === "parenthesized") {
     const m = /^(?:async\s+)?class\s+\w+\s*(?:\[[^\]]*\])?\s*\((.*)\)\s*:?\s*$/.exec(sig);
     return m === null ? [] : _names(m[1]!, "extends");
   }
-  if (language === "ruby") {
+  if (syntax === "superclass") {
     const m = /^class\s+[\w:]+\s*<\s*([\w:]+)/.exec(sig);
     return m === null ? [] : [{ name: m[1]!.replaceAll("::", "."), relation: "extends" }];
   }
@@ -120,12 +144,17 @@ export function basesFromSignature(language: string, signature: string): BaseNam
   let rest = _stripGenerics(sig.slice(head.index + head[0].length));
   // A primary constructor or record header (Kotlin, Scala, Java records) comes before the bases.
   rest = rest.replace(/^\s*\((?:[^()]|\([^()]*\))*\)/, "");
-  const out: BaseName[] = [];
   const colon = /^\s*:\s*(.*)$/.exec(rest);
   if (colon !== null && !/\b(?:extends|implements)\b/.test(rest)) {
     const list = colon[1]!.replace(/\bwhere\b.*$/, "").replace(/\{.*$/, "");
     return _names(list.replace(/\([^()]*\)/g, ""), "extends");
   }
+  return _keywordBases(rest, syntax === "keyword_chains");
+}
+
+/** `extends`, `implements` and `with` lists; `chains`: `extends A with B` extends both. */
+function _keywordBases(rest: string, chains: boolean): BaseName[] {
+  const out: BaseName[] = [];
   const re = /\b(extends|implements|with)\s+(.*?)(?=\b(?:extends|implements|with)\b|$)/g;
   for (let m = re.exec(rest); m !== null; m = re.exec(rest)) {
     const relation: BaseRelation = m[1] === "implements"
@@ -134,7 +163,7 @@ export function basesFromSignature(language: string, signature: string): BaseNam
       ? "mixin"
       : "extends";
     const list = m[2]!.replace(/\{.*$/, "").replace(/\([^()]*\)/g, "");
-    if (m[1] === "with" || language === "scala") {
+    if (m[1] === "with" || chains) {
       for (const n of _names(list.replaceAll(" with ", ","), relation)) out.push(n);
     } else out.push(..._names(list, relation));
   }
@@ -184,9 +213,11 @@ export class ClassBases {
   basesOf(cls: SymbolRecord): BaseName[] {
     let hit = this.#bases.get(cls.id);
     if (hit === undefined) {
+      const semantics = semanticsOf(cls.language);
       if (cls.kind !== "class" && cls.kind !== "type") hit = [];
-      else if (cls.language !== "go") hit = basesFromSignature(cls.language, cls.signature);
-      else if (!/\b(?:struct|interface)\b/.test(cls.signature)) hit = [];
+      else if (semantics.bases !== "embedding") {
+        hit = basesFromSignature(cls.language, cls.signature);
+      } else if (!_bodyBaseWords(semantics).test(cls.signature)) hit = [];
       else hit = goEmbeds(this.#view.index.symbolSource(cls.id) ?? "");
       this.#bases.set(cls.id, hit);
     }
@@ -200,14 +231,12 @@ export class ClassBases {
   #byBaseName(): Map<string, string[]> {
     if (this.#byBase !== null) return this.#byBase;
     const byBase = new Map<string, string[]>();
-    for (
-      const d of this.#view.index.declarations(["class", "type"], "go", ["struct", "interface"])
-    ) {
+    for (const d of this.#view.index.declarations(["class", "type"], _BODY_BASES)) {
       let bases = this.#bases.get(d.id);
       if (bases === undefined) {
         bases = d.source !== null
           ? goEmbeds(d.source)
-          : d.language === "go"
+          : semanticsOf(d.language).bases === "embedding"
           ? []
           : basesFromSignature(d.language, d.signature);
         this.#bases.set(d.id, bases);
@@ -254,7 +283,7 @@ export class ClassBases {
   }
 
   /** Every ancestor, breadth-first (each once, at its first depth). */
-  ancestors(cls: SymbolRecord, maxDepth = 10): HierarchyLink[] {
+  ancestors(cls: SymbolRecord, maxDepth = 10): HierarchyStep[] {
     return this.#walk(cls, maxDepth, (c) => this.parents(c).links);
   }
 
@@ -288,7 +317,7 @@ export class ClassBases {
   }
 
   /** Every descendant, breadth-first (each once, at its first depth). */
-  descendants(cls: SymbolRecord, maxDepth = 10): HierarchyLink[] {
+  descendants(cls: SymbolRecord, maxDepth = 10): HierarchyStep[] {
     return this.#walk(cls, maxDepth, (c) => this.children(c));
   }
 
@@ -297,23 +326,17 @@ export class ClassBases {
     cls: SymbolRecord,
     maxDepth: number,
     step: (c: SymbolRecord) => HierarchyLink[],
-  ): HierarchyLink[] {
-    const out: HierarchyLink[] = [];
-    const seen = new Set([cls.id]);
-    let frontier = [cls];
-    for (let depth = 1; depth <= maxDepth && frontier.length > 0; depth++) {
-      const next: SymbolRecord[] = [];
-      for (const c of frontier) {
-        for (const link of step(c)) {
-          if (seen.has(link.symbol.id)) continue;
-          seen.add(link.symbol.id);
-          out.push({ ...link, depth });
-          next.push(link.symbol);
-        }
-      }
-      frontier = next;
-    }
-    return out;
+  ): HierarchyStep[] {
+    const walk = breadthFirst(
+      cls,
+      cls.id,
+      (c: SymbolRecord) =>
+        step(c).map((link) => ({ node: link.symbol, key: link.symbol.id, edge: link })),
+      {
+        maxDepth,
+      },
+    );
+    return walk.visits.map((v) => ({ ...v.edge, depth: v.depth, from: v.from }));
   }
 
   /** Classes that name `name` (last segment) among their bases. */
@@ -323,11 +346,9 @@ export class ClassBases {
   }
 }
 
-/** Languages whose `:` base lists do not say class or interface: the target's kind tells. */
-const _COLON_LISTS = new Set(["csharp", "kotlin", "swift"]);
-
+/** In a `:` base list that does not say class or interface, the target's kind tells. */
 function _relation(written: BaseRelation, cls: SymbolRecord, base: SymbolRecord): BaseRelation {
-  if (written === "extends" && _COLON_LISTS.has(cls.language) && base.kind === "type") {
+  if (written === "extends" && semanticsOf(cls.language).colonBasesByKind && base.kind === "type") {
     return cls.kind === "type" ? "extends" : "implements";
   }
   return written;

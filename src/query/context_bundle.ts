@@ -70,65 +70,100 @@ export interface Bundle {
 /** Most entries per relation and symbol. */
 const _PER_RELATION = 15;
 
+/** The token budget of one bundle, spent section by section (each counted in the report). */
+class _Budget {
+  readonly report: Bundle["report"] = [];
+  total = 0;
+  readonly #budget: number;
+
+  constructor(budget: number) {
+    this.#budget = budget;
+  }
+
+  /** Tokens still free. */
+  get left(): number {
+    return this.#budget - this.total;
+  }
+
+  /** A new section of the report; `take` spends on it when the item fits. */
+  section(name: string): { take(item: object): boolean; unskip(): void } {
+    const r = { section: name, included: 0, left_out: 0, tokens: 0 };
+    this.report.push(r);
+    return {
+      take: (item: object): boolean => {
+        const t = estimateTokens(item);
+        if (this.total + t > this.#budget) {
+          r.left_out++;
+          return false;
+        }
+        this.total += t;
+        r.included++;
+        r.tokens += t;
+        return true;
+      },
+      // An item first left out and then taken in a cut form is not left out.
+      unskip: () => {
+        r.left_out--;
+      },
+    };
+  }
+}
+
 /** Build the bundle of `symbols` (already looked up) within `budget` tokens. */
 export function contextBundle(
   view: RepoView,
   primaries: SymbolRecord[],
   options: { budget: number; strategy: BundleStrategy; includeImporters: boolean },
 ): Bundle {
-  const table = view.get(SYMBOLS);
-  const graph = view.get(CALL_GRAPH);
   const ordered = options.strategy === "most_relevant"
     ? [...primaries].sort((a, b) => {
       const c = view.get(CENTRALITY);
       return c.of(b.id) - c.of(a.id) || primaries.indexOf(a) - primaries.indexOf(b);
     })
     : primaries;
-  let total = 0;
-  const report: Bundle["report"] = [];
-  const section = (name: string) => {
-    const r = { section: name, included: 0, left_out: 0, tokens: 0 };
-    report.push(r);
-    return {
-      take(item: object): boolean {
-        const t = estimateTokens(item);
-        if (total + t > options.budget) {
-          r.left_out++;
-          return false;
-        }
-        total += t;
-        r.included++;
-        r.tokens += t;
-        return true;
-      },
-    };
-  };
+  const budget = new _Budget(options.budget);
+  const symbols = _sources(view, ordered, options.strategy, budget);
+  const table = view.get(SYMBOLS);
+  const bundled = symbols.map((b) => table.byId(b.symbol_id)!).filter((s) => s !== undefined);
+  const imports = _imports(view, bundled, budget);
+  const related = _related(view, bundled, budget);
+  const importers = options.includeImporters ? _importers(view, bundled, budget) : [];
+  return { symbols, imports, related, importers, report: budget.report, totalTokens: budget.total };
+}
 
-  // 1. Sources (cut to whole lines when one does not fit; signatures only for `compact`).
-  const sources = section("source");
+/** 1. Sources (cut to whole lines when one does not fit; signatures only for `compact`). */
+function _sources(
+  view: RepoView,
+  ordered: SymbolRecord[],
+  strategy: BundleStrategy,
+  budget: _Budget,
+): BundleSymbol[] {
+  const sources = budget.section("source");
   const symbols: BundleSymbol[] = [];
   for (const s of ordered) {
-    const full = options.strategy === "compact" ? null : view.index.symbolSource(s.id) ?? "";
+    const full = strategy === "compact" ? null : view.index.symbolSource(s.id) ?? "";
     const item = _symbolItem(s, full ?? `${s.signature}\n…`, full === null);
     if (sources.take(item)) {
       symbols.push(item);
       continue;
     }
     // Whole lines that fit in what is left (at least the signature's worth), marked as cut.
-    const room = options.budget - total - estimateTokens(_symbolItem(s, "", true));
+    const room = budget.left - estimateTokens(_symbolItem(s, "", true));
     if (room > 8 && full !== null) {
       const fit = fitLines(full.split("\n"), room);
       const cut = _symbolItem(s, fit.text + "\n…", true);
       if (sources.take(cut)) {
-        report[0]!.left_out--;
+        sources.unskip();
         symbols.push(cut);
       }
     }
   }
-  const bundled = symbols.map((b) => table.byId(b.symbol_id)!).filter((s) => s !== undefined);
+  return symbols;
+}
 
-  // 2. The import lines each symbol's source uses.
-  const importsSection = section("imports");
+/** 2. The import lines each symbol's source uses. */
+function _imports(view: RepoView, bundled: SymbolRecord[], budget: _Budget): BundleImport[] {
+  const importsSection = budget.section("imports");
   const imports: BundleImport[] = [];
   const importGraph = view.get(IMPORT_GRAPH);
   const seen = new Map<string, BundleImport>();
@@ -158,68 +193,89 @@ export function contextBundle(
       }
     }
   }
+  return imports;
+}
 
-  // 3. Related signatures, one relation at a time across all symbols.
+/** A related symbol of a bundled one, and how sure the link is. */
+type _Relative = { symbol: SymbolRecord; resolution: string | null };
+
+/** 3. Related signatures, one relation at a time across all symbols. */
+function _related(view: RepoView, bundled: SymbolRecord[], budget: _Budget): BundleRelated[] {
+  const table = view.get(SYMBOLS);
+  const graph = view.get(CALL_GRAPH);
   const related: BundleRelated[] = [];
-  const relate = (
-    name: BundleRelated["relation"],
-    of: (s: SymbolRecord) => { symbol: SymbolRecord; resolution: string | null }[],
-  ) => {
-    const sec = section(name);
+  const relations: [BundleRelated["relation"], (s: SymbolRecord) => _Relative[]][] = [
+    ["class", (s) => {
+      const parent = s.parent === null ? undefined : table.byId(s.parent);
+      return parent === undefined ? [] : [{ symbol: parent, resolution: null }];
+    }],
+    ["calls", (s) =>
+      graph.callees(s).filter((e) => e.symbol !== null).map((e) => ({
+        symbol: e.symbol!,
+        resolution: e.resolution,
+      }))],
+    ["caller", (s) =>
+      graph.callers(s).filter((e) => e.symbol !== null).map((e) => ({
+        symbol: e.symbol!,
+        resolution: e.resolution,
+      }))],
+    ["sibling", (s) =>
+      s.parent === null ? [] : table.ofFile(s.file)
+        .filter((x) => x.parent === s.parent && x.id !== s.id && x.kind !== "import")
+        .map((x) => ({ symbol: x, resolution: null }))],
+  ];
+  for (const [name, of] of relations) {
+    const sec = budget.section(name);
     for (const s of bundled) {
       const listed = new Set<string>([s.id]);
       let n = 0;
       for (const r of of(s)) {
         if (listed.has(r.symbol.id) || n >= _PER_RELATION) continue;
         listed.add(r.symbol.id);
-        const item: BundleRelated = {
-          symbol_id: s.id,
-          relation: name,
-          id: r.symbol.id,
-          kind: r.symbol.kind,
-          file: r.symbol.file,
-          line: r.symbol.line,
-          signature: cutSignature(r.symbol.signature).text,
-          resolution: r.resolution,
-        };
+        const item = _relatedItem(s, name, r);
         if (sec.take(item)) {
           related.push(item);
           n++;
         }
       }
     }
-  };
-  relate("class", (s) => {
-    const parent = s.parent === null ? undefined : table.byId(s.parent);
-    return parent === undefined ? [] : [{ symbol: parent, resolution: null }];
-  });
-  relate("calls", (s) =>
-    graph.callees(s).filter((e) => e.symbol !== null).map((e) => ({
-      symbol: e.symbol!,
-      resolution: e.resolution,
-    })));
-  relate("caller", (s) =>
-    graph.callers(s).filter((e) => e.symbol !== null).map((e) => ({
-      symbol: e.symbol!,
-      resolution: e.resolution,
-    })));
-  relate("sibling", (s) =>
-    s.parent === null ? [] : table.ofFile(s.file)
-      .filter((x) => x.parent === s.parent && x.id !== s.id && x.kind !== "import")
-      .map((x) => ({ symbol: x, resolution: null })));
+  }
+  return related;
+}
 
-  // 4. Files importing each symbol's file (include_callers).
+function _relatedItem(
+  s: SymbolRecord,
+  relation: BundleRelated["relation"],
+  r: _Relative,
+): BundleRelated {
+  return {
+    symbol_id: s.id,
+    relation,
+    id: r.symbol.id,
+    kind: r.symbol.kind,
+    file: r.symbol.file,
+    line: r.symbol.line,
+    signature: cutSignature(r.symbol.signature).text,
+    resolution: r.resolution,
+  };
+}
+
+/** 4. Files importing each symbol's file (include_callers). */
+function _importers(
+  view: RepoView,
+  bundled: SymbolRecord[],
+  budget: _Budget,
+): { symbol_id: string; file: string }[] {
+  const importGraph = view.get(IMPORT_GRAPH);
   const importers: { symbol_id: string; file: string }[] = [];
-  if (options.includeImporters) {
-    const sec = section("importers");
-    for (const s of bundled) {
-      for (const file of importGraph.importerFiles(s.file).slice(0, 50)) {
-        const item = { symbol_id: s.id, file };
-        if (sec.take(item)) importers.push(item);
-      }
+  const sec = budget.section("importers");
+  for (const s of bundled) {
+    for (const file of importGraph.importerFiles(s.file).slice(0, 50)) {
+      const item = { symbol_id: s.id, file };
+      if (sec.take(item)) importers.push(item);
     }
   }
-  return { symbols, imports, related, importers, report, totalTokens: total };
+  return importers;
 }
 
 function _symbolItem(s: SymbolRecord, source: string, cut: boolean): BundleSymbol {

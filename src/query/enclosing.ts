@@ -1,7 +1,8 @@
 /**
- * The innermost symbol whose lines hold a given line: what `search_text` names for each match row
- * and what `body_matches.ts` credits a word to. One rule for both: the span of fewest lines wins;
- * of two as long, the one starting later; of two identical, the first in source order.
+ * The innermost symbol whose lines hold a given line: what `search_text` names for each match row,
+ * what `search_ast` names as a match's enclosing symbol and what `body_matches.ts` credits a word
+ * to. One rule for all: the span of fewest lines wins; of two as long, the one starting later; of
+ * two identical, the first in source order.
  */
 
 /** A symbol's id and line range (as `RepoIndex.symbolSpans` gives them). */
@@ -34,11 +35,16 @@ function _narrower(s: SymbolSpan, best: SymbolSpan | null): boolean {
  * ```
  */
 export function enclosingSymbol(spans: readonly SymbolSpan[], line: number): string | null {
-  let best: SymbolSpan | null = null;
+  return innermostSpan(spans, line)?.id ?? null;
+}
+
+/** The innermost of `spans` whose lines hold `line` (the rule above), or null. */
+export function innermostSpan<S extends SymbolSpan>(spans: readonly S[], line: number): S | null {
+  let best: S | null = null;
   for (const s of spans) {
     if (s.line <= line && line <= s.end_line && _narrower(s, best)) best = s;
   }
-  return best?.id ?? null;
+  return best;
 }
 
 /**

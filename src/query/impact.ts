@@ -5,7 +5,7 @@
  */
 import type { SymbolRecord } from "../parser/types.ts";
 import { CALL_GRAPH, MAX_CANDIDATES, type WalkNode } from "./call_graph.ts";
-import { byCodePoint, IMPORT_GRAPH, type ImportGraph } from "./import_graph.ts";
+import { byCodePoint, IMPORT_GRAPH, importersByDepth, type ImportGraph } from "./import_graph.ts";
 import { fileRole } from "./priors.ts";
 import type { RepoView } from "./view.ts";
 
@@ -26,26 +26,6 @@ export function fileCentrality(graph: ImportGraph, file: string): number {
   return graph.importerFiles(file).length;
 }
 
-/** Files importing `file`, breadth-first up to `depth` hops (re-exports followed), by hop. */
-export function importersByDepth(view: RepoView, file: string, depth: number): Map<string, number> {
-  const graph = view.get(IMPORT_GRAPH);
-  const dist = new Map<string, number>([[file, 0]]);
-  let frontier = [file];
-  for (let d = 1; d <= depth && frontier.length > 0; d++) {
-    const next: string[] = [];
-    for (const f of frontier) {
-      for (const imp of graph.importers(f)) {
-        if (dist.has(imp.file)) continue;
-        dist.set(imp.file, d);
-        next.push(imp.file);
-      }
-    }
-    frontier = next;
-  }
-  dist.delete(file);
-  return dist;
-}
-
 function _wordCount(text: string, name: string): number {
   const re = new RegExp(
     `(?<![\\p{L}\\p{N}_$])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}_$])`,
@@ -61,7 +41,7 @@ function _wordCount(text: string, name: string): number {
  */
 export function affectedFiles(view: RepoView, symbol: SymbolRecord, depth: number): AffectedFile[] {
   const graph = view.get(IMPORT_GRAPH);
-  const dist = importersByDepth(view, symbol.file, depth);
+  const dist = importersByDepth(graph, symbol.file, depth);
   for (const e of view.get(CALL_GRAPH).callers(symbol)) {
     if (e.file !== symbol.file && !dist.has(e.file) && e.resolution === "resolved") {
       dist.set(e.file, 0);

@@ -1,20 +1,15 @@
 /**
  * The file-level import graph of a repo and its reverse, from the imports the index resolved to
- * files: who imports a file (following re-exports through `index.ts` barrels and `__init__.py`,
- * and Go's package-wide imports), the neighbourhood of a file, and every import cycle.
+ * files: who imports a file (following re-exports through barrels — `LanguageSemantics`
+ * `reexportFile`/`reexportLine` — and, where a unit is a folder, imports of any file of it), the
+ * neighbourhood of a file, and every import cycle.
  */
 import type { StoredImport } from "../store/repo_index.ts";
-import { FILES } from "./files.ts";
+import { UNITS, type Units } from "./units.ts";
+import { breadthFirst, type Hop } from "./walk.ts";
 import { facet, type RepoView } from "./view.ts";
 
-/** The directory of a repo-relative path (`""` at the root). */
-export function dirOf(path: string): string {
-  const i = path.lastIndexOf("/");
-  return i === -1 ? "" : path.slice(0, i);
-}
-
-const _BARREL = /(?:^|\/)(?:index\.(?:[cm]?[jt]sx?|vue)|__init__\.pyi?|mod\.rs)$/;
-const _ECMASCRIPT = new Set(["javascript", "typescript", "tsx", "vue"]);
+export { dirOf } from "./units.ts";
 
 /** One importer of a file. */
 export interface Importer {
@@ -34,16 +29,16 @@ export interface Importer {
 /** The import graph of one index state. */
 export class ImportGraph {
   readonly #view: RepoView;
+  readonly #units: Units;
   /** Imports by importing file, in source order. */
   readonly importsOf: Map<string, StoredImport[]>;
   /** Resolved imports by the file they resolve to, by importing file and line. */
   readonly importersOf: Map<string, StoredImport[]>;
-  /** Indexed `.go` files by directory (a Go import names a package, i.e. a directory). */
-  readonly #goDirs = new Map<string, string[]>();
   readonly #lines = new Map<string, string[]>();
 
   constructor(view: RepoView) {
     this.#view = view;
+    this.#units = view.get(UNITS);
     this.importsOf = new Map();
     this.importersOf = new Map();
     for (const imp of view.index.allImports()) {
@@ -52,27 +47,19 @@ export class ImportGraph {
         _push(this.importersOf, imp.resolved, imp);
       }
     }
-    for (const path of view.get(FILES).keys()) {
-      if (path.endsWith(".go")) _push(this.#goDirs, dirOf(path), path);
-    }
   }
 
-  /** The files a resolved import target stands for: a Go package's files, else the file. */
+  /** The files a resolved import target stands for: its unit's (a Go package's files). */
   unitFiles(target: string): string[] {
-    return target.endsWith(".go") ? this.#goDirs.get(dirOf(target)) ?? [target] : [target];
-  }
-
-  /** The `.go` files of a directory. */
-  goFilesOf(dir: string): string[] {
-    return this.#goDirs.get(dir) ?? [];
+    return this.#units.filesOf(target);
   }
 
   /**
-   * The imports that reach `file` directly: those resolved to it, and for a Go file those resolved
-   * to any file of its package (a Go import names the package).
+   * The imports that reach `file` directly: those resolved to it, and where its unit is a folder
+   * those resolved to any file of the unit (a Go import names the package).
    */
   directImporters(file: string): StoredImport[] {
-    if (!file.endsWith(".go")) return this.importersOf.get(file) ?? [];
+    if (!this.#units.isFolderUnit(file)) return this.importersOf.get(file) ?? [];
     const out: StoredImport[] = [];
     for (const f of this.unitFiles(file)) {
       for (const imp of this.importersOf.get(f) ?? []) if (imp.file !== file) out.push(imp);
@@ -82,10 +69,10 @@ export class ImportGraph {
 
   /** Whether an import re-exports what it imports (a barrel, `export … from`). */
   isReexport(imp: StoredImport): boolean {
-    if (_BARREL.test(imp.file)) return true;
-    const language = this.#view.get(FILES).get(imp.file)?.language ?? "";
-    if (!_ECMASCRIPT.has(language)) return false;
-    return /^\s*export\b/.test(this.#line(imp.file, imp.line));
+    const semantics = this.#units.semanticsOf(imp.file);
+    if (semantics.reexportFile?.test(imp.file)) return true;
+    if (semantics.reexportLine === undefined) return false;
+    return semantics.reexportLine.test(this.#line(imp.file, imp.line));
   }
 
   #line(file: string, line: number): string {
@@ -157,6 +144,86 @@ export class ImportGraph {
     }
     return out;
   }
+}
+
+/** Which links of the import graph a neighbourhood follows. */
+export type ImportDirection = "imports" | "importers" | "both";
+
+/** The import graph around a file: the files reached and the edges between them. */
+export interface Neighbourhood {
+  /** Every file reached, the start included, sorted. */
+  nodes: string[];
+  /** Importing file → imported file, at the hop it was found, by hop and paths. */
+  edges: { from: string; to: string; depth: number }[];
+  /** The last hop that found an edge (new or not). */
+  depthReached: number;
+  /** Whether `maxNodes` cut it. */
+  truncated: boolean;
+}
+
+/**
+ * The files around `file` up to `depth` hops over imports, importers or both (direct imports:
+ * re-exports are hops of their own), at most `maxNodes` files with the start; every edge among
+ * them found on the way.
+ */
+export function neighbourhood(
+  graph: ImportGraph,
+  file: string,
+  direction: ImportDirection,
+  depth: number,
+  maxNodes: number,
+): Neighbourhood {
+  const edges = new Map<string, { from: string; to: string; depth: number }>();
+  let depthReached = 0;
+  const walk = breadthFirst<string, [string, string]>(file, file, (node) => {
+    const links: Hop<string, [string, string]>[] = [];
+    if (direction !== "importers") {
+      for (const t of graph.importedBy(node)) links.push({ node: t, key: t, edge: [node, t] });
+    }
+    if (direction !== "imports") {
+      for (const f of graph.importerFiles(node)) links.push({ node: f, key: f, edge: [f, node] });
+    }
+    return links;
+  }, {
+    maxDepth: depth,
+    maxNodes: maxNodes - 1,
+    finishLevel: true,
+    onEdge: (_from, hop, d) => {
+      const [from, to] = hop.edge;
+      const key = `${from}\0${to}`;
+      if (!edges.has(key)) edges.set(key, { from, to, depth: d });
+      depthReached = d;
+    },
+  });
+  const edgeList = [...edges.values()].sort((a, b) =>
+    a.depth - b.depth || byCodePoint(a.from, b.from) || byCodePoint(a.to, b.to)
+  );
+  return {
+    nodes: [file, ...walk.visits.map((v) => v.node)].sort(byCodePoint),
+    edges: edgeList,
+    depthReached,
+    truncated: walk.truncated,
+  };
+}
+
+/**
+ * Files importing `file`, breadth-first up to `depth` hops (re-exports followed), by hop: the
+ * distance of each (the file itself left out).
+ */
+export function importersByDepth(
+  graph: ImportGraph,
+  file: string,
+  depth: number,
+): Map<string, number> {
+  const walk = breadthFirst<string, null>(
+    file,
+    file,
+    (f) => graph.importers(f).map((imp) => ({ node: imp.file, key: imp.file, edge: null })),
+    {
+      maxDepth: depth,
+    },
+  );
+  return new Map(walk.visits.map((v) => [v.node, v.depth]));
 }
 
 /** The import graph of a view. */

@@ -8,13 +8,15 @@
  * Every answer says how sure it is: `resolved` (scoping or a known receiver type picked the
  * target) or `by_name` (only the name matched; several matches are all returned as candidates).
  */
+import type { LanguageSemantics, ParameterSyntax } from "../parser/language_spec.ts";
+import { semanticsOf } from "../parser/semantics/mod.ts";
 import type { SymbolRecord } from "../parser/types.ts";
 import type { StoredCall, StoredImport } from "../store/repo_index.ts";
-import { dirOf, IMPORT_GRAPH, type ImportGraph } from "./import_graph.ts";
+import { IMPORT_GRAPH, type ImportGraph } from "./import_graph.ts";
 import { SYMBOLS, type SymbolTable } from "./symbols.ts";
 import { facet, type RepoView } from "./view.ts";
 import { CLASS_BASES } from "./class_bases.ts";
-import { FILES } from "./files.ts";
+import { dirOf, UNITS, type Units } from "./units.ts";
 
 /** How sure a resolution is. */
 export type Resolution = "resolved" | "by_name";
@@ -25,55 +27,32 @@ export interface Resolved {
   resolution: Resolution;
 }
 
-/** Language families that share scoping rules. */
-type _Family = "python" | "ecmascript" | "go" | "jvm" | "other";
-
-const _FAMILY: Record<string, _Family> = {
-  python: "python",
-  javascript: "ecmascript",
-  typescript: "ecmascript",
-  tsx: "ecmascript",
-  vue: "ecmascript",
-  go: "go",
-  java: "jvm",
-  kotlin: "jvm",
-  scala: "jvm",
-  csharp: "jvm",
-  dart: "jvm",
-  swift: "jvm",
-  cpp: "jvm",
-  php: "other",
-  ruby: "other",
-  rust: "other",
-};
-
-/** The scoping family of a language id. */
+/** The scoping family of a language id (`LanguageSemantics.family`). */
 export function familyOf(language: string): string {
-  return _FAMILY[language] ?? language;
+  return semanticsOf(language).family;
 }
-
-/** Languages where a bare call inside a method may call a method of the class (implicit `this`). */
-const _IMPLICIT_THIS = new Set(["jvm", "ruby"]);
-/** Languages where a name not found in scope, file, package or imports cannot be defined elsewhere. */
-const _CLOSED_SCOPE = new Set(["go", "jvm"]);
-/** Receivers that mean "the enclosing class's instance". */
-const _SELF = new Set(["self", "this", "cls", "$this", "Self", "static", "@"]);
-const _SUPER = new Set(["super", "super()", "parent"]);
 
 const _CLASS_KINDS = new Set(["class", "type"]);
 /** Declarations of types that other types implement (calls through them dispatch dynamically). */
 const _INTERFACE = /\b(?:interface|trait|protocol)\b/;
 
-/** Most definitions a call through an unknown receiver may match anywhere in the repo. */
-const MAX_REPO_CANDIDATES = 8;
-
 /** Most re-export hops followed when looking a name up in an imported file. */
 const _MAX_REEXPORT_HOPS = 4;
+
+/** What the resolution of one call site knows about where it is written. */
+interface _Site {
+  file: string;
+  semantics: LanguageSemantics;
+  caller: SymbolRecord | undefined;
+  receiver: string;
+  callee: string;
+}
 
 /** Resolves names of one index state; answers are memoized per call site. */
 export class NameResolver {
   readonly #symbols: SymbolTable;
   readonly #imports: ImportGraph;
+  readonly #units: Units;
   readonly #view: RepoView;
   readonly #memo = new Map<string, Resolved | null>();
 
@@ -81,6 +60,7 @@ export class NameResolver {
     this.#view = view;
     this.#symbols = view.get(SYMBOLS);
     this.#imports = view.get(IMPORT_GRAPH);
+    this.#units = view.get(UNITS);
   }
 
   /** What a call site calls, or null when nothing in the repo can be it (a builtin, a library). */
@@ -92,80 +72,96 @@ export class NameResolver {
     return answer;
   }
 
-  #resolveCall(site: StoredCall): Resolved | null {
-    const language = this.#languageOf(site.file);
-    const family = familyOf(language);
-    const caller = site.caller === null ? undefined : this.#symbols.byId(site.caller);
-    const receiver = site.receiver?.trim() ?? null;
+  #resolveCall(stored: StoredCall): Resolved | null {
+    const caller = stored.caller === null ? undefined : this.#symbols.byId(stored.caller);
+    const receiver = stored.receiver?.trim() ?? null;
     if (receiver === null || receiver === "") {
-      return this.resolveName(site.callee, site.file, caller, { callable: true });
+      return this.resolveName(stored.callee, stored.file, caller, { callable: true });
     }
-    const callee = site.callee;
-    // self.x(), this.x(): a member of the enclosing class or of its ancestors.
-    const selfClass =
-      _SELF.has(receiver) || (family === "go" && this.#goReceiver(caller) === receiver)
-        ? this.#enclosingClass(caller)
-        : undefined;
-    if (selfClass !== undefined) {
-      const hit = this.memberOf(selfClass, callee);
-      if (hit.length > 0) return { targets: hit, resolution: "resolved" };
+    const site: _Site = {
+      file: stored.file,
+      semantics: this.#units.semanticsOf(stored.file),
+      caller,
+      receiver,
+      callee: stored.callee,
+    };
+    const known = this.#throughSelf(site) ?? this.#throughSuper(site) ??
+      this.#throughParameter(site);
+    if (known !== null) return known;
+    const module = this.#throughModule(site);
+    if (module !== undefined) return module;
+    return this.#membersByName(site.callee, site.file, site.semantics);
+  }
+
+  /** `self.x()`, `this.x()`, a Go method's receiver: the enclosing class's member or an ancestor's. */
+  #throughSelf(site: _Site): Resolved | null {
+    const means = site.semantics.selfNames.includes(site.receiver) ||
+      this.#receiverParameter(site.caller) === site.receiver;
+    const cls = means ? this.#enclosingClass(site.caller) : undefined;
+    if (cls === undefined) return null;
+    return _resolved(this.memberOf(cls, site.callee));
+  }
+
+  /** `super.x()`: the first ancestor of the enclosing class that has it. */
+  #throughSuper(site: _Site): Resolved | null {
+    if (!site.semantics.superNames.includes(site.receiver)) return null;
+    const cls = this.#enclosingClass(site.caller);
+    if (cls === undefined) return null;
+    for (const base of this.#view.get(CLASS_BASES).ancestors(cls)) {
+      const hit = this.#ownMembers(base.symbol, site.callee);
+      if (hit.length > 0) return _resolved(hit);
     }
-    if (_SUPER.has(receiver)) {
-      const cls = this.#enclosingClass(caller);
-      if (cls !== undefined) {
-        for (const base of this.#view.get(CLASS_BASES).ancestors(cls)) {
-          const hit = this.#ownMembers(base.symbol, callee);
-          if (hit.length > 0) return { targets: hit, resolution: "resolved" };
-        }
-      }
+    return null;
+  }
+
+  /**
+   * `param.x()`: a parameter whose declared type the signature gives (`s *store.Store`,
+   * `dog: Dog`, `Car car`), in the caller or a function enclosing it.
+   */
+  #throughParameter(site: _Site): Resolved | null {
+    if (!/^[\w$]+$/.test(site.receiver)) return null;
+    for (let fn = site.caller; fn !== undefined; fn = this.#parentOf(fn)) {
+      if (_CLASS_KINDS.has(fn.kind)) break;
+      const type = parameterType(fn.signature, site.receiver, site.semantics.parameterTypes);
+      if (type === null) continue;
+      const cls = this.resolveTypeName(type, site.file);
+      // A call through an interface may reach any implementation: left to the by-name match.
+      // One type, or the build variants of one type (a Go type declared per platform).
+      const types = cls === null || cls === "external" ? [] : cls.targets;
+      const one = types.length > 0 &&
+        types.every((t) =>
+          t.name === types[0]!.name && dirOf(t.file) === dirOf(types[0]!.file) &&
+          !_INTERFACE.test(t.signature)
+        );
+      if (!one) return null;
+      const members = types.flatMap((t) => this.memberOf(t, site.callee));
+      return _resolved([...new Map(members.map((m) => [m.id, m])).values()]);
     }
-    // param.x(): a parameter whose declared type the signature gives (`s *store.Store`,
-    // `dog: Dog`, `Car car`), in the caller or a function enclosing it.
-    if (/^[\w$]+$/.test(receiver)) {
-      for (let fn = caller; fn !== undefined; fn = this.#parentOf(fn)) {
-        if (_CLASS_KINDS.has(fn.kind)) break;
-        const type = parameterType(fn.signature, receiver, family);
-        if (type === null) continue;
-        const cls = this.resolveTypeName(type, site.file);
-        // A call through an interface may reach any implementation: left to the by-name match.
-        // One type, or the build variants of one type (a Go type declared per platform).
-        const types = cls === null || cls === "external" ? [] : cls.targets;
-        const one = types.length > 0 &&
-          types.every((t) =>
-            t.name === types[0]!.name && dirOf(t.file) === dirOf(types[0]!.file) &&
-            !_INTERFACE.test(t.signature)
-          );
-        if (one) {
-          const members = types.flatMap((t) => this.memberOf(t, callee));
-          const hit = [...new Map(members.map((m) => [m.id, m])).values()];
-          if (hit.length > 0) return { targets: hit, resolution: "resolved" };
-        }
-        break;
-      }
+    return null;
+  }
+
+  /**
+   * `pkg.X()`, `module.f()`, `ns.f()`: a definition of the imported module (null: a library's);
+   * `Class.method()`: a static call on a class the file sees. `undefined` when neither applies.
+   */
+  #throughModule(site: _Site): Resolved | null | undefined {
+    if (!/^[\w$.]+$/.test(site.receiver)) return undefined;
+    const module = this.#importedModule(site.file, site.receiver, site.semantics);
+    if (module === "external") return null;
+    if (module !== null) {
+      const hit = this.#definedIn(module, site.callee, 0);
+      if (hit.length > 0) return _resolved(hit);
+      return undefined;
     }
-    // pkg.X(), module.f(), ns.f(): a definition of the imported module.
-    if (/^[\w$.]+$/.test(receiver)) {
-      const module = this.#importedModule(site.file, receiver, family);
-      if (module === "external") return null;
-      if (module !== null) {
-        const hit = this.#definedIn(module, callee, 0);
-        if (hit.length > 0) return { targets: hit, resolution: "resolved" };
-      }
-      // Class.method(): a static call on a class the file can see.
-      if (/^[\w$]+$/.test(receiver) && module === null && family !== "go") {
-        const cls = this.resolveName(receiver, site.file, caller, { classes: true });
-        if (cls !== null && cls.resolution === "resolved" && cls.targets.length === 1) {
-          const hit = this.memberOf(cls.targets[0]!, callee);
-          if (hit.length > 0) return { targets: hit, resolution: "resolved" };
-        }
-      }
-    }
-    return this.#membersByName(callee, site.file, family);
+    if (!/^[\w$]+$/.test(site.receiver) || !site.semantics.classReceivers) return undefined;
+    const cls = this.resolveName(site.receiver, site.file, site.caller, { classes: true });
+    if (cls === null || cls.resolution !== "resolved" || cls.targets.length !== 1) return undefined;
+    return _resolved(this.memberOf(cls.targets[0]!, site.callee)) ?? undefined;
   }
 
   /**
    * What a bare name written in `file` (inside `scope`, when known) refers to: enclosing scopes,
-   * the file (Go: the package), imported names, then the rest of the repo (by name). `callable`
+   * the unit (Go: the package), imported names, then the rest of the repo (by name). `callable`
    * keeps to functions, classes and types; `classes` to classes and types.
    */
   resolveName(
@@ -174,38 +170,51 @@ export class NameResolver {
     scope: SymbolRecord | undefined,
     options: { callable?: boolean; classes?: boolean } = {},
   ): Resolved | null {
-    const family = familyOf(this.#languageOf(file));
+    const semantics = this.#units.semanticsOf(file);
     const named = this.#symbols.byName(name).filter((s) =>
       options.classes ? _CLASS_KINDS.has(s.kind) : options.callable ? s.kind !== "import" : true
     );
-    // Enclosing scopes: nested definitions, then (implicit `this`) the class's members.
-    for (let s = scope; s !== undefined; s = this.#parentOf(s)) {
-      const inner = named.filter((n) => n.parent === s!.id);
-      if (_CLASS_KINDS.has(s.kind)) {
-        if (!_IMPLICIT_THIS.has(family)) continue;
-        const members = this.memberOf(s, name);
-        if (members.length > 0) return { targets: members, resolution: "resolved" };
-      } else if (inner.length > 0) return { targets: inner, resolution: "resolved" };
-    }
-    // The file, or Go's package (every file of the directory).
-    const local = family === "go"
-      ? named.filter((n) => dirOf(n.file) === dirOf(file) && n.qualified_name === n.name)
+    const scoped = this.#inScopes(name, named, scope, semantics);
+    if (scoped !== null) return scoped;
+    // The file, or the unit's files (a Go package).
+    const local = this.#units.isFolderUnit(file)
+      ? named.filter((n) => this.#units.same(n.file, file) && n.qualified_name === n.name)
       : named.filter((n) => n.file === file && n.parent === null);
-    if (local.length > 0) return { targets: local, resolution: "resolved" };
-    // Imported names (following re-exports); JVM: classes of the same package too.
+    if (local.length > 0) return _resolved(local);
+    // Imported names (following re-exports); then classes of the same package folder (Java).
     const imported = this.#fromImports(name, file, options);
-    if (imported.length > 0) return { targets: imported, resolution: "resolved" };
-    if (family === "jvm") {
+    if (imported.length > 0) return _resolved(imported);
+    if (semantics.folderClasses) {
       const samePackage = named.filter((n) =>
         dirOf(n.file) === dirOf(file) && n.parent === null && _CLASS_KINDS.has(n.kind)
       );
-      if (samePackage.length > 0) return { targets: samePackage, resolution: "resolved" };
+      if (samePackage.length > 0) return _resolved(samePackage);
     }
-    if (_CLOSED_SCOPE.has(family)) return null;
+    if (semantics.closedScope) return null;
     const anywhere = named.filter((n) =>
-      familyOf(n.language) === family && (n.parent === null || _CLASS_KINDS.has(n.kind))
+      familyOf(n.language) === semantics.family && (n.parent === null || _CLASS_KINDS.has(n.kind))
     );
     return anywhere.length > 0 ? { targets: anywhere, resolution: "by_name" } : null;
+  }
+
+  /** Enclosing scopes: nested definitions, then (implicit `this`) the members of a class. */
+  #inScopes(
+    name: string,
+    named: SymbolRecord[],
+    scope: SymbolRecord | undefined,
+    semantics: LanguageSemantics,
+  ): Resolved | null {
+    for (let s = scope; s !== undefined; s = this.#parentOf(s)) {
+      if (_CLASS_KINDS.has(s.kind)) {
+        if (!semantics.classScope) continue;
+        const members = this.memberOf(s, name);
+        if (members.length > 0) return _resolved(members);
+        continue;
+      }
+      const inner = named.filter((n) => n.parent === s!.id);
+      if (inner.length > 0) return _resolved(inner);
+    }
+    return null;
   }
 
   /**
@@ -216,13 +225,13 @@ export class NameResolver {
     const clean = text.replace(/^[*&]+/, "").replace(/<.*$|\[.*$|\(.*$/s, "").trim();
     const dot = clean.lastIndexOf(".");
     if (dot === -1) return this.resolveName(clean, file, undefined, { classes: true });
-    const family = familyOf(this.#languageOf(file));
-    const module = this.#importedModule(file, clean.slice(0, dot), family);
+    const semantics = this.#units.semanticsOf(file);
+    const module = this.#importedModule(file, clean.slice(0, dot), semantics);
     if (module === "external") return "external";
     const name = clean.slice(dot + 1);
     if (module !== null) {
       const hit = this.#definedIn(module, name, 0).filter((s) => _CLASS_KINDS.has(s.kind));
-      if (hit.length > 0) return { targets: hit, resolution: "resolved" };
+      if (hit.length > 0) return _resolved(hit);
     }
     return this.resolveName(name, file, undefined, { classes: true });
   }
@@ -238,30 +247,31 @@ export class NameResolver {
     return [];
   }
 
+  /** Members of `cls` itself: its children, and methods qualified by it in its unit (Go). */
   #ownMembers(cls: SymbolRecord, name: string): SymbolRecord[] {
     const qualified = `${cls.qualified_name}.${name}`;
     return this.#symbols.byName(name).filter((s) =>
       s.parent === cls.id ||
       (s.qualified_name === qualified && s.language === cls.language &&
-        (s.file === cls.file || (cls.language === "go" && dirOf(s.file) === dirOf(cls.file))))
+        this.#units.same(s.file, cls.file))
     );
   }
 
   /**
    * A call through a receiver of unknown type: methods named `name` of the same language family,
-   * those the file can see first (its file, its package, the files it imports), else anywhere.
+   * those the file can see first (its file, its folder, the files it imports), else anywhere.
    */
-  #membersByName(name: string, file: string, family: string): Resolved | null {
-    // A Go name in lower case is only visible inside its package.
-    const packageOnly = family === "go" && !/^\p{Lu}/u.test(name);
+  #membersByName(name: string, file: string, semantics: LanguageSemantics): Resolved | null {
+    // A name the language keeps inside its unit (Go: lower case) matches only there.
+    const unitOnly = semantics.privacy === "capitalized" && !/^\p{Lu}/u.test(name);
     const methods = this.#symbols.byName(name).filter((s) =>
-      familyOf(s.language) === family && s.qualified_name !== s.name &&
-      (!packageOnly || dirOf(s.file) === dirOf(file))
+      familyOf(s.language) === semantics.family && s.qualified_name !== s.name &&
+      (!unitOnly || this.#units.same(s.file, file))
     );
     if (methods.length === 0) return null;
     const visible = new Set<string>([dirOf(file)]);
     for (const imp of this.#imports.importsOf.get(file) ?? []) {
-      if (imp.resolved !== null) visible.add(family === "go" ? dirOf(imp.resolved) : imp.resolved);
+      if (imp.resolved !== null) visible.add(this.#units.keyOf(imp.resolved));
     }
     const near = methods.filter((m) =>
       m.file === file || visible.has(dirOf(m.file)) || visible.has(m.file)
@@ -269,10 +279,9 @@ export class NameResolver {
     if (near.length > 0) return { targets: near, resolution: "by_name" };
     // Nothing the file can see: the rest of the repo, unless the name is too common to mean
     // anything (`Error`, `String`, `Close` on a value of a library or builtin type).
-    // Go: a value of a type from a package the file does not import is rare enough that only a
-    // unique definition is a useful guess.
-    const most = family === "go" ? 1 : MAX_REPO_CANDIDATES;
-    return methods.length <= most ? { targets: methods, resolution: "by_name" } : null;
+    return methods.length <= semantics.byNameReach
+      ? { targets: methods, resolution: "by_name" }
+      : null;
   }
 
   /** Names imported into `file` that are `name`, looked up in the files they come from. */
@@ -316,74 +325,90 @@ export class NameResolver {
    * The module a receiver names through the file's imports: a resolved file, `"external"` for an
    * import the index could not resolve (a library), or null when no import binds it.
    */
-  #importedModule(file: string, receiver: string, family: string): string | null | "external" {
+  #importedModule(
+    file: string,
+    receiver: string,
+    semantics: LanguageSemantics,
+  ): string | null | "external" {
     for (const imp of this.#imports.importsOf.get(file) ?? []) {
-      if (!_binds(imp, receiver, family)) continue;
+      if (!bindsModule(imp, receiver, semantics)) continue;
       return imp.resolved ?? "external";
     }
     return null;
-  }
-
-  #languageOf(file: string): string {
-    return this.#view.get(FILES).get(file)?.language ?? "";
   }
 
   #parentOf(s: SymbolRecord): SymbolRecord | undefined {
     return s.parent === null ? undefined : this.#symbols.byId(s.parent);
   }
 
-  /** The class or type a method belongs to (Go: its receiver type, by qualified name). */
+  /**
+   * The class or type a method belongs to: its enclosing class, or for a method declared apart
+   * from its type (a Go receiver) the type its qualified name names in its unit.
+   */
   #enclosingClass(caller: SymbolRecord | undefined): SymbolRecord | undefined {
     for (let s = caller; s !== undefined; s = this.#parentOf(s)) {
       if (_CLASS_KINDS.has(s.kind) && s !== caller) return s;
-      if (s.language === "go" && s.kind === "method" && s.qualified_name.includes(".")) {
-        const type = s.qualified_name.slice(0, s.qualified_name.lastIndexOf("."));
+      if (s.kind === "method" && semanticsOf(s.language).receiverParameter !== undefined) {
+        const dot = s.qualified_name.lastIndexOf(".");
+        if (dot === -1) continue;
+        const type = s.qualified_name.slice(0, dot);
         return this.#symbols.byName(type).find((t) =>
-          _CLASS_KINDS.has(t.kind) && dirOf(t.file) === dirOf(s!.file)
+          _CLASS_KINDS.has(t.kind) && this.#units.same(t.file, s!.file)
         );
       }
     }
     return undefined;
   }
 
-  /** The receiver variable of a Go method (`s` in `func (s *Server) Start()`). */
-  #goReceiver(caller: SymbolRecord | undefined): string | null {
-    if (caller === undefined || caller.language !== "go" || caller.kind !== "method") return null;
-    return /^func\s*\(\s*([\w]+)\s/.exec(caller.signature)?.[1] ?? null;
+  /** The receiver variable a method's signature declares (`s` in `func (s *Server) Start()`). */
+  #receiverParameter(caller: SymbolRecord | undefined): string | null {
+    if (caller === undefined || caller.kind !== "method") return null;
+    const pattern = semanticsOf(caller.language).receiverParameter;
+    return pattern?.exec(caller.signature)?.[1] ?? null;
   }
+}
+
+/** A resolved answer, or null for no target. */
+function _resolved(targets: SymbolRecord[]): Resolved | null {
+  return targets.length > 0 ? { targets, resolution: "resolved" } : null;
 }
 
 /**
  * The type a function's signature declares for parameter `name` (`store.Store` for `s` in
- * `func fill(s *store.Store)`), or null when it declares none.
+ * `func fill(s *store.Store)`), or null when it declares none. `syntax` is the language's
+ * `LanguageSemantics.parameterTypes`.
  *
  * @example Usage
  * ```ts
  * import { equal } from "node:assert/strict";
  * import { parameterType } from "./resolve_names.ts";
- * equal(parameterType("func fill(a, s *store.Store, n int)", "s", "go"), "store.Store");
- * equal(parameterType("func fill(a, s *store.Store, n int)", "a", "go"), "store.Store");
- * equal(parameterType("function walk(dog: Dog): string", "dog", "ecmascript"), "Dog");
- * equal(parameterType("def grow(self, by: Optional[int] = 1)", "by", "python"), "Optional");
- * equal(parameterType("public void park(final Car car, int n)", "car", "jvm"), "Car");
- * equal(parameterType("function walk(dog)", "dog", "ecmascript"), null);
+ * equal(parameterType("func fill(a, s *store.Store, n int)", "s", "name_type"), "store.Store");
+ * equal(parameterType("func fill(a, s *store.Store, n int)", "a", "name_type"), "store.Store");
+ * equal(parameterType("function walk(dog: Dog): string", "dog", "name_colon_type"), "Dog");
+ * equal(parameterType("def grow(self, by: Optional[int] = 1)", "by", "name_colon_type"), "Optional");
+ * equal(parameterType("public void park(final Car car, int n)", "car", "type_name"), "Car");
+ * equal(parameterType("function walk(dog)", "dog", "name_colon_type"), null);
  * ```
  */
-export function parameterType(signature: string, name: string, family: string): string | null {
+export function parameterType(
+  signature: string,
+  name: string,
+  syntax: ParameterSyntax,
+): string | null {
   const open = signature.indexOf("(");
   if (open === -1) return null;
   let params = signature.slice(open + 1);
   // A Go method's receiver list comes first: its parameters are in the next list.
-  if (family === "go" && /^func\s*\(/.test(signature)) {
+  if (syntax === "name_type" && /^func\s*\(/.test(signature)) {
     const next = params.indexOf("(");
     if (next !== -1) params = params.slice(next + 1);
   }
   const n = name.replace(/[$]/g, "\\$&");
   const type = "\\**&?\\s*([A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)*)";
   let m: RegExpExecArray | null;
-  if (family === "go") {
+  if (syntax === "name_type") {
     m = new RegExp(`(?:^|[(,])\\s*${n}\\s*(?:,\\s*\\w+\\s*)*\\s+${type}`).exec(params);
-  } else if (family === "jvm") {
+  } else if (syntax === "type_name") {
     m = new RegExp(`${type}(?:<[^>]*>)?(?:\\[\\])*\\s+${n}\\s*[,)=]`).exec(params) ??
       new RegExp(`(?:^|[(,])\\s*(?:val\\s+|var\\s+)?${n}\\s*:\\s*${type}`).exec(params);
   } else {
@@ -393,24 +418,31 @@ export function parameterType(signature: string, name: string, family: string): 
   return m?.[1] ?? null;
 }
 
-/** Whether an import binds `receiver` as a module name in its file. */
-function _binds(imp: StoredImport, receiver: string, family: string): boolean {
+/**
+ * Whether an import binds `receiver` as a module name in its file, by the language's
+ * `LanguageSemantics.moduleBinding`.
+ */
+export function bindsModule(
+  imp: Pick<StoredImport, "specifier" | "names">,
+  receiver: string,
+  semantics: LanguageSemantics,
+): boolean {
   const spec = imp.specifier;
-  if (family === "go") {
-    const parts = spec.split("/");
-    let last = parts[parts.length - 1]!;
-    if (/^v\d+$/.test(last) && parts.length > 1) last = parts[parts.length - 2]!;
-    return last.replace(/^go-/, "").replace(/[.-].*$/, "") === receiver;
+  switch (semantics.moduleBinding) {
+    case "path_tail": {
+      const parts = spec.split("/");
+      let last = parts[parts.length - 1]!;
+      if (/^v\d+$/.test(last) && parts.length > 1) last = parts[parts.length - 2]!;
+      return last.replace(/^go-/, "").replace(/[.-].*$/, "") === receiver;
+    }
+    case "python":
+      return imp.names.length === 0 ? spec === receiver : imp.names.includes(receiver);
+    case "ecmascript":
+      return imp.names.some((n) => n === receiver || n.replace(/^\*\s*as\s+/, "") === receiver) ||
+        (imp.names.length === 0 && spec.endsWith("/" + receiver));
+    case "names":
+      return imp.names.includes(receiver);
   }
-  if (family === "python") {
-    if (imp.names.length === 0) return spec === receiver;
-    return imp.names.includes(receiver);
-  }
-  if (family === "ecmascript") {
-    return imp.names.some((n) => n === receiver || n.replace(/^\*\s*as\s+/, "") === receiver) ||
-      (imp.names.length === 0 && spec.endsWith("/" + receiver));
-  }
-  return imp.names.includes(receiver);
 }
 
 /** The name resolver of a view. */

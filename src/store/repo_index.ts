@@ -624,21 +624,27 @@ export class RepoIndex {
 
   /**
    * Every symbol of one of `kinds`, lean: its id, language and signature, and its source text when
-   * its language is `sourceLanguage` and its signature contains one of `sourceWords` (Go structs
-   * and interfaces, whose embedded types are in the body).
+   * one of `withSource` names its language and its signature contains one of that entry's `words`
+   * (Go structs and interfaces, whose embedded types are in the body).
    */
   declarations(
     kinds: readonly SymbolKind[],
-    sourceLanguage: string,
-    sourceWords: readonly string[],
+    withSource: readonly { language: string; words: readonly string[] }[],
   ): { id: string; language: string; signature: string; source: string | null }[] {
     if (kinds.length === 0) return [];
-    const words = sourceWords.map(() => "s.signature LIKE ?").join(" OR ") || "0";
+    const wants =
+      withSource.filter((w) => w.words.length > 0).map((w) =>
+        `(s.language = ? AND (${w.words.map(() => "s.signature LIKE ?").join(" OR ")}))`
+      ).join(" OR ") || "0";
+    const wantArgs = withSource.filter((w) => w.words.length > 0).flatMap((w) => [
+      w.language,
+      ...w.words.map((word) => `%${word}%`),
+    ]);
     const rows = this.#prepare(
       `SELECT s.id, s.file_id, s.language, s.signature, s.byte_offset, s.byte_length,
-         s.language = ? AND (${words}) AS wants_source
+         ${wants} AS wants_source
        FROM symbols s WHERE s.kind IN (${kinds.map(() => "?").join(", ")}) ORDER BY s.rowid`,
-    ).all(sourceLanguage, ...sourceWords.map((w) => `%${w}%`), ...kinds) as {
+    ).all(...wantArgs, ...kinds) as {
       id: string;
       file_id: number;
       language: string;

@@ -61,37 +61,9 @@ export function handler(ctx: ToolContext, args: GetClassHierarchyArgs): ToolOutp
   }
   const cls = classes[0] ?? findSymbol(view, args.class_name);
   const bases = view.get(CLASS_BASES);
-  // Each row names the class it hangs from: walk again to know the parent of each link.
-  const ancestors: Record<string, unknown>[] = [];
-  const seenUp = new Set([cls.id]);
-  let frontier = [cls];
-  for (let d = 1; d <= depth && frontier.length > 0; d++) {
-    const next = [];
-    for (const c of frontier) {
-      for (const link of bases.parents(c).links) {
-        if (seenUp.has(link.symbol.id)) continue;
-        seenUp.add(link.symbol.id);
-        ancestors.push(_row({ ...link, depth: d }, c.id));
-        next.push(link.symbol);
-      }
-    }
-    frontier = next;
-  }
-  const descendants: Record<string, unknown>[] = [];
-  const seenDown = new Set([cls.id]);
-  frontier = [cls];
-  for (let d = 1; d <= depth && frontier.length > 0; d++) {
-    const next = [];
-    for (const c of frontier) {
-      for (const link of bases.children(c)) {
-        if (seenDown.has(link.symbol.id)) continue;
-        seenDown.add(link.symbol.id);
-        descendants.push(_row({ ...link, depth: d }, c.id));
-        next.push(link.symbol);
-      }
-    }
-    frontier = next;
-  }
+  // Each row names the class it hangs from.
+  const ancestors = bases.ancestors(cls, depth).map((l) => _row(l, l.from.id));
+  const descendants = bases.descendants(cls, depth).map((l) => _row(l, l.from.id));
   const external = bases.externalAncestors(cls, depth).map((e) => ({
     name: e.name,
     relation: e.relation,

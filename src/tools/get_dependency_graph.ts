@@ -1,6 +1,6 @@
 /** `get_dependency_graph`: the file-level import graph around one file (API.md §2.4). */
 import { z } from "zod";
-import { byCodePoint, IMPORT_GRAPH } from "../query/import_graph.ts";
+import { IMPORT_GRAPH, type ImportDirection, neighbourhood } from "../query/import_graph.ts";
 import { ToolError } from "../errors.ts";
 import { openRepo, requireFile, type ToolContext, type ToolOutput } from "./context.ts";
 import { clampInt, graphMeta } from "./graph_args.ts";
@@ -37,7 +37,7 @@ export function handler(ctx: ToolContext, args: GetDependencyGraphArgs): ToolOut
   const warnings: string[] = [];
   const depth = clampInt("depth", args.depth, 1, 1, 3, warnings);
   const maxNodes = clampInt("max_nodes", args.max_nodes, 200, 1, 1000, warnings);
-  const direction = args.direction ?? "imports";
+  const direction = (args.direction ?? "imports") as ImportDirection;
   if (!["imports", "importers", "both"].includes(direction)) {
     throw new ToolError(
       "invalid_argument",
@@ -47,59 +47,23 @@ export function handler(ctx: ToolContext, args: GetDependencyGraphArgs): ToolOut
   if (args.cross_repo === true) warnings.push("cross_repo is not supported: this repo only");
   const { repo, view } = openRepo(ctx, args.repo);
   requireFile(view, args.file);
-  const graph = view.get(IMPORT_GRAPH);
-  const seen = new Set([args.file]);
-  const edges = new Map<string, { from: string; to: string; depth: number }>();
-  let frontier = [args.file];
-  let depthReached = 0;
-  let truncated = false;
-  for (let d = 1; d <= depth && frontier.length > 0 && !truncated; d++) {
-    const next: string[] = [];
-    for (const node of frontier) {
-      const links: [string, string][] = [];
-      if (direction !== "importers") {
-        for (const t of graph.importedBy(node)) links.push([node, t]);
-      }
-      if (direction !== "imports") {
-        for (const f of graph.importerFiles(node)) links.push([f, node]);
-      }
-      for (const [from, to] of links) {
-        const other = from === node ? to : from;
-        if (!seen.has(other)) {
-          if (seen.size >= maxNodes) {
-            truncated = true;
-            continue;
-          }
-          seen.add(other);
-          next.push(other);
-        }
-        const key = `${from}\0${to}`;
-        if (!edges.has(key)) edges.set(key, { from, to, depth: d });
-        depthReached = d;
-      }
-    }
-    frontier = next;
-  }
-  const nodes = [...seen].sort(byCodePoint);
-  const edgeList = [...edges.values()].sort((a, b) =>
-    a.depth - b.depth || byCodePoint(a.from, b.from) || byCodePoint(a.to, b.to)
-  );
+  const around = neighbourhood(view.get(IMPORT_GRAPH), args.file, direction, depth, maxNodes);
   return {
     response: {
       repo,
       file: args.file,
       direction,
       depth,
-      depth_reached: depthReached,
-      node_count: nodes.length,
-      edge_count: edgeList.length,
-      nodes,
-      edges: edgeList,
+      depth_reached: around.depthReached,
+      node_count: around.nodes.length,
+      edge_count: around.edges.length,
+      nodes: around.nodes,
+      edges: around.edges,
     },
     repo,
     meta: graphMeta(
       warnings,
-      truncated,
+      around.truncated,
       `More than ${maxNodes} files: lower depth, pick one direction, or raise max_nodes (up to 1000)`,
     ),
   };

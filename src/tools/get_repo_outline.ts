@@ -4,6 +4,7 @@ import { readGitHead } from "../ingest/git_head.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
 import { facet } from "../query/view.ts";
 import { SYMBOL_BRIEFS, type SymbolBrief } from "../query/files.ts";
+import { FILE_RANK, IMPORT_EDGES } from "../query/page_rank.ts";
 import { DEFAULT_TOKEN_BUDGET, estimateTokens, TOKEN_BUDGET_RANGE } from "../query/budget.ts";
 
 /** Tool name. */
@@ -56,38 +57,6 @@ export function directoryCounts(paths: readonly string[]): Record<string, number
   return Object.fromEntries(_byCountDesc(counts).slice(0, 40));
 }
 
-/** File PageRank over resolved imports (damping 0.85, up to 100 iterations). */
-export function pageRank(
-  files: readonly string[],
-  edges: readonly [string, string][],
-): Map<string, number> {
-  const n = files.length;
-  const idx = new Map(files.map((f, i) => [f, i]));
-  const out: number[][] = files.map(() => []);
-  for (const [from, to] of edges) {
-    const a = idx.get(from), b = idx.get(to);
-    if (a !== undefined && b !== undefined && a !== b) out[a]!.push(b);
-  }
-  let rank = new Float64Array(n).fill(1 / n);
-  for (let iter = 0; iter < 100; iter++) {
-    const next = new Float64Array(n).fill(0.15 / n);
-    let dangling = 0;
-    for (let i = 0; i < n; i++) {
-      const targets = out[i]!;
-      if (targets.length === 0) dangling += rank[i]!;
-      else for (const t of targets) next[t]! += (0.85 * rank[i]!) / targets.length;
-    }
-    let delta = 0;
-    for (let i = 0; i < n; i++) {
-      next[i]! += (0.85 * dangling) / n;
-      delta += Math.abs(next[i]! - rank[i]!);
-    }
-    rank = next;
-    if (delta < 1e-6) break;
-  }
-  return new Map(files.map((f, i) => [f, rank[i]!]));
-}
-
 const OVERVIEW = facet("repo-overview", (view) => {
   const index = view.index;
   const files = index.listFiles();
@@ -101,19 +70,14 @@ const OVERVIEW = facet("repo-overview", (view) => {
     if (list === undefined) byFile.set(s.file, list = []);
     list.push(s);
   }
-  const imports = index.allImports();
   const inDegree = new Map<string, number>();
-  const edges: [string, string][] = [];
-  for (const i of imports) {
-    if (i.resolved === null || i.resolved === i.file) continue;
-    inDegree.set(i.resolved, (inDegree.get(i.resolved) ?? 0) + 1);
-    edges.push([i.file, i.resolved]);
-  }
+  for (const [, to] of view.get(IMPORT_EDGES)) inDegree.set(to, (inDegree.get(to) ?? 0) + 1);
   const mostImported = _byCountDesc(inDegree).filter(([, n]) => n > 1).slice(0, 10)
     .map(([file, n]) => ({ file, imported_by: n }));
   const central: Record<string, unknown>[] = [];
-  if (edges.length > 0) {
-    const ranks = [...pageRank(paths, edges)].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const fileRank = view.get(FILE_RANK);
+  if (fileRank.size > 0) {
+    const ranks = [...fileRank].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
     for (const [file, score] of ranks) {
       if (central.length >= 10) break;
       const own = byFile.get(file);

@@ -3,10 +3,10 @@
  * handlers, `main`) and what each reaches through the call graph (API.md §2.7).
  */
 import { z } from "zod";
-import { CALL_GRAPH, type WalkNode } from "../query/call_graph.ts";
 import { type Gateway, GATEWAY_KINDS, GATEWAYS } from "../query/gateways.ts";
-import { SYMBOLS } from "../query/symbols.ts";
+import { type ChainTrace, gatewayId, traceGateway } from "../query/signal_chains.ts";
 import { findSymbol } from "../query/symbol_lookup.ts";
+import type { RepoView } from "../query/view.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
 
 /** Tool name. */
@@ -45,11 +45,6 @@ export type GetSignalChainsArgs = z.infer<typeof inputSchema>;
 /** Annotations for MCP clients. */
 export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
 
-/** Most symbols one chain walks. */
-const _MAX_CHAIN_NODES = 500;
-/** A call matched by name to more definitions than this is not followed (it would be a guess). */
-const _BY_NAME_LIMIT = 2;
-
 /** Entry points and their chains, or the chains that reach one symbol. */
 export function handler(ctx: ToolContext, args: GetSignalChainsArgs): ToolOutput {
   const { repo, view } = openRepo(ctx, args.repo);
@@ -57,93 +52,62 @@ export function handler(ctx: ToolContext, args: GetSignalChainsArgs): ToolOutput
   const includeTests = args.include_tests ?? false;
   const all = view.get(GATEWAYS).filter((g) => includeTests || !g.inTest)
     .filter((g) => args.kind === undefined || g.kind === args.kind);
-  const graph = view.get(CALL_GRAPH);
-  const table = view.get(SYMBOLS);
-  const trace = (g: Gateway): { nodes: WalkNode[]; depthReached: number; truncated: boolean } => {
-    if (g.symbol === null) return { nodes: [], depthReached: 0, truncated: false };
-    if (g.symbol.kind !== "class") {
-      return graph.walk(g.symbol, "callees", maxDepth, _MAX_CHAIN_NODES, _BY_NAME_LIMIT);
+  if (args.symbol !== undefined) return _lookup(view, repo, args, all, maxDepth);
+  return _chains(view, repo, args, all, maxDepth, includeTests);
+}
+
+/** Lookup mode: the entry points whose chains reach `args.symbol`. */
+function _lookup(
+  view: RepoView,
+  repo: string,
+  args: GetSignalChainsArgs,
+  all: Gateway[],
+  maxDepth: number,
+): ToolOutput {
+  const target = findSymbol(view, args.symbol!);
+  const chains: Record<string, unknown>[] = [];
+  for (const g of all) {
+    if (g.symbol?.id === target.id) {
+      chains.push(_lookupRow(g, 0, 0));
+      continue;
     }
-    // A class-based handler (Django's View.as_view()): its methods are the first hop.
-    const cls = g.symbol;
-    const methods = table.ofFile(cls.file).filter((m) =>
-      m.parent === cls.id && m.kind === "method"
-    );
-    const nodes: WalkNode[] = [];
-    const seen = new Set<string>([cls.id]);
-    let depthReached = methods.length > 0 ? 1 : 0;
-    let truncated = false;
-    for (const m of methods) {
-      seen.add(m.id);
-      nodes.push({
-        symbol: m,
-        file: m.file,
-        callLine: m.line,
-        receiver: null,
-        resolution: "resolved",
-        candidates: 1,
-        depth: 1,
-        from: cls.id,
-      });
-    }
-    for (const m of methods) {
-      if (maxDepth < 2) break;
-      const sub = graph.walk(m, "callees", maxDepth - 1, _MAX_CHAIN_NODES, _BY_NAME_LIMIT);
-      truncated ||= sub.truncated;
-      for (const n of sub.nodes) {
-        const key = n.symbol?.id ?? `${n.file}::`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        if (nodes.length >= _MAX_CHAIN_NODES) {
-          truncated = true;
-          break;
-        }
-        nodes.push({ ...n, depth: n.depth + 1 });
-        depthReached = Math.max(depthReached, n.depth + 1);
-      }
-    }
-    return { nodes, depthReached, truncated };
+    const t = traceGateway(view, g, maxDepth);
+    const hit = t.nodes.find((n) => n.symbol?.id === target.id);
+    if (hit !== undefined) chains.push(_lookupRow(g, hit.depth, t.nodes.length + 1));
+  }
+  const maxResults = args.max_results ?? 100;
+  const response: Record<string, unknown> = {
+    repo,
+    symbol: target.name,
+    symbol_id: target.id,
+    chain_count: chains.length,
+    chains: chains.slice(0, maxResults),
+    on_no_chain: chains.length === 0,
   };
-  const gatewayId = (g: Gateway) => g.symbol?.id ?? `${g.file}:${g.line}`;
+  const meta: Record<string, unknown> = { total_gateways: all.length, max_depth: maxDepth };
+  if (chains.length > maxResults) {
+    meta.truncated = true;
+    meta.hint =
+      `${chains.length} chains reach it, ${maxResults} shown: raise max_results or filter by kind`;
+  }
+  return { response, repo, meta, rawBytes: 0 };
+}
+
+/** Discovery mode: every entry point, its chain, and the functions on no chain. */
+function _chains(
+  view: RepoView,
+  repo: string,
+  args: GetSignalChainsArgs,
+  all: Gateway[],
+  maxDepth: number,
+  includeTests: boolean,
+): ToolOutput {
   const kinds: Record<string, number> = {};
   for (const g of all) kinds[g.kind] = (kinds[g.kind] ?? 0) + 1;
   const kindSummary = GATEWAY_KINDS.filter((k) => kinds[k] !== undefined).map((k) => ({
     kind: k,
     count: kinds[k]!,
   }));
-
-  if (args.symbol !== undefined) {
-    const target = findSymbol(view, args.symbol);
-    const chains: Record<string, unknown>[] = [];
-    for (const g of all) {
-      if (g.symbol?.id === target.id) {
-        chains.push(_lookupRow(g, gatewayId(g), 0, 0));
-        continue;
-      }
-      const t = trace(g);
-      const hit = t.nodes.find((n) => n.symbol?.id === target.id);
-      if (hit !== undefined) {
-        chains.push(_lookupRow(g, gatewayId(g), hit.depth, t.nodes.length + 1));
-      }
-    }
-    const maxResults = args.max_results ?? 100;
-    const response: Record<string, unknown> = {
-      repo,
-      symbol: target.name,
-      symbol_id: target.id,
-      chain_count: chains.length,
-      chains: chains.slice(0, maxResults),
-      on_no_chain: chains.length === 0,
-    };
-    const meta: Record<string, unknown> = { total_gateways: all.length, max_depth: maxDepth };
-    if (chains.length > maxResults) {
-      meta.truncated = true;
-      meta.hint =
-        `${chains.length} chains reach it, ${maxResults} shown: raise max_results or filter by kind`;
-    }
-    return { response, repo, meta, rawBytes: 0 };
-  }
-
   const maxResults = args.max_results ?? 100;
   const perChain = args.max_chain_symbols ?? 10;
   const shown = all.slice(0, maxResults);
@@ -151,29 +115,16 @@ export function handler(ctx: ToolContext, args: GetSignalChainsArgs): ToolOutput
   const chainSymbols: Record<string, unknown>[] = [];
   const onChains = new Set<string>();
   for (const g of shown) {
-    const t = trace(g);
+    const t = traceGateway(view, g, maxDepth);
     const id = gatewayId(g);
     if (g.symbol !== null) onChains.add(g.symbol.id);
     const files = new Set<string>([g.file]);
     for (const n of t.nodes) {
-      if (n.symbol !== null) {
-        onChains.add(n.symbol.id);
-        files.add(n.symbol.file);
-      }
+      if (n.symbol === null) continue;
+      onChains.add(n.symbol.id);
+      files.add(n.symbol.file);
     }
-    chains.push({
-      gateway: id,
-      gateway_name: g.symbol?.name ?? null,
-      kind: g.kind,
-      label: g.label,
-      file: g.file,
-      line: g.line,
-      via: g.via,
-      depth: t.depthReached,
-      reach: t.nodes.length + 1,
-      file_count: files.size,
-      chain_truncated: t.truncated,
-    });
+    chains.push(_chainRow(g, t, files.size));
     for (const n of t.nodes.slice(0, perChain)) {
       if (n.symbol === null) continue;
       chainSymbols.push({ gateway: id, symbol_id: n.symbol.id, depth: n.depth, from: n.from });
@@ -209,9 +160,25 @@ export function handler(ctx: ToolContext, args: GetSignalChainsArgs): ToolOutput
   return { response, repo, meta, rawBytes: 0 };
 }
 
-function _lookupRow(g: Gateway, id: string, depth: number, reach: number): Record<string, unknown> {
+function _chainRow(g: Gateway, t: ChainTrace, fileCount: number): Record<string, unknown> {
   return {
-    gateway: id,
+    gateway: gatewayId(g),
+    gateway_name: g.symbol?.name ?? null,
+    kind: g.kind,
+    label: g.label,
+    file: g.file,
+    line: g.line,
+    via: g.via,
+    depth: t.depthReached,
+    reach: t.nodes.length + 1,
+    file_count: fileCount,
+    chain_truncated: t.truncated,
+  };
+}
+
+function _lookupRow(g: Gateway, depth: number, reach: number): Record<string, unknown> {
+  return {
+    gateway: gatewayId(g),
     gateway_name: g.symbol?.name ?? null,
     kind: g.kind,
     label: g.label,

@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { CPP_SEMANTICS } from "../semantics/jvm.ts";
 import {
   C_FAMILY_CALLS,
   C_FAMILY_DOC_COMMENTS,
@@ -62,4 +63,5 @@ export const cpp: GrammarSpec = {
 `,
   docComments: { ...C_FAMILY_DOC_COMMENTS, wrapperTypes: ["template_declaration"] },
   resolver: "c",
+  semantics: CPP_SEMANTICS,
 };

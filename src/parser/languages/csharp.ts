@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { CSHARP_SEMANTICS } from "../semantics/jvm.ts";
 
 /**
  * C#: `class` declarations are classes; interfaces, structs, enums, records and delegates are
@@ -60,4 +61,5 @@ export const csharp: GrammarSpec = {
 (object_creation_expression type: (generic_name . (identifier) @name)) @reference.call
 `,
   docComments: { nodeTypes: ["comment"], prefixes: ["///", "/**"] },
+  semantics: CSHARP_SEMANTICS,
 };

@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { DART_SEMANTICS } from "../semantics/jvm.ts";
 
 /** Call selectors: `f()` (bare), `a.f()` / `a?.f()` (receiver `a`), `x.y().f()` (no receiver). */
 const _CALLS = `
@@ -87,4 +88,5 @@ export const dart: GrammarSpec = {
   calls: _CALLS,
   docComments: { nodeTypes: ["documentation_comment", "comment"], prefixes: ["///", "/**"] },
   resolver: "dart",
+  semantics: DART_SEMANTICS,
 };

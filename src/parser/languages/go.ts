@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { GO_SEMANTICS } from "../semantics/go.ts";
 
 /**
  * Go: `func` → function; methods → method qualified by their receiver type (`Server.Start`, parent
@@ -42,4 +43,5 @@ export const go: GrammarSpec = {
     wrapperTypes: ["const_declaration", "type_declaration", "var_declaration"],
   },
   resolver: "go",
+  semantics: GO_SEMANTICS,
 };

@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { JVM_SEMANTICS } from "../semantics/jvm.ts";
 
 const _DECLARATIONS: [string, string][] = [
   ["class_declaration", "class"],
@@ -52,4 +53,5 @@ export const java: GrammarSpec = {
     prefixes: ["/**"],
   },
   resolver: "jvm",
+  semantics: JVM_SEMANTICS,
 };

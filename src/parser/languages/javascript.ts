@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { ECMASCRIPT_SEMANTICS } from "../semantics/ecmascript.ts";
 import {
   ECMASCRIPT_CALLS,
   ECMASCRIPT_DEFINITIONS,
@@ -25,4 +26,5 @@ export const javascript: GrammarSpec = {
   calls: ECMASCRIPT_CALLS,
   docComments: ECMASCRIPT_DOC_COMMENTS,
   resolver: "javascript",
+  semantics: ECMASCRIPT_SEMANTICS,
 };

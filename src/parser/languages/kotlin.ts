@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { KOTLIN_SEMANTICS } from "../semantics/jvm.ts";
 
 /**
  * The grammar attaches a comment that follows the package header or the imports to them (as the
@@ -80,4 +81,5 @@ ${docAfterHeader("(property_declaration) @definition.constant")}
     prefixes: ["/**"],
   },
   resolver: "jvm",
+  semantics: KOTLIN_SEMANTICS,
 };

@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { PHP_SEMANTICS } from "../semantics/scripting.ts";
 
 /**
  * PHP: `class` declarations are classes; interfaces, traits and enums are types. Functions and
@@ -60,4 +61,5 @@ export const php: GrammarSpec = {
 `,
   docComments: { nodeTypes: ["comment"], prefixes: ["/**"] },
   resolver: "php",
+  semantics: PHP_SEMANTICS,
 };

@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { PYTHON_SEMANTICS } from "../semantics/python.ts";
 
 /**
  * Python: functions (methods inside classes), classes, UPPER_CASE constants at module and class
@@ -38,4 +39,5 @@ export const python: GrammarSpec = {
 (call function: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
 `,
   resolver: "python",
+  semantics: PYTHON_SEMANTICS,
 };

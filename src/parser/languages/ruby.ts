@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { RUBY_SEMANTICS } from "../semantics/scripting.ts";
 
 /**
  * Ruby: `class` and `module` are classes (`class A::B` is `B` qualified by `A`); `def` is a
@@ -45,4 +46,5 @@ export const ruby: GrammarSpec = {
   // above it is a sibling of that body.
   docComments: { nodeTypes: ["comment"], wrapperTypes: ["body_statement"] },
   resolver: "ruby",
+  semantics: RUBY_SEMANTICS,
 };

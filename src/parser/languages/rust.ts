@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { RUST_SEMANTICS } from "../semantics/scripting.ts";
 
 const _ITEMS: [string, string][] = [
   ["function_item", "function"],
@@ -61,4 +62,5 @@ export const rust: GrammarSpec = {
     skipTypes: ["attribute_item"],
   },
   resolver: "rust",
+  semantics: RUST_SEMANTICS,
 };

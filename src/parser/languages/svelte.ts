@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { ECMASCRIPT_SEMANTICS } from "../semantics/ecmascript.ts";
 import {
   ECMASCRIPT_CALLS,
   ECMASCRIPT_DEFINITIONS,
@@ -41,4 +42,5 @@ ${SCRIPT_REGION}
     variants: { ts: typescript },
   },
   embeds: [{ query: STYLE_REGION_WITH_LANG, language: css, variants: { scss } }],
+  semantics: ECMASCRIPT_SEMANTICS,
 };

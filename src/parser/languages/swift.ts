@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { SWIFT_SEMANTICS } from "../semantics/jvm.ts";
 
 /**
  * Swift: `class` and `actor` declarations are classes; `struct`, `enum`, `protocol` and
@@ -53,4 +54,5 @@ export const swift: GrammarSpec = {
   @reference.call (#not-match? @_args "^[[]"))
 `,
   docComments: { nodeTypes: ["comment", "multiline_comment"], prefixes: ["///", "/**"] },
+  semantics: SWIFT_SEMANTICS,
 };

@@ -1,0 +1,16 @@
+import { DEFAULT_SEMANTICS, type LanguageSemantics } from "../language_spec.ts";
+
+/**
+ * Python: a module per file; `self`/`cls` and `super()`; parameter hints `name: Type`; bases in
+ * parentheses; `import a.b` binds `a.b` and `from a import b` binds `b`; `__init__.py` passes on
+ * what it imports.
+ */
+export const PYTHON_SEMANTICS: LanguageSemantics = {
+  ...DEFAULT_SEMANTICS,
+  family: "python",
+  selfNames: ["self", "cls"],
+  superNames: ["super", "super()"],
+  bases: "parenthesized",
+  moduleBinding: "python",
+  reexportFile: /(?:^|\/)__init__\.pyi?$/,
+};
