@@ -1,13 +1,17 @@
 /**
  * One conformance suite for every language: each `fixtures/languages/<lang>/` holds source files
  * and `expected.json` (symbols, imports, calls, known gaps). The parser must reproduce the data
- * exactly, and every symbol's byte range must slice out its source.
+ * exactly, and every symbol's byte range must slice out its source. Each language also has a graph
+ * row (`_graph_rows.ts`): the code-graph semantics it declares, and facts of the graph over its
+ * fixture.
  */
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { isGrammarSpec, LANGUAGES } from "../../src/parser/mod.ts";
 import { loadLanguage } from "../../src/parser/loader.ts";
 import { type Expected, FIXTURES, listFiles, project, runFixture } from "./_conformance.ts";
+import { describeSemantics, GRAPH_ROWS, graphFacts } from "./_graph_rows.ts";
+import { indexedView } from "../query/_fixture.ts";
 
 const languageDirs: string[] = [];
 for await (const entry of Deno.readDir(FIXTURES)) {
@@ -94,5 +98,35 @@ for (const lang of languageDirs) {
       }
     });
     void listFiles;
+  });
+}
+
+Deno.test("every registered language has a graph row naming its semantics", async (t) => {
+  for (const spec of LANGUAGES) {
+    await t.step(spec.id, () => {
+      const row = GRAPH_ROWS[spec.id];
+      assert.ok(row !== undefined, `no graph row for ${spec.id} in tests/parser/_graph_rows.ts`);
+      const declared = spec.semantics === undefined
+        ? "defaults"
+        : describeSemantics(spec.semantics);
+      assert.equal(declared, row.semantics);
+    });
+  }
+});
+
+for (const [lang, row] of Object.entries(GRAPH_ROWS)) {
+  if (row.facts === undefined) continue;
+  Deno.test(`conformance graph: ${lang}`, async () => {
+    const dir = new URL(`${lang}/`, FIXTURES);
+    const files = (await listFiles(dir)).filter((f) => f !== "expected.json");
+    const tree: Record<string, string> = {};
+    for (const f of files) tree[f] = await Deno.readTextFile(new URL(f, dir));
+    const { view, close } = await indexedView(tree);
+    try {
+      const facts = graphFacts(view, files);
+      for (const fact of row.facts!) assert.ok(facts.has(fact), `${lang}: missing ${fact}`);
+    } finally {
+      await close();
+    }
   });
 }

@@ -1,10 +1,14 @@
 /**
- * A folder of `fixtures/` copied into a temporary workspace and indexed through the real tools
- * (`index_folder`), for the query tests that run tools over it.
+ * A folder of `fixtures/` (or a tree written by the test) copied into a temporary workspace and
+ * indexed through the real tools (`index_folder`), for the query tests that run tools or read the
+ * repo view over it.
  */
 import { equal } from "node:assert/strict";
 import { cpSync } from "node:fs";
 import { join } from "node:path";
+import type { SymbolRecord } from "../../src/parser/types.ts";
+import { SYMBOLS } from "../../src/query/symbols.ts";
+import { type RepoView, RepoViews } from "../../src/query/view.ts";
 import type { ToolRunner } from "../../src/server/runner.ts";
 import { tempWorkspace, workspaceRunner, writeTree } from "../ingest/_helpers.ts";
 
@@ -33,6 +37,39 @@ export async function indexedFixture(
     const indexed = await runner.call("index_folder", { path: ws.root, format: "json" });
     equal(indexed.isError, false, indexed.text);
     return { ws, runner, repo: JSON.parse(indexed.text).repo as string, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
+/** A tree of `files` indexed in a temporary workspace, read through its repo view. */
+export interface IndexedView {
+  view: RepoView;
+  /** The symbol with this id (fails when there is none). */
+  symbol(id: string): SymbolRecord;
+  close(): Promise<void>;
+}
+
+/** Index `files` (path → text) in a new workspace and open its repo view. */
+export async function indexedView(files: Record<string, string>): Promise<IndexedView> {
+  const ws = tempWorkspace("codemunch-view-");
+  writeTree(ws.root, files);
+  const runner = workspaceRunner(ws);
+  const close = async () => {
+    await runner.close();
+    ws.dispose();
+  };
+  try {
+    const r = await runner.call("index_folder", { path: ws.root, format: "json" });
+    equal(r.isError, false, r.text);
+    const view = new RepoViews(ws.store).open((JSON.parse(r.text) as { repo: string }).repo);
+    const symbol = (id: string) => {
+      const s = view.get(SYMBOLS).byId(id);
+      if (s === undefined) throw new Error(`no symbol ${id}`);
+      return s;
+    };
+    return { view, symbol, close };
   } catch (e) {
     await close();
     throw e;
