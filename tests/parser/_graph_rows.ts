@@ -42,9 +42,17 @@ export function describeSemantics(s: LanguageSemantics): string {
 
 /** Every language's row, by id. */
 export const GRAPH_ROWS: Record<string, GraphRow> = {
+  ansible: { semantics: "defaults" },
+  apex: { semantics: "defaults" },
+  arduino: {
+    semantics:
+      "family=cpp classScope closedScope folderClasses parameterTypes=type_name selfNames=this superNames=super",
+  },
   bash: { semantics: "defaults" },
+  blade: { semantics: "defaults" },
   c: { semantics: "defaults" },
   clojure: { semantics: "defaults" },
+  commonlisp: { semantics: "defaults" },
   cpp: {
     semantics:
       "family=cpp classScope closedScope folderClasses parameterTypes=type_name selfNames=this superNames=super",
@@ -69,12 +77,15 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
       "base lib/shapes.dart::Circle#class mixin lib/shapes.dart::Printable#type",
     ],
   },
+  dockerfile: { semantics: "defaults" },
   dtd: { semantics: "defaults" },
   ejs: { semantics: "defaults" },
   elisp: { semantics: "defaults" },
   elixir: { semantics: "defaults" },
   elm: { semantics: "defaults" },
   erb: { semantics: "defaults" },
+  erlang: { semantics: "defaults" },
+  fsharp: { semantics: "defaults" },
   gdscript: { semantics: "defaults" },
   gleam: { semantics: "defaults" },
   go: {
@@ -84,6 +95,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
       "main.go::NewServer#function | store.Open -> internal/store/store.go::Open#function",
     ],
   },
+  graphql: { semantics: "defaults" },
   groovy: { semantics: "defaults" },
   haskell: { semantics: "defaults" },
   hcl: { semantics: "defaults" },
@@ -115,11 +127,14 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   },
   latex: { semantics: "defaults" },
   lua: { semantics: "defaults" },
+  luau: { semantics: "defaults" },
   make: { semantics: "defaults" },
   markdown: { semantics: "defaults" },
   nix: { semantics: "defaults" },
   objc: { semantics: "defaults" },
   ocaml: { semantics: "defaults" },
+  openapi: { semantics: "defaults" },
+  pascal: { semantics: "defaults" },
   perl: { semantics: "defaults" },
   php: {
     semantics: "family=php selfNames=$this|self|static superNames=parent",
@@ -130,6 +145,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   },
   powershell: { semantics: "defaults" },
   properties: { semantics: "defaults" },
+  proto: { semantics: "defaults" },
   python: {
     semantics:
       "family=python bases=parenthesized moduleBinding=python reexportFile selfNames=self|cls superNames=super|super()",
@@ -192,6 +208,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
       "base src/models/shape.ts::Circle#class implements src/models/shape.ts::Shape#type",
     ],
   },
+  verilog: { semantics: "defaults" },
   vue: {
     semantics:
       "family=ecmascript moduleBinding=ecmascript reexportFile reexportLine selfNames=this|self superNames=super",
