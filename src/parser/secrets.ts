@@ -9,7 +9,13 @@
  * of the secret characters, and line breaks are kept, so line numbers never move. Every pattern
  * here runs in time linear in the text (bounded quantifiers, keyword-anchored checks): a hostile
  * file cannot make redaction slow.
+ *
+ * The rules: gitleaks' provider rules (generated from its rule set, see `secret_rules.ts`) and
+ * ours — private key blocks by position, the tokens below (whose placeholder names tools have
+ * always shown), URL passwords, `Authorization: Basic`, and values that look generated assigned
+ * to secret-named keys (quoted values may hold any character).
  */
+import { addRules, hasRuleKeyword, ruleSpans } from "./secret_rules.ts";
 
 /** A secret's position in a text: `[start, end)` in UTF-16 indices. */
 export interface SecretSpan {
@@ -18,9 +24,13 @@ export interface SecretSpan {
   type: string;
 }
 
-/** A token recognised by its shape alone; `secret` names the redacted part when not all of it. */
+/**
+ * A token recognised by its shape alone; a `secret` group names the redacted part when not all
+ * of it. It runs on the lines that hold one of its `keywords` (lower case), as gitleaks' rules.
+ */
 interface _TokenRule {
   type: string;
+  keywords: readonly string[];
   pattern: RegExp;
 }
 
@@ -29,57 +39,107 @@ interface _TokenRule {
 const _TOKEN_RULES: readonly _TokenRule[] = [
   {
     type: "aws_access_key",
+    keywords: ["akia", "asia", "abia", "acca", "agpa", "aida", "aroa"],
     pattern: /(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA)[0-9A-Z]{16}(?![0-9A-Z])/g,
   },
-  { type: "gcp_api_key", pattern: /AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g },
-  { type: "gcp_oauth_secret", pattern: /GOCSPX-[0-9A-Za-z_-]{28}(?![0-9A-Za-z_-])/g },
-  { type: "gcp_access_token", pattern: /ya29\.[0-9A-Za-z_-]{30,1024}/g },
+  { type: "gcp_api_key", keywords: ["aiza"], pattern: /AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g },
+  {
+    type: "gcp_oauth_secret",
+    keywords: ["gocspx-"],
+    pattern: /GOCSPX-[0-9A-Za-z_-]{28}(?![0-9A-Za-z_-])/g,
+  },
+  { type: "gcp_access_token", keywords: ["ya29."], pattern: /ya29\.[0-9A-Za-z_-]{30,1024}/g },
   {
     type: "gcp_service_account",
+    keywords: ["gserviceaccount"],
     pattern:
       /\b[a-z][a-z0-9-]{4,28}[a-z0-9]@[a-z][a-z0-9-]{4,28}[a-z0-9]\.iam\.gserviceaccount\.com\b/g,
   },
   {
     type: "azure_key",
+    keywords: ["accountkey=", "sharedaccesskey=", "sharedaccesssignature="],
     pattern:
       /\b(?:AccountKey|SharedAccessKey|SharedAccessSignature)=(?<secret>[A-Za-z0-9+/=%]{20,1024})/g,
   },
   {
     type: "azure_client_secret",
+    keywords: ["8q~"],
     pattern: /[A-Za-z0-9_~.-]{3}8Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/g,
   },
   {
     type: "github_token",
+    keywords: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
     pattern: /(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})(?![A-Za-z0-9_])/g,
   },
-  { type: "slack_token", pattern: /xox[abposre]-[A-Za-z0-9-]{10,255}/g },
+  { type: "slack_token", keywords: ["xox"], pattern: /xox[abposre]-[A-Za-z0-9-]{10,255}/g },
   {
     type: "slack_webhook",
+    keywords: ["hooks.slack.com"],
     pattern: /hooks\.slack\.com\/(?:services|workflows)\/[A-Za-z0-9_/-]{20,255}/g,
   },
-  { type: "stripe_key", pattern: /(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,255}/g },
-  { type: "anthropic_key", pattern: /sk-ant-[A-Za-z0-9_-]{20,255}/g },
+  {
+    type: "stripe_key",
+    keywords: ["_live_", "_test_"],
+    pattern: /(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,255}/g,
+  },
+  { type: "anthropic_key", keywords: ["sk-ant-"], pattern: /sk-ant-[A-Za-z0-9_-]{20,255}/g },
   {
     type: "openai_key",
+    keywords: ["sk-"],
     pattern:
       /sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,255}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|[A-Za-z0-9]{48}(?![A-Za-z0-9]))/g,
   },
-  { type: "npm_token", pattern: /npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/g },
-  { type: "pypi_token", pattern: /pypi-AgE[A-Za-z0-9_-]{50,1024}/g },
+  { type: "npm_token", keywords: ["npm_"], pattern: /npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/g },
+  { type: "pypi_token", keywords: ["pypi-age"], pattern: /pypi-AgE[A-Za-z0-9_-]{50,1024}/g },
   {
     type: "jwt",
+    keywords: ["eyj"],
     pattern: /eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{8,4096}/g,
   },
   {
     type: "bearer_token",
+    keywords: ["bearer"],
     pattern: /\bBearer\s{1,8}(?<secret>[A-Za-z0-9._~+/-]{20,4096}=*)/gi,
+  },
+  {
+    // `Authorization: Basic <base64 of user:password>` (a header, a dict entry, a curl -H).
+    type: "basic_auth",
+    keywords: ["authorization"],
+    pattern:
+      /\bAuthorization["']?[ \t]{0,4}[:=,][ \t]{0,4}["']?[ \t]{0,4}Basic[ \t]{1,8}(?<secret>[A-Za-z0-9+/]{8,4096}={0,2})/gi,
+  },
+  {
+    // The password of a URL's user info: postgres://admin:<secret>@db, amqp://u:<secret>@mq.
+    type: "url_password",
+    keywords: ["://"],
+    pattern: /:\/\/[^\s:@/'"`<>]{1,256}:(?<secret>[^\s:@/'"`<>]{3,256})@[A-Za-z0-9[]/g,
+  },
+  {
+    type: "discord_webhook",
+    keywords: ["discord"],
+    pattern: /discord(?:app)?\.com\/api\/webhooks\/[0-9]{17,20}\/[A-Za-z0-9_-]{60,68}/g,
+  },
+  {
+    // A PEM block base64-encoded again (a Kubernetes secret, a CI variable): "-----BEGIN".
+    type: "private_key",
+    keywords: ["ls0tls1crudjti"],
+    pattern: /LS0tLS1CRUdJTi[A-Za-z0-9+/]{20,65536}={0,2}/g,
   },
 ];
 
-/** A private key's first line (PEM, OpenSSH, PGP). */
-const _KEY_BEGIN = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g;
+addRules(_TOKEN_RULES.map((r) => ({
+  type: r.type,
+  keywords: r.keywords,
+  source: r.pattern.source,
+  flags: r.pattern.flags.replace("g", ""),
+})));
+
+/** A private key's first line (PEM, OpenSSH, PGP; a PuTTY key file). */
+const _KEY_BEGIN =
+  /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|PuTTY-User-Key-File-\d+:/g;
 /** Its last line. */
-const _KEY_END = /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g;
+const _KEY_END =
+  /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|Private-MAC:[ \t]*[0-9a-fA-F]+/g;
 /** Farthest an END line may be from its BEGIN line (an 8192-bit RSA key is ~6.5 KB). */
 const _KEY_MAX_CHARS = 64 * 1024;
 
@@ -92,10 +152,17 @@ const _SECRET_KEY_WORD =
  */
 const _ASSIGNED_VALUE =
   /["']?[ \t]{0,8}(?::[ \t]{0,8}[A-Za-z_][\w\[\]., |]{0,40}?[ \t]{0,8}(?==))?(?:=>|:=|=|:)[ \t]{0,8}(?:[rbuf]{0,2}(?<quote>["'`]))?(?<secret>[A-Za-z0-9+/=_\-.~!@#$%^&*]{12,512})/y;
+/**
+ * The same up to an opening quote, then a quoted value of any characters but its quote and a
+ * line break (`DB_PASSWORD = "Xk9#mP2$vL5(qR8!"`, Django's `SECRET_KEY = 'django-insecure-…'`).
+ */
+const _QUOTED_VALUE =
+  /["']?[ \t]{0,8}(?::[ \t]{0,8}[A-Za-z_][\w\[\]., |]{0,40}?[ \t]{0,8}(?==))?(?:=>|:=|=|:)[ \t]{0,8}[rbuf]{0,2}(?<quote>["'`])(?<secret>[^"'`\r\n]{8,512})/y;
 
-// A cheap pre-check: text without any of these fragments holds no secret of the rules.
-const _HINT =
-  /PRIVATE KEY|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|secret|passw|token|key|credential|AIza|GOCSPX|ya29\.|gserviceaccount|Shared|8Q~|gh[pousr]_|github_pat_|xox|hooks\.slack|_live_|_test_|sk-|npm_|pypi-|eyJ|Bearer/i;
+// A cheap pre-check for the rules that are not keyword rules (key blocks, secret-named
+// assignments): text without any of these fragments holds no such secret. The keyword rules
+// have their own first check (secret_rules.ts).
+const _HINT = /PRIVATE KEY|PuTTY-User-Key|secret|passw|token|key|credential/i;
 
 /**
  * Where the secrets of a text are, sorted by start, not overlapping.
@@ -110,24 +177,19 @@ const _HINT =
  * ```
  */
 export function secretSpans(text: string): SecretSpan[] {
-  if (!_HINT.test(text)) return [];
   const found: SecretSpan[] = [];
-  _privateKeys(text, found);
-  for (const rule of _TOKEN_RULES) {
-    const re = new RegExp(rule.pattern.source, rule.pattern.flags + "d");
-    for (const m of text.matchAll(re)) {
-      const g = m.indices?.groups?.secret;
-      const [start, end] = g ?? [m.index, m.index + m[0].length];
-      found.push({ start, end, type: rule.type });
-    }
+  ruleSpans(text, found);
+  if (_HINT.test(text)) {
+    _privateKeys(text, found);
+    _assignedSecrets(text, found);
   }
-  _assignedSecrets(text, found);
+  if (found.length === 0) return found;
   return mergeSpans(found);
 }
 
 /** Whether a text may hold a secret at all (a cheap first check; false means none). */
 export function hasSecretHint(text: string): boolean {
-  return _HINT.test(text);
+  return _HINT.test(text) || hasRuleKeyword(text);
 }
 
 /** Whether a text holds any secret the rules recognise. */
@@ -268,6 +330,7 @@ function _keyBodyEnd(text: string, from: number): number {
 function _assignedSecrets(text: string, found: SecretSpan[]): void {
   const word = new RegExp(_SECRET_KEY_WORD.source, "gi");
   const value = new RegExp(_ASSIGNED_VALUE.source, "yd");
+  const quoted = new RegExp(_QUOTED_VALUE.source, "yd");
   let m: RegExpExecArray | null;
   while ((m = word.exec(text)) !== null) {
     // The rest of the key's name (`aws_secret_access_key`, `SecretKey`), at most 64 characters.
@@ -276,8 +339,9 @@ function _assignedSecrets(text: string, found: SecretSpan[]): void {
     while (at < limit && _isKeyChar(text.charCodeAt(at))) at++;
     // The next key word is searched after this name (a run of names costs linear time).
     word.lastIndex = Math.max(word.lastIndex, at);
+    quoted.lastIndex = at;
     value.lastIndex = at;
-    const v = value.exec(text);
+    const v = quoted.exec(text) ?? value.exec(text);
     if (v === null) continue;
     const [start, end] = v.indices!.groups!.secret!;
     const secret = text.slice(start, end);
@@ -311,6 +375,8 @@ function _isKeyChar(c: number): boolean {
  */
 function _looksRandom(value: string): boolean {
   if (value.length < 12) return false;
+  // Words with spaces between them are prose (a help text), not a generated value.
+  if (/(?:\p{L}{3,}[ ,.;:]+){3}/u.test(value)) return false;
   if (!/[0-9]/.test(value) || !/[A-Za-z]/.test(value)) return false;
   if (/^(?:x+|\*+|[.-]+)$/i.test(value) || /(?:your|example|changeme|placeholder)/i.test(value)) {
     return /[A-Z]/.test(value) && /[a-z]/.test(value) && /[0-9]/.test(value) && value.length >= 32;

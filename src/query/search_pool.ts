@@ -127,8 +127,23 @@ function _free(): void {
   _lend(next.kind).then(next.resolve, next.reject);
 }
 
-/** A new worker, once it has loaded (its first message): a search's budget starts after that. */
+/**
+ * Spawns run one at a time: starting a worker holds the main thread for 0.1-0.4 s, and a burst
+ * of cut searches replacing their workers at once stacked those into a second without answers.
+ */
+let _spawning: Promise<unknown> = Promise.resolve();
+
+/** A new worker, once it has loaded, after the spawns before it (see `_spawning`). */
 function _spawn(kind: SearchWorkerKind): Promise<Worker> {
+  const next = _spawning.then(() => new Promise((r) => setTimeout(r, 0))).then(() =>
+    _spawnNow(kind)
+  );
+  _spawning = next.catch(() => {});
+  return next;
+}
+
+/** A new worker, once it has loaded (its first message): a search's budget starts after that. */
+function _spawnNow(kind: SearchWorkerKind): Promise<Worker> {
   const worker = new Worker(_MODULES[kind]);
   return new Promise<Worker>((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -13,7 +13,7 @@ import { hasSecretHint, redactRange, secretSpans } from "../parser/secrets.ts";
 import type { DatabaseSync } from "./sqlite.ts";
 
 /** The rule set's version, stored in meta `redaction_rules` (bump when the rules change). */
-export const REDACTION_RULES = "1";
+export const REDACTION_RULES = "2";
 
 const _decoder = new TextDecoder();
 const _encoder = new TextEncoder();

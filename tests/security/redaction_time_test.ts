@@ -4,7 +4,7 @@
  * END line — quadratic before —, runs of key words, long token-like runs).
  */
 import { ok } from "node:assert/strict";
-import { secretSpans } from "../../src/query/secrets.ts";
+import { secretSpans } from "../../src/parser/secrets.ts";
 
 const N = 500_000;
 const INPUTS: Record<string, string> = {
@@ -33,4 +33,26 @@ Deno.test("secret redaction takes linear time on hostile 500 KB inputs", () => {
     // Quadratic inputs took 14 s here; linear ones take well under 0.5 s on a busy machine.
     ok(ms < 2000, `${name}: ${ms.toFixed(0)} ms`);
   }
+});
+
+Deno.test("secret redaction stays fast on runs of every rule keyword (50 KB each)", async () => {
+  const { GITLEAKS_RULES } = await import("../../src/parser/secret_rules_gitleaks.ts");
+  const keywords = [...new Set(GITLEAKS_RULES.flatMap((r) => r.keywords))];
+  const n = 50_000;
+  let worst = { ms: 0, input: "" };
+  for (const k of keywords) {
+    for (const unit of [k + "=", k + '="', k + "_", k + " "]) {
+      const text = unit.repeat(Math.ceil(n / unit.length));
+      const started = performance.now();
+      secretSpans(text);
+      const ms = performance.now() - started;
+      if (ms > worst.ms) worst = { ms, input: JSON.stringify(unit) };
+    }
+    const long = k + "A1b2".repeat(n / 4);
+    const started = performance.now();
+    secretSpans(long);
+    const ms = performance.now() - started;
+    if (ms > worst.ms) worst = { ms, input: `${JSON.stringify(k)} + a long token` };
+  }
+  ok(worst.ms < 2000, `${worst.input}: ${worst.ms.toFixed(0)} ms`);
 });

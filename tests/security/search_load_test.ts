@@ -91,7 +91,8 @@ Deno.test("searches under load: ping within a second, bounded threads, no silent
       } MB`,
     );
     ok(ping < 1000, `ping took ${ping} ms`);
-    ok(maxThreads < 60, `${maxThreads} threads`);
+    // 255-371 threads before; the pool bounds the workers (each brings a few threads).
+    ok(maxThreads < 128, `${maxThreads} threads`);
     // The twenty identical scans share one run.
     ok(answers.slice(0, 20).every((a) => !a.isError && a.body.total_matches === after));
   } finally {
