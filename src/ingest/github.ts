@@ -39,7 +39,7 @@ import type { GitHubSettings } from "./github_config.ts";
 import { GitHubHttp } from "./github_http.ts";
 import type { RepoRef } from "./github_url.ts";
 import { languageOf } from "./language_of.ts";
-import type { SelectionResult } from "./selection.ts";
+import { MAX_IGNORE_FILE_BYTES, type SelectionResult } from "./selection.ts";
 import type { DiscoveryContext, IndexSource, SourceMeta } from "./source.ts";
 import { streamTarGz, type TarEntry, type TarEntrySink } from "./tar.ts";
 import { ContentSpool } from "./spool.ts";
@@ -67,7 +67,7 @@ export interface GitHubSourceOptions {
 }
 
 /** Most bytes of a `.gitignore` or manifest read (a larger one is skipped, with a warning). */
-export const MAX_SIDE_FILE_BYTES = 1024 * 1024;
+export const MAX_SIDE_FILE_BYTES = MAX_IGNORE_FILE_BYTES;
 
 interface _SideFile {
   sha: string;

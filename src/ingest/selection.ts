@@ -79,6 +79,12 @@ export interface SelectionResult<F extends { path: string }> {
 
 const _MAX_WARNINGS_PER_KIND = 20;
 
+/**
+ * Most bytes of a `.gitignore` read (local or remote): a larger one is skipped with a warning
+ * that its rules are not applied (a 1 GB file was read whole, 1.1 GB peak, issue 25).
+ */
+export const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
+
 /** A `.gitignore` matcher for the directory `base`. */
 export function gitignoreMatcher(base: string, text: string): GitignoreMatcher {
   return { base, ig: ignore({ allowRelativePaths: true }).add(text) };

@@ -11,9 +11,11 @@ import {
   FileSelection,
   type GitignoreMatcher,
   gitignoreMatcher,
+  MAX_IGNORE_FILE_BYTES,
   type SelectionOptions,
   type SelectionResult,
 } from "./selection.ts";
+import { readFileInside } from "./safe_read.ts";
 
 export { SKIP_REASONS, type SkipReason } from "./selection.ts";
 
@@ -37,6 +39,34 @@ export interface WalkOptions extends SelectionOptions {
    * @default false
    */
   followSymlinks?: boolean;
+}
+
+/**
+ * A `.gitignore`'s text: a small regular file inside the root, read from its handle (no FIFO,
+ * device or giant); null, with a note when it is too large, when it cannot be read.
+ */
+function _ignoreFile(
+  path: string,
+  root: string,
+  relDir: string,
+  selection: FileSelection,
+): string | null {
+  let r: Uint8Array | string;
+  try {
+    r = readFileInside(path, root, { maxBytes: MAX_IGNORE_FILE_BYTES });
+  } catch (e) {
+    if (e instanceof Deno.errors.NotCapable) throw e;
+    return null;
+  }
+  if (r === "too_large") {
+    selection.note(
+      "ignore_file",
+      `Skipped ${
+        relDir === "" ? "" : relDir + "/"
+      }.gitignore: over ${MAX_IGNORE_FILE_BYTES} bytes, its rules are not applied`,
+    );
+  }
+  return typeof r === "string" ? null : new TextDecoder().decode(r);
 }
 
 /** What the walk found. */
@@ -89,13 +119,9 @@ export function walkFolder(root: string, options: WalkOptions): WalkResult {
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     let matchers = inherited;
     if (entries.some((e) => e.name === ".gitignore" && e.isFile)) {
-      try {
-        const text = Deno.readTextFileSync(join(absDir, ".gitignore"));
-        matchers = [...inherited, gitignoreMatcher(relDir, text)];
-      } catch (e) {
-        if (e instanceof Deno.errors.NotCapable) throw e;
-        skipCounts.unreadable++;
-      }
+      const text = _ignoreFile(join(absDir, ".gitignore"), root, relDir, selection);
+      if (text === null) skipCounts.unreadable++;
+      else matchers = [...inherited, gitignoreMatcher(relDir, text)];
     }
     // Entry names are plain names and absDir is normalised: concatenation is what join() gives.
     const dirPrefix = absDir.endsWith(sep) ? absDir : absDir + sep;
