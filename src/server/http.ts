@@ -15,7 +15,15 @@
  * | `JCODEMUNCH_RATE_LIMIT` | 0 (off) | requests per minute per client address; over it: 429 with `Retry-After` |
  * | `JCODEMUNCH_HTTP_ALLOWED_ORIGINS` | — | extra allowed `Origin` values (comma-separated) besides the server's own |
  * | `JCODEMUNCH_HTTP_MAX_BODY` | 1048576 | largest request body, in bytes (413 over it) |
- * | `JCODEMUNCH_HTTP_MAX_SESSIONS` | 1000 | most open sessions (503 over it); idle ones close after 30 minutes |
+ * | `JCODEMUNCH_HTTP_MAX_SESSIONS` | 1000 | most open sessions; when full, the longest idle (1 min or more) is closed, else 503; idle ones close after 30 minutes |
+ * | `JCODEMUNCH_HTTP_MAX_SESSIONS_PER_CLIENT` | 32 | most open sessions per client address: a new one closes that client's longest idle |
+ * | `JCODEMUNCH_HTTP_BODY_TIMEOUT_MS` | 30000 | longest wait for a request body (408 after it) |
+ * | `JCODEMUNCH_HTTP_AUTH_FAILURES` | 10 | wrong or missing tokens per client address per minute before 429 |
+ *
+ * Connection limits (issue 25): one client cannot fill the session table for everyone (its own
+ * sessions are recycled, and a full table recycles the longest idle one), a half-sent body does
+ * not hold a request open, guessing the token is rate-limited, and an `Origin` on a loopback
+ * host must name the server's own port (another local web page is another origin).
  */
 import { timingSafeEqual } from "node:crypto";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
@@ -43,6 +51,14 @@ export interface HttpSettings {
   maxSessions: number;
   /** Idle time after which a session is closed, in ms. @default 1800000 */
   sessionIdleMs: number;
+  /** @default 32 */
+  maxSessionsPerClient: number;
+  /** Least idle time of a session closed to make room for a new one, in ms. @default 60000 */
+  evictIdleMs: number;
+  /** Longest wait for a request body, in ms. @default 30000 */
+  bodyTimeoutMs: number;
+  /** Failed authentications per client per minute before 429. @default 10 */
+  authFailuresPerMinute: number;
 }
 
 /** The defaults, without looking at the environment. */
@@ -55,6 +71,10 @@ export const DEFAULT_HTTP_SETTINGS: HttpSettings = {
   maxBodyBytes: 1024 * 1024,
   maxSessions: 1000,
   sessionIdleMs: 30 * 60 * 1000,
+  maxSessionsPerClient: 32,
+  evictIdleMs: 60_000,
+  bodyTimeoutMs: 30_000,
+  authFailuresPerMinute: 10,
 };
 
 /** Read the HTTP settings from the environment (see the module doc); bad values throw. */
@@ -72,6 +92,17 @@ export function httpSettingsFromEnv(
       .filter((o) => o !== ""),
     maxBodyBytes: int("JCODEMUNCH_HTTP_MAX_BODY", DEFAULT_HTTP_SETTINGS.maxBodyBytes, 1),
     maxSessions: int("JCODEMUNCH_HTTP_MAX_SESSIONS", DEFAULT_HTTP_SETTINGS.maxSessions, 1),
+    maxSessionsPerClient: int(
+      "JCODEMUNCH_HTTP_MAX_SESSIONS_PER_CLIENT",
+      DEFAULT_HTTP_SETTINGS.maxSessionsPerClient,
+      1,
+    ),
+    bodyTimeoutMs: int("JCODEMUNCH_HTTP_BODY_TIMEOUT_MS", DEFAULT_HTTP_SETTINGS.bodyTimeoutMs, 1),
+    authFailuresPerMinute: int(
+      "JCODEMUNCH_HTTP_AUTH_FAILURES",
+      DEFAULT_HTTP_SETTINGS.authFailuresPerMinute,
+      1,
+    ),
     ...overrides,
   };
 }
@@ -100,6 +131,8 @@ interface _Session {
   transport: WebStandardStreamableHTTPServerTransport;
   server: McpServer;
   lastSeen: number;
+  /** The client address that opened it. */
+  client: string;
 }
 
 /** A fixed-window-free limiter: each client's requests of the last minute. */
@@ -131,6 +164,13 @@ class _RateLimiter {
   }
 }
 
+/** The session seen longest ago. */
+function _longestIdle(list: [string, _Session][]): [string, _Session] | undefined {
+  let best: [string, _Session] | undefined;
+  for (const e of list) if (best === undefined || e[1].lastSeen < best[1].lastSeen) best = e;
+  return best;
+}
+
 function _json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
@@ -147,21 +187,39 @@ function _sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Read a body of at most `max` bytes; null when it is larger. */
-async function _readBody(req: Request, max: number): Promise<Uint8Array | null> {
+/** A body that did not arrive in time. */
+class _BodyTimeout extends Error {}
+
+/**
+ * Read a body of at most `max` bytes within `timeoutMs`; null when it is larger. Throws
+ * `_BodyTimeout` when it is late (a half-sent request must not hold the server's resources).
+ */
+async function _readBody(req: Request, max: number, timeoutMs: number): Promise<Uint8Array | null> {
   if (req.body === null) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = req.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      return null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new _BodyTimeout()), timeoutMs);
+  });
+  late.catch(() => {});
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), late]);
+      if (done) break;
+      size += value.length;
+      if (size > max) {
+        await reader.cancel().catch(() => {});
+        return null;
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (e) {
+    await reader.cancel().catch(() => {});
+    throw e;
+  } finally {
+    clearTimeout(timer);
   }
   const out = new Uint8Array(size);
   let at = 0;
@@ -170,8 +228,18 @@ async function _readBody(req: Request, max: number): Promise<Uint8Array | null> 
 }
 
 /** The JSON body of a POST (at most `max` bytes), or the error response to send instead. */
-async function _jsonBody(req: Request, max: number): Promise<{ parsed: unknown } | Response> {
-  const body = await _readBody(req, max);
+async function _jsonBody(
+  req: Request,
+  max: number,
+  timeoutMs: number,
+): Promise<{ parsed: unknown } | Response> {
+  let body: Uint8Array | null;
+  try {
+    body = await _readBody(req, max, timeoutMs);
+  } catch (e) {
+    if (!(e instanceof _BodyTimeout)) throw e;
+    return _rpcError(408, -32000, `Request body not received within ${timeoutMs} ms`);
+  }
   if (body === null) return _rpcError(413, -32000, `Request body over ${max} bytes`);
   try {
     return { parsed: JSON.parse(new TextDecoder().decode(body)) };
@@ -196,6 +264,9 @@ export function serveHttp(
   }
   const sessions = new Map<string, _Session>();
   const limiter = new _RateLimiter(settings.rateLimit);
+  const authFailures = new _RateLimiter(settings.authFailuresPerMinute);
+  /** The port the server listens on (known once it listens). */
+  let ownPort = settings.port;
   const abort = new AbortController();
   const hostForUrl = settings.host.includes(":") ? `[${settings.host}]` : settings.host;
 
@@ -211,7 +282,10 @@ export function serveHttp(
       const u = new URL(origin);
       const h = u.hostname.replace(/^\[|\]$/g, "");
       // The server's own page origins: loopback names, or the configured host.
-      return (isLoopback(h) && isLoopback(settings.host)) || h === settings.host;
+      const sameHost = (isLoopback(h) && isLoopback(settings.host)) || h === settings.host;
+      // On this machine any local page can send requests: the port tells ours from another's.
+      const port = u.port === "" ? (u.protocol === "https:" ? 443 : 80) : Number(u.port);
+      return sameHost && (ownPort === 0 || port === ownPort);
     } catch {
       return false;
     }
@@ -241,10 +315,18 @@ export function serveHttp(
     if (declared > settings.maxBodyBytes) {
       return _rpcError(413, -32000, `Request body over ${settings.maxBodyBytes} bytes`);
     }
+    const client = (info.remoteAddr as Deno.NetAddr).hostname ?? "unknown";
     if (settings.token !== null) {
       const auth = req.headers.get("authorization") ?? "";
       const m = /^Bearer\s+(.+)$/i.exec(auth);
       if (m === null || !_sameSecret(m[1]!.trim(), settings.token)) {
+        // Each failure counts: past the limit a client waits, so a token cannot be guessed fast.
+        const wait = authFailures.take(client);
+        if (wait > 0) {
+          return _rpcError(429, -32000, "Too many failed authentications: try again later", {
+            "retry-after": String(wait),
+          });
+        }
         return _rpcError(401, -32001, "Unauthorized: send Authorization: Bearer <token>", {
           "www-authenticate": 'Bearer realm="codemunch"',
         });
@@ -261,7 +343,6 @@ export function serveHttp(
         `Forbidden: Origin ${origin} not allowed (add it to JCODEMUNCH_HTTP_ALLOWED_ORIGINS)`,
       );
     }
-    const client = (info.remoteAddr as Deno.NetAddr).hostname ?? "unknown";
     const wait = limiter.take(client);
     if (wait > 0) {
       return _rpcError(429, -32000, `Too many requests: limit ${settings.rateLimit}/minute`, {
@@ -275,30 +356,38 @@ export function serveHttp(
       if (s === undefined) return _rpcError(404, -32001, "Session not found: initialize again");
       s.lastSeen = Date.now();
       if (req.method !== "POST") return s.transport.handleRequest(req);
-      const message = await _jsonBody(req, settings.maxBodyBytes);
+      const message = await _jsonBody(req, settings.maxBodyBytes, settings.bodyTimeoutMs);
       if (message instanceof Response) return message;
       return s.transport.handleRequest(req, { parsedBody: message.parsed });
     }
     if (req.method !== "POST") {
       return _rpcError(400, -32000, "Bad Request: no session; POST an initialize request first");
     }
-    const message = await _jsonBody(req, settings.maxBodyBytes);
+    const message = await _jsonBody(req, settings.maxBodyBytes, settings.bodyTimeoutMs);
     if (message instanceof Response) return message;
     const parsed = message.parsed;
     if (!isInitializeRequest(parsed)) {
       return _rpcError(400, -32000, "Bad Request: no valid session id; initialize first");
     }
+    // A client's own sessions make room for its new one; a full table gives up its longest idle.
+    const own = [...sessions].filter(([, s]) => s.client === client);
+    if (own.length >= settings.maxSessionsPerClient) await closeSession(_longestIdle(own)![0]);
     if (sessions.size >= settings.maxSessions) {
-      return _rpcError(503, -32000, "Too many open sessions; close one (DELETE) or retry later", {
-        "retry-after": "60",
-      });
+      const idle = [...sessions].filter(([, s]) => Date.now() - s.lastSeen >= settings.evictIdleMs);
+      const oldest = _longestIdle(idle);
+      if (oldest === undefined) {
+        return _rpcError(503, -32000, "Too many open sessions; close one (DELETE) or retry later", {
+          "retry-after": String(Math.ceil(settings.evictIdleMs / 1000)),
+        });
+      }
+      await closeSession(oldest[0]);
     }
     const server = createSessionServer(runner);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       maxRequestBodySize: settings.maxBodyBytes,
       onsessioninitialized: (id: string) => {
-        sessions.set(id, { transport, server, lastSeen: Date.now() });
+        sessions.set(id, { transport, server, lastSeen: Date.now(), client });
       },
       onsessionclosed: (id: string) => {
         sessions.delete(id);
@@ -314,6 +403,7 @@ export function serveHttp(
   const sweeper = setInterval(() => {
     const now = Date.now();
     limiter.sweep(now);
+    authFailures.sweep(now);
     for (const [id, s] of sessions) {
       if (now - s.lastSeen > settings.sessionIdleMs) closeSession(id);
     }
@@ -337,7 +427,7 @@ export function serveHttp(
     clearInterval(sweeper);
     return Promise.reject(e);
   }
-  return listened.then((addr) => ({
+  return listened.then((addr) => (ownPort = addr.port, {
     url: `http://${hostForUrl}:${addr.port}/mcp`,
     port: addr.port,
     sessions: () => sessions.size,
