@@ -11,7 +11,7 @@ import { facet, type RepoView } from "./view.ts";
 export const FILES = facet("files", (v) => new Map(v.index.listFiles().map((f) => [f.path, f])));
 
 /** Every indexed path, in index order. */
-export const PATHS = facet("paths", (v) => [...v.get(FILES).keys()]);
+export const PATHS = facet("paths", (v) => [...v.get(FILES).keys()], { carry: "same_paths" });
 
 /** The repo's index meta (source root, git head, counts). */
 export const META = facet("meta", (v) => v.index.meta());
@@ -23,7 +23,9 @@ export const COUNTS = facet("counts", (v) => ({
 }));
 
 /** File paths by file row id. */
-export const PATHS_BY_ID = facet("paths-by-id", (v) => v.index.filePathsById());
+export const PATHS_BY_ID = facet("paths-by-id", (v) => v.index.filePathsById(), {
+  carry: "same_paths",
+});
 
 /** The fields of a symbol that whole-repo summaries and the fuzzy name index need. */
 export interface SymbolBrief {
@@ -45,9 +47,8 @@ export const SYMBOL_BRIEFS = facet(
 export function bytesOfFiles(view: RepoView, paths: Iterable<string>): number {
   const unique = new Set(paths);
   if (unique.size === 0) return 0;
-  const files = view.get(FILES);
   let total = 0;
-  for (const p of unique) total += files.get(p)?.size ?? 0;
+  for (const p of unique) total += indexedFile(view, p)?.size ?? 0;
   return total;
 }
 
@@ -66,7 +67,6 @@ export function freshnessChecker(view: RepoView): (file: string) => Freshness | 
   const root = meta.source_root;
   if (root === "") return () => null;
   let headMoved: boolean | undefined;
-  const files: Map<string, FileEntry> = view.get(FILES);
   const memo = new Map<string, Freshness | null>();
   return (file) => {
     headMoved ??= meta.git_head !== "" &&
@@ -74,7 +74,7 @@ export function freshnessChecker(view: RepoView): (file: string) => Freshness | 
     if (headMoved) return "stale_index";
     if (memo.has(file)) return memo.get(file)!;
     let result: Freshness | null = null;
-    const entry = files.get(file);
+    const entry = indexedFile(view, file);
     if (entry !== undefined) {
       const disk = _diskState(root, file);
       if (disk !== "unknown") result = _sameAsIndexed(entry, disk) ? "fresh" : "edited_uncommitted";
@@ -101,13 +101,12 @@ export function filesChangedOnDisk(
 ): string[] {
   const root = view.get(META).source_root;
   if (root === "") return [];
-  const files = view.get(FILES);
   const out: string[] = [];
   let checked = 0;
   for (const path of new Set(paths)) {
     if (checked++ >= limit) break;
     if (!_plainRelative(path)) continue;
-    const entry = files.get(path);
+    const entry = indexedFile(view, path);
     const disk = _diskState(root, path);
     if (disk === "unknown") continue;
     if (entry === undefined ? disk !== "gone" && disk.isFile : !_sameAsIndexed(entry, disk)) {
@@ -115,6 +114,15 @@ export function filesChangedOnDisk(
     }
   }
   return out;
+}
+
+/**
+ * The indexed entry of one path: from the view's file map when it is built, else one indexed
+ * lookup (building the map of every file costs ~100 ms on a repo of 5,000 files: a check of a
+ * few files after each edit must not pay it).
+ */
+export function indexedFile(view: RepoView, path: string): FileEntry | undefined {
+  return view.has(FILES) ? view.get(FILES).get(path) : view.index.file(path);
 }
 
 /** A file's stat now: "gone" when nothing is there, "unknown" when it cannot be stat'ed. */

@@ -83,7 +83,8 @@ export const PATH_WORDS = facet("path-words", (view) => {
   const byFile = new Map<number, string[]>();
   for (const [id, path] of view.get(PATHS_BY_ID)) byFile.set(id, _pathWords(path, wordsOf));
   return (fileId: number): string[] => byFile.get(fileId) ?? [];
-});
+  // Words of the paths by file id: the same while no file is added or removed.
+}, { carry: "same_paths" });
 
 /**
  * A function giving, for a file id, the bit mask of the query `terms` (as from

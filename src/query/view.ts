@@ -19,6 +19,27 @@ export interface Facet<T> {
   readonly name: string;
   /** Build it from the view (it may ask the view for other facets). */
   readonly build: (view: RepoView) => T;
+  /**
+   * When a view whose index differs from the previous view's by a few re-indexed files (a watch
+   * batch, `index_file`, a stale file re-indexed by a read) may keep the previous value instead
+   * of building it again: `same_paths` — when no file was added or removed (data about the paths
+   * and file ids alone, then exactly the same); `small_change` — always (a ranking prior from the
+   * whole repo, valid for any symbol, that a small change barely moves). Never for what an
+   * answer lists.
+   */
+  readonly carry?: "same_paths" | "small_change";
+}
+
+/** Options of {@linkcode facet}. */
+export interface FacetOptions {
+  /** See {@linkcode Facet.carry}. @default never carried */
+  carry?: "same_paths" | "small_change";
+}
+
+/** A small change between two index states (see {@linkcode RepoViews.smallChange}). */
+export interface SmallChange {
+  /** Whether files were added or removed (not only changed). */
+  pathsChanged: boolean;
 }
 
 /**
@@ -30,9 +51,19 @@ export interface Facet<T> {
  * const FILE_COUNT = facet("file-count", (view) => view.index.fileCount());
  * ```
  */
-export function facet<T>(name: string, build: (view: RepoView) => T): Facet<T> {
-  return { name, build };
+export function facet<T>(
+  name: string,
+  build: (view: RepoView) => T,
+  options: FacetOptions = {},
+): Facet<T> {
+  return options.carry === undefined ? { name, build } : { name, build, carry: options.carry };
 }
+
+/**
+ * Most successive small changes a carried facet goes through before it is built again (a prior
+ * that drifts no further than that many batches from the index).
+ */
+export const MAX_CARRIED_CHANGES = 20;
 
 /** The read model of one repo at one index state. */
 export class RepoView {
@@ -46,6 +77,8 @@ export class RepoView {
   readonly gitHead: (root: string) => string;
   /** The git history of an indexed folder, or why there is none (see {@linkcode RepoViewsOptions}). */
   readonly history: HistorySource;
+  /** Small changes since its carried facets were built (0: none carried). */
+  readonly carriedChanges: number;
   readonly #memo = new Map<Facet<unknown>, unknown>();
   readonly #building = new Set<Facet<unknown>>();
 
@@ -55,12 +88,27 @@ export class RepoView {
     state: string,
     gitHead: (root: string) => string,
     history: HistorySource = _NO_HISTORY,
+    previous?: { view: RepoView; change: SmallChange },
   ) {
     this.repo = repo;
     this.index = index;
     this.state = state;
     this.gitHead = gitHead;
     this.history = history;
+    let carried = 0;
+    const prev = previous?.view;
+    if (prev !== undefined && prev.carriedChanges < MAX_CARRIED_CHANGES) {
+      for (const [f, value] of prev.#memo) {
+        if (f.carry === "small_change") {
+          this.#memo.set(f, value);
+          carried = prev.carriedChanges + 1;
+        } else if (f.carry === "same_paths" && !previous!.change.pathsChanged) {
+          // Exactly the same data: no drift to count.
+          this.#memo.set(f, value);
+        }
+      }
+    }
+    this.carriedChanges = carried;
   }
 
   /** The facet's value for this state, built on first use. */
@@ -113,6 +161,11 @@ export class RepoViews {
   readonly #gitHead: (root: string) => string;
   readonly #history: HistorySource;
   readonly #views = new Map<string, RepoView>();
+  /** Per repo: the index states before and after a small change of this process. */
+  readonly #smallChanges = new Map<
+    string,
+    { before: string; after: string; change: SmallChange }
+  >();
   /** Index states stat'ed in the current synchronous stretch (dropped at the next microtask). */
   #statMemo: Map<string, string> | null = null;
 
@@ -127,9 +180,34 @@ export class RepoViews {
     const state = this.#stateOf(index.dbPath);
     const hit = this.#views.get(repo);
     if (hit !== undefined && hit.state === state && hit.index === index) return hit;
-    const view = new RepoView(repo, index, state, this.#gitHead, this.#history);
+    // Facets that may be carried are, when nothing but the noted small change came between.
+    const small = this.#smallChanges.get(repo);
+    this.#smallChanges.delete(repo);
+    const previous = hit !== undefined && hit.index === index && small?.after === state &&
+        small.before === hit.state
+      ? { view: hit, change: small.change }
+      : undefined;
+    const view = new RepoView(repo, index, state, this.#gitHead, this.#history, previous);
     this.#views.set(repo, view);
     return view;
+  }
+
+  /**
+   * Note that this process just re-indexed a few files of a repo, taking its index from state
+   * `before` (a {@linkcode dbState}) to the state it has now: the next view, when it is of that
+   * state and the current one of `before`, keeps the current view's carried facets (see
+   * {@linkcode Facet.carry}).
+   */
+  smallChange(repo: string, dbPath: string, before: string, change: SmallChange): void {
+    if (!this.#views.has(repo)) return;
+    // Small changes in a row with no view in between are one small change.
+    const last = this.#smallChanges.get(repo);
+    const chained = last !== undefined && last.after === before;
+    this.#smallChanges.set(repo, {
+      before: chained ? last.before : before,
+      after: dbState(dbPath),
+      change: { pathsChanged: change.pathsChanged || (chained && last.change.pathsChanged) },
+    });
   }
 
   /** Resolve a repo identifier through the store and return its current view. */

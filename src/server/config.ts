@@ -8,6 +8,7 @@
  * | `JCODEMUNCH_DEFAULT_FORMAT` | `auto` | format when a call gives none (`auto`, `compact`, `json`, `table`) |
  * | `JCODEMUNCH_ENCODING_THRESHOLD` | 0.15 | least saving for `auto` to send MUNCH |
  * | `CODEMUNCH_MUNCH_EXTENSIONS` | off | `on` (or `1`, `true`, `yes`) sends codemunch's extended MUNCH (`#MUNCH/1x`), which only codemunch's decoder reads |
+ * | `CODEMUNCH_FRESH_READS` | on | `off` (or `0`, `false`, `no`): read tools answer from the index as it is, without checking the files their answer comes from (fresh_reads.ts) |
  *
  * The codec reads no environment itself: these settings are passed to it by the envelope.
  */
@@ -25,6 +26,8 @@ export interface ServerSettings {
   threshold: number;
   /** Send extended MUNCH (`#MUNCH/1x`) instead of strict MUNCH v1. @default false */
   munchExtensions?: boolean;
+  /** Re-index a changed file before a read answers from it (fresh_reads.ts). @default true */
+  freshReads?: boolean;
 }
 
 /** The defaults, without looking at the environment. */
@@ -91,5 +94,6 @@ export function settingsFromEnv(
     defaultFormat,
     threshold: t,
     munchExtensions: _on(env("CODEMUNCH_MUNCH_EXTENSIONS")),
+    freshReads: !_off(env("CODEMUNCH_FRESH_READS")),
   };
 }

@@ -50,6 +50,7 @@ export class FolderWatch {
   readonly #host: WatchHost;
   readonly #beatDir: string;
   #events: WorkerEvents | null = null;
+  #started: Promise<void> | undefined;
   #poller: FolderPoller | null = null;
   readonly #restartsAt: number[] = [];
   restarts = 0;
@@ -111,7 +112,11 @@ export class FolderWatch {
    * folder found indexed at start-up is then indexed incrementally once (what changed while no
    * server watched it).
    */
-  async start(): Promise<void> {
+  start(): Promise<void> {
+    return this.#started ??= this.#start();
+  }
+
+  async #start(): Promise<void> {
     if (this.#host.settings.poll) {
       this.#startPolling("CODEMUNCH_WATCH=poll");
     } else {
@@ -278,6 +283,7 @@ export class FolderWatch {
    * beat not seen in time counts as a stall (the watcher is restarted).
    */
   async catchUp(deadline: number): Promise<void> {
+    if (this.state === "starting") await _until(this.start(), deadline);
     const events = this.#events;
     if (events !== null && (this.state === "running" || this.state === "restarted")) {
       const synced = await events.barrier(Math.min(_BARRIER_MS, deadline - performance.now()));
@@ -293,12 +299,7 @@ export class FolderWatch {
       }
       const running = this.#running;
       if (running === null) break;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([
-        running,
-        new Promise((r) => timer = setTimeout(r, Math.max(0, deadline - performance.now()))),
-      ]);
-      clearTimeout(timer);
+      await _until(running, deadline);
     }
   }
 
@@ -312,4 +313,14 @@ export class FolderWatch {
     this.#poller?.close();
     await this.#running;
   }
+}
+
+/** Wait for `p`, at most until `deadline` (a performance.now() time). */
+async function _until(p: Promise<unknown>, deadline: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    p.catch(() => {}),
+    new Promise((r) => timer = setTimeout(r, Math.max(0, deadline - performance.now()))),
+  ]);
+  clearTimeout(timer);
 }

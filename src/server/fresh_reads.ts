@@ -3,9 +3,10 @@
  * or without a watcher (a watcher can fail, hit the inotify limit, or see nothing on a network
  * file system). Around each call of a read-only tool on a local repo:
  *
- * 1. before it runs, the repo's watcher (when there is one) is brought up to date: changes it
- *    has seen but not indexed yet are indexed now, without waiting for the debounce (bounded by
- *    `waitMs`);
+ * 1. before it runs, the repo's watcher (when there is one) is brought up to date: every change
+ *    made before the call is reported (its sync beat), and the changes not indexed yet are
+ *    indexed now, without waiting for the debounce (bounded). Tools that answer only from the
+ *    files their arguments name skip this step: step 2 covers them;
  * 2. after it runs, the files its answer comes from (every `file` / `file_path` of the response,
  *    the file and symbol arguments) are stat'ed against the index — at most 256, a few
  *    microseconds each — and the ones whose size or mtime changed (or that were written after
@@ -35,6 +36,21 @@ export interface FreshReadWatcher {
 /** Longest a read waits for the watcher to index what it has seen, in ms. */
 const _CATCH_UP_MS = 2000;
 
+/**
+ * Tools whose answer comes only from the files their arguments name (a file path, a symbol
+ * id's file): the stat check of those files is all they need, so they do not wait for the
+ * watcher's sync beat. Every other read may answer from any file of the repo (a search, a
+ * graph) and first lets the watcher catch up. (A field of the tool declaration once `defineTool`
+ * lands.)
+ */
+const _FILE_SCOPED = new Set([
+  "get_symbol_source",
+  "get_symbol",
+  "get_symbols",
+  "get_file_outline",
+  "get_file_content",
+]);
+
 /** Error codes after which the arguments' files are checked (they may exist on disk now). */
 const _RETRY_CODES = new Set(["file_not_found", "symbol_not_found"]);
 
@@ -57,19 +73,29 @@ export class FreshReads {
     const view = _localView(ctx, a.repo);
     if (view === null) return await tool.run(ctx, args);
     const root = view.get(META).source_root;
-    await this.#watcher?.catchUp(root, _CATCH_UP_MS);
+    if (!_FILE_SCOPED.has(tool.name)) await this.#watcher?.catchUp(root, _CATCH_UP_MS);
+    // The index state the tool is about to answer from.
+    const before = _current(ctx, view).state;
     let out: ToolOutput;
     try {
       out = await tool.run(ctx, args);
     } catch (e) {
       if (!(e instanceof ToolError) || !_RETRY_CODES.has(e.code)) throw e;
-      const stale = filesChangedOnDisk(_current(ctx, view), argumentFiles(a));
-      if (stale.length === 0 || !(await this.#reindex(ctx, root, stale, null))) throw e;
+      const now = _current(ctx, view);
+      const stale = filesChangedOnDisk(now, argumentFiles(a));
+      if (stale.length > 0) {
+        if (!(await this.#reindex(ctx, root, stale, null))) throw e;
+      } else if (now.state === before) throw e;
+      // Re-indexed now, or by another writer (a watch batch) while the tool ran.
       return await tool.run(ctx, args);
     }
-    const files = [...argumentFiles(a), ...answerFiles(out.response)];
-    const stale = filesChangedOnDisk(_current(ctx, view), files);
-    if (stale.length === 0 || !(await this.#reindex(ctx, root, stale, out))) return out;
+    const now = _current(ctx, view);
+    const stale = filesChangedOnDisk(now, [...argumentFiles(a), ...answerFiles(out.response)]);
+    if (stale.length === 0) {
+      // The index changed while the tool ran (a watch batch): answer from the new one.
+      return now.state === before ? out : await tool.run(ctx, args);
+    }
+    if (!(await this.#reindex(ctx, root, stale, out))) return out;
     const again = await tool.run(ctx, args);
     return { ...again, meta: { ...again.meta, reindexed_files: stale.length } };
   }

@@ -153,7 +153,9 @@ export class ToolRunner {
       const ctx = options.onProgress === undefined
         ? this.#ctx
         : { ...this.#ctx, onProgress: options.onProgress };
-      let out = await this.#fresh.run(tool, ctx, args);
+      let out = this.#settings.freshReads === false
+        ? await tool.run(ctx, args)
+        : await this.#fresh.run(tool, ctx, args);
       if (warnings.length > 0) out = { ...out, warnings: [...warnings, ...(out.warnings ?? [])] };
       this.#lastRepo = out.repo;
       if (tool.name === "index_folder" && typeof out.response.folder_path === "string") {

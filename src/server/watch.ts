@@ -88,7 +88,11 @@ export class WatchManager implements WatchHost {
   > {
     if (this.#closed || !this.settings.enabled) return null;
     const known = this.#folders.get(root);
-    if (known !== undefined) return null;
+    if (known !== undefined) {
+      // Being started already (by the start-up watch): resolve when it is followed.
+      await known.start();
+      return null;
+    }
     if (this.#folders.size >= this.settings.maxFolders) {
       const warning =
         `Not watching ${root}: this server already watches ${this.settings.maxFolders} folders (CODEMUNCH_WATCH_MAX_FOLDERS); its files are still re-indexed when a query reads them`;

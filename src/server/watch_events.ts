@@ -121,10 +121,17 @@ export class WorkerEvents {
     const seq = this.#beat();
     if (seq === 0) return Promise.resolve("unavailable");
     return new Promise((resolve) => {
+      const started = performance.now();
       const timer = setTimeout(() => {
-        const i = this.#waiters.indexOf(waiter);
-        if (i >= 0) this.#waiters.splice(i, 1);
-        resolve("timeout");
+        // A timer that fired late means this thread was busy: the beat's report may be queued
+        // behind it. Give queued reports one turn before deciding.
+        const late = performance.now() - started > 2 * timeoutMs;
+        setTimeout(() => {
+          const i = this.#waiters.indexOf(waiter);
+          if (i < 0) return;
+          this.#waiters.splice(i, 1);
+          resolve(late ? "unavailable" : "timeout");
+        }, 0);
       }, timeoutMs);
       const waiter = {
         seq,
@@ -150,17 +157,31 @@ export class WorkerEvents {
   #startHeartbeat(): void {
     this.heartbeat = this.#beat() !== 0;
     if (!this.heartbeat) return;
+    let lastTick = performance.now();
     this.#timer = setInterval(() => {
-      const oldest = Math.min(...this.#writtenAt.values());
-      if (performance.now() - oldest > this.#settings.stallMs) {
-        this.#handlers.stalled(
-          `a heartbeat was not reported within ${this.#settings.stallMs} ms (a FIFO or another special file in the folder can block Deno.watchFs)`,
-        );
+      const now = performance.now();
+      const blocked = now - lastTick > 2 * this.#settings.heartbeatMs;
+      lastTick = now;
+      if (blocked) {
+        // This thread was busy (a long index or query): the beats' reports may be waiting in its
+        // queue. Judge them from now on, not from when they were written.
+        for (const seq of this.#writtenAt.keys()) this.#writtenAt.set(seq, now);
+      } else if (now - Math.min(...this.#writtenAt.values()) > this.#settings.stallMs) {
+        // Let reports already queued be handled first, then decide.
+        setTimeout(() => this.#checkStall(), 0);
         return;
       }
       this.#beat();
     }, this.#settings.heartbeatMs);
     Deno.unrefTimer(this.#timer as unknown as number);
+  }
+
+  #checkStall(): void {
+    if (this.#closed) return;
+    if (performance.now() - Math.min(...this.#writtenAt.values()) <= this.#settings.stallMs) return;
+    this.#handlers.stalled(
+      `a heartbeat was not reported within ${this.#settings.stallMs} ms (a FIFO or another special file in the folder can block Deno.watchFs)`,
+    );
   }
 
   /** Write the next beat; its number, or 0 when it could not be written. */

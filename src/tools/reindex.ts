@@ -9,6 +9,7 @@ import type { IndexFilesOutcome } from "../ingest/index_files.ts";
 import type { IndexOutcome, ProgressFn } from "../ingest/index_local.ts";
 import { FOLDER_OPTIONS_KEY, recordedFolderOptions } from "../ingest/folder_options.ts";
 import { localRepoId } from "../store/paths.ts";
+import { dbState } from "../query/view.ts";
 import type { ToolContext } from "./context.ts";
 import { summarizedRun } from "./index_run.ts";
 
@@ -30,6 +31,9 @@ export async function reindexFiles(
   options: ReindexOptions = {},
 ): Promise<Reindexed<IndexFilesOutcome>> {
   const { indexLocalFiles } = await import("../ingest/index_files.ts");
+  const repo = localRepoId(root);
+  const dbPath = ctx.store.dbPath(repo);
+  const before = dbState(dbPath);
   const run = await summarizedRun(
     ctx.summarizer,
     ctx.store.indexDir,
@@ -43,6 +47,11 @@ export async function reindexFiles(
       }),
     (o) => o.added + o.changed > 0,
   );
+  const o = run.outcome;
+  // A few files changed: the read model may keep its ranking priors (query/view.ts).
+  if (o.added + o.changed + o.deleted > 0) {
+    ctx.views.smallChange(repo, dbPath, before, { pathsChanged: o.added + o.deleted > 0 });
+  }
   return _withReport(run.outcome, run.aiSummaries);
 }
 
