@@ -8,7 +8,9 @@
 # Corpora: express, typescript, gin, gostd, django, tokio (Rust), pytest (Python), chi (Go), juc
 # (Java: java.util.concurrent of the JDK's class library), languages (real files of the languages
 # the others lack, for `deno task bench languages`: never needed by the tests; sources added to the
-# lists later are fetched into an existing corpus one by one).
+# lists later are fetched into an existing corpus one by one), and for `deno task bench graph`:
+# express4 (Debian's express 4 library with its examples laid out as in its repository: calls
+# through `res`, `req`, `app`) and werkzeug (a Python package of sub-packages and relative imports).
 # A Debian package given as `name=version` is pinned to that version (its questions are labelled
 # against it); when the archive no longer offers it, apt-get fails loudly: pin the new version and
 # re-run `deno task bench retrieval --check-labels --corpora <name>`.
@@ -185,8 +187,25 @@ languages_extra() {
   done
 }
 
+# Debian's node-express: the library (usr/share/nodejs/express) and its examples
+# (usr/share/doc/node-express/examples) as one checkout: `require('../../')` in an example is the
+# library's index.js, as in the express repository.
+express4_corpus() {
+  [ -d "$root/express4" ] && return 0
+  echo "corpora: express4 <- debian node-express" >&2
+  local deb
+  deb=$(deb_download "node-express=4.18.2+~4.17.14-1")
+  rm -rf "$root/express4.x"
+  dpkg-deb -x "$deb" "$root/express4.x"
+  mv "$root/express4.x/usr/share/nodejs/express" "$root/express4.tmp"
+  mv "$root/express4.x/usr/share/doc/node-express/examples" "$root/express4.tmp/examples"
+  find "$root/express4.tmp" -type l -delete
+  rm -rf "$root/express4.x"
+  mv "$root/express4.tmp" "$root/express4"
+}
+
 names=("$@")
-[ ${#names[@]} -eq 0 ] && names=(express typescript gin gostd django tokio pytest chi juc languages)
+[ ${#names[@]} -eq 0 ] && names=(express typescript gin gostd django tokio pytest chi juc languages express4 werkzeug)
 for n in "${names[@]}"; do
   case "$n" in
     express) npm_corpus express express@5.1.0 ;;
@@ -198,6 +217,8 @@ for n in "${names[@]}"; do
     pytest) deb_corpus pytest python3-pytest=7.2.1-2 usr/lib/python3/dist-packages ;;
     chi) deb_corpus chi golang-github-go-chi-chi-dev=5.0.7-1 usr/share/gocode/src/github.com/go-chi/chi ;;
     juc) jdk_corpus juc openjdk-17-source=17.0.21.1+2-1~deb12u1 java.base/java/util/concurrent/ ;;
+    express4) express4_corpus ;;
+    werkzeug) deb_corpus werkzeug python3-werkzeug=2.2.2-3+deb12u1 usr/lib/python3/dist-packages/werkzeug ;;
     languages) languages_corpus && languages_extra ;;
     *) echo "corpora: unknown corpus: \"$n\"" >&2; exit 2 ;;
   esac

@@ -318,6 +318,28 @@ export interface LanguageSemantics {
    */
   reexportLine?: RegExp;
   /**
+   * Objects are built by assignment (JavaScript): a function assigned to a member of an object or a
+   * prototype (`res.render = function`, `View.prototype.render = function`) is that object's
+   * method; `this` inside it means the object; a receiver named like the object (`res.render()`)
+   * means it by name; a local bound to `new C(…)` is a `C`; and a call through a receiver of
+   * unknown type does not match a plain object's methods by name.
+   * @default false
+   */
+  prototypeObjects?: boolean;
+  /**
+   * Object names that mean the module itself (`exports.f = function`: a top-level definition of
+   * the file).
+   * @default []
+   */
+  exportObjects?: readonly string[];
+  /**
+   * Where a name imported from a package is a module of its own (`from pkg import c` with
+   * `pkg/c.py`): file paths relative to the folder of the package file the import resolved to,
+   * `{}` standing for the name. Such a name's import reaches that module, not the package file.
+   * @default []
+   */
+  submodules?: readonly string[];
+  /**
    * Most definitions a call through a receiver of unknown type may match by name when none of
    * them is in a file the calling file sees (beyond that the name says nothing: `Error`, `Close`).
    */

@@ -5,7 +5,9 @@
  * neighbourhood of a file, and every import cycle.
  */
 import type { StoredImport } from "../store/repo_index.ts";
-import { UNITS, type Units } from "./units.ts";
+import type { LanguageSemantics } from "../parser/language_spec.ts";
+import { FILES } from "./files.ts";
+import { dirOf, UNITS, type Units } from "./units.ts";
 import { breadthFirst, type Hop } from "./walk.ts";
 import { facet, type RepoView } from "./view.ts";
 
@@ -41,10 +43,14 @@ export class ImportGraph {
     this.#units = view.get(UNITS);
     this.importsOf = new Map();
     this.importersOf = new Map();
-    for (const imp of view.index.allImports()) {
-      _push(this.importsOf, imp.file, imp);
-      if (imp.resolved !== null && imp.resolved !== imp.file) {
-        _push(this.importersOf, imp.resolved, imp);
+    const files = view.get(FILES);
+    for (const stored of view.index.allImports()) {
+      const semantics = this.#units.semanticsOf(stored.file);
+      for (const imp of submoduleImports(stored, semantics, (p) => files.has(p))) {
+        _push(this.importsOf, imp.file, imp);
+        if (imp.resolved !== null && imp.resolved !== imp.file) {
+          _push(this.importersOf, imp.resolved, imp);
+        }
       }
     }
   }
@@ -144,6 +150,43 @@ export class ImportGraph {
     }
     return out;
   }
+}
+
+/**
+ * An import as the graph reads it: a name imported from a package that is a module of its own
+ * (`from pkg import c` with `pkg/c.py`: `LanguageSemantics.submodules`) reaches that module, so
+ * the stored import splits into one import per target, each with its names. The package is the
+ * folder of the file the import resolved to: a package file (`reexportFile`), or a module of the
+ * package named like one of the names (`from . import c` resolves to `c.py`).
+ */
+export function submoduleImports(
+  imp: StoredImport,
+  semantics: LanguageSemantics,
+  isFile: (path: string) => boolean,
+): StoredImport[] {
+  const templates = semantics.submodules ?? [];
+  const resolved = imp.resolved;
+  if (templates.length === 0 || resolved === null || imp.names.length === 0) return [imp];
+  const base = resolved.slice(resolved.lastIndexOf("/") + 1).replace(/\.[^.]*$/, "");
+  const isPackage = semantics.reexportFile?.test(resolved) ?? false;
+  if (!isPackage && !imp.names.includes(base)) return [imp];
+  const dir = dirOf(resolved);
+  const inFolder = (folder: string, name: string) =>
+    templates.map((t) => (folder === "" ? "" : folder + "/") + t.replaceAll("{}", name));
+  // A name that is no module comes from the package file (the folder's `__init__.py`).
+  const packageFile = isPackage || dir === "" ? resolved : inFolder(
+    dirOf(dir),
+    dir.slice(dir.lastIndexOf("/") + 1),
+  ).find((p) => semantics.reexportFile?.test(p) && isFile(p)) ?? resolved;
+  const byTarget = new Map<string, string[]>();
+  for (const name of imp.names) {
+    const sub = name === "*" || !/^[\p{L}\p{N}_]+$/u.test(name)
+      ? undefined
+      : inFolder(dir, name).find((p) => p !== imp.file && isFile(p));
+    _push(byTarget, sub ?? packageFile, name);
+  }
+  if (byTarget.size === 1 && byTarget.has(resolved)) return [imp];
+  return [...byTarget].map(([target, names]) => ({ ...imp, resolved: target, names }));
 }
 
 /** Which links of the import graph a neighbourhood follows. */

@@ -4,7 +4,7 @@
  * name a class or type), and inheritance (classes naming it as a base).
  */
 import type { SymbolRecord } from "../parser/types.ts";
-import { CALL_GRAPH, MAX_CANDIDATES } from "./call_graph.ts";
+import { CALL_GRAPH } from "./call_graph.ts";
 import { CLASS_BASES } from "./class_bases.ts";
 import { semanticsOf } from "../parser/semantics/mod.ts";
 import { byCodePoint, IMPORT_GRAPH } from "./import_graph.ts";
@@ -137,27 +137,24 @@ function _callReferences({ view, targets, ids, name, add }: _Lookup): void {
     return;
   }
   if (targets.length === 0) return;
-  // An ambiguous call gives one row per candidate among these definitions (as many as
-  // MAX_CANDIDATES), each with the number of candidates.
+  // A name several definitions share: one row per call site reaching any of them, naming the
+  // target when only one of them is a candidate.
   const resolver = view.get(NAME_RESOLVER);
   for (const site of calls.sitesNamed(name)) {
     const r = resolver.resolveCall(site);
     if (r === null) continue;
-    const hits = r.targets.filter((t) => ids.has(t.id)).sort((a, b) =>
-      byCodePoint(a.file, b.file) || a.line - b.line
-    ).slice(0, MAX_CANDIDATES);
-    for (const hit of hits) {
-      add({
-        file: site.file,
-        line: site.line,
-        kind: "call",
-        symbol: site.caller,
-        target: hit.id,
-        resolution: r.resolution,
-        candidates: r.targets.length,
-        detail: site.receiver === null ? name : `${site.receiver}.${name}`,
-      });
-    }
+    const hits = r.targets.filter((t) => ids.has(t.id));
+    if (hits.length === 0) continue;
+    add({
+      file: site.file,
+      line: site.line,
+      kind: "call",
+      symbol: site.caller,
+      target: hits.length === 1 ? hits[0]!.id : null,
+      resolution: r.resolution,
+      candidates: r.targets.length,
+      detail: site.receiver === null ? name : `${site.receiver}.${name}`,
+    });
   }
 }
 

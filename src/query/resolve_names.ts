@@ -55,6 +55,8 @@ export class NameResolver {
   readonly #units: Units;
   readonly #view: RepoView;
   readonly #memo = new Map<string, Resolved | null>();
+  readonly #constructed = new Map<string, string | null>();
+  readonly #fields = new Map<string, string | null>();
 
   constructor(view: RepoView) {
     this.#view = view;
@@ -86,20 +88,73 @@ export class NameResolver {
       callee: stored.callee,
     };
     const known = this.#throughSelf(site) ?? this.#throughSuper(site) ??
-      this.#throughParameter(site);
+      this.#throughParameter(site) ?? this.#throughField(site);
     if (known !== null) return known;
     const module = this.#throughModule(site);
     if (module !== undefined) return module;
-    return this.#membersByName(site.callee, site.file, site.semantics);
+    return this.#throughObject(site) ?? this.#membersByName(site.callee, site.file, site.semantics);
   }
 
   /** `self.x()`, `this.x()`, a Go method's receiver: the enclosing class's member or an ancestor's. */
   #throughSelf(site: _Site): Resolved | null {
     const means = site.semantics.selfNames.includes(site.receiver) ||
       this.#receiverParameter(site.caller) === site.receiver;
-    const cls = means ? this.#enclosingClass(site.caller) : undefined;
-    if (cls === undefined) return null;
-    return _resolved(this.memberOf(cls, site.callee));
+    if (!means) return null;
+    const cls = this.#enclosingClass(site.caller);
+    if (cls !== undefined) return _resolved(this.memberOf(cls, site.callee));
+    // `this` in a function assigned to an object (`res.send = function () { this.set() }`).
+    const owner = site.semantics.prototypeObjects ? _objectOf(site.caller) : null;
+    return owner === null ? null : _resolved(this.#objectMembers(owner, site.callee, site));
+  }
+
+  /**
+   * A receiver of a language whose objects are built by assignment: a local bound to `new C(…)`
+   * (C's members), or a name some object's methods are assigned to (`res.render()` and the
+   * fluent `res.status(404).render()` → `res.render`): resolved when the calling function
+   * declares that parameter or the file builds the object, else a match by name.
+   */
+  #throughObject(site: _Site): Resolved | null {
+    if (!site.semantics.prototypeObjects) return null;
+    const root = /^([\w$]+)(?:\.[\w$]+\(.*\))?$/s.exec(site.receiver)?.[1];
+    if (root === undefined) return null;
+    const made = this.#constructedType(site.caller, root);
+    if (made !== null) {
+      const cls = this.resolveName(made, site.file, site.caller, { classes: true });
+      const members = cls !== null && cls.targets.length === 1
+        ? this.memberOf(cls.targets[0]!, site.callee)
+        : this.#objectMembers(`${made}.prototype`, site.callee, site);
+      if (members.length > 0) return _resolved(members);
+    }
+    const members = this.#objectMembers(root, site.callee, site);
+    if (members.length === 0) return null;
+    const bound = members.some((m) => m.file === site.file) ||
+      _declaresParameter(site.caller?.signature ?? "", root);
+    return { targets: members, resolution: bound ? "resolved" : "by_name" };
+  }
+
+  /** Methods assigned to the object `owner` (`owner.name = function`), the calling file's first. */
+  #objectMembers(owner: string, name: string, site: _Site): SymbolRecord[] {
+    const qualified = `${owner}.${name}`;
+    const all = this.#symbols.byName(name).filter((s) =>
+      s.qualified_name === qualified && s.parent === null &&
+      familyOf(s.language) === site.semantics.family
+    );
+    const here = all.filter((s) => s.file === site.file);
+    return here.length > 0 ? here : all;
+  }
+
+  /** The constructor a local is bound to in the calling function (`view = new View(…)`), or null. */
+  #constructedType(caller: SymbolRecord | undefined, local: string): string | null {
+    if (caller === undefined) return null;
+    const key = `${caller.id}\0${local}`;
+    const memo = this.#constructed.get(key);
+    if (memo !== undefined) return memo;
+    const source = this.#view.index.symbolSource(caller.id) ?? "";
+    const n = local.replace(/[$]/g, "\\$&");
+    const m = new RegExp(`(?<![\\w$.])${n}\\s*=\\s*new\\s+([A-Za-z_$][\\w$]*)\\s*\\(`).exec(source);
+    const type = m?.[1] ?? null;
+    this.#constructed.set(key, type);
+    return type;
   }
 
   /** `super.x()`: the first ancestor of the enclosing class that has it. */
@@ -120,24 +175,66 @@ export class NameResolver {
    */
   #throughParameter(site: _Site): Resolved | null {
     if (!/^[\w$]+$/.test(site.receiver)) return null;
-    for (let fn = site.caller; fn !== undefined; fn = this.#parentOf(fn)) {
-      if (_CLASS_KINDS.has(fn.kind)) break;
-      const type = parameterType(fn.signature, site.receiver, site.semantics.parameterTypes);
+    const types = this.#parameterTypes(site, site.receiver);
+    return types === null ? null : this.#membersOfTypes(types, site.callee);
+  }
+
+  /**
+   * `a.field.x()`: a field of a known type (`s.store.Open()` with `s *Server` and a field
+   * `store *store.Store`; `this.engine.start()` with `engine: Engine`), its type read from the
+   * declaration of the owner's type (a Go struct's body, a class's fields and constructor).
+   */
+  #throughField(site: _Site): Resolved | null {
+    const m = /^([\w$]+)\.([\w$]+)$/.exec(site.receiver);
+    if (m === null) return null;
+    const [, base, field] = m as unknown as [string, string, string];
+    const means = site.semantics.selfNames.includes(base) ||
+      this.#receiverParameter(site.caller) === base;
+    const self = means ? this.#enclosingClass(site.caller) : undefined;
+    const owners = self !== undefined ? [self] : this.#parameterTypes(site, base);
+    if (owners === null) return null;
+    for (const owner of owners) {
+      const type = this.#fieldType(owner, field, site.semantics.parameterTypes);
       if (type === null) continue;
-      const cls = this.resolveTypeName(type, site.file);
-      // A call through an interface may reach any implementation: left to the by-name match.
-      // One type, or the build variants of one type (a Go type declared per platform).
+      const cls = this.resolveTypeName(type, owner.file);
       const types = cls === null || cls === "external" ? [] : cls.targets;
-      const one = types.length > 0 &&
-        types.every((t) =>
-          t.name === types[0]!.name && dirOf(t.file) === dirOf(types[0]!.file) &&
-          !_INTERFACE.test(t.signature)
-        );
-      if (!one) return null;
-      const members = types.flatMap((t) => this.memberOf(t, site.callee));
-      return _resolved([...new Map(members.map((m) => [m.id, m])).values()]);
+      if (types.length > 0 && _oneConcreteType(types)) {
+        return this.#membersOfTypes(types, site.callee);
+      }
     }
     return null;
+  }
+
+  /**
+   * The one concrete type (or its build variants) the signature of the caller, or of a function
+   * enclosing it, declares for parameter `name`; null when none does, or it is an interface (a
+   * call through it may reach any implementation: left to the by-name match).
+   */
+  #parameterTypes(site: _Site, name: string): SymbolRecord[] | null {
+    for (let fn = site.caller; fn !== undefined; fn = this.#parentOf(fn)) {
+      if (_CLASS_KINDS.has(fn.kind)) break;
+      const type = parameterType(fn.signature, name, site.semantics.parameterTypes);
+      if (type === null) continue;
+      const cls = this.resolveTypeName(type, site.file);
+      const types = cls === null || cls === "external" ? [] : cls.targets;
+      return types.length > 0 && _oneConcreteType(types) ? types : null;
+    }
+    return null;
+  }
+
+  #membersOfTypes(types: SymbolRecord[], name: string): Resolved | null {
+    const members = types.flatMap((t) => this.memberOf(t, name));
+    return _resolved([...new Map(members.map((m) => [m.id, m])).values()]);
+  }
+
+  /** The type a class or struct declares for a field (from its stored source), or null. */
+  #fieldType(owner: SymbolRecord, field: string, syntax: ParameterSyntax): string | null {
+    const key = `${owner.id}\0${field}`;
+    if (this.#fields.has(key)) return this.#fields.get(key)!;
+    const source = this.#view.index.symbolSource(owner.id) ?? "";
+    const type = fieldType(source, field, syntax);
+    this.#fields.set(key, type);
+    return type;
   }
 
   /**
@@ -266,7 +363,8 @@ export class NameResolver {
     const unitOnly = semantics.privacy === "capitalized" && !/^\p{Lu}/u.test(name);
     const methods = this.#symbols.byName(name).filter((s) =>
       familyOf(s.language) === semantics.family && s.qualified_name !== s.name &&
-      (!unitOnly || this.#units.same(s.file, file))
+      (!unitOnly || this.#units.same(s.file, file)) &&
+      !(semantics.prototypeObjects && _isPlainObjectMember(s, semantics))
     );
     if (methods.length === 0) return null;
     const visible = new Set<string>([dirOf(file)]);
@@ -307,8 +405,10 @@ export class NameResolver {
   /** Top-level definitions named `name` in a module file (Go: its package), through re-exports. */
   #definedIn(target: string, name: string, hops: number): SymbolRecord[] {
     const files = new Set(this.#imports.unitFiles(target));
+    const exported = this.#units.semanticsOf(target).exportObjects ?? [];
     const own = this.#symbols.byName(name).filter((s) =>
-      files.has(s.file) && (s.parent === null && s.qualified_name === s.name)
+      files.has(s.file) && s.parent === null &&
+      (s.qualified_name === s.name || exported.some((o) => s.qualified_name === `${o}.${name}`))
     );
     if (own.length > 0 || hops >= _MAX_REEXPORT_HOPS) return own;
     for (const imp of this.#imports.importsOf.get(target) ?? []) {
@@ -366,6 +466,73 @@ export class NameResolver {
     const pattern = semanticsOf(caller.language).receiverParameter;
     return pattern?.exec(caller.signature)?.[1] ?? null;
   }
+}
+
+/**
+ * The object a function assigned to a member belongs to (`res` for `res.send`, `View.prototype`
+ * for `View.prototype.render`), or null for any other symbol.
+ */
+function _objectOf(s: SymbolRecord | undefined): string | null {
+  if (s === undefined || s.parent !== null || s.kind !== "method") return null;
+  const dot = s.qualified_name.lastIndexOf(".");
+  return dot === -1 ? null : s.qualified_name.slice(0, dot);
+}
+
+/** A method of a plain object (`res.render = function`), not of a prototype or the module. */
+function _isPlainObjectMember(s: SymbolRecord, semantics: LanguageSemantics): boolean {
+  const owner = _objectOf(s);
+  return owner !== null && !owner.endsWith(".prototype") &&
+    !(semantics.exportObjects ?? []).includes(owner);
+}
+
+/** Whether a signature declares a parameter `name` (`function (req, res, next)`). */
+function _declaresParameter(signature: string, name: string): boolean {
+  const open = signature.indexOf("(");
+  if (open === -1) return false;
+  const n = name.replace(/[$]/g, "\\$&");
+  return new RegExp(`[(,]\\s*${n}\\s*[,)=:]`).test(signature.slice(open));
+}
+
+/** One type, or the build variants of one type (a Go type declared per platform); no interface. */
+function _oneConcreteType(types: SymbolRecord[]): boolean {
+  return types.every((t) =>
+    t.name === types[0]!.name && dirOf(t.file) === dirOf(types[0]!.file) &&
+    !_INTERFACE.test(t.signature)
+  );
+}
+
+/**
+ * The type a type's source declares for field `name`: a Go struct field (`name *pkg.T`, `a, name
+ * T`, or the embedded `*T` named by its type), a class field or constructor parameter property
+ * (`name: T`, `private name: T`), a Java-like field (`private T name;`); null when none.
+ *
+ * @example Usage
+ * ```ts
+ * import { equal } from "node:assert/strict";
+ * import { fieldType } from "./resolve_names.ts";
+ * const go = "type Server struct {\n\tstore *store.Store\n\t*Logger\n\ta, b int\n}";
+ * equal(fieldType(go, "store", "name_type"), "store.Store");
+ * equal(fieldType(go, "Logger", "name_type"), "Logger");
+ * equal(fieldType(go, "b", "name_type"), "int");
+ * equal(fieldType("class A { constructor(private engine: Engine) {} }", "engine", "name_colon_type"), "Engine");
+ * equal(fieldType("class A { private final Engine engine; }", "engine", "type_name"), "Engine");
+ * ```
+ */
+export function fieldType(source: string, name: string, syntax: ParameterSyntax): string | null {
+  const n = name.replace(/[$]/g, "\\$&");
+  const type = "\\**&?\\s*(?:\\[\\])*\\*?([A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)*)";
+  let m: RegExpExecArray | null;
+  if (syntax === "name_type") {
+    const body = source.slice(source.indexOf("{") + 1);
+    m = new RegExp(`^\\s*(?:\\w+\\s*,\\s*)*${n}(?:\\s*,\\s*\\w+)*\\s+${type}`, "m").exec(body) ??
+      new RegExp(`^\\s*\\*?((?:[A-Za-z_]\\w*\\.)?${n})\\s*(?:$|//|\`)`, "m").exec(body);
+  } else if (syntax === "type_name") {
+    m = new RegExp(`${type}(?:<[^>]*>)?\\s+${n}\\s*[;=,)]`).exec(source) ??
+      new RegExp(`(?:val|var)\\s+${n}\\s*:\\s*${type}`).exec(source);
+  } else {
+    m = new RegExp(`(?<![\\w$.])${n}\\??\\s*:\\s*${type}`).exec(source);
+  }
+  return m?.[1] ?? null;
 }
 
 /** A resolved answer, or null for no target. */

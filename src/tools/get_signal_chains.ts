@@ -29,7 +29,7 @@ export const inputSchema = z.object({
     "Call depth traced from each entry point (1-8, default 5)",
   ),
   include_tests: z.boolean().optional().describe(
-    "Treat test functions as entry points too (default false)",
+    "Include the entry points of test, example and fixture files, and test functions (default false; excluded_gateway_count says how many are left out)",
   ),
   max_results: z.number().int().min(1).max(5000).optional().describe(
     "Most chains returned (1-5000, default 100); gateway_count counts them all",
@@ -50,10 +50,29 @@ export function handler(ctx: ToolContext, args: GetSignalChainsArgs): ToolOutput
   const { repo, view } = openRepo(ctx, args.repo);
   const maxDepth = args.max_depth ?? 5;
   const includeTests = args.include_tests ?? false;
-  const all = view.get(GATEWAYS).filter((g) => includeTests || !g.inTest)
-    .filter((g) => args.kind === undefined || g.kind === args.kind);
+  const ofKind = view.get(GATEWAYS).filter((g) => args.kind === undefined || g.kind === args.kind);
+  const all = ofKind.filter((g) => includeTests || !g.inTest);
   if (args.symbol !== undefined) return _lookup(view, repo, args, all, maxDepth);
-  return _chains(view, repo, args, all, maxDepth, includeTests);
+  const out = _chains(view, repo, args, all, maxDepth, includeTests);
+  _sayLeftOut(out, ofKind.length - all.length, ofKind.some((g) => g.inTest && g.kind !== "test"));
+  return out;
+}
+
+/**
+ * Say how many entry points were left out as tests, examples or fixtures (a library whose routes
+ * all live in `docs_src/` has none left), and how to include them.
+ */
+function _sayLeftOut(out: ToolOutput, leftOut: number, examples: boolean): void {
+  const response = out.response;
+  response.excluded_gateway_count = leftOut;
+  if (leftOut === 0) return;
+  const what = examples ? "tests, examples or fixtures" : "test functions";
+  response.excluded_hint =
+    `${leftOut} entry points were left out as ${what}: pass include_tests=true to include them`;
+  if (response.gateway_warning !== undefined) {
+    response.gateway_warning =
+      `No entry points recognised outside tests and examples (routes, CLI commands, tasks, event handlers, main); ${leftOut} were left out as ${what}: pass include_tests=true to include them`;
+  }
 }
 
 /** Lookup mode: the entry points whose chains reach `args.symbol`. */

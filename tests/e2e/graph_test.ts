@@ -138,17 +138,14 @@ Deno.test("graph tools over stdio: exact answers on the four-language fixture", 
     equal(by("src/shapes/base.py::Shape.area#method")?.resolution, "by_name"); // c.area()
     equal(by("src/shapes/base.py::Shape.area#method")?.candidates, 2);
     equal(by("src/shapes/base.py::Shape.describe#method")?.resolution, "resolved"); // self., base
-    // An ambiguous call lists each candidate, with how many there are.
+    // An ambiguous call is one row (never one per candidate), saying how many it could mean.
     deepStrictEqual(
       rows("references_area", "references").filter((r) => r.line === 9).map((r) => [
         r.target,
         r.resolution,
         r.candidates,
       ]),
-      [
-        ["src/shapes/base.py::Shape.area#method", "by_name", 2],
-        ["src/shapes/circle.py::Circle.area#method", "by_name", 2],
-      ],
+      [[null, "by_name", 2]],
     );
     const sound = rows("hierarchy_sound", "callers").map((c) => [c.id, c.depth, c.resolution]);
     deepStrictEqual(sound[0], ["ts/src/models/animal.ts::Animal.speak#method", 1, "resolved"]);

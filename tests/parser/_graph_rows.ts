@@ -109,7 +109,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   },
   javascript: {
     semantics:
-      "family=ecmascript moduleBinding=ecmascript reexportFile reexportLine selfNames=this|self superNames=super",
+      "family=ecmascript exportObjects=exports|module.exports moduleBinding=ecmascript prototypeObjects reexportFile reexportLine selfNames=this|self superNames=super",
     facts: [
       "app.js::Greeter.greet#method | .helper -> lib/index.js::helper#function",
       "app.js::main#function | .inner -> app.js::main.inner#function",
@@ -148,7 +148,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   proto: { semantics: "defaults" },
   python: {
     semantics:
-      "family=python bases=parenthesized moduleBinding=python reexportFile selfNames=self|cls superNames=super|super()",
+      "family=python bases=parenthesized moduleBinding=python reexportFile selfNames=self|cls submodules={}.py|{}/__init__.py|{}.pyi|{}/__init__.pyi superNames=super|super()",
     facts: [
       "sample.py::main#function | Greeter.build -> sample.py::Greeter.build#method",
       "sample.py::Greeter.build#method | .shout -> sample.py::Greeter.build.shout#function",
@@ -182,7 +182,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   sql: { semantics: "defaults" },
   svelte: {
     semantics:
-      "family=ecmascript moduleBinding=ecmascript reexportFile reexportLine selfNames=this|self superNames=super",
+      "family=ecmascript exportObjects=exports|module.exports moduleBinding=ecmascript prototypeObjects reexportFile reexportLine selfNames=this|self superNames=super",
   },
   swift: {
     semantics:
@@ -198,11 +198,11 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   toml: { semantics: "defaults" },
   tsx: {
     semantics:
-      "family=ecmascript moduleBinding=ecmascript reexportFile reexportLine selfNames=this|self superNames=super",
+      "family=ecmascript exportObjects=exports|module.exports moduleBinding=ecmascript prototypeObjects reexportFile reexportLine selfNames=this|self superNames=super",
   },
   typescript: {
     semantics:
-      "family=ecmascript moduleBinding=ecmascript reexportFile reexportLine selfNames=this|self superNames=super",
+      "family=ecmascript exportObjects=exports|module.exports moduleBinding=ecmascript prototypeObjects reexportFile reexportLine selfNames=this|self superNames=super",
     facts: [
       "src/index.ts::run#function | models.count -> src/models/index.ts::count#function",
       "base src/models/shape.ts::Circle#class implements src/models/shape.ts::Shape#type",
@@ -211,7 +211,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   verilog: { semantics: "defaults" },
   vue: {
     semantics:
-      "family=ecmascript moduleBinding=ecmascript reexportFile reexportLine selfNames=this|self superNames=super",
+      "family=ecmascript exportObjects=exports|module.exports moduleBinding=ecmascript prototypeObjects reexportFile reexportLine selfNames=this|self superNames=super",
   },
   xml: { semantics: "defaults" },
   yaml: { semantics: "defaults" },

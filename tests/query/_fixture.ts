@@ -46,6 +46,8 @@ export async function indexedFixture(
 /** A tree of `files` indexed in a temporary workspace, read through its repo view. */
 export interface IndexedView {
   view: RepoView;
+  runner: ToolRunner;
+  repo: string;
   /** The symbol with this id (fails when there is none). */
   symbol(id: string): SymbolRecord;
   close(): Promise<void>;
@@ -63,13 +65,14 @@ export async function indexedView(files: Record<string, string>): Promise<Indexe
   try {
     const r = await runner.call("index_folder", { path: ws.root, format: "json" });
     equal(r.isError, false, r.text);
-    const view = new RepoViews(ws.store).open((JSON.parse(r.text) as { repo: string }).repo);
+    const repo = (JSON.parse(r.text) as { repo: string }).repo;
+    const view = new RepoViews(ws.store).open(repo);
     const symbol = (id: string) => {
       const s = view.get(SYMBOLS).byId(id);
       if (s === undefined) throw new Error(`no symbol ${id}`);
       return s;
     };
-    return { view, symbol, close };
+    return { view, runner, repo, symbol, close };
   } catch (e) {
     await close();
     throw e;

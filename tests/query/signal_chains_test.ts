@@ -4,7 +4,7 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { decode } from "../../mod.ts";
-import { indexedFixture } from "./_fixture.ts";
+import { indexedFixture, indexedView } from "./_fixture.ts";
 
 interface Chain {
   gateway: string;
@@ -117,5 +117,38 @@ Deno.test("get_signal_chains: entry points of every kind and what they reach", a
     });
   } finally {
     await close();
+  }
+});
+
+Deno.test("get_signal_chains: says how many entry points it left out as examples", async () => {
+  // A library whose routes all live in its documentation's examples (docs_src/).
+  const files: Record<string, string> = {
+    "pkg/app.py": "class App:\n    def get(self, path):\n        pass\n",
+  };
+  for (let i = 0; i < 3; i++) {
+    files[`docs_src/tutorial${i}.py`] =
+      `from pkg.app import App\n\napp = App()\n\n@app.get("/items/${i}")\ndef read_${i}():\n    pass\n`;
+  }
+  const tree = await indexedView(files);
+  try {
+    const call = async (args: Record<string, unknown>) => {
+      const r = await tree.runner.call("get_signal_chains", {
+        repo: tree.repo,
+        format: "json",
+        ...args,
+      });
+      equal(r.isError, false, r.text);
+      return JSON.parse(r.text) as Record<string, unknown>;
+    };
+    const body = await call({});
+    equal(body.gateway_count, 0);
+    equal(body.excluded_gateway_count, 3);
+    ok(String(body.gateway_warning).includes("3 were left out as tests, examples or fixtures"));
+    ok(String(body.excluded_hint).includes("pass include_tests=true"));
+    const included = await call({ include_tests: true });
+    equal(included.gateway_count, 3);
+    equal(included.excluded_gateway_count, 0);
+  } finally {
+    await tree.close();
   }
 });

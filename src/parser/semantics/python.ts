@@ -3,7 +3,7 @@ import { DEFAULT_SEMANTICS, type LanguageSemantics } from "../language_spec.ts";
 /**
  * Python: a module per file; `self`/`cls` and `super()`; parameter hints `name: Type`; bases in
  * parentheses; `import a.b` binds `a.b` and `from a import b` binds `b`; `__init__.py` passes on
- * what it imports.
+ * what it imports; `from pkg import c` imports the module `pkg/c.py` when there is one.
  */
 export const PYTHON_SEMANTICS: LanguageSemantics = {
   ...DEFAULT_SEMANTICS,
@@ -13,4 +13,5 @@ export const PYTHON_SEMANTICS: LanguageSemantics = {
   bases: "parenthesized",
   moduleBinding: "python",
   reexportFile: /(?:^|\/)__init__\.pyi?$/,
+  submodules: ["{}.py", "{}/__init__.py", "{}.pyi", "{}/__init__.pyi"],
 };
