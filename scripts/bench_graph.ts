@@ -13,6 +13,11 @@
  *   find_importers over every package with at most 200 importers (one file per package), and of
  *   find_references (call rows) for a deterministic sample of functions and of methods.
  *
+ * - Quality on JavaScript corpora (express4): find_references of the methods assigned to plain
+ *   objects against scripts/graph_truth_js.ts; on Python corpora (werkzeug, django):
+ *   find_importers of every module against scripts/graph_truth_python.py (Python's `ast`, python3).
+ *   `--quality-only` skips the latency runs.
+ *
  * Targets on gostd: every tool p50 < 50 ms warm and < 500 ms first call; find_importers recall and
  * precision ≥ 0.98; find_references for functions and methods recall ≥ 0.9 at precision ≥ 0.9.
  */
@@ -33,6 +38,7 @@ import {
   writeJson,
 } from "./bench_util.ts";
 import { dirOf, GoTruth } from "./graph_truth.ts";
+import { JsTruth } from "./graph_truth_js.ts";
 
 const CHECKOUT = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const TOOLS = [
@@ -253,12 +259,164 @@ async function _goQuality(
   return out;
 }
 
+/** The call rows `find_references` gives for a symbol id, as `file:line`. */
+async function _callRows(client: Client, repo: string, id: string): Promise<Set<string>> {
+  const body = await _call(client, "find_references", { repo, identifier: id, max_results: 200 });
+  return new Set(
+    (body.references as { file: string; line: number; kind: string }[])
+      .filter((r) => r.kind === "call").map((r) => `${r.file}:${r.line}`),
+  );
+}
+
+/**
+ * JavaScript: find_references of the methods assigned to plain objects (`res.render = function`)
+ * against the text truth of scripts/graph_truth_js.ts, every method with 1..200 calls.
+ */
+async function _jsQuality(
+  client: Client,
+  store: Store,
+  repo: string,
+  root: string,
+): Promise<Quality[]> {
+  const index = store.repo(repo);
+  const files = index.listFiles().map((f) => f.path).filter((p) => /\.[cm]?js$/.test(p));
+  const truth = new JsTruth(files, (p) => Deno.readTextFileSync(join(root, p)));
+  if (truth.methods.length === 0) return [];
+  const pairs = [];
+  const seen = new Set<string>();
+  for (const m of truth.methods) {
+    const key = `${m.object}.${m.name}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const gt = truth.calls(m.object, m.name);
+    if (gt.size === 0 || gt.size > 200) continue;
+    const id = index.symbolsOfFile(m.file).find((s) => s.qualified_name === key)?.id;
+    if (id === undefined) continue;
+    pairs.push({ gt, ours: await _callRows(client, repo, id), label: id });
+  }
+  return [_quality("find_references (object methods)", pairs)];
+}
+
+/**
+ * Python: find_importers of every module against the imports Python's own parser (`ast`) reads
+ * and resolves (scripts/graph_truth_python.py, run with python3), every module with 1..200
+ * importers.
+ */
+async function _pythonQuality(client: Client, repo: string, root: string): Promise<Quality[]> {
+  const out = new Deno.Command("python3", {
+    args: [join(CHECKOUT, "scripts", "graph_truth_python.py"), root],
+    stdout: "piped",
+  }).outputSync();
+  if (!out.success) throw new Error("scripts/graph_truth_python.py failed");
+  const importsOf = JSON.parse(new TextDecoder().decode(out.stdout)) as Record<string, string[]>;
+  const importers = new Map<string, Set<string>>();
+  for (const [file, targets] of Object.entries(importsOf)) {
+    for (const t of targets) {
+      let set = importers.get(t);
+      if (set === undefined) importers.set(t, set = new Set());
+      set.add(file);
+    }
+  }
+  const pairs = [];
+  for (const file of [...importers.keys()].sort()) {
+    const gt = importers.get(file)!;
+    if (gt.size > 200) continue;
+    const body = await _call(client, "find_importers", { repo, file_path: file, max_results: 200 });
+    const ours = new Set((body.importers as { file: string }[]).map((i) => i.file));
+    pairs.push({ gt, ours, label: file });
+  }
+  return [_quality("find_importers", pairs)];
+}
+
+/** Latency of every tool on one corpus: first calls, then warm and repeated; the warm client. */
+async function _latency(
+  env: Record<string, string>,
+  store: Store,
+  repo: string,
+  corpus: string,
+  samples: number,
+  firstRuns: number,
+  latency: Record<string, unknown>[],
+  loads: string[],
+): Promise<Client> {
+  const targets = _targets(store, repo, samples);
+  // First call after a server start, per tool (alternating tools, fresh server each time).
+  const first = new Map<Tool, number[]>(TOOLS.map((t) => [t, []]));
+  const firstServer = new Map<Tool, number[]>(TOOLS.map((t) => [t, []]));
+  const firstCpu = new Map<Tool, number[]>(TOOLS.map((t) => [t, []]));
+  for (let run = 0; run < firstRuns; run++) {
+    for (const tool of TOOLS) {
+      if (targets[tool].length === 0) continue;
+      const c = await _connect(env);
+      await c.listTools();
+      first.get(tool)!.push(await _timed(c, tool, { repo, ...targets[tool][run]! }));
+      firstServer.get(tool)!.push(lastServerMs);
+      firstCpu.get(tool)!.push(lastServerCpuMs);
+      await c.close();
+    }
+  }
+  // Baseline: the first call of a tool that reads almost nothing (list_repos), same conditions.
+  const baseline: number[] = [];
+  const baselineCpu: number[] = [];
+  for (let run = 0; run < firstRuns; run++) {
+    const c = await _connect(env);
+    await c.listTools();
+    baseline.push(await _timed(c, "list_repos", {}));
+    baselineCpu.push(lastServerCpuMs);
+    await c.close();
+  }
+  latency.push({
+    corpus,
+    tool: "(list_repos, baseline)",
+    first_p50: median(baseline),
+    first_cpu_p50: median(baselineCpu),
+  });
+  loads.push(loadAverages());
+  // Warm: one server; one call of every tool first (facets built), then distinct targets.
+  const client = await _connect(env);
+  for (const tool of TOOLS) {
+    if (targets[tool].length > 0) await _call(client, tool, { repo, ...targets[tool][samples]! });
+  }
+  const warm = new Map<Tool, number[]>(TOOLS.map((t) => [t, []]));
+  const repeat = new Map<Tool, number[]>(TOOLS.map((t) => [t, []]));
+  for (let i = 0; i < samples; i++) {
+    for (const tool of TOOLS) {
+      if (targets[tool].length === 0) continue;
+      warm.get(tool)!.push(await _timed(client, tool, { repo, ...targets[tool][i]! }));
+    }
+  }
+  for (let i = 0; i < samples; i++) {
+    for (const tool of TOOLS) {
+      if (targets[tool].length === 0) continue;
+      repeat.get(tool)!.push(await _timed(client, tool, { repo, ...targets[tool][i]! }));
+    }
+  }
+  loads.push(loadAverages());
+  for (const tool of TOOLS) {
+    const f = first.get(tool)!, w = warm.get(tool)!, r = repeat.get(tool)!;
+    latency.push({
+      corpus,
+      tool,
+      first_p50: median(f),
+      first_p95: percentile(f, 95),
+      first_server_p50: median(firstServer.get(tool)!),
+      first_cpu_p50: median(firstCpu.get(tool)!),
+      warm_p50: median(w),
+      warm_p95: percentile(w, 95),
+      repeat_p50: median(r),
+      repeat_p95: percentile(r, 95),
+    });
+  }
+  return client;
+}
+
 /** Run the benchmark. */
 export async function main(args: string[]): Promise<void> {
   const flags = parseFlags(args);
   const corpora = (flags.get("corpora") ?? "gostd").split(",").filter((c) => c !== "");
   const samples = Number(flags.get("samples") ?? 20);
   const firstRuns = Number(flags.get("first-runs") ?? 3);
+  const qualityOnly = flags.has("quality-only");
   const indexDir = resolve(flags.get("index") ?? join(CHECKOUT, "bench-out", "graph-index"));
   const env = _env(indexDir);
   const latency: Record<string, unknown>[] = [];
@@ -271,79 +429,16 @@ export async function main(args: string[]): Promise<void> {
     const repo = String(indexed.repo);
     await client.close();
     const store = new Store(indexDir);
-    const targets = _targets(store, repo, samples);
-    // First call after a server start, per tool (alternating tools, fresh server each time).
-    const first = new Map<Tool, number[]>(TOOLS.map((t) => [t, []]));
-    const firstServer = new Map<Tool, number[]>(TOOLS.map((t) => [t, []]));
-    const firstCpu = new Map<Tool, number[]>(TOOLS.map((t) => [t, []]));
-    for (let run = 0; run < firstRuns; run++) {
-      for (const tool of TOOLS) {
-        if (targets[tool].length === 0) continue;
-        const c = await _connect(env);
-        await c.listTools();
-        first.get(tool)!.push(await _timed(c, tool, { repo, ...targets[tool][run]! }));
-        firstServer.get(tool)!.push(lastServerMs);
-        firstCpu.get(tool)!.push(lastServerCpuMs);
-        await c.close();
-      }
-    }
-    // Baseline: the first call of a tool that reads almost nothing (list_repos), same conditions.
-    const baseline: number[] = [];
-    const baselineCpu: number[] = [];
-    for (let run = 0; run < firstRuns; run++) {
-      const c = await _connect(env);
-      await c.listTools();
-      baseline.push(await _timed(c, "list_repos", {}));
-      baselineCpu.push(lastServerCpuMs);
-      await c.close();
-    }
-    latency.push({
-      corpus,
-      tool: "(list_repos, baseline)",
-      first_p50: median(baseline),
-      first_cpu_p50: median(baselineCpu),
-    });
-    loads.push(loadAverages());
-    // Warm: one server; one call of every tool first (facets built), then distinct targets.
-    client = await _connect(env);
-    for (const tool of TOOLS) {
-      if (targets[tool].length > 0) await _call(client, tool, { repo, ...targets[tool][samples]! });
-    }
-    const warm = new Map<Tool, number[]>(TOOLS.map((t) => [t, []]));
-    const repeat = new Map<Tool, number[]>(TOOLS.map((t) => [t, []]));
-    for (let i = 0; i < samples; i++) {
-      for (const tool of TOOLS) {
-        if (targets[tool].length === 0) continue;
-        warm.get(tool)!.push(await _timed(client, tool, { repo, ...targets[tool][i]! }));
-      }
-    }
-    for (let i = 0; i < samples; i++) {
-      for (const tool of TOOLS) {
-        if (targets[tool].length === 0) continue;
-        repeat.get(tool)!.push(await _timed(client, tool, { repo, ...targets[tool][i]! }));
-      }
-    }
-    loads.push(loadAverages());
-    for (const tool of TOOLS) {
-      const f = first.get(tool)!, w = warm.get(tool)!, r = repeat.get(tool)!;
-      latency.push({
-        corpus,
-        tool,
-        first_p50: median(f),
-        first_p95: percentile(f, 95),
-        first_server_p50: median(firstServer.get(tool)!),
-        first_cpu_p50: median(firstCpu.get(tool)!),
-        warm_p50: median(w),
-        warm_p95: percentile(w, 95),
-        repeat_p50: median(r),
-        repeat_p95: percentile(r, 95),
-      });
-    }
-    if (corpus === "gostd" || corpus === "gin") {
-      for (const q of await _goQuality(client, store, repo, dir, samples * 2)) {
-        quality.push({ corpus, ...q });
-      }
-    }
+    if (!qualityOnly) {
+      client = await _latency(env, store, repo, corpus, samples, firstRuns, latency, loads);
+    } else client = await _connect(env);
+    const languages = new Set(store.repo(repo).listFiles().map((f) => f.language));
+    const measured = [
+      ...(languages.has("go") ? await _goQuality(client, store, repo, dir, samples * 2) : []),
+      ...(languages.has("javascript") ? await _jsQuality(client, store, repo, dir) : []),
+      ...(languages.has("python") ? await _pythonQuality(client, repo, dir) : []),
+    ];
+    for (const q of measured) quality.push({ corpus, ...q });
     await client.close();
   }
   loads.push(loadAverages());

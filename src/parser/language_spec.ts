@@ -333,6 +333,13 @@ export interface LanguageSemantics {
    */
   exportObjects?: readonly string[];
   /**
+   * An import of a whole module (`import pkg`, `from a import pkg`) takes from a re-exporting
+   * module only the attributes its file writes on the module's name (`pkg.Name`), for the
+   * importers a re-export reaches.
+   * @default false
+   */
+  attributeUses?: boolean;
+  /**
    * Where a name imported from a package is a module of its own (`from pkg import c` with
    * `pkg/c.py`): file paths relative to the folder of the package file the import resolved to,
    * `{}` standing for the name. Such a name's import reaches that module, not the package file.

@@ -9,6 +9,7 @@ import type { LanguageSemantics } from "../parser/language_spec.ts";
 import { FILES } from "./files.ts";
 import { dirOf, UNITS, type Units } from "./units.ts";
 import { breadthFirst, type Hop } from "./walk.ts";
+import { SYMBOLS } from "./symbols.ts";
 import { facet, type RepoView } from "./view.ts";
 
 export { dirOf } from "./units.ts";
@@ -97,15 +98,14 @@ export class ImportGraph {
    */
   importers(file: string, maxHops = 4): Importer[] {
     const seen = new Map<string, Importer>();
-    let frontier: { file: string; names: Set<string> | null; via: string | null }[] = [
-      { file, names: null, via: null },
-    ];
+    type Step = { file: string; names: Set<string> | null; via: string | null; origin: string };
+    let frontier: Step[] = [{ file, names: null, via: null, origin: file }];
     for (let hop = 1; hop <= maxHops && frontier.length > 0; hop++) {
-      const next: typeof frontier = [];
+      const next: Step[] = [];
       for (const f of frontier) {
         for (const imp of this.directImporters(f.file)) {
           if (imp.file === file) continue;
-          if (f.names !== null && !_importsAny(imp.names, f.names)) continue;
+          if (hop > 1 && !this.#usesAny(imp, f.names, f.origin)) continue;
           if (!seen.has(imp.file)) {
             seen.set(imp.file, {
               file: imp.file,
@@ -117,14 +117,50 @@ export class ImportGraph {
             });
           }
           if (this.isReexport(imp)) {
-            const names = _wildcard(imp.names) ? f.names : new Set(imp.names);
-            next.push({ file: imp.file, names, via: imp.file });
+            const wildcard = _wildcard(imp.names);
+            const names = wildcard ? f.names : new Set(imp.names);
+            next.push({
+              file: imp.file,
+              names,
+              via: imp.file,
+              origin: wildcard ? f.origin : imp.file,
+            });
           }
         }
       }
       frontier = next;
     }
     return [...seen.values()].sort((a, b) => a.hops - b.hops || byCodePoint(a.file, b.file));
+  }
+
+  /**
+   * Whether an import of a re-exporting file takes one of the names it passes on (`wanted`; null:
+   * every name `origin` defines). An import of the whole module (`import pkg`, `from a import
+   * pkg`), where the language says so (`LanguageSemantics.attributeUses`), takes the attributes
+   * its file writes on the module's name (`pkg.Name`); any other takes its names, or everything.
+   */
+  #usesAny(imp: StoredImport, wanted: Set<string> | null, origin: string): boolean {
+    const bound = this.#moduleName(imp);
+    if (bound === null) return wanted === null || _importsAny(imp.names, wanted);
+    const names = wanted ?? new Set(
+      this.#view.get(SYMBOLS).ofFile(origin).filter((s) => s.parent === null).map((s) => s.name),
+    );
+    const text = this.#view.index.fileText(imp.file) ?? "";
+    const b = bound.replace(/[.$]/g, "\\$&");
+    for (const m of text.matchAll(new RegExp(`(?<![\\w.])${b}\\.([A-Za-z_]\\w*)`, "g"))) {
+      if (names.has(m[1]!)) return true;
+    }
+    return false;
+  }
+
+  /** The name a whole-module import binds in its file, or null for an import of names. */
+  #moduleName(imp: StoredImport): string | null {
+    if (imp.resolved === null || !this.#units.semanticsOf(imp.file).attributeUses) return null;
+    if (imp.names.length === 0) return imp.specifier;
+    if (imp.names.length !== 1) return null;
+    const parts = imp.resolved.replace(/\.[^./]*$/, "").split("/");
+    const stem = parts.at(-1) === "__init__" ? parts.at(-2) : parts.at(-1);
+    return stem === imp.names[0] ? imp.names[0]! : null;
   }
 
   /** The files `file` imports (resolved), distinct, sorted. */

@@ -13,5 +13,6 @@ export const PYTHON_SEMANTICS: LanguageSemantics = {
   bases: "parenthesized",
   moduleBinding: "python",
   reexportFile: /(?:^|\/)__init__\.pyi?$/,
+  attributeUses: true,
   submodules: ["{}.py", "{}/__init__.py", "{}.pyi", "{}/__init__.pyi"],
 };
