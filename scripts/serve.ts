@@ -11,8 +11,9 @@
  *   itself), plus the AI summarizer's host when one is configured (see `netHosts`);
  * - env: only the variables codemunch reads.
  *
- * `codemunch init` is the exception: it edits client config files, so it runs with read, write
- * and env access (it shows what it will change and asks first).
+ * `codemunch init` and `codemunch install-command` are the exceptions ({@linkcode WRITING_COMMANDS}):
+ * they write client configs or a script on PATH, so they run with read, write and env access
+ * (they show what they will write first).
  *
  * Once the npm packages are installed (`node_modules/.deno` newer than `deno.lock`), the child
  * runs `--cached-only`: start-up never touches the network (Deno would otherwise re-fetch npm
@@ -138,10 +139,16 @@ export function packagesInstalled(checkout: string): boolean {
   }
 }
 
+/**
+ * The commands that write outside the index, after showing what they will write: `init` (client
+ * configs, Claude Code's settings, agent policies) and `install-command` (the `codemunch` script).
+ */
+export const WRITING_COMMANDS: readonly string[] = ["init", "install-command"];
+
 /** The `deno run` arguments of the child for these command-line arguments. */
 export function childArgs(inputs: PermissionInputs, args: readonly string[]): string[] {
   const command = args.find((a) => !a.startsWith("-"));
-  const flags = command === "init"
+  const flags = WRITING_COMMANDS.includes(command ?? "")
     ? ["--allow-read", "--allow-write", "--allow-env", "--no-prompt"]
     : permissionFlags(inputs);
   if (packagesInstalled(inputs.checkout)) flags.push("--cached-only");

@@ -39,16 +39,29 @@ export const COMMANDS: Record<string, Command> = {
     run: async (inv, env) => (await load("src/cli/serve_commands.ts")).watchCommand(inv, env),
   },
   init: {
-    usage: "[folder...] [--client C] [--dry-run] [--yes]",
+    usage: "[folder...] [--client C] [--hooks] [--dry-run] [--yes]",
     summary: "connect Claude Desktop/Code, Cursor, VS Code, Windsurf",
     flags: {
       "dry-run": { value: false },
+      hooks: { value: false },
       yes: { value: false, short: "y" },
       client: { value: true },
       "no-index": { value: false },
       "no-policy": { value: false },
     },
     run: async (inv, env) => (await load("src/cli/init_command.ts")).initCommand(inv, env),
+  },
+  "install-command": {
+    usage: "[--dir D] [--force] [--dry-run]",
+    summary: "put a `codemunch` command in ~/.local/bin (runs without deno on PATH)",
+    flags: { dir: { value: true }, force: { value: false }, "dry-run": { value: false } },
+    run: async (inv, env) => (await load("src/cli/command_shim.ts")).installCommand(inv, env),
+  },
+  hook: {
+    usage: "<pre-tool-use|post-tool-use>",
+    summary: "a Claude Code hook (installed by `init --hooks`; reads the event on stdin)",
+    flags: {},
+    run: async (inv, env) => (await load("src/cli/hooks.ts")).hookCommand(inv, env),
   },
   index: _tool("<path> [--json]", "index a folder (index_folder)", {
     json: { value: false },

@@ -8,23 +8,40 @@
  * when the client's PATH has no Deno (desktop apps start servers with a minimal PATH, often in
  * `/`). It can then index the folders and add a short agent policy to their CLAUDE.md/AGENTS.md.
  *
- * Everything it will do is listed first; `--dry-run` stops there, otherwise it asks (or takes
- * `--yes`). Pure of the environment: OS, env, working directory, prompts, output and indexing
- * are parameters.
+ * Running it again with other folders merges them: the allowed folders of every entry it changes
+ * become the ones already allowed plus the new ones, and the plan says which is which. With
+ * `--hooks` it also adds codemunch's Claude Code hooks to `~/.claude/settings.json` (see
+ * hook_settings.ts).
+ *
+ * Everything it will do is listed first (init_describe.ts); `--dry-run` stops there, otherwise
+ * it asks (or takes `--yes`) and carries the plan out (init_apply.ts). Pure of the environment:
+ * OS, env, working directory, prompts, output and indexing are parameters.
  *
  * @module
  */
-import { posix, win32 } from "node:path";
 import {
   CLIENT_IDS,
   type ClientConfig,
   clientConfigs,
   type ClientId,
+  homeDir,
   type OsName,
 } from "./clients.ts";
-
-/** The server entry's name in every client config. */
-export const SERVER_NAME = "codemunch";
+import {
+  CLAUDE_SETTINGS,
+  hookCommand,
+  type HookSettingsChange,
+  mergeHookSettings,
+} from "./hook_settings.ts";
+import {
+  entryRoots,
+  pathsOf,
+  rootsDelimiter,
+  SERVER_NAME,
+  type ServerCommand,
+  serverCommand,
+  serverEntry,
+} from "./server_entry.ts";
 
 /** Marks the agent policy in CLAUDE.md / AGENTS.md (so it is added once). */
 export const POLICY_MARKER = "<!-- codemunch:policy -->";
@@ -44,60 +61,6 @@ This project is indexed by the codemunch MCP server. Before reading whole files:
 Read a whole file only when you need most of it.
 `;
 
-function _hostOs(): OsName {
-  return Deno.build.os === "windows" ? "windows" : Deno.build.os === "darwin" ? "darwin" : "linux";
-}
-
-/** Path functions of an OS (Windows paths are checked on any host by the tests). */
-function _path(os: OsName): typeof posix {
-  return os === "windows" ? win32 : posix;
-}
-
-/** How a client starts the server. */
-export interface ServerCommand {
-  command: string;
-  args: string[];
-}
-
-/**
- * The server command for this installation: the compiled binary (`execPath` is not a `deno`
- * executable) with `serve`, else Deno with the checkout's launcher, all absolute.
- */
-export function serverCommand(
-  execPath: string,
-  checkout: string,
-  os: OsName = _hostOs(),
-): ServerCommand {
-  const { basename, join } = _path(os);
-  if (!/^deno(\.exe)?$/i.test(basename(execPath))) return { command: execPath, args: ["serve"] };
-  return {
-    command: execPath,
-    args: [
-      "run",
-      "--allow-read",
-      "--allow-env",
-      "--allow-run",
-      join(checkout, "scripts", "serve.ts"),
-      "serve",
-    ],
-  };
-}
-
-/** The entry `init` writes for a client. */
-export function serverEntry(
-  client: Pick<ClientConfig, "typed">,
-  server: ServerCommand,
-  roots: readonly string[],
-  os: OsName,
-): Record<string, unknown> {
-  return {
-    ...(client.typed ? { type: "stdio" } : {}),
-    command: server.command,
-    args: server.args,
-    env: { CODEMUNCH_ALLOWED_ROOTS: roots.join(os === "windows" ? ";" : ":") },
-  };
-}
-
 /** What `init` does to one client's config file. */
 export interface ConfigChange {
   client: ClientConfig;
@@ -116,12 +79,19 @@ export interface ConfigChange {
 export interface InitPlan {
   os: OsName;
   server: ServerCommand;
+  /** The folders the server may index: those already allowed, then the new ones. */
   roots: string[];
+  /** Of `roots`, the folders an entry init changes already allowed. */
+  rootsKept: string[];
+  /** The folders named now that were not allowed yet (inside a kept one counts as allowed). */
+  rootsAdded: string[];
   changes: ConfigChange[];
   /** Folders to index. */
   index: string[];
   /** Policy files to create or extend. */
   policy: { file: string; status: "create" | "append" | "unchanged" }[];
+  /** Claude Code's settings file and what `--hooks` does to it (null without `--hooks`). */
+  hooks: { file: string; change: HookSettingsChange } | null;
 }
 
 /** What `init` reads the machine through. */
@@ -179,6 +149,8 @@ export interface InitOptions {
   index?: boolean;
   /** Add the agent policy to the folders. @default true */
   policy?: boolean;
+  /** Add codemunch's Claude Code hooks to `~/.claude/settings.json`. @default false */
+  hooks?: boolean;
 }
 
 /** A mistake in the options: printed with a hint, exit code 2. */
@@ -203,15 +175,46 @@ function _isUnsafeFolder(
   env: (n: string) => string | undefined,
   os: OsName,
 ): boolean {
-  const { dirname, resolve } = _path(os);
+  const { dirname, resolve } = pathsOf(os);
   const home = env("HOME") || env("USERPROFILE");
   return dirname(folder) === folder || (home !== undefined && resolve(home) === folder);
 }
 
 /** Work out everything `init` would do. Reads files through `io`; writes nothing. */
 export function planInit(options: InitOptions, io: InitIo = DENO_IO): InitPlan {
+  const { os } = options;
+  const folders = _folders(options, io);
+  const server = serverCommand(options.execPath, options.checkout, os);
+  const configs = _readConfigs(options, io);
+  const rootsKept = _unique(
+    configs.flatMap((c) => c.servers === undefined ? [] : entryRoots(c.servers[SERVER_NAME], os)),
+  );
+  const { sep } = pathsOf(os);
+  const rootsAdded = folders.filter((f) =>
+    !rootsKept.some((r) => f === r || f.startsWith(r.endsWith(sep) ? r : r + sep))
+  );
+  const roots = [...rootsKept, ...rootsAdded];
+  const changes = configs.map((c) =>
+    _configChange(c, serverEntry(c.change.client, server, roots, os))
+  );
+  const claudeCode = changes.find((c) => c.client.id === "claude-code");
+  return {
+    os,
+    server,
+    roots,
+    rootsKept,
+    rootsAdded,
+    changes,
+    index: options.index ?? true ? folders : [],
+    policy: options.policy ?? true ? _policyPlan(folders, changes, os, io) : [],
+    hooks: options.hooks ? _hooksPlan(options, claudeCode, server, roots, io) : null,
+  };
+}
+
+/** The folders named (or the working folder), absolute, checked. */
+function _folders(options: InitOptions, io: InitIo): string[] {
   const { os, env } = options;
-  const { isAbsolute, join, resolve } = _path(os);
+  const { isAbsolute, resolve } = pathsOf(os);
   const folders = (options.folders?.length ? options.folders : [options.cwd]).map((f) =>
     isAbsolute(f) ? resolve(f) : resolve(options.cwd, f)
   );
@@ -228,217 +231,113 @@ export function planInit(options: InitOptions, io: InitIo = DENO_IO): InitPlan {
     }
     if (!io.exists(f)) throw new InitError(`Folder not found: ${f}`);
   }
-  const server = serverCommand(options.execPath, options.checkout, os);
+  return _unique(folders);
+}
+
+function _unique(items: readonly string[]): string[] {
+  return [...new Set(items)];
+}
+
+/** A client's config as read: the change so far, and its server list when it can be changed. */
+interface _Config {
+  change: ConfigChange;
+  before: string | null;
+  parsed?: Record<string, unknown>;
+  servers?: Record<string, unknown>;
+}
+
+/** Every client's config file: skipped, unreadable, or read with its server list. */
+function _readConfigs(options: InitOptions, io: InitIo): _Config[] {
   const wanted = new Set(options.clients ?? []);
-  const changes: ConfigChange[] = [];
-  for (const client of clientConfigs(os, env)) {
+  return clientConfigs(options.os, options.env).map((client) => {
     const named = wanted.has(client.id);
     const detected = named || io.exists(client.file) || io.exists(client.marker);
     const change: ConfigChange = { client, detected, status: "skip", kept: [] };
-    changes.push(change);
     if (!detected || (wanted.size > 0 && !named)) {
       change.reason = detected ? "not selected (--client)" : "not installed";
-      continue;
+      return { change, before: null };
     }
     const before = io.readText(client.file);
     const parsed = _parseConfig(before);
     if (typeof parsed === "string") {
-      change.status = "error";
-      change.reason = parsed;
-      continue;
+      return { change: { ...change, status: "error", reason: parsed }, before };
     }
     const list = parsed[client.key] ?? {};
     if (typeof list !== "object" || list === null || Array.isArray(list)) {
       change.status = "error";
       change.reason = `its "${client.key}" is not an object; add the entry by hand`;
-      continue;
+      return { change, before };
     }
-    const servers = list as Record<string, unknown>;
-    const entry = serverEntry(client, server, folders, os);
-    change.kept = Object.keys(servers).filter((k) => k !== SERVER_NAME);
-    const previous = servers[SERVER_NAME];
-    if (previous !== undefined && JSON.stringify(previous) === JSON.stringify(entry)) {
-      change.status = "unchanged";
-      continue;
-    }
-    change.status = before === null ? "create" : previous === undefined ? "add" : "replace";
-    const next = { ...parsed, [client.key]: { ...servers, [SERVER_NAME]: entry } };
-    change.text = JSON.stringify(next, null, 2) + "\n";
+    return { change, before, parsed, servers: list as Record<string, unknown> };
+  });
+}
+
+/** The change to one config: the codemunch entry added or brought up to date. */
+function _configChange(c: _Config, entry: Record<string, unknown>): ConfigChange {
+  const { change, servers, parsed } = c;
+  if (servers === undefined || parsed === undefined) return change;
+  change.kept = Object.keys(servers).filter((k) => k !== SERVER_NAME);
+  const previous = servers[SERVER_NAME];
+  if (previous !== undefined && JSON.stringify(previous) === JSON.stringify(entry)) {
+    return { ...change, status: "unchanged" };
   }
-  const policy: InitPlan["policy"] = [];
-  if (options.policy ?? true) {
-    const claude = changes.some((c) =>
-      (c.client.id === "claude-code" || c.client.id === "claude-desktop") && c.detected
-    );
-    for (const f of folders) {
-      const existing = ["CLAUDE.md", "AGENTS.md"].map((n) => join(f, n)).filter((p) =>
-        io.exists(p)
-      );
-      if (existing.length === 0) {
-        policy.push({ file: join(f, claude ? "CLAUDE.md" : "AGENTS.md"), status: "create" });
-      }
-      for (const file of existing) {
-        const has = (io.readText(file) ?? "").includes(POLICY_MARKER);
-        policy.push({ file, status: has ? "unchanged" : "append" });
-      }
-    }
-  }
+  const key = change.client.key;
+  const next = { ...parsed, [key]: { ...servers, [SERVER_NAME]: entry } };
   return {
-    os,
-    server,
-    roots: folders,
-    changes,
-    index: options.index ?? true ? folders : [],
-    policy,
+    ...change,
+    status: c.before === null ? "create" : previous === undefined ? "add" : "replace",
+    text: JSON.stringify(next, null, 2) + "\n",
   };
 }
 
-/** Quote one command-line word for a POSIX shell when it needs it. */
-function _sh(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
-}
-
-/** The `claude mcp add` line equivalent to the Claude Code entry. */
-export function claudeMcpAdd(plan: Pick<InitPlan, "server" | "roots">, os: OsName): string {
-  const roots = plan.roots.join(os === "windows" ? ";" : ":");
-  return [
-    "claude mcp add -s user",
-    SERVER_NAME,
-    "-e",
-    _sh(`CODEMUNCH_ALLOWED_ROOTS=${roots}`),
-    "--",
-    _sh(plan.server.command),
-    ...plan.server.args.map(_sh),
-  ].join(" ");
-}
-
-/** The plan as the lines shown before anything is written. */
-export function describePlan(plan: InitPlan, os: OsName): string[] {
-  const entry = JSON.stringify(
-    { [SERVER_NAME]: serverEntry({ typed: false }, plan.server, plan.roots, os) },
-    null,
-    2,
+/** The agent policy for each folder: CLAUDE.md when a Claude client is set up, else AGENTS.md. */
+function _policyPlan(
+  folders: readonly string[],
+  changes: readonly ConfigChange[],
+  os: OsName,
+  io: InitIo,
+): InitPlan["policy"] {
+  const { join } = pathsOf(os);
+  const claude = changes.some((c) =>
+    (c.client.id === "claude-code" || c.client.id === "claude-desktop") && c.detected
   );
-  const lines = [
-    "The server entry (absolute paths, so it runs even where the client's PATH has no deno;",
-    'VS Code\'s adds "type": "stdio"):',
-    ...entry.slice(2, -2).split("\n").map((l) => `  ${l.slice(2)}`),
-    "",
-    "Client config files:",
-  ];
-  const width = Math.max(...plan.changes.map((c) => c.client.name.length));
-  for (const c of plan.changes) {
-    const what = {
-      create: "create it with the codemunch entry",
-      add: `add the codemunch entry${_kept(c.kept)}`,
-      replace: `update the codemunch entry${_kept(c.kept)}`,
-      unchanged: "already set up, unchanged",
-      skip: `skipped: ${c.reason}`,
-      error: `cannot change: ${c.reason}`,
-    }[c.status];
-    lines.push(`  ${c.client.name.padEnd(width)}  ${c.client.file}`);
-    lines.push(`  ${"".padEnd(width)}  → ${what}`);
-    if (c.client.id === "claude-code" && c.text !== undefined) {
-      lines.push(`  ${"".padEnd(width)}    (quit Claude Code first: it rewrites this file)`);
+  const policy: InitPlan["policy"] = [];
+  for (const f of folders) {
+    const existing = ["CLAUDE.md", "AGENTS.md"].map((n) => join(f, n)).filter((p) => io.exists(p));
+    if (existing.length === 0) {
+      policy.push({ file: join(f, claude ? "CLAUDE.md" : "AGENTS.md"), status: "create" });
+    }
+    for (const file of existing) {
+      const has = (io.readText(file) ?? "").includes(POLICY_MARKER);
+      policy.push({ file, status: has ? "unchanged" : "append" });
     }
   }
-  if (plan.changes.every((c) => c.status === "skip")) {
-    lines.push(
-      '  No MCP client found: name one with --client (claude-desktop, claude-code, cursor, vscode, windsurf), or add the entry by hand (README, "Connect a client").',
+  return policy;
+}
+
+/** `--hooks`: Claude Code's user settings with codemunch's hooks (Claude Code must be set up). */
+function _hooksPlan(
+  options: InitOptions,
+  claudeCode: ConfigChange | undefined,
+  server: ServerCommand,
+  roots: readonly string[],
+  io: InitIo,
+): InitPlan["hooks"] {
+  if (claudeCode === undefined || claudeCode.status === "skip") {
+    throw new InitError(
+      `--hooks adds Claude Code hooks, but Claude Code is ${
+        claudeCode?.reason ?? "not known"
+      }: add --client claude-code (or leave out --hooks)`,
     );
   }
-  if (plan.index.length > 0 || plan.policy.length > 0) lines.push("", "Then:");
-  for (const f of plan.index) lines.push(`  index ${f}`);
-  for (const p of plan.policy) {
-    if (p.status === "create") lines.push(`  create ${p.file} with the agent policy`);
-    if (p.status === "append") lines.push(`  add the agent policy to ${p.file}`);
-  }
-  return lines;
-}
-
-function _kept(kept: string[]): string {
-  return kept.length === 0 ? "" : ` (keeping ${kept.length} other: ${kept.join(", ")})`;
-}
-
-/** What {@linkcode applyInit} did. */
-export interface InitResult {
-  lines: string[];
-  /** Files written. */
-  written: string[];
-  /** Backups made. */
-  backups: string[];
-  failed: number;
-}
-
-/**
- * Carry out a plan: back up and write each changed config file, index the folders, add the
- * policy. `stamp` names the backups (`<file>.codemunch-backup-<stamp>`).
- */
-export async function applyInit(
-  plan: InitPlan,
-  stamp: string,
-  indexFolder: ((folder: string) => Promise<string>) | null,
-  io: InitIo = DENO_IO,
-): Promise<InitResult> {
-  const { dirname } = _path(plan.os);
-  const result: InitResult = { lines: [], written: [], backups: [], failed: 0 };
-  for (const c of plan.changes) {
-    if (c.text === undefined) continue;
-    try {
-      io.mkdirp(dirname(c.client.file));
-      if (io.exists(c.client.file)) {
-        const backup = `${c.client.file}.codemunch-backup-${stamp}`;
-        io.copy(c.client.file, backup);
-        result.backups.push(backup);
-        result.lines.push(
-          `✓ ${c.client.name}: ${
-            c.status === "replace" ? "updated" : "added"
-          } codemunch in ${c.client.file} (backup: ${backup})`,
-        );
-      } else {
-        result.lines.push(`✓ ${c.client.name}: created ${c.client.file}`);
-      }
-      io.writeText(c.client.file, c.text);
-      result.written.push(c.client.file);
-    } catch (e) {
-      result.failed++;
-      result.lines.push(
-        `✗ ${c.client.name}: cannot write ${c.client.file}: ${(e as Error).message}`,
-      );
-    }
-  }
-  for (const folder of plan.index) {
-    if (indexFolder === null) break;
-    try {
-      result.lines.push(`✓ ${await indexFolder(folder)}`);
-    } catch (e) {
-      result.failed++;
-      result.lines.push(`✗ indexing ${folder} failed: ${(e as Error).message}`);
-    }
-  }
-  for (const p of plan.policy) {
-    if (p.status === "unchanged") continue;
-    try {
-      const before = io.readText(p.file);
-      const text = before === null ? POLICY : `${before.replace(/\n*$/, "\n\n")}${POLICY}`;
-      io.writeText(p.file, text);
-      result.written.push(p.file);
-      result.lines.push(`✓ agent policy ${before === null ? "written to" : "added to"} ${p.file}`);
-    } catch (e) {
-      result.failed++;
-      result.lines.push(`✗ cannot write ${p.file}: ${(e as Error).message}`);
-    }
-  }
-  const configured = plan.changes.filter((c) => c.text !== undefined || c.status === "unchanged");
-  if (configured.length > 0) {
-    result.lines.push(
-      "",
-      `Restart ${
-        configured.map((c) => c.client.name).join(", ")
-      } to load the server, then ask: "Use codemunch to find where <something> is handled".`,
-    );
-  }
-  return result;
+  const { join } = pathsOf(options.os);
+  const file = join(homeDir(options.env), ...CLAUDE_SETTINGS);
+  const delimiter = rootsDelimiter(options.os);
+  const change = mergeHookSettings(io.readText(file), {
+    PreToolUse: hookCommand(server, roots, "PreToolUse", delimiter),
+    PostToolUse: hookCommand(server, roots, "PostToolUse", delimiter),
+  });
+  return { file, change };
 }
 
 /** Parse a `--client` value: comma-separated client ids. */

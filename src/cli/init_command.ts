@@ -6,15 +6,10 @@
  */
 import { createRunner, type Environment } from "../server/compose.ts";
 import { type Invocation, UsageError } from "./args.ts";
-import {
-  applyInit,
-  claudeMcpAdd,
-  describePlan,
-  InitError,
-  type InitPlan,
-  parseClients,
-  planInit,
-} from "./init.ts";
+import { InitError, type InitPlan, parseClients, planInit } from "./init.ts";
+import { applyInit } from "./init_apply.ts";
+import { describePlan } from "./init_describe.ts";
+import { claudeMcpAdd } from "./server_entry.ts";
 import { indexSummary, progressReporter, stderrSink } from "./progress.ts";
 
 /** Run `init`. */
@@ -31,6 +26,7 @@ export async function initCommand(inv: Invocation, environment: Environment): Pr
       ...(inv.flags.has("client") ? { clients: parseClients(inv.flags.get("client")!) } : {}),
       index: !inv.flags.has("no-index"),
       policy: !inv.flags.has("no-policy"),
+      hooks: inv.flags.has("hooks"),
     });
   } catch (e) {
     if (e instanceof InitError) throw new UsageError(e.message);
@@ -39,7 +35,7 @@ export async function initCommand(inv: Invocation, environment: Environment): Pr
   console.log(describePlan(plan, environment.os).join("\n"));
   console.log(`\nClaude Code by hand: ${claudeMcpAdd(plan, environment.os)}`);
   const pending = plan.changes.some((c) => c.text !== undefined) || plan.index.length > 0 ||
-    plan.policy.some((p) => p.status !== "unchanged");
+    plan.policy.some((p) => p.status !== "unchanged") || plan.hooks?.change.text !== undefined;
   if (inv.flags.has("dry-run")) {
     console.log("\nDry run: nothing was written.");
     return 0;

@@ -12,6 +12,8 @@
 /** Paths from the checkout of the modules loaded by {@linkcode load}. */
 export const LAZY_MODULES = [
   "src/cli/banner.ts",
+  "src/cli/command_shim.ts",
+  "src/cli/hooks.ts",
   "src/cli/init_command.ts",
   "src/cli/serve_commands.ts",
   "src/cli/tool_commands.ts",
@@ -26,6 +28,8 @@ export type LazyModule = (typeof LAZY_MODULES)[number];
 /** The type of each lazy module (types only: nothing is walked for them). */
 interface _Lazy {
   "src/cli/banner.ts": typeof import("./banner.ts");
+  "src/cli/command_shim.ts": typeof import("./command_shim.ts");
+  "src/cli/hooks.ts": typeof import("./hooks.ts");
   "src/cli/init_command.ts": typeof import("./init_command.ts");
   "src/cli/serve_commands.ts": typeof import("./serve_commands.ts");
   "src/cli/tool_commands.ts": typeof import("./tool_commands.ts");

@@ -1,12 +1,12 @@
 /**
  * The commands that call tools once and print the answer: `index`, `search`, `outline`,
  * `symbol` and `call`. Each builds one runner from the environment (the composition root), calls
- * the tool and closes the runner. `--repo` may be left out when one repo is indexed, or when one
- * repo has the file or symbol asked for.
+ * the tool and closes the runner. `--repo` may be left out when one repo is indexed, when one
+ * repo has the file or symbol asked for, or in an indexed folder.
  *
  * @module
  */
-import { relative, resolve } from "node:path";
+import { relative, resolve, sep } from "node:path";
 import { type Format, resolveFormat } from "../codec/dispatch.ts";
 import { createRunner, type Environment } from "../server/compose.ts";
 import type { ToolRunner } from "../server/runner.ts";
@@ -64,8 +64,16 @@ export function commandFormat(inv: Invocation, fallback: Format = "json"): Forma
   }
 }
 
-/** The repo for a shortcut: --repo, else the only indexed one, else the one `fits` picks. */
-function _pickRepo(store: Store, inv: Invocation, fits?: (repo: string) => boolean): string {
+/**
+ * The repo for a shortcut: --repo, else the only indexed one, else the one `fits` picks, else
+ * the indexed folder the command runs in (the innermost, when folders nest).
+ */
+function _pickRepo(
+  store: Store,
+  inv: Invocation,
+  cwd: string,
+  fits?: (repo: string) => boolean,
+): string {
   const given = inv.flags.get("repo");
   if (given !== undefined) return given;
   const repos = store.repoIds();
@@ -75,8 +83,16 @@ function _pickRepo(store: Store, inv: Invocation, fits?: (repo: string) => boole
   if (repos.length === 1) return repos[0]!;
   const fitting = fits === undefined ? [] : repos.filter(fits);
   if (fitting.length === 1) return fitting[0]!;
+  const here = store.listRepos().repos
+    .filter((m) =>
+      m.source_root !== "" && (cwd === m.source_root || cwd.startsWith(m.source_root + sep))
+    )
+    .sort((a, b) => b.source_root.length - a.source_root.length)[0];
+  if (here !== undefined) return here.repo;
   throw new UsageError(
-    `Several repositories are indexed: pass --repo (one of ${repos.join(", ")})`,
+    `Several repositories are indexed and none holds this folder: pass --repo (one of ${
+      repos.join(", ")
+    })`,
   );
 }
 
@@ -98,10 +114,10 @@ async function _index({ runner, inv, command, cwd }: _Call): Promise<number> {
   return 0;
 }
 
-async function _search({ runner, store, inv, command }: _Call): Promise<number> {
+async function _search({ runner, store, inv, command, cwd }: _Call): Promise<number> {
   if (inv.positional.length === 0) throw new UsageError(`"search" expects a query`);
   const args: Record<string, unknown> = {
-    repo: _pickRepo(store, inv),
+    repo: _pickRepo(store, inv, cwd),
     query: inv.positional.join(" "),
   };
   for (const [name, flag] of Object.entries(command.flags)) {
@@ -119,17 +135,17 @@ async function _outline({ runner, store, inv, command, cwd }: _Call): Promise<nu
   const rootOf = (repo: string) =>
     store.listRepos().repos.find((m) => m.repo === repo)?.source_root ?? "";
   const owns = (repo: string) => rootOf(repo) !== "" && abs.startsWith(rootOf(repo) + "/");
-  const repo = _pickRepo(store, inv, owns);
+  const repo = _pickRepo(store, inv, cwd, owns);
   if (owns(repo)) file = relative(rootOf(repo), abs);
   const format = commandFormat(inv);
   const result = await runner.call("get_file_outline", { repo, file_path: file }, { format });
   return printResult(result, format, inv, command);
 }
 
-async function _symbol({ runner, store, inv, command }: _Call): Promise<number> {
+async function _symbol({ runner, store, inv, command, cwd }: _Call): Promise<number> {
   expectPositional(inv, 1, "a symbol id");
   const id = inv.positional[0]!;
-  const repo = _pickRepo(store, inv, (r) => {
+  const repo = _pickRepo(store, inv, cwd, (r) => {
     try {
       return store.repo(r).symbol(id) !== undefined;
     } catch {
@@ -147,7 +163,7 @@ async function _symbol({ runner, store, inv, command }: _Call): Promise<number> 
   return 0;
 }
 
-async function _call({ runner, store, inv, command }: _Call): Promise<number> {
+async function _call({ runner, store, inv, command, cwd }: _Call): Promise<number> {
   if (inv.positional.length < 1 || inv.positional.length > 2) {
     throw new UsageError(`"call" expects <tool> and optionally '<json args>'`);
   }
@@ -165,7 +181,7 @@ async function _call({ runner, store, inv, command }: _Call): Promise<number> {
   const listed = TOOLS_LIST.tools as { name: string; inputSchema?: { properties?: object } }[];
   const takesRepo = "repo" in (listed.find((t) => t.name === tool)?.inputSchema?.properties ?? {});
   if (takesRepo && args.repo === undefined && (inv.flags.has("repo") || store.repoIds().length)) {
-    args.repo = _pickRepo(store, inv);
+    args.repo = _pickRepo(store, inv, cwd);
   }
   const format = commandFormat(inv);
   return printResult(await runner.call(tool, args, { format }), format, inv, command);

@@ -9,17 +9,18 @@ async function cli(
   p: { root: string; indexDir: string },
   args: string[],
   env: Record<string, string> = {},
+  cwd = p.root,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const vars: Record<string, string> = {
     CODE_INDEX_PATH: p.indexDir,
     CODEMUNCH_ALLOWED_ROOTS: p.root,
     ...env,
   };
-  const flags = permissionFlags(permissionInputs((n) => vars[n] ?? Deno.env.get(n), p.root));
+  const flags = permissionFlags(permissionInputs((n) => vars[n] ?? Deno.env.get(n), cwd));
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["run", ...flags, join(CHECKOUT, "main.ts"), ...args],
     env: vars,
-    cwd: p.root,
+    cwd,
     stdout: "piped",
     stderr: "piped",
   }).output();
@@ -151,6 +152,32 @@ Deno.test("CLI: index, search, outline, symbol and call", async (t) => {
       const unknown = await cli(p, ["search", "greet", "-x"]);
       equal(unknown.code, 2);
       match(unknown.stderr, /Unknown option "-x" for "search"/);
+    });
+    await t.step("with several repos indexed, the folder it runs in picks the repo", async () => {
+      const other = join(p.base, "other");
+      Deno.mkdirSync(other);
+      Deno.writeTextFileSync(join(other, "tool.py"), "def greet_elsewhere():\n    return 1\n");
+      const vars = { CODEMUNCH_ALLOWED_ROOTS: `${p.root}:${other}` };
+      equal((await cli(p, ["index", other], vars)).code, 0);
+      const here = await cli(p, ["search", "greet"], vars);
+      equal(here.code, 0, here.stderr);
+      equal(JSON.parse(here.stdout).results[0].id, "python/sample.py::greet#function");
+      const there = await cli(p, ["search", "greet"], vars, other);
+      equal(JSON.parse(there.stdout).results[0].name, "greet_elsewhere");
+      const neither = await cli(p, ["search", "greet"], vars, p.base);
+      equal(neither.code, 2);
+      match(
+        neither.stderr,
+        /Several repositories are indexed and none holds this folder: pass --repo/,
+      );
+      equal(
+        (await cli(p, [
+          "call",
+          "invalidate_cache",
+          JSON.stringify({ repo: JSON.parse(there.stdout)._meta.repo }),
+        ], vars)).code,
+        0,
+      );
     });
     await t.step("outline <file> by repo path and by disk path", async () => {
       const a = await cli(p, ["outline", "python/sample.py", "--repo", repo]);

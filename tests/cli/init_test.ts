@@ -10,16 +10,12 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { clientConfigs, type OsName } from "../../src/cli/clients.ts";
-import {
-  applyInit,
-  claudeMcpAdd,
-  describePlan,
-  InitError,
-  type InitIo,
-  planInit,
-  POLICY_MARKER,
-} from "../../src/cli/init.ts";
+import { InitError, type InitIo, planInit, POLICY_MARKER } from "../../src/cli/init.ts";
+import { applyInit } from "../../src/cli/init_apply.ts";
+import { describePlan } from "../../src/cli/init_describe.ts";
+import { claudeMcpAdd } from "../../src/cli/server_entry.ts";
 import { CHECKOUT, resultText, tempProject } from "../e2e/_server.ts";
+import { run } from "../docs/_shell.ts";
 
 /** An in-memory file system. */
 function memoryIo(files: Record<string, string>, dirs: string[]): InitIo & {
@@ -165,6 +161,96 @@ for (const os of ["linux", "darwin", "windows"] as OsName[]) {
   });
 }
 
+Deno.test("init again with another folder: the allowed folders are merged in every config, and said", async () => {
+  const env = (n: string) => ({ HOME: "/home/u" })[n];
+  const markers = clientConfigs("linux", env).map((c) => c.marker);
+  const io = memoryIo({}, ["/srv/app", "/srv/other", "/srv/app/sub", ...markers]);
+  const opts = {
+    os: "linux" as const,
+    env,
+    cwd: "/srv",
+    execPath: "/d/deno",
+    checkout: "/opt/codemunch",
+    policy: false,
+  };
+  await applyInit(planInit({ ...opts, folders: ["/srv/app"] }, io), "A", null, io);
+  const second = planInit({ ...opts, folders: ["/srv/other"] }, io);
+  deepEqual(second.roots, ["/srv/app", "/srv/other"]);
+  deepEqual([second.rootsKept, second.rootsAdded], [["/srv/app"], ["/srv/other"]]);
+  ok(second.changes.every((c) => c.status === "replace"), JSON.stringify(second.changes));
+  const text = describePlan(second, "linux").join("\n");
+  match(text, /\/srv\/app {2}\(already allowed, kept\)\n {2}\/srv\/other {2}\(added\)/);
+  deepEqual(second.index, ["/srv/other"], "only the folder named now is indexed");
+  await applyInit(second, "B", null, io);
+  for (const c of clientConfigs("linux", env)) {
+    const list = JSON.parse(io.files.get(c.file)!)[c.key];
+    equal(list.codemunch.env.CODEMUNCH_ALLOWED_ROOTS, "/srv/app:/srv/other", c.id);
+  }
+  // A folder inside an allowed one is allowed already: nothing to change.
+  const inside = planInit({ ...opts, folders: ["/srv/app/sub"] }, io);
+  deepEqual(inside.roots, ["/srv/app", "/srv/other"]);
+  ok(inside.changes.every((c) => c.status === "unchanged"));
+  match(describePlan(inside, "linux").join("\n"), /every folder named is already allowed/);
+});
+
+Deno.test("init --hooks: Claude Code's settings get the two hooks, every other setting kept", async () => {
+  const env = (n: string) => ({ HOME: "/home/u" })[n];
+  const settings = "/home/u/.claude/settings.json";
+  const before = {
+    model: "opus",
+    hooks: {
+      PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "audit.sh" }] }],
+    },
+  };
+  const io = memoryIo({ [settings]: JSON.stringify(before) }, ["/srv/app", "/home/u/.claude"]);
+  const opts = {
+    os: "linux" as const,
+    env,
+    cwd: "/srv/app",
+    execPath: "/d/deno",
+    checkout: "/opt/codemunch",
+    policy: false,
+    index: false,
+    hooks: true,
+  };
+  const plan = planInit(opts, io);
+  equal(plan.hooks!.file, settings);
+  equal(plan.hooks!.change.status, "add");
+  match(
+    describePlan(plan, "linux").join("\n"),
+    /Claude Code hooks.*\n.*\n {2}.*settings\.json\n {2}→ add/,
+  );
+  await applyInit(plan, "S", null, io);
+  const after = JSON.parse(io.files.get(settings)!);
+  equal(after.model, "opus");
+  deepEqual(after.hooks.PreToolUse[0], before.hooks.PreToolUse[0]);
+  const pre = after.hooks.PreToolUse[1];
+  equal(pre.matcher, "Read|Grep|Glob");
+  equal(
+    pre.hooks[0].command,
+    "CODEMUNCH_ALLOWED_ROOTS=/srv/app /d/deno run --allow-read --allow-env --allow-run /opt/codemunch/scripts/serve.ts hook pre-tool-use",
+  );
+  equal(after.hooks.PostToolUse[0].matcher, "Edit|Write|MultiEdit");
+  match(after.hooks.PostToolUse[0].hooks[0].command, / hook post-tool-use$/);
+  ok(io.files.has(`${settings}.codemunch-backup-S`));
+  equal(planInit(opts, io).hooks!.change.status, "unchanged");
+  // Another folder: the hooks follow the allowed folders, replaced in place (not duplicated).
+  io.mkdirp("/srv/b");
+  const more = planInit({ ...opts, folders: ["/srv/b"] }, io);
+  equal(more.hooks!.change.status, "replace");
+  const merged = JSON.parse(more.hooks!.change.text!);
+  equal(merged.hooks.PreToolUse.length, 2);
+  match(
+    merged.hooks.PreToolUse[1].hooks[0].command,
+    /^'?CODEMUNCH_ALLOWED_ROOTS=\/srv\/app:\/srv\/b'? /,
+  );
+  // Without Claude Code there is nothing to hook into.
+  throws(
+    () => planInit({ ...opts, clients: ["cursor"] }, io),
+    /--hooks adds Claude Code hooks, but Claude Code is not selected/,
+  );
+});
+
 Deno.test("init: the compiled binary is its own command; broken configs are left alone", () => {
   const env = (n: string) => ({ HOME: "/home/u" })[n];
   const cursor = "/home/u/.cursor/mcp.json";
@@ -226,25 +312,15 @@ Deno.test("init: the agent policy goes to CLAUDE.md / AGENTS.md once", async () 
 });
 
 /** Run the launcher (`deno task init` / `deno task cli`) with this environment. */
-async function launcher(args: string[], env: Record<string, string>, cwd: string) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-read",
-      "--allow-env",
-      "--allow-run",
-      join(CHECKOUT, "scripts", "serve.ts"),
-      ...args,
-    ],
-    env,
-    clearEnv: true,
-    cwd,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+function launcher(args: string[], env: Record<string, string>, cwd: string) {
+  const serve = join(CHECKOUT, "scripts", "serve.ts");
+  return run(
+    [Deno.execPath(), "run", "--allow-read", "--allow-env", "--allow-run", serve, ...args],
+    {
+      env,
+      cwd,
+    },
+  );
 }
 
 Deno.test("init end to end: dry run, apply, then a client with no deno on PATH finds a symbol", async () => {

@@ -8,12 +8,22 @@
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { claudeMcpAdd, serverCommand, serverEntry } from "../../src/cli/init.ts";
+import { claudeMcpAdd, serverCommand, serverEntry } from "../../src/cli/server_entry.ts";
 import { parseArgs as parseCommandLine } from "../../src/cli/args.ts";
 import { COMMANDS } from "../../src/cli/commands.ts";
 
 const parseArgs = (argv: string[]) => parseCommandLine(argv, COMMANDS);
 import { CHECKOUT, tempProject } from "../e2e/_server.ts";
+import {
+  hasDeno,
+  inNpxCache,
+  npmCache,
+  npxWorks,
+  pathWithoutDeno,
+  run,
+  runUntil,
+  shWord,
+} from "./_shell.ts";
 
 const README = Deno.readTextFileSync(join(CHECKOUT, "README.md"));
 const DENO_JSON = JSON.parse(Deno.readTextFileSync(join(CHECKOUT, "deno.json")));
@@ -58,62 +68,6 @@ function readmeCommands(): string[][] {
     .filter((w) => w.length > 0);
 }
 
-async function run(
-  args: string[],
-  options: { env?: Record<string, string>; cwd?: string } = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = await new Deno.Command(args[0]!, {
-    args: args.slice(1),
-    cwd: options.cwd ?? CHECKOUT,
-    env: options.env ?? {},
-    clearEnv: true,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
-
-/**
- * Start a long-running command (a server), wait for `ready` on its stderr, then stop it with
- * SIGTERM. Returns what it printed.
- */
-async function runUntil(
-  args: string[],
-  ready: RegExp,
-  options: { env: Record<string, string>; cwd: string },
-): Promise<{ seen: boolean; stderr: string }> {
-  const child = new Deno.Command(args[0]!, {
-    args: args.slice(1),
-    cwd: options.cwd,
-    env: options.env,
-    clearEnv: true,
-    stdin: "null",
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
-  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
-  let stderr = "";
-  let seen = false;
-  const deadline = setTimeout(() => child.kill("SIGTERM"), 30_000);
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      stderr += value;
-      if (!seen && ready.test(stderr)) {
-        seen = true;
-        child.kill("SIGTERM");
-      }
-    }
-  } finally {
-    clearTimeout(deadline);
-    await child.status;
-  }
-  return { seen, stderr };
-}
-
 Deno.test("README: sections in the order a new user needs them", () => {
   const headings = [...README.matchAll(/^## (.+)$/gm)].map((m) => m[1]!);
   const order = [
@@ -132,17 +86,19 @@ Deno.test("README: sections in the order a new user needs them", () => {
   for (const t of tools.tools) ok(README.includes(`\`${t.name}\``), `README names ${t.name}`);
 });
 
-Deno.test("README: every shell command is one the project can run", async (t) => {
-  const commands = readmeCommands();
-  ok(commands.length >= 15, `found ${commands.length} commands`);
-  const p = tempProject("codemunch-readme-");
-  const home = join(p.base, "home");
+/** A README project: a home with Cursor and Claude Code installed, and three small projects. */
+function readmeHome(base: string): { home: string; app: string } {
+  const home = join(base, "home");
   Deno.mkdirSync(join(home, ".cursor"), { recursive: true });
-  Deno.mkdirSync(join(home, "src", "my-project"), { recursive: true });
-  const app = join(home, "src", "app");
-  Deno.mkdirSync(join(app, "src"), { recursive: true });
-  Deno.writeTextFileSync(
-    join(app, "src", "server.ts"),
+  const source = (dir: string, name: string, text: string) => {
+    Deno.mkdirSync(join(home, "src", dir, "src"), { recursive: true });
+    Deno.writeTextFileSync(join(home, "src", dir, "src", name), text);
+  };
+  source("my-project", "retry.ts", "export function retryRequest(n: number) {\n  return n;\n}\n");
+  source("other", "tool.py", "def other_tool():\n    return 1\n");
+  source(
+    "app",
+    "server.ts",
     [
       "/** Parse the config file. */",
       "export function parseConfig(text: string): Record<string, string> {",
@@ -157,119 +113,175 @@ Deno.test("README: every shell command is one the project can run", async (t) =>
       "",
     ].join("\n"),
   );
-  const env = {
-    HOME: home,
-    PATH: Deno.env.get("PATH") ?? "",
-    CODE_INDEX_PATH: p.indexDir,
-    ...(Deno.env.get("DENO_DIR") ? { DENO_DIR: Deno.env.get("DENO_DIR")! } : {}),
-  };
+  return { home, app: join(home, "src", "app") };
+}
+
+/** The allowed folders of codemunch's entry in Cursor's config. */
+function cursorRoots(home: string): string[] {
+  const config = JSON.parse(Deno.readTextFileSync(join(home, ".cursor", "mcp.json")));
+  return config.mcpServers.codemunch.env.CODEMUNCH_ALLOWED_ROOTS.split(":");
+}
+
+const INSPECTOR = "0.15.0";
+
+Deno.test("README: every shell command works as written, on a machine with Node.js and no Deno", async (t) => {
+  const commands = readmeCommands();
+  ok(commands.length >= 15, `found ${commands.length} commands`);
+  const p = tempProject("codemunch-readme-");
+  const { home, app } = readmeHome(p.base);
+  const noDeno = pathWithoutDeno(join(p.base, "node-bin"));
+  equal(hasDeno(noDeno), false, noDeno);
+  const npx = npxWorks(noDeno);
+  const cache = npmCache();
+  const env: Record<string, string> = { HOME: home, PATH: noDeno, CODE_INDEX_PATH: p.indexDir };
+  // npx finds its Deno (and the Inspector) in the machine's npm cache, not a new one per run.
+  if (cache !== null) env.npm_config_cache = cache;
+  if (Deno.env.get("DENO_DIR")) env.DENO_DIR = Deno.env.get("DENO_DIR")!;
+  const sh = (words: string[], extra: string[] = []) => [
+    "sh",
+    "-c",
+    [...words, ...extra].map(shWord).join(" "),
+  ];
   const seen = new Set<string>();
+  let initRuns = 0;
   try {
     for (const original of commands) {
-      let words = original.map((w) => w.replace(/^~(?=\/|$)/, home));
-      // Leading NAME=value words set the command's environment.
-      const extraEnv: Record<string, string> = {};
-      while (words[0] !== undefined && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) {
-        const [k, ...v] = words[0].split("=");
-        extraEnv[k!] = v.join("=");
-        words = words.slice(1);
-      }
-      // `npx -y deno@<version> …` is `deno …` with the pinned version.
-      if (words[0] === "npx" && words[2]?.startsWith("deno@")) {
-        equal(words[2], `deno@${DENO_VERSION}`, "the README pins the Deno version of .ci/run");
-        words = ["deno", ...words.slice(3)];
-      }
       const line = original.join(" ");
-      await t.step(line, async () => {
-        const [head, sub, name] = words;
-        if (head === "deno" && sub === "task") {
-          ok(DENO_JSON.tasks[name!], `deno task ${name} exists`);
-          seen.add(`task ${name}`);
-          if (name === "init") {
-            const r = await run(
-              [Deno.execPath(), "task", ...words.slice(2), "--dry-run"],
-              { env },
-            );
-            equal(r.code, 0, r.stdout + r.stderr);
-            match(r.stdout, /Cursor .*mcp\.json\n.*→ create it/);
-            match(r.stdout, /Dry run: nothing was written/);
-          } else if (name === "start") {
-            const r = await run([Deno.execPath(), "task", "start"], { env, cwd: CHECKOUT });
-            equal(r.code, 0, r.stderr);
-            match(r.stderr, /codemunch [\d.]+: MCP server on stdio\n {2}index: {3}/);
-            ok(!/Download|Warning/.test(r.stderr), `quiet start: ${r.stderr}`);
+      // Leading NAME=value words set the command's environment.
+      const assignments = original.slice(
+        0,
+        original.findIndex((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w)),
+      );
+      let words = original.slice(assignments.length);
+      const [head] = words;
+      // `npx -y deno@<version> …` is the pinned Deno; without npx, the same Deno run directly.
+      const pinned = head === "npx" && words[2]?.startsWith("deno@");
+      if (pinned) equal(words[2], `deno@${DENO_VERSION}`, "the README pins the Deno of .ci/run");
+      if (pinned && !npx) words = [Deno.execPath(), ...words.slice(3)];
+      const task = pinned ? words[words.indexOf("task") + 1] : undefined;
+      const skipInspector = head === "npx" &&
+        words[2]?.startsWith("@modelcontextprotocol/") === true &&
+        !inNpxCache(cache, "@modelcontextprotocol/inspector", INSPECTOR);
+      await t.step({
+        name: skipInspector
+          ? `${line} — SKIPPED running it: the Inspector ${INSPECTOR} is not in npm's cache (checked as written only)`
+          : line,
+        fn: async () => {
+          if (task !== undefined) return await _task(task, words, seen);
+          if (head === "npx") return await _inspector(words, skipInspector);
+          if (head === "codemunch") return await _codemunch(assignments, words, seen);
+          if (head === "claude") {
+            const server = serverCommand("/path/to/deno", "/path/to/codemunch", "linux");
+            return equal(line, claudeMcpAdd({ server, roots: ["/path/to/your/code"] }, "linux"));
           }
-        } else if (head === "deno" && sub === "install") {
-          // A `codemunch` command: installed into a temporary root, then run.
-          const root = join(p.base, "deno-root");
-          const r = await run([Deno.execPath(), ...words.slice(1), "--root", root], { env });
-          equal(r.code, 0, r.stderr);
-          const v = await run([join(root, "bin", "codemunch"), "--version"], { env });
-          equal(v.stdout.trim(), `codemunch ${DENO_JSON.version}`, v.stderr);
-          seen.add("install");
-        } else if (head === "deno" && sub === "test") {
-          for (const w of words.slice(2)) {
-            if (!w.startsWith("-")) ok(Deno.statSync(join(CHECKOUT, w)).isFile, w);
+          // The Development section's commands need Deno (it says so): checked, not run.
+          if (head === "deno" && words[1] === "task") {
+            return ok(DENO_JSON.tasks[words[2]!], `deno task ${words[2]} exists`);
           }
-          ok(words.includes("--config") && words.includes("deno.dev.json"));
-        } else if (head === "codemunch") {
-          // Run for real through the launcher, in a project holding the README's examples.
-          const inv = parseArgs(words.slice(1));
-          ok(COMMANDS[inv.command], `codemunch ${inv.command} exists`);
-          seen.add(`codemunch ${inv.command}`);
-          if ((inv.command === "serve" || inv.command === "watch") && !inv.flags.has("help")) {
-            // A server: started for real, stopped once its banner says it is up (on a free
-            // port instead of the README's fixed one).
-            const args = words.slice(1).map((w, i, all) => all[i - 1] === "--port" ? "0" : w);
-            if (inv.flags.has("http") && !inv.flags.has("port")) args.push("--port", "0");
-            const r = await runUntil(
-              [
-                Deno.execPath(),
-                "run",
-                "--allow-read",
-                "--allow-env",
-                "--allow-run",
-                join(CHECKOUT, "scripts", "serve.ts"),
-                ...args,
-              ],
-              /MCP over HTTP at http|MCP server on stdio|watching /,
-              {
-                env: { ...env, ...extraEnv },
-                cwd: app,
-              },
-            );
-            ok(r.seen, `${line}\n${r.stderr}`);
-            return;
+          if (head === "deno" && words[1] === "test") {
+            for (const w of words.slice(2)) {
+              if (!w.startsWith("-") && w !== "deno.dev.json") {
+                ok(Deno.statSync(join(CHECKOUT, w)).isFile, w);
+              }
+            }
+            return ok(words.includes("--config") && words.includes("deno.dev.json"));
           }
-          const r = await run([
-            Deno.execPath(),
-            "run",
-            "--allow-read",
-            "--allow-env",
-            "--allow-run",
-            join(CHECKOUT, "scripts", "serve.ts"),
-            ...words.slice(1),
-          ], { env, cwd: app });
-          equal(r.code, 0, `${line}\n${r.stdout}${r.stderr}`);
-          if (inv.command === "symbol") match(r.stdout, /^start\(\) \{/);
-          if (inv.command === "search") match(r.stdout, /parseConfig/);
-        } else if (head === "claude") {
-          const server = serverCommand("/path/to/deno", "/path/to/codemunch", "linux");
-          equal(line, claudeMcpAdd({ server, roots: ["/path/to/your/code"] }, "linux"));
-        } else if (head === "npx" && words[2]?.startsWith("@modelcontextprotocol/inspector")) {
-          ok(words.includes("--cli") && words[words.indexOf("--server") + 1] === "codemunch");
-        } else if (head === "bash") {
-          ok(Deno.statSync(join(CHECKOUT, words[1]!)).isFile);
-        } else throw new Error(`No check for this README command: ${line}`);
+          if (head === "bash") return ok(Deno.statSync(join(CHECKOUT, words[1]!)).isFile);
+          throw new Error(`No check for this README command: ${line}`);
+        },
       });
     }
   } finally {
     p.dispose();
   }
   for (
-    const must of ["task init", "task start", "install", "codemunch index", "codemunch symbol"]
+    const must of [
+      "task init",
+      "task start",
+      "task install-command",
+      "codemunch index",
+      "codemunch symbol",
+      "codemunch serve",
+    ]
   ) {
     ok(seen.has(must), `README shows ${must}`);
+  }
+
+  /** `npx -y deno@… task <name> …`, run in the checkout as the README says. */
+  async function _task(name: string, words: string[], seen: Set<string>) {
+    ok(DENO_JSON.tasks[name], `deno task ${name} exists`);
+    seen.add(`task ${name}`);
+    if (name === "init") {
+      const first = ++initRuns === 1;
+      // `init` asks; the README's user answers yes.
+      const r = await run(sh(words, ["--yes"]), { env, cwd: CHECKOUT });
+      equal(r.code, 0, r.stdout + r.stderr);
+      match(r.stdout, /Cursor .*mcp\.json\n.*→ (create it|update the codemunch entry)/);
+      match(r.stdout, /✓ Indexed local\/[\w-]+: \d+ files?/);
+      if (first) deepEqual(cursorRoots(home), [join(home, "src", "my-project")]);
+      else {
+        match(r.stdout, /my-project {2}\(already allowed, kept\)\n.*other {2}\(added\)/);
+        deepEqual(cursorRoots(home), [join(home, "src", "my-project"), join(home, "src", "other")]);
+      }
+    } else if (name === "start") {
+      const r = await run(sh(words), { env, cwd: CHECKOUT });
+      equal(r.code, 0, r.stderr);
+      match(r.stderr, /codemunch [\d.]+: MCP server on stdio\n {2}index: {3}/);
+      ok(!/Download|Warning/.test(r.stderr), `quiet start: ${r.stderr}`);
+    } else if (name === "install-command") {
+      const r = await run(sh(words), { env, cwd: CHECKOUT });
+      equal(r.code, 0, r.stdout + r.stderr);
+      const bin = join(home, ".local", "bin");
+      match(r.stdout, /Wrote .*\.local\/bin\/codemunch/);
+      match(r.stdout, /is not on your PATH: add {2}export PATH=/);
+      // The user does what it says: from now on `codemunch` is on PATH (still no deno).
+      env.PATH = `${bin}:${env.PATH}`;
+      equal(hasDeno(env.PATH), false);
+    }
+  }
+
+  /** The Inspector's command line against the config `init` wrote. */
+  async function _inspector(words: string[], skip: boolean) {
+    equal(words[2], `@modelcontextprotocol/inspector@${INSPECTOR}`);
+    ok(words.includes("--cli") && words[words.indexOf("--server") + 1] === "codemunch");
+    const config = words[words.indexOf("--config") + 1]!.replace(/^~/, home);
+    ok(Deno.statSync(config).isFile, `${config} is written by the init above`);
+    if (skip) return;
+    const r = await run(sh(words), { env: { ...env, npm_config_offline: "true" }, cwd: home });
+    equal(r.code, 0, r.stdout + r.stderr);
+    const out = JSON.parse(r.stdout);
+    if (words.includes("tools/list")) {
+      ok(out.tools.some((x: { name: string }) => x.name === "search_symbols"), r.stdout);
+    } else {
+      const body = JSON.parse(out.content[0].text);
+      equal(body.indexed, true, r.stdout);
+      match(body.repo, /^local\/my-project-[0-9a-f]{8}$/);
+    }
+  }
+
+  /** A `codemunch …` line, run by `sh` in a project folder with the installed command. */
+  async function _codemunch(assignments: string[], words: string[], seen: Set<string>) {
+    ok(env.PATH!.includes(".local/bin"), "the README installs the command before using it");
+    const inv = parseArgs(words.slice(1));
+    ok(COMMANDS[inv.command], `codemunch ${inv.command} exists`);
+    seen.add(`codemunch ${inv.command}`);
+    if ((inv.command === "serve" || inv.command === "watch") && !inv.flags.has("help")) {
+      // A server: started for real, stopped once its banner says it is up (on a free port
+      // instead of the README's fixed one).
+      const args = words.map((w, i) => words[i - 1] === "--port" ? "0" : w);
+      if (inv.flags.has("http") && !inv.flags.has("port")) args.push("--port", "0");
+      const script = [...assignments.map(shWord), "exec", ...args.map(shWord)].join(" ");
+      const r = await runUntil(
+        ["sh", "-c", script],
+        /MCP over HTTP at http|MCP server on stdio|watching /,
+        { env, cwd: app },
+      );
+      return ok(r.seen, `${words.join(" ")}\n${r.stderr}`);
+    }
+    const r = await run(sh([...assignments, ...words]), { env, cwd: app });
+    equal(r.code, 0, `${words.join(" ")}\n${r.stdout}${r.stderr}`);
+    if (inv.command === "symbol") match(r.stdout, /^start\(\) \{/);
+    if (inv.command === "search") match(r.stdout, /parseConfig/);
   }
 });
 
@@ -282,7 +294,8 @@ Deno.test("README: the client config snippets are the entries init writes", () =
     ok(list?.codemunch, JSON.stringify(snippet));
     const typed = snippet.servers !== undefined;
     const entry = list.codemunch;
-    const server = serverCommand(entry.command, "/path/to/codemunch", "linux");
+    // What init writes on the Quick start's path: the Deno that runs it, this checkout's launcher.
+    const server = serverCommand("/path/to/deno", "/path/to/codemunch", "linux");
     deepEqual(entry, serverEntry({ typed }, server, roots, "linux"));
   }
 });
