@@ -26,7 +26,26 @@ export type ResolverName =
  * Names of the extractors in `extractors/mod.ts`, each reading a language with its own parser from
  * npm (`graphql`, `protobufjs`, `dockerfile-ast`, `yaml`), loaded lazily like a grammar.
  */
-export type ExtractorName = "graphql" | "protobuf" | "dockerfile" | "openapi" | "ansible";
+export type ExtractorName =
+  | "ada"
+  | "al"
+  | "ansible"
+  | "asm"
+  | "autohotkey"
+  | "dockerfile"
+  | "fortran"
+  | "graphql"
+  | "less"
+  | "matlab"
+  | "nim"
+  | "openapi"
+  | "protobuf"
+  | "razor"
+  | "sass"
+  | "stylus"
+  | "tcl"
+  | "verse"
+  | "vhdl";
 
 /** How to find doc comments written before a definition (Go, Rust, JS, Java, C, ...). */
 export interface DocCommentRule {

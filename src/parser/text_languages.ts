@@ -1,10 +1,8 @@
 /**
  * Files indexed as text only: stored whole for `search_text` and `get_file_content`, with a
  * language id, but no symbols (no grammar of ours reads them). They are the languages whose
- * parser no npm package publishes, as tree-sitter WebAssembly, as grammar source we can build, or
- * as a parser of their own (Ada, Fortran, Nim, Tcl, VHDL, assembly, CMake...; see `LANGUAGES.md`),
- * and plain
- * documents (reStructuredText, AsciiDoc, text, INI-style configuration, BibTeX). Languages with a
+ * parser no npm package publishes and no scanner of ours reads (COBOL while its grammar is not
+ * registered, CMake; see `LANGUAGES.md`), and plain documents (reStructuredText, AsciiDoc, text, INI-style configuration, BibTeX). Languages with a
  * grammar (Markdown, YAML, JSON, TOML, SQL, XML, Java `.properties`...) are `LanguageSpec`s instead
  * and get symbols too.
  */
@@ -24,29 +22,10 @@ export interface TextLanguage {
 }
 
 export const TEXT_LANGUAGES: readonly TextLanguage[] = [
-  { id: "ada", extensions: [".adb", ".ads", ".ada"] },
-  { id: "al", extensions: [".al"] },
   { id: "asciidoc", extensions: [".adoc", ".asciidoc", ".asc"] },
-  { id: "asm", extensions: [".asm", ".s", ".nasm"] },
-  { id: "autohotkey", extensions: [".ahk", ".ahk2"] },
   // Grammar source on npm, too slow to build here so far (LANGUAGES.md).
   { id: "cobol", extensions: [".cob", ".cbl", ".cpy"] },
-  { id: "d", extensions: [".d", ".di"] },
   { id: "cmake", extensions: [".cmake"], fileNames: ["CMakeLists.txt"] },
-  // Stylesheet dialects whose grammar is not on npm (Less, indented Sass, Stylus) and Razor
-  // views: text only for now (LANGUAGES.md, "Languages we could not add").
-  { id: "less", extensions: [".less"] },
-  { id: "razor", extensions: [".cshtml", ".razor"] },
-  { id: "sass", extensions: [".sass"] },
-  { id: "stylus", extensions: [".styl", ".stylus"] },
-  { id: "fortran", extensions: [".f90", ".f95", ".f03", ".f08", ".f", ".for", ".fpp", ".f77"] },
-  // MATLAB's `.m` is Objective-C's here (a `.m` file is parsed as Objective-C): the id is kept so a
-  // filter by the reference's language name is accepted.
-  { id: "matlab", extensions: [] },
-  { id: "nim", extensions: [".nim", ".nims", ".nimble"] },
-  { id: "tcl", extensions: [".tcl", ".tm"] },
-  { id: "verse", extensions: [".verse"] },
-  { id: "vhdl", extensions: [".vhd", ".vhdl"] },
   { id: "ini", extensions: [".ini", ".cfg", ".conf"] },
   { id: "restructuredtext", extensions: [".rst"] },
   { id: "bibtex", extensions: [".bib"] },
@@ -78,7 +57,7 @@ const _ids = new Set(TEXT_LANGUAGES.map((l) => l.id));
  * ```ts
  * import { deepEqual as assertEquals } from "node:assert/strict";
  * import { textLanguageForPath } from "./text_languages.ts";
- * assertEquals(textLanguageForPath("src/main.adb"), "ada");
+ * assertEquals(textLanguageForPath("docs/index.rst"), "restructuredtext");
  * assertEquals(textLanguageForPath("CMakeLists.txt"), "cmake");
  * assertEquals(textLanguageForPath("docs/notes.txt"), "text");
  * assertEquals(textLanguageForPath("logo.png"), undefined);

@@ -20,6 +20,8 @@
  * `f(obj, "name", function () {})` (`defineGetter(req, "ip", …)` → `req.ip`);
  * 7 adds the `field`, `property` and `variable` kinds and the languages of issue 31 (GraphQL,
  * Protocol Buffers, Dockerfile, OpenAPI and Ansible through their npm parsers; Erlang, F#, Luau,
- * Apex, Common Lisp, Pascal, Blade, Arduino... through tree-sitter).
+ * Apex, Common Lisp, Pascal, Blade, Arduino... through tree-sitter);
+ * 8 adds D (tree-sitter) and 14 languages read by our own scanners (Fortran, Ada, VHDL, Tcl, Nim,
+ * assembly, AutoHotkey, AL, MATLAB, Less, Sass, Stylus, Verse, Razor), which were text only.
  */
-export const EXTRACTOR_VERSION = 7;
+export const EXTRACTOR_VERSION = 8;

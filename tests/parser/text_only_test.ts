@@ -6,11 +6,14 @@ Deno.test("the pool answers a text-only file at once, and still parses code", as
   const pool = new ParserPool({ workers: 1 });
   try {
     const enc = new TextEncoder();
+    const cmake = await pool.parse("build/rules.cmake", enc.encode("set(X 1)\n"));
+    deepStrictEqual([cmake.language, cmake.status, cmake.symbols.length], ["cmake", "ok", 0]);
+    // Ada went from text only to symbols (our own scanner), through a worker.
     const ada = await pool.parse(
       "src/main.adb",
-      enc.encode("procedure Main is begin null; end;\n"),
+      enc.encode("procedure Main is\nbegin\n  null;\nend Main;\n"),
     );
-    deepStrictEqual([ada.language, ada.status, ada.symbols.length], ["ada", "ok", 0]);
+    deepStrictEqual(ada.symbols.map((s) => s.id), ["src/main.adb::Main#function"]);
     // Protocol Buffers went from text only to symbols (npm protobufjs), through a worker.
     const proto = await pool.parse("api/user.proto", enc.encode("message User {}\n"));
     deepStrictEqual(proto.symbols.map((s) => s.id), ["api/user.proto::User#type"]);

@@ -10,11 +10,25 @@ import type { Extractor } from "./records.ts";
 
 /** The module of each extractor, relative to this file; each exports `extractor`. */
 const _MODULES: Record<ExtractorName, string> = {
+  ada: "./ada.ts",
+  al: "./al.ts",
   ansible: "./ansible.ts",
+  asm: "./asm.ts",
+  autohotkey: "./autohotkey.ts",
   dockerfile: "./dockerfile.ts",
+  fortran: "./fortran.ts",
   graphql: "./graphql.ts",
+  less: "./less.ts",
+  matlab: "./matlab.ts",
+  nim: "./nim.ts",
   openapi: "./openapi.ts",
   protobuf: "./protobuf.ts",
+  razor: "./razor.ts",
+  sass: "./sass.ts",
+  stylus: "./stylus.ts",
+  tcl: "./tcl.ts",
+  verse: "./verse.ts",
+  vhdl: "./vhdl.ts",
 };
 
 /** Every extractor module, as a path from the repository root (what a binary must embed). */
