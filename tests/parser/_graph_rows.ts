@@ -42,12 +42,16 @@ export function describeSemantics(s: LanguageSemantics): string {
 
 /** Every language's row, by id. */
 export const GRAPH_ROWS: Record<string, GraphRow> = {
+  ada: { semantics: "defaults" },
+  al: { semantics: "defaults" },
   ansible: { semantics: "defaults" },
   apex: { semantics: "defaults" },
   arduino: {
     semantics:
       "family=cpp classScope closedScope folderClasses parameterTypes=type_name selfNames=this superNames=super",
   },
+  asm: { semantics: "defaults" },
+  autohotkey: { semantics: "defaults" },
   bash: { semantics: "defaults" },
   blade: { semantics: "defaults" },
   c: { semantics: "defaults" },
@@ -69,6 +73,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
     ],
   },
   css: { semantics: "defaults" },
+  d: { semantics: "defaults" },
   dart: {
     semantics:
       "family=dart classScope closedScope folderClasses parameterTypes=type_name selfNames=this superNames=super",
@@ -85,6 +90,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   elm: { semantics: "defaults" },
   erb: { semantics: "defaults" },
   erlang: { semantics: "defaults" },
+  fortran: { semantics: "defaults" },
   fsharp: { semantics: "defaults" },
   gdscript: { semantics: "defaults" },
   gleam: { semantics: "defaults" },
@@ -126,10 +132,13 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
     ],
   },
   latex: { semantics: "defaults" },
+  less: { semantics: "defaults" },
   lua: { semantics: "defaults" },
   luau: { semantics: "defaults" },
   make: { semantics: "defaults" },
   markdown: { semantics: "defaults" },
+  matlab: { semantics: "defaults" },
+  nim: { semantics: "defaults" },
   nix: { semantics: "defaults" },
   objc: { semantics: "defaults" },
   ocaml: { semantics: "defaults" },
@@ -148,7 +157,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   proto: { semantics: "defaults" },
   python: {
     semantics:
-      "family=python bases=parenthesized moduleBinding=python reexportFile selfNames=self|cls submodules={}.py|{}/__init__.py|{}.pyi|{}/__init__.pyi superNames=super|super()",
+      "family=python attributeUses bases=parenthesized moduleBinding=python reexportFile selfNames=self|cls submodules={}.py|{}/__init__.py|{}.pyi|{}/__init__.pyi superNames=super|super()",
     facts: [
       "sample.py::main#function | Greeter.build -> sample.py::Greeter.build#method",
       "sample.py::Greeter.build#method | .shout -> sample.py::Greeter.build.shout#function",
@@ -156,6 +165,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
     ],
   },
   r: { semantics: "defaults" },
+  razor: { semantics: "defaults" },
   rescript: { semantics: "defaults" },
   ruby: {
     semantics: "family=ruby bases=superclass classScope selfNames=self superNames=super",
@@ -169,6 +179,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
       "src/lib.rs::Point.dist#method | .sq -> src/lib.rs::Point.dist.sq#function",
     ],
   },
+  sass: { semantics: "defaults" },
   scala: {
     semantics:
       "family=jvm bases=keyword_chains classScope closedScope folderClasses parameterTypes=type_name selfNames=this superNames=super",
@@ -180,6 +191,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   solidity: { semantics: "defaults" },
   sparql: { semantics: "defaults" },
   sql: { semantics: "defaults" },
+  stylus: { semantics: "defaults" },
   svelte: {
     semantics:
       "family=ecmascript exportObjects=exports|module.exports moduleBinding=ecmascript prototypeObjects reexportFile reexportLine selfNames=this|self superNames=super",
@@ -194,6 +206,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   },
   systemrdl: { semantics: "defaults" },
   talon: { semantics: "defaults" },
+  tcl: { semantics: "defaults" },
   tlaplus: { semantics: "defaults" },
   toml: { semantics: "defaults" },
   tsx: {
@@ -209,6 +222,8 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
     ],
   },
   verilog: { semantics: "defaults" },
+  verse: { semantics: "defaults" },
+  vhdl: { semantics: "defaults" },
   vue: {
     semantics:
       "family=ecmascript exportObjects=exports|module.exports moduleBinding=ecmascript prototypeObjects reexportFile reexportLine selfNames=this|self superNames=super",
