@@ -139,14 +139,47 @@ export function plainText(text: string): CheckedText {
   };
 }
 
-/** Run `patterns` over one parsed file. */
-export function checkTree(
-  tree: Tree,
-  file: string,
-  language: string,
-  text: CheckedText,
-  patterns: readonly AstPattern[],
-): AstMatch[] {
+/** Each kind of check's compiled patterns. */
+type _ByKind = Record<
+  | "empty"
+  | "bare"
+  | "deep"
+  | "loops"
+  | "god"
+  | "evalx"
+  | "secret"
+  | "todo"
+  | "magic"
+  | "param"
+  | "call"
+  | "string"
+  | "comment"
+  | "lines",
+  _Compiled[]
+>;
+
+type _Emit = (
+  c: _Compiled,
+  start: { row: number; column: number },
+  endRow: number,
+  extra?: Record<string, string | number>,
+  snippet?: string,
+) => void;
+
+/** The state of one walk: what it looks for, where it is, what it found. */
+interface _Walk {
+  byKind: _ByKind;
+  language: string;
+  emit: _Emit;
+  nodeText: (n: Node) => string;
+  frames: _Frame[];
+  needCallee: boolean;
+  needParams: boolean;
+  inString: number;
+  inConst: number;
+}
+
+function _compilePatterns(patterns: readonly AstPattern[]): _ByKind {
   const compiled: _Compiled[] = patterns.map((p) => ({
     p,
     re: p.check.kind === "string" || p.check.kind === "comment"
@@ -159,7 +192,7 @@ export function checkTree(
     glob: p.check.kind === "call" ? _calleeGlob(p.check.glob) : null,
   }));
   const wants = (k: AstCheck["kind"]) => compiled.filter((c) => c.p.check.kind === k);
-  const byKind = {
+  return {
     empty: wants("empty_catch"),
     bare: wants("bare_except"),
     deep: wants("deeply_nested"),
@@ -175,18 +208,20 @@ export function checkTree(
     comment: wants("comment"),
     lines: wants("lines"),
   };
-  const needCallee = byKind.evalx.length + byKind.call.length > 0;
-  const needParams = byKind.param.length > 0;
-  const lineText = (row: number) => text.lines()[row] ?? "";
-  const nodeText = (n: Node) => text.slice(n.startIndex, n.endIndex);
+}
+
+/** Run `patterns` over one parsed file. */
+export function checkTree(
+  tree: Tree,
+  file: string,
+  language: string,
+  text: CheckedText,
+  patterns: readonly AstPattern[],
+): AstMatch[] {
+  const byKind = _compilePatterns(patterns);
   const out: AstMatch[] = [];
-  const emit = (
-    c: _Compiled,
-    start: { row: number; column: number },
-    endRow: number,
-    extra: Record<string, string | number> = {},
-    snippet?: string,
-  ) => {
+  const lineText = (row: number) => text.lines()[row] ?? "";
+  const emit: _Emit = (c, start, endRow, extra = {}, snippet) => {
     out.push({
       file,
       language,
@@ -199,144 +234,155 @@ export function checkTree(
       extra,
     });
   };
-
-  const root: _Frame = _frame(null, 0, Number.MAX_SAFE_INTEGER);
-  const frames: _Frame[] = [root];
+  const w: _Walk = {
+    byKind,
+    language,
+    emit,
+    nodeText: (n) => text.slice(n.startIndex, n.endIndex),
+    frames: [_frame(null, 0, Number.MAX_SAFE_INTEGER)],
+    needCallee: byKind.evalx.length + byKind.call.length > 0,
+    needParams: byKind.param.length > 0,
+    inString: 0,
+    inConst: 0,
+  };
   const stack: number[] = []; // flags of the entered named nodes (0 for unnamed)
-  let inString = 0;
-  let inConst = 0;
   const cursor: TreeCursor = tree.walk();
   for (;;) {
-    const named = cursor.nodeIsNamed;
-    const flags = named ? _flags(cursor.nodeType) : 0;
-    if (flags !== 0) {
-      if (flags & F_FN) {
-        const node = cursor.currentNode;
-        const f = _frame(node, node.startPosition.row, node.endPosition.row);
-        if (needParams) f.params = _params(node);
-        frames.push(f);
-      }
-      const cur = frames[frames.length - 1]!;
-      if (flags & F_NEST) {
-        cur.nest++;
-        if (cur.nest > cur.maxNest) cur.maxNest = cur.nest;
-        if (cur.deepAt === null) {
-          for (const c of byKind.deep) {
-            if (cur.nest >= (c.p.check as { min: number }).min) cur.deepAt = _at(cursor);
-          }
-        }
-      }
-      if (flags & F_LOOP) {
-        cur.loop++;
-        if (cur.loop > cur.maxLoop) cur.maxLoop = cur.loop;
-        if (cur.loopAt === null) {
-          for (const c of byKind.loops) {
-            if (cur.loop >= (c.p.check as { min: number }).min) cur.loopAt = _at(cursor);
-          }
-        }
-      }
-      if (flags & F_DECISION) cur.decisions++;
-      if (flags & F_CONST) inConst++;
-      if (flags & F_CATCH && byKind.empty.length + byKind.bare.length > 0) {
-        const node = cursor.currentNode;
-        if (_emptyCatch(node)) {
-          for (const c of byKind.empty) emit(c, node.startPosition, node.endPosition.row);
-        }
-        if (node.type === "except_clause" && _bareExcept(node)) {
-          for (const c of byKind.bare) emit(c, node.startPosition, node.endPosition.row);
-        }
-      }
-      if (flags & F_CALL && needCallee) {
-        const node = cursor.currentNode;
-        const callee = _callee(node, nodeText);
-        if (callee !== "") {
-          const last2 = callee.split(".").slice(-2).join(".");
-          const last = callee.slice(callee.lastIndexOf(".") + 1);
-          const isNew = node.type === "new_expression" ||
-            node.type === "object_creation_expression";
-          const evalLike = isNew
-            ? callee === "Function"
-            : _EVAL_CALLEES.has(callee) || _EVAL_CALLEES.has(last2) ||
-              (callee === last && (last === "eval" || last === "execfile"));
-          if (evalLike && !(callee === "exec" && language !== "python")) {
-            for (const c of byKind.evalx) {
-              emit(c, node.startPosition, node.endPosition.row, { callee });
-            }
-          }
-          for (const c of byKind.call) {
-            if (c.glob!.test(callee)) emit(c, node.startPosition, node.endPosition.row, { callee });
-          }
-        }
-      }
-      if (flags & F_STRING && inString === 0) {
-        const node = cursor.currentNode;
-        const value = _stringValue(nodeText(node));
-        for (const c of byKind.string) {
-          if (c.re!.test(value.slice(0, _MAX_TEXT))) {
-            emit(c, node.startPosition, node.endPosition.row);
-          }
-        }
-        if (
-          byKind.secret.length > 0 && value.length >= 8 && !/\s/.test(value) &&
-          !_PLACEHOLDER.test(value)
-        ) {
-          const name = _assignedName(node);
-          if (name !== null && _SECRET_NAME.test(name)) {
-            for (const c of byKind.secret) {
-              // None of the value's characters: a prefix would be an oracle for the rest.
-              emit(
-                c,
-                node.startPosition,
-                node.endPosition.row,
-                { name },
-                `${name} = "…" (literal not shown)`,
-              );
-            }
-          }
-        }
-      }
-      if (flags & F_COMMENT && byKind.todo.length + byKind.comment.length > 0) {
-        const node = cursor.currentNode;
-        const body = nodeText(node).slice(0, _MAX_TEXT);
-        for (const c of [...byKind.todo, ...byKind.comment]) {
-          if (c.re!.test(body)) emit(c, node.startPosition, node.endPosition.row);
-        }
-      }
-      if (flags & F_NUMBER && byKind.magic.length > 0 && inConst === 0 && frames.length > 1) {
-        const node = cursor.currentNode;
-        let value = node.text.replace(/_/g, "");
-        const parent = node.parent;
-        if (parent !== null && /unary/.test(parent.type) && parent.text.startsWith("-")) {
-          value = "-" + value;
-        }
-        if (!_PLAIN_NUMBERS.has(value) && !/^0[xob]?0*[01]?$/i.test(value)) {
-          for (const c of byKind.magic) {
-            emit(c, node.startPosition, node.endPosition.row, { value });
-          }
-        }
-      }
-      if (flags & F_ASSIGN && cur.params !== null && cur.params.size > 0) {
-        const node = cursor.currentNode;
-        for (const name of _assignedIdentifiers(node)) {
-          if (cur.params.has(name)) {
-            for (const c of byKind.param) {
-              emit(c, node.startPosition, node.endPosition.row, { parameter: name });
-            }
-          }
-        }
-      }
-      if (flags & F_STRING) inString++;
-    }
+    const flags = cursor.nodeIsNamed ? _flags(cursor.nodeType) : 0;
+    if (flags !== 0) _enter(w, cursor, flags);
     stack.push(flags);
     if (!(flags & F_COMMENT) && cursor.gotoFirstChild()) continue;
     // Leave nodes until one has a next sibling.
     for (;;) {
-      _leave(stack.pop()!, frames, byKind, emit, () => inString--, () => inConst--);
+      _leave(stack.pop()!, w);
       if (cursor.gotoNextSibling()) break;
       if (!cursor.gotoParent()) {
         cursor.delete();
         return out;
       }
+    }
+  }
+}
+
+/** Entering a named node of interest: every check that looks at its kind. */
+function _enter(w: _Walk, cursor: TreeCursor, flags: number): void {
+  if (flags & F_FN) {
+    const node = cursor.currentNode;
+    const f = _frame(node, node.startPosition.row, node.endPosition.row);
+    if (w.needParams) f.params = _params(node);
+    w.frames.push(f);
+  }
+  const cur = w.frames[w.frames.length - 1]!;
+  if (flags & F_NEST) _enterNest(w, cur, cursor);
+  if (flags & F_LOOP) _enterLoop(w, cur, cursor);
+  if (flags & F_DECISION) cur.decisions++;
+  if (flags & F_CONST) w.inConst++;
+  if (flags & F_CATCH && w.byKind.empty.length + w.byKind.bare.length > 0) {
+    _checkCatch(w, cursor.currentNode);
+  }
+  if (flags & F_CALL && w.needCallee) _checkCall(w, cursor.currentNode);
+  if (flags & F_STRING && w.inString === 0) _checkString(w, cursor.currentNode);
+  if (flags & F_COMMENT && w.byKind.todo.length + w.byKind.comment.length > 0) {
+    const node = cursor.currentNode;
+    const body = w.nodeText(node).slice(0, _MAX_TEXT);
+    for (const c of [...w.byKind.todo, ...w.byKind.comment]) {
+      if (c.re!.test(body)) w.emit(c, node.startPosition, node.endPosition.row);
+    }
+  }
+  if (flags & F_NUMBER && w.byKind.magic.length > 0 && w.inConst === 0 && w.frames.length > 1) {
+    _checkNumber(w, cursor.currentNode);
+  }
+  if (flags & F_ASSIGN && cur.params !== null && cur.params.size > 0) {
+    _checkAssign(w, cur, cursor.currentNode);
+  }
+  if (flags & F_STRING) w.inString++;
+}
+
+function _enterNest(w: _Walk, cur: _Frame, cursor: TreeCursor): void {
+  cur.nest++;
+  if (cur.nest > cur.maxNest) cur.maxNest = cur.nest;
+  if (cur.deepAt !== null) return;
+  for (const c of w.byKind.deep) {
+    if (cur.nest >= (c.p.check as { min: number }).min) cur.deepAt = _at(cursor);
+  }
+}
+
+function _enterLoop(w: _Walk, cur: _Frame, cursor: TreeCursor): void {
+  cur.loop++;
+  if (cur.loop > cur.maxLoop) cur.maxLoop = cur.loop;
+  if (cur.loopAt !== null) return;
+  for (const c of w.byKind.loops) {
+    if (cur.loop >= (c.p.check as { min: number }).min) cur.loopAt = _at(cursor);
+  }
+}
+
+function _checkCatch(w: _Walk, node: Node): void {
+  if (_emptyCatch(node)) {
+    for (const c of w.byKind.empty) w.emit(c, node.startPosition, node.endPosition.row);
+  }
+  if (node.type === "except_clause" && _bareExcept(node)) {
+    for (const c of w.byKind.bare) w.emit(c, node.startPosition, node.endPosition.row);
+  }
+}
+
+function _checkCall(w: _Walk, node: Node): void {
+  const callee = _callee(node, w.nodeText);
+  if (callee === "") return;
+  const last2 = callee.split(".").slice(-2).join(".");
+  const last = callee.slice(callee.lastIndexOf(".") + 1);
+  const isNew = node.type === "new_expression" || node.type === "object_creation_expression";
+  const evalLike = isNew
+    ? callee === "Function"
+    : _EVAL_CALLEES.has(callee) || _EVAL_CALLEES.has(last2) ||
+      (callee === last && (last === "eval" || last === "execfile"));
+  if (evalLike && !(callee === "exec" && w.language !== "python")) {
+    for (const c of w.byKind.evalx) w.emit(c, node.startPosition, node.endPosition.row, { callee });
+  }
+  for (const c of w.byKind.call) {
+    if (c.glob!.test(callee)) w.emit(c, node.startPosition, node.endPosition.row, { callee });
+  }
+}
+
+function _checkString(w: _Walk, node: Node): void {
+  const value = _stringValue(w.nodeText(node));
+  for (const c of w.byKind.string) {
+    if (c.re!.test(value.slice(0, _MAX_TEXT))) w.emit(c, node.startPosition, node.endPosition.row);
+  }
+  if (
+    w.byKind.secret.length === 0 || value.length < 8 || /\s/.test(value) ||
+    _PLACEHOLDER.test(value)
+  ) {
+    return;
+  }
+  const name = _assignedName(node);
+  if (name === null || !_SECRET_NAME.test(name)) return;
+  for (const c of w.byKind.secret) {
+    // None of the value's characters: a prefix would be an oracle for the rest.
+    w.emit(
+      c,
+      node.startPosition,
+      node.endPosition.row,
+      { name },
+      `${name} = "…" (literal not shown)`,
+    );
+  }
+}
+
+function _checkNumber(w: _Walk, node: Node): void {
+  let value = node.text.replace(/_/g, "");
+  const parent = node.parent;
+  if (parent !== null && /unary/.test(parent.type) && parent.text.startsWith("-")) {
+    value = "-" + value;
+  }
+  if (_PLAIN_NUMBERS.has(value) || /^0[xob]?0*[01]?$/i.test(value)) return;
+  for (const c of w.byKind.magic) w.emit(c, node.startPosition, node.endPosition.row, { value });
+}
+
+function _checkAssign(w: _Walk, cur: _Frame, node: Node): void {
+  for (const name of _assignedIdentifiers(node)) {
+    if (!cur.params!.has(name)) continue;
+    for (const c of w.byKind.param) {
+      w.emit(c, node.startPosition, node.endPosition.row, { parameter: name });
     }
   }
 }
@@ -362,41 +408,36 @@ function _frame(node: Node | null, startRow: number, endRow: number): _Frame {
   };
 }
 
-function _leave(
-  flags: number,
-  frames: _Frame[],
-  byKind: Record<string, _Compiled[]>,
-  emit: (
-    c: _Compiled,
-    start: { row: number; column: number },
-    endRow: number,
-    extra?: Record<string, string | number>,
-  ) => void,
-  leaveString: () => void,
-  leaveConst: () => void,
-): void {
+/** Leaving a node: close its counters; a function's end runs the checks of its whole body. */
+function _leave(flags: number, w: _Walk): void {
   if (flags === 0) return;
-  const cur = frames[frames.length - 1]!;
-  if (flags & F_STRING) leaveString();
-  if (flags & F_CONST) leaveConst();
+  const cur = w.frames[w.frames.length - 1]!;
+  if (flags & F_STRING) w.inString--;
+  if (flags & F_CONST) w.inConst--;
   if (flags & F_NEST) cur.nest--;
   if (flags & F_LOOP) cur.loop--;
   if (!(flags & F_FN)) return;
-  frames.pop();
+  w.frames.pop();
+  _functionChecks(w, cur);
+}
+
+/** The checks of a whole function: depth, loops, size and complexity. */
+function _functionChecks(w: _Walk, cur: _Frame): void {
+  const { byKind, emit } = w;
   const start = { row: cur.startRow, column: cur.node?.startPosition.column ?? 0 };
   const lineCount = cur.endRow - cur.startRow + 1;
   const name = _functionName(cur.node);
-  for (const c of byKind.deep!) {
+  for (const c of byKind.deep) {
     if (cur.maxNest >= (c.p.check as { min: number }).min && cur.deepAt !== null) {
       emit(c, cur.deepAt, cur.deepAt.endRow, { function_name: name, nesting_depth: cur.maxNest });
     }
   }
-  for (const c of byKind.loops!) {
+  for (const c of byKind.loops) {
     if (cur.maxLoop >= (c.p.check as { min: number }).min && cur.loopAt !== null) {
       emit(c, cur.loopAt, cur.loopAt.endRow, { function_name: name, nesting_depth: cur.maxLoop });
     }
   }
-  for (const c of byKind.god!) {
+  for (const c of byKind.god) {
     const g = c.p.check as { maxLines: number; maxComplexity: number };
     if (lineCount > g.maxLines || cur.decisions > g.maxComplexity) {
       emit(c, start, cur.endRow, {
@@ -406,7 +447,7 @@ function _leave(
       });
     }
   }
-  for (const c of byKind.lines!) {
+  for (const c of byKind.lines) {
     if (lineCount >= (c.p.check as { min: number }).min) {
       emit(c, start, cur.endRow, { function_name: name, line_count: lineCount });
     }

@@ -23,6 +23,7 @@ import type { AstPattern } from "./ast_patterns.ts";
 import { facet, type RepoView } from "./view.ts";
 import { FILES } from "./files.ts";
 import { globMatcher } from "./glob.ts";
+import { languageById } from "../parser/registry.ts";
 import { searchBytes } from "../store/search_inputs.ts";
 import { acquireWorker, type SearchLease, tryAcquireWorker } from "./search_pool.ts";
 
@@ -176,6 +177,8 @@ function _select(
     const longest = longestFn.get(f.path);
     if (longest === undefined) continue;
     if (options.language !== undefined && f.language !== options.language) continue;
+    // A language read by its own extractor (no tree-sitter grammar) has no tree to check.
+    if (!_hasGrammar(f.language)) continue;
     if (glob !== null && !glob(f.path)) continue;
     if (!always) {
       let bytes: Uint8Array | undefined;
@@ -193,6 +196,11 @@ function _select(
     out.push({ path: f.path, language: f.language });
   }
   return out;
+}
+
+function _hasGrammar(language: string): boolean {
+  const spec = languageById(language);
+  return spec !== undefined && spec.extractor === undefined;
 }
 
 /** Whether `hay` contains `needle` (bytes). */
