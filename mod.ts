@@ -59,7 +59,10 @@
  * matches, outline trees, count maps), constant columns written once (`__const`), absent cells
  * (`__absent`), `json` columns, dotted keys for any nested object, backslash escapes, and
  * percent-encoded names. Its header is `#MUNCH/1x` and its ids end in `x` (`ss1x`, `gen1x`), so
- * a v1 decoder refuses it rather than misreads it; only {@linkcode decode} reads it.
+ * a v1 decoder refuses it rather than misreads it; only {@linkcode decode} reads it. The codec
+ * knows no tool: a tool's layout is an {@linkcode EncoderSpec} the caller passes to
+ * {@linkcode encode} / {@linkcode encodeResponse} (`spec`), and a reshaped extended payload is
+ * decoded with the same spec (`decode(text, { specs })`).
  *
  * **Non-MUNCH input** to {@linkcode decode} is parsed as JSON; malformed MUNCH throws
  * `SyntaxError` naming the line. JSON inside the codec (and non-MUNCH input) is parsed with a
@@ -95,6 +98,7 @@
 export {
   canEncodeV1,
   decode,
+  type DecodeOptions,
   type DispatchOptions,
   encode,
   type EncodeOptions,
@@ -113,3 +117,14 @@ export {
   encodeTables,
 } from "./src/codec/table_codec.ts";
 export type { ColumnType, JsonObject, JsonValue } from "./src/codec/types.ts";
+export type {
+  DictTransform,
+  EncoderSpec,
+  ForestTransform,
+  GroupTransform,
+  LinesTransform,
+  SplitTransform,
+  TableSpec,
+  Transform,
+  TreeTransform,
+} from "./src/codec/spec.ts";

@@ -15,6 +15,7 @@ import { encode as o200k } from "gpt-tokenizer/encoding/o200k_base";
 import { encode as cl100k } from "gpt-tokenizer/encoding/cl100k_base";
 import { decode, decodeTables, encode, encodeResponse, encodeTables } from "../mod.ts";
 import type { JsonObject } from "../src/codec/types.ts";
+import { CODEC_SPECS, codecOptions } from "../src/server/codec_spec.ts";
 import { languageForPath } from "../src/parser/registry.ts";
 import { markdownTable, median, parseFlags, writeJson } from "./bench_util.ts";
 import { deepStrictEqual } from "node:assert/strict";
@@ -72,9 +73,10 @@ export async function main(args: string[]): Promise<void> {
   const speedRows: unknown[][] = [];
   const results: Record<string, unknown>[] = [];
   for (const s of samples) {
-    const munch = encode(s.tool, s.response);
-    const munchx = encode(s.tool, s.response, { extensions: true });
-    const auto = encodeResponse(s.tool, s.response);
+    const layout = codecOptions(s.tool);
+    const munch = encode(s.tool, s.response, layout);
+    const munchx = encode(s.tool, s.response, { ...layout, extensions: true });
+    const auto = encodeResponse(s.tool, s.response, layout);
     const dump = flags.get("dump");
     if (dump !== undefined) {
       await Deno.mkdir(dump, { recursive: true });
@@ -86,7 +88,11 @@ export async function main(args: string[]): Promise<void> {
       );
     }
     deepStrictEqual(decode(munch), s.response, `MUNCH round trip failed for ${s.name}`);
-    deepStrictEqual(decode(munchx), s.response, `extended MUNCH round trip failed for ${s.name}`);
+    deepStrictEqual(
+      decode(munchx, { specs: CODEC_SPECS }),
+      s.response,
+      `extended MUNCH round trip failed for ${s.name}`,
+    );
     const forms: Record<string, string> = {
       pretty: JSON.stringify(s.response, null, 2),
       json: JSON.stringify(s.response),
@@ -247,7 +253,7 @@ function _speed(s: Sample, json: string) {
   const mb = new TextEncoder().encode(json).length / 1e6;
   const fns = [
     () => JSON.parse(JSON.stringify(s.response)),
-    () => decode(encode(s.tool, s.response)),
+    () => decode(encode(s.tool, s.response, codecOptions(s.tool))),
     () => decodeTables(JSON.parse(JSON.stringify(encodeTables(s.response)))),
   ];
   const batches = fns.map((fn) => {

@@ -8,6 +8,7 @@ import { encode as toonEncode } from "@toon-format/toon";
 import { encode as o200k } from "gpt-tokenizer/encoding/o200k_base";
 import { canEncodeV1, decode, encode, encodeResponse } from "../mod.ts";
 import type { JsonObject } from "../src/codec/types.ts";
+import { CODEC_SPECS, codecOptions } from "../src/server/codec_spec.ts";
 import { DEFAULT_SETTINGS } from "../src/server/config.ts";
 import { ToolRunner } from "../src/server/runner.ts";
 import { Store } from "../src/store/mod.ts";
@@ -71,12 +72,17 @@ export async function serverBench(corpus: string): Promise<Record<string, unknow
       const body = await call(tool, args);
       // A response with a key no v1 decoder reads back (a search with no hit has "⚠ warning")
       // cannot be v1 MUNCH at all: `compact` then sends JSON too.
-      const munch = canEncodeV1(body) ? encode(tool, body) : JSON.stringify(body);
-      const munchx = encode(tool, body, { extensions: true });
+      const layout = codecOptions(tool);
+      const munch = canEncodeV1(body) ? encode(tool, body, layout) : JSON.stringify(body);
+      const munchx = encode(tool, body, { ...layout, extensions: true });
       deepStrictEqual(decode(munch), body, `MUNCH round trip failed for ${name}`);
-      deepStrictEqual(decode(munchx), body, `extended MUNCH round trip failed for ${name}`);
-      const auto = encodeResponse(tool, body);
-      const autox = encodeResponse(tool, body, { extensions: true });
+      deepStrictEqual(
+        decode(munchx, { specs: CODEC_SPECS }),
+        body,
+        `extended MUNCH round trip failed for ${name}`,
+      );
+      const auto = encodeResponse(tool, body, layout);
+      const autox = encodeResponse(tool, body, { ...layout, extensions: true });
       const tok = {
         json: o200k(JSON.stringify(body)).length,
         toon: o200k(toonEncode(body)).length,

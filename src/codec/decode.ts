@@ -181,6 +181,14 @@ export function decodeMunch(
   if (consts !== undefined) _placeConstants(consts, byTag, scalarLine.line);
   const spec = specFor(header.enc);
   const applied = _list(reserved.get("__xf"), ",").map(decodeName);
+  if (applied.length > 0 && spec?.transforms === undefined) {
+    // Reading the reshaped rows as they are would return another object than was encoded.
+    throw new TypeError(
+      `Cannot decode payload: it was reshaped (__xf=${
+        applied.join(",")
+      }) by the tier-1 spec "${header.enc}": pass that spec in options.specs`,
+    );
+  }
   const transforms = applied.length && spec?.transforms ? spec.transforms : undefined;
   // The lead column of a table that a transform will fold back (a group's key, a tree's depth)
   // is read beside the rows, so the rows need no copy without it.

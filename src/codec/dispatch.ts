@@ -9,7 +9,7 @@ import { decodeV1 } from "./decode_v1.ts";
 import { encodeStrict, STRICT_ID } from "./encode_v1.ts";
 import { encodeMunch, encodeMunchDetailed, EXTENDED_SUFFIX, GENERIC_ID } from "./generic.ts";
 import { parseJson } from "./json_text.ts";
-import { specForId, specForTool } from "./schemas/mod.ts";
+import type { EncoderSpec } from "./spec.ts";
 import { isPlainKey } from "./strict.ts";
 import { encodeTables } from "./table_codec.ts";
 import type { JsonObject } from "./types.ts";
@@ -33,10 +33,11 @@ const ALIASES: Record<string, Format> = {
 /** Options for {@linkcode encode}. */
 export interface EncodeOptions {
   /**
-   * Encode with the generic layout even when the tool has a tier-1 spec.
-   * @default {false}
+   * The tool's tier-1 spec: the layout of its responses (scalar order, tables, interned
+   * columns, and with extensions its reshapings and encoding id). Without one, the generic
+   * layout. A server derives its tools' specs from their declarations and passes them in.
    */
-  generic?: boolean;
+  spec?: EncoderSpec;
   /**
    * Use codemunch's extensions beyond MUNCH v1 (transforms, constant columns, `json` columns,
    * nested dotted keys, escapes). The header then reads `#MUNCH/1x` and the encoding id ends in
@@ -64,6 +65,17 @@ export interface DispatchOptions {
    * @default {false}
    */
   extensions?: boolean;
+  /** The tool's tier-1 spec (see {@linkcode EncodeOptions}); without one, the generic layout. */
+  spec?: EncoderSpec;
+}
+
+/** Options for {@linkcode decode}. */
+export interface DecodeOptions {
+  /**
+   * The tier-1 specs an extended payload (`#MUNCH/1x`) may name in its header: the reshapings a
+   * spec applied (`__xf`) are undone with it. Strict v1 payloads need none.
+   */
+  specs?: readonly EncoderSpec[];
 }
 
 /** What {@linkcode encodeResponse} produced. */
@@ -111,7 +123,7 @@ export interface EncodeResult {
  * ```
  */
 export function encode(tool: string, response: JsonObject, options: EncodeOptions = {}): string {
-  const spec = options.generic ? undefined : specForTool(tool);
+  const spec = options.spec;
   if (options.extensions) return encodeMunch(tool, response, spec);
   const payload = encodeStrict(tool, response, spec);
   if (payload === undefined) {
@@ -134,8 +146,10 @@ export function canEncodeV1(response: JsonObject): boolean {
 /**
  * Decode a MUNCH payload, or parse the text as JSON when it does not start with `#MUNCH/`.
  * `#MUNCH/1` payloads are read by SPEC_MUNCH v1 alone (from any conforming encoder);
- * `#MUNCH/1x` payloads are codemunch's extended format. Throws `SyntaxError` (naming the line)
- * for malformed MUNCH or another version.
+ * `#MUNCH/1x` payloads are codemunch's extended format, whose reshapings are undone with the
+ * spec named in the header (pass it in `options.specs`). Throws `SyntaxError` (naming the line)
+ * for malformed MUNCH or another version, `TypeError` for an extended payload reshaped by a spec
+ * that was not passed.
  *
  * @example Decode a payload from any conforming encoder
  * ```ts
@@ -153,12 +167,15 @@ export function canEncodeV1(response: JsonObject): boolean {
  * deepStrictEqual(decode('{"plain":"json"}'), { plain: "json" });
  * ```
  */
-export function decode(payload: string): unknown {
+export function decode(payload: string, options: DecodeOptions = {}): unknown {
   if (typeof payload !== "string") {
     throw new TypeError("Cannot decode payload: expected a string");
   }
   if (payload.startsWith("#MUNCH/1 ")) return decodeV1(payload);
-  if (payload.startsWith("#MUNCH/")) return decodeMunch(payload, specForId);
+  if (payload.startsWith("#MUNCH/")) {
+    const specs = options.specs ?? [];
+    return decodeMunch(payload, (id) => specs.find((s) => s.id === id));
+  }
   return parseJson(payload);
 }
 
@@ -174,12 +191,15 @@ export function resolveFormat(name: string): Format {
 }
 
 /**
- * The MUNCH encoding id {@linkcode encodeResponse} writes for a tool: `gen1` for strict v1, the
- * tool's tier-1 id (or `gen1`) plus `x` with extensions.
+ * The MUNCH encoding id {@linkcode encodeResponse} writes: `gen1` for strict v1, the tier-1
+ * spec's id (or `gen1`) plus `x` with extensions.
  */
-export function encodingId(tool: string, options: { extensions?: boolean } = {}): string {
+export function encodingId(
+  _tool: string,
+  options: { extensions?: boolean; spec?: EncoderSpec } = {},
+): string {
   if (!options.extensions) return STRICT_ID;
-  return (specForTool(tool)?.id ?? GENERIC_ID) + EXTENDED_SUFFIX;
+  return (options.spec?.id ?? GENERIC_ID) + EXTENDED_SUFFIX;
 }
 
 /**
@@ -233,12 +253,12 @@ export function encodeResponse(
       text = JSON.stringify(encodeTables(response));
       encoding = "table";
     } else if (options.extensions) {
-      const payload = encodeMunchDetailed(tool, response, specForTool(tool));
+      const payload = encodeMunchDetailed(tool, response, options.spec);
       if (format === "auto" && payload.jsonInRows) return asJson("json_blobs");
       text = payload.text;
       encoding = encodingId(tool, options);
     } else {
-      const payload = encodeStrict(tool, response, specForTool(tool));
+      const payload = encodeStrict(tool, response, options.spec);
       if (payload === undefined) return asJson("unrepresentable");
       if (format === "auto" && payload.recordBlobs.length > 0) return asJson("json_blobs");
       text = payload.text;

@@ -25,10 +25,15 @@ export interface TableSpec {
  * child with the `by` value prepended (search_text's file → matches).
  */
 export interface GroupTransform {
+  /** The reshaping. */
   kind: "group";
+  /** Dotted key path of the reshaped value in the response. */
   key: string;
+  /** Key of the table the rows go into. */
   into: string;
+  /** Key naming each group (its lead column). */
   by: string;
+  /** Key of each group's list of rows. */
   child: string;
 }
 
@@ -39,17 +44,25 @@ export interface GroupTransform {
  * it per line).
  */
 export interface SplitTransform {
+  /** The reshaping. */
   kind: "split";
+  /** Dotted key path of the reshaped value in the response. */
   key: string;
+  /** Key of the table the rows go into. */
   into: string;
+  /** Key naming each group (its lead column). */
   by: string;
+  /** Key of each group's list of rows. */
   child: string;
 }
 
 /** `tree`: a list of nodes with optional non-empty `children` lists, flattened in preorder with a `__depth` column. */
 export interface TreeTransform {
+  /** The reshaping. */
   kind: "tree";
+  /** Dotted key path of the reshaped value in the response. */
   key: string;
+  /** Key of each node's list of child nodes. */
   children: string;
 }
 
@@ -58,9 +71,13 @@ export interface TreeTransform {
  * in key order (smaller maps are cheaper as dotted keys or a JSON blob).
  */
 export interface DictTransform {
+  /** The reshaping. */
   kind: "dict";
+  /** Dotted key path of the reshaped value in the response. */
   key: string;
+  /** Column holding each entry's key. */
   keyColumn: string;
+  /** Column holding each entry's value. */
   valueColumn: string;
 }
 
@@ -72,13 +89,21 @@ export interface DictTransform {
  * (search_text's files, matches and context lines).
  */
 export interface LinesTransform {
+  /** The reshaping. */
   kind: "lines";
+  /** Dotted key path of the reshaped value in the response. */
   key: string;
+  /** Key of the table the rows go into. */
   into: string;
+  /** Key naming each group (its lead column). */
   by: string;
+  /** Key of each group's list of rows. */
   child: string;
+  /** Key of a match's list of lines before it. */
   before: string;
+  /** Key of a match's list of lines after it. */
   after: string;
+  /** Column marking a row as a match (`:`) or context before (`-`) / after (`+`). */
   mark: string;
 }
 
@@ -89,11 +114,17 @@ export interface LinesTransform {
  * depth (`__depth`) second: one table of symbols with a file column.
  */
 export interface ForestTransform {
+  /** The reshaping. */
   kind: "forest";
+  /** Dotted key path of the reshaped value in the response. */
   key: string;
+  /** Key of the table the rows go into. */
   into: string;
+  /** Key naming each group (its lead column). */
   by: string;
+  /** Key of each group's list of rows. */
   child: string;
+  /** Key of each node's list of child nodes. */
   children: string;
 }
 
@@ -114,7 +145,9 @@ export interface EncoderSpec {
   tool: string;
   /** Preferred order of scalar keys (dotted paths); others follow in response order. */
   scalars: readonly string[];
+  /** The tables its responses' lists become. */
   tables: readonly TableSpec[];
+  /** Reshapings of extended MUNCH (`__xf`), undone by a decoder that has this spec. */
   transforms?: readonly Transform[];
 }
 

@@ -152,8 +152,8 @@ function _plainRelative(path: string): boolean {
 export function markFreshness(
   entries: Record<string, unknown>[],
   check: (file: string) => Freshness | null,
-): Record<string, number> | null {
-  const counts: Record<string, number> = { fresh: 0, edited_uncommitted: 0, stale_index: 0 };
+): Record<Freshness, number> | null {
+  const counts: Record<Freshness, number> = { fresh: 0, edited_uncommitted: 0, stale_index: 0 };
   let any = false;
   for (const e of entries) {
     const f = check(String(e.file));

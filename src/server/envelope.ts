@@ -4,6 +4,7 @@
  */
 import { encodeResponse, encodingId, type Format, utf8Length } from "../codec/dispatch.ts";
 import type { JsonObject } from "../codec/types.ts";
+import type { EncoderSpec } from "../codec/spec.ts";
 import type { SavingsCounter } from "../store/savings.ts";
 import type { ToolOutput } from "../tools/context.ts";
 import type { ServerSettings } from "./config.ts";
@@ -25,6 +26,7 @@ export interface Envelope {
  */
 export function envelope(
   tool: string,
+  spec: EncoderSpec | undefined,
   out: ToolOutput,
   elapsedMs: number,
   format: Format,
@@ -36,7 +38,12 @@ export function envelope(
   const bodyBytes = utf8Length(JSON.stringify(body));
   const tokensSaved = Math.max(0, Math.floor(((out.rawBytes ?? 0) - bodyBytes) / 4));
   const extensions = settings.munchExtensions ?? false;
-  const options = { format, threshold: settings.threshold, extensions };
+  const options = {
+    format,
+    threshold: settings.threshold,
+    extensions,
+    ...(spec !== undefined ? { spec } : {}),
+  };
   if (!settings.meta) {
     const r = encodeResponse(tool, body as JsonObject, options);
     savings.add(tokensSaved, r.encoding_tokens_saved);
@@ -72,7 +79,7 @@ export function envelope(
   // One encoding pass: the numbers that depend on its result are written as sentinels and
   // filled in afterwards (integer scalars are bare decimals on the scalar line, never interned).
   meta.total_tokens_saved = SENTINELS.total;
-  meta.encoding = encodingId(tool, { extensions });
+  meta.encoding = encodingId(tool, options);
   meta.encoding_tokens_saved = SENTINELS.saved;
   meta.total_encoding_tokens_saved = SENTINELS.totalSaved;
   const first = encodeResponse(tool, withMeta, options);

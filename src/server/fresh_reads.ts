@@ -19,7 +19,7 @@
  * a warning.
  */
 import { ToolError } from "../errors.ts";
-import type { ToolContext, ToolDefinition, ToolOutput } from "../tools/mod.ts";
+import type { Tool, ToolContext, ToolOutput } from "../tools/mod.ts";
 import { filesChangedOnDisk, MAX_CHECKED_FILES, META } from "../query/files.ts";
 import type { RepoView } from "../query/view.ts";
 import { reindexFiles } from "../tools/reindex.ts";
@@ -65,8 +65,8 @@ export class FreshReads {
   }
 
   /** Run `tool` so that its answer comes from the files as they are on disk now. */
-  async run(tool: ToolDefinition, ctx: ToolContext, args: unknown): Promise<ToolOutput> {
-    const a = (args ?? {}) as Record<string, unknown>;
+  async run(tool: Tool, ctx: ToolContext, args: Record<string, unknown>): Promise<ToolOutput> {
+    const a = args;
     if (tool.annotations.readOnlyHint !== true || typeof a.repo !== "string") {
       return await tool.run(ctx, args);
     }

@@ -18,11 +18,11 @@ import { RepoViews } from "../query/view.ts";
 import { readGitHead } from "../ingest/git_head.ts";
 import { historySource } from "../ingest/git/history.ts";
 import { DEFAULT_HISTORY_LIMITS, type HistoryLimits } from "../ingest/git/limits.ts";
-import { toolByName, type ToolDefinition, TOOLS } from "../tools/mod.ts";
-import { prewarm as prewarmSymbolSearch } from "../tools/search_symbols.ts";
+import { type Tool, toolByName, toolNames, TOOLS } from "../tools/mod.ts";
 import { prepareArguments } from "./arguments.ts";
 import { DEFAULT_SETTINGS, type ServerSettings } from "./config.ts";
 import { envelope } from "./envelope.ts";
+import { codecSpec } from "./codec_spec.ts";
 import { WatchManager, type WatchSettings } from "./watch.ts";
 import { FreshReads } from "./fresh_reads.ts";
 
@@ -102,6 +102,7 @@ export class ToolRunner {
       github: deps.github ?? DEFAULT_GITHUB_SETTINGS,
       summarizer: deps.summarizer ?? NO_SUMMARIZER,
       redact: this.#settings.redact,
+      folderIndexed: (root) => this.folderIndexed(root),
     };
     const watch = deps.watch?.enabled ? new WatchManager(this.#ctx, deps.watch, this.#log) : null;
     this.#watch = watch;
@@ -134,7 +135,7 @@ export class ToolRunner {
   }
 
   /** The tools this runner serves. */
-  get tools(): readonly ToolDefinition[] {
+  get tools(): readonly Tool[] {
     return TOOLS;
   }
 
@@ -146,10 +147,11 @@ export class ToolRunner {
       if (tool === undefined) {
         throw new ToolError(
           "unknown_tool",
-          `Unknown tool: ${name}. Available tools: ${TOOLS.map((t) => t.name).join(", ")}`,
+          `Unknown tool: ${name}. Available tools: ${toolNames().join(", ")}`,
         );
       }
-      const { format, args, warnings } = prepareArguments(tool.name, tool.inputSchema, rawArgs);
+      // An alias answers under its own name (messages, the MUNCH header).
+      const { format, args, warnings } = prepareArguments(name, tool.inputSchema, rawArgs);
       const ctx = options.onProgress === undefined
         ? this.#ctx
         : { ...this.#ctx, onProgress: options.onProgress };
@@ -158,16 +160,11 @@ export class ToolRunner {
         : await this.#fresh.run(tool, ctx, args);
       if (warnings.length > 0) out = { ...out, warnings: [...warnings, ...(out.warnings ?? [])] };
       this.#lastRepo = out.repo;
-      if (tool.name === "index_folder" && typeof out.response.folder_path === "string") {
-        const warning = await this.folderIndexed(out.response.folder_path);
-        if (warning !== null) {
-          const list = Array.isArray(out.response.warnings) ? out.response.warnings : [];
-          out.response.warnings = [...list, warning];
-        }
-      }
+      await tool.afterRun?.(ctx, args, out);
       const elapsed = performance.now() - started;
       const env = envelope(
-        tool.name,
+        name,
+        codecSpec(tool),
         out,
         elapsed,
         format ?? options.format ?? this.#settings.defaultFormat,
@@ -175,9 +172,7 @@ export class ToolRunner {
         this.#ctx.store.savings,
       );
       if (env.encoderError !== undefined) {
-        this.#log(
-          `codemunch: MUNCH encoder failed for ${tool.name}: ${env.encoderError}; sent JSON`,
-        );
+        this.#log(`codemunch: MUNCH encoder failed for ${name}: ${env.encoderError}; sent JSON`);
       }
       return { text: env.text, isError: false, encoding: env.encoding };
     } catch (e) {
@@ -236,18 +231,20 @@ export class ToolRunner {
   }
 
   /**
-   * Work worth doing between calls, once the last answer is out: build the in-memory symbol
-   * ranking of the repo the last call was about (index_folder, list or outline calls usually
-   * come before searches), so that its first search does not wait for it. Errors are ignored:
-   * the call that needs the data reports them.
+   * Work worth doing between calls, once the last answer is out: the `prewarm` hooks of the
+   * tools for the repo the last call was about (search_symbols builds its ranking index:
+   * index_folder, list or outline calls usually come before searches), so that the first call
+   * that needs them does not wait. Errors are ignored: the call that needs the data reports them.
    */
   idle(): void {
     const repo = this.#lastRepo;
     this.#lastRepo = undefined;
     if (repo === undefined) return;
-    try {
-      prewarmSymbolSearch(this.#ctx, repo);
-    } catch { /* reported by the next call on this repo */ }
+    for (const tool of TOOLS) {
+      try {
+        tool.prewarm?.(this.#ctx, repo);
+      } catch { /* reported by the next call on this repo */ }
+    }
   }
 
   /** Stop the parser pool and close the store's connections. */

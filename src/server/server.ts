@@ -1,8 +1,8 @@
 /**
- * The MCP server: every tool of `src/tools/mod.ts` registered on an SDK `McpServer` (name,
- * description, zod input schema with `format`, annotations), with calls answered by the
- * {@linkcode ToolRunner} so that every failure — unknown tool, bad arguments, tool errors — comes
- * back as an `isError` result with a stable code, never as a protocol fault or a crash.
+ * The MCP server over the SDK (Streamable HTTP sessions): `tools/list` answers the list derived
+ * from the declarations (tool_list.ts, the same the stdio server sends), and calls are answered
+ * by the {@linkcode ToolRunner} so that every failure — unknown tool, bad arguments, tool errors —
+ * comes back as an `isError` result with a stable code, never as a protocol fault or a crash.
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
@@ -15,13 +15,14 @@ import {
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
   type ServerNotification,
   type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
 import { throttledProgress } from "./progress.ts";
+import { FORMAT_ARGUMENT, listedTools } from "./tool_list.ts";
 import { type CallResult, type ServerDeps, ToolRunner } from "./runner.ts";
 import { INSTRUCTIONS, SERVER_INFO } from "./stdio.ts";
 import {
@@ -33,22 +34,7 @@ import {
   RESOURCE_TEMPLATES_LIST,
 } from "./catalog.ts";
 
-export { SERVER_INFO };
-
-/** The `format` argument every tool takes. */
-export const FORMAT_ARGUMENT = z.enum([
-  "auto",
-  "compact",
-  "json",
-  "table",
-  "adaptive",
-  "encoded",
-  "raw",
-])
-  .optional()
-  .describe(
-    "Response format: auto (default: compact MUNCH when it saves at least 15%, else JSON), compact (always MUNCH), json, or table (JSON with columnar lists)",
-  );
+export { FORMAT_ARGUMENT, SERVER_INFO };
 
 function _toResult(r: CallResult): CallToolResult {
   return { content: [{ type: "text", text: r.text }], ...(r.isError ? { isError: true } : {}) };
@@ -76,19 +62,18 @@ export function createServer(deps: ServerDeps): McpServer {
  */
 export function createSessionServer(runner: ToolRunner): McpServer {
   const server = new McpServer(SERVER_INFO, {
-    capabilities: { tools: {}, prompts: {}, resources: {} },
+    capabilities: {
+      tools: { listChanged: true },
+      prompts: { listChanged: true },
+      resources: { listChanged: true },
+    },
     instructions: INSTRUCTIONS,
   });
-  for (const tool of runner.tools) {
-    server.registerTool(tool.name, {
-      description: tool.description,
-      inputSchema: tool.inputSchema.extend({ format: FORMAT_ARGUMENT }),
-      annotations: tool.annotations,
-    }, async (args: Record<string, unknown>) => _toResult(await runner.call(tool.name, args)));
-  }
+  const tools = { tools: listedTools(runner.tools) };
+  // deno-lint-ignore no-explicit-any
+  server.server.setRequestHandler(ListToolsRequestSchema, () => tools as any);
   // Calls go to the runner with the raw arguments: it coerces ("true", "10"), validates and
   // reports every failure with our error codes, where the SDK's own validation would not.
-  server.server.removeRequestHandler("tools/call");
   server.server.setRequestHandler(CallToolRequestSchema, async (
     request: CallToolRequest,
     extra: RequestHandlerExtra<ServerRequest, ServerNotification>,

@@ -3,9 +3,9 @@
  * `initialize`, `ping`, `tools/list`, `tools/call`, and the prompts and resources of catalog.ts
  * (`prompts/list`, `prompts/get`, `resources/list`, `resources/read`,
  * `resources/templates/list`). `initialize` and `tools/list` are answered
- * from data alone — the tool list is a snapshot of what the SDK server (`server.ts`) lists for
- * our zod schemas (`tools_list.json`; `tests/e2e/tools_list_test.ts` checks it is current) — so a
- * client gets its tool list without this process loading the MCP SDK, zod, SQLite or any tool.
+ * from data alone — the tool list is generated from the tool declarations (`tools_list.json`,
+ * `deno task gen`; `tests/e2e/tools_list_test.ts` checks it is current) — so a client gets its
+ * tool list without this process loading the MCP SDK, zod, SQLite or any tool.
  * The {@linkcode ToolRunner} (and with it the tools and the store) is loaded right after the
  * first `tools/list` answer, or by the first `tools/call`.
  *

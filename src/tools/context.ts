@@ -40,18 +40,29 @@ export interface ToolContext {
   redact?: boolean;
   /** What the server's watch mode follows and how (get_watch_status); absent: watch mode off. */
   watchReport?: () => WatchReport;
+  /**
+   * Tell the server a folder was just indexed (watch mode follows it); resolves to a warning
+   * when it cannot be watched, else null.
+   */
+  folderIndexed?: (root: string) => Promise<string | null>;
 }
 
-/** What a tool returns to the server. */
-export interface ToolOutput {
+/**
+ * What a tool returns to the server; `R` and `M` are the response and `_meta` types its
+ * declaration derives (define.ts).
+ */
+export interface ToolOutput<
+  R extends object = Record<string, unknown>,
+  M extends object = Record<string, unknown>,
+> {
   /** The response object (API.md), without `_meta`. */
-  response: Record<string, unknown>;
+  response: R;
   /** Bytes an agent would have read without the tool (for `tokens_saved`); 0 when not a read. */
   rawBytes?: number;
   /** Repo id the call was about. */
   repo?: string;
   /** Tool-specific `_meta` fields (`truncated`, `hint`, `files_searched`, …). */
-  meta?: Record<string, unknown>;
+  meta?: M;
   /** Arguments accepted but ignored or changed, one sentence each (`_meta.warnings`). */
   warnings?: string[];
 }

@@ -7,37 +7,64 @@ import { FILES } from "../query/files.ts";
 import { fileReferences, identifierReferences, type Reference } from "../query/references.ts";
 import type { RepoView } from "../query/view.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
-import { clampInt, graphMeta, oneOf } from "./graph_args.ts";
+import { graphMeta, oneOf, withWarnings } from "./graph_args.ts";
+import {
+  type ArgsOf,
+  defineTool,
+  META,
+  type MetaOf,
+  type ResponseOf,
+  rows,
+  table,
+} from "./define.ts";
 
-/** Tool name. */
-export const name = "find_references";
-
-/** Tool description shown to agents. */
-export const description =
+const _description =
   "Find every reference to an identifier (a name, a Qualified.name or a symbol id) or to a file: calls (resolved through scopes, imports and receiver types), imports of the name, type uses in declarations, and subclasses/implementors. Each row gives file, line, kind (call, import, type_use, inherits), the enclosing symbol, the target definition, and how sure it is: resolution `resolved`, or `by_name` with `candidates` = how many definitions the name could mean (each call is one row; an ambiguous one has target null when several of the name's definitions are candidates). A file path lists the imports that reach the file (re-exports followed). Sorted by file and line; max_results (default 50, 1..200) rows per identifier, reference_count counts them all. Pass identifiers for several at once: one row per identifier with its counts, and one table of references with an identifier column.";
 
-/** Input schema. */
-export const inputSchema = z.object({
-  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+const _args = {
   identifier: z.string().optional().describe(
     "A name (parse_config), a Qualified.name (Server.start), a symbol id, or a repo-relative file path",
   ),
   identifiers: z.array(z.string()).optional().describe(
     "Several identifiers (batch); use instead of identifier",
   ),
-  max_results: z.number().int().optional().describe(
+  max_results: z.number().int().min(1).max(200).optional().describe(
     "Most references listed per identifier (default 50, clamped to 1..200)",
   ),
   include_call_chain: z.boolean().optional().describe(
     "Accepted for compatibility: every call row already names its enclosing symbol",
   ),
-});
+};
 
 /** Validated arguments. */
-export type FindReferencesArgs = z.infer<typeof inputSchema>;
+export type FindReferencesArgs = ArgsOf<typeof _args, "required">;
 
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+const _fields = {
+  repo: z.string().describe("Repo id"),
+  identifier: z.string().optional().describe("The identifier asked about (identifier)"),
+  reference_count: z.number().int().optional().describe("References found (all of them)"),
+  file_count: z.number().int().optional().describe("Files they are in"),
+  identifiers: rows({
+    identifier: z.string().describe("An identifier asked about"),
+    reference_count: z.number().int().describe("References found"),
+    file_count: z.number().int().describe("Files they are in"),
+  }).optional().describe("identifiers: one row per identifier"),
+  references: table("r", {
+    identifier: z.string().optional().describe("The identifier (identifiers only)"),
+    file: z.string().describe("File of the reference"),
+    line: z.number().int().describe("Its line"),
+    kind: z.string().describe("call, import, type_use or inherits"),
+    symbol: z.string().nullable().describe("The symbol it is written in"),
+    target: z.string().nullable().describe("The definition referred to (null when unknown)"),
+    resolution: z.string().describe("resolved, or by_name"),
+    candidates: z.number().int().describe("Definitions the name could mean"),
+    detail: z.string().describe("The specifier, the call as written, or the base relation"),
+  }, {
+    intern: ["identifier", "file", "symbol", "target", "detail"],
+  }).describe("Sorted by file and line, at most max_results per identifier"),
+};
+
+const _meta = { truncated: META.truncated, hint: META.hint };
 
 function _references(view: RepoView, identifier: string): Reference[] {
   return view.get(FILES).has(identifier)
@@ -59,10 +86,13 @@ function _result(view: RepoView, identifier: string, max: number) {
  * The references of `identifier`, or for `identifiers` `{repo, identifiers, references}`: one row
  * per identifier (its counts), and one table of all references with an `identifier` column.
  */
-export function handler(ctx: ToolContext, args: FindReferencesArgs): ToolOutput {
+export function handler(
+  ctx: ToolContext,
+  args: FindReferencesArgs,
+): ToolOutput<ResponseOf<typeof _fields>, MetaOf<typeof _meta>> {
   const which = oneOf("identifier", args.identifier, "identifiers", args.identifiers, "identifier");
   const warnings: string[] = [];
-  const max = clampInt("max_results", args.max_results, 50, 1, 200, warnings);
+  const max = args.max_results ?? 50;
   if (args.include_call_chain === true) {
     warnings.push("include_call_chain is not needed: every call row names its enclosing symbol");
   }
@@ -74,10 +104,10 @@ export function handler(ctx: ToolContext, args: FindReferencesArgs): ToolOutput 
       response: { repo, ...r },
       repo,
       meta: graphMeta(
-        warnings,
         truncated,
         `Showing ${r.references.length} of ${r.reference_count}: raise max_results (up to 200) or pass a symbol id to narrow to one definition`,
       ),
+      ...withWarnings(warnings),
     };
   }
   // Two tables: one row per identifier, and every reference row naming its identifier.
@@ -90,6 +120,21 @@ export function handler(ctx: ToolContext, args: FindReferencesArgs): ToolOutput 
   return {
     response: { repo, identifiers, references },
     repo,
-    meta: graphMeta(warnings, truncated, "Some lists are cut: raise max_results (up to 200)"),
+    meta: graphMeta(truncated, "Some lists are cut: raise max_results (up to 200)"),
+    ...withWarnings(warnings),
   };
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name: "find_references",
+  title: "Find references",
+  summary:
+    "every call, import, type use and subclass of a name, symbol id or file, each `resolved` or `by_name` (see [docs/graph.md](docs/graph.md))",
+  description: _description,
+  repo: "required",
+  args: _args,
+  output: { fields: _fields, meta: _meta, encoding: { id: "fr3" } },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: handler,
+});

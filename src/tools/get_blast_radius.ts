@@ -5,24 +5,29 @@ import { IMPORT_GRAPH } from "../query/import_graph.ts";
 import { fileRole } from "../query/priors.ts";
 import { findSymbol } from "../query/symbol_lookup.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
-import { clampInt, graphMeta, symbolHeading } from "./graph_args.ts";
+import { graphMeta, SYMBOL_HEADING, symbolHeading, withWarnings } from "./graph_args.ts";
+import {
+  type ArgsOf,
+  defineTool,
+  META,
+  type MetaOf,
+  type ResponseOf,
+  type Shape,
+  table,
+} from "./define.ts";
 
-/** Tool name. */
-export const name = "get_blast_radius";
-
-/** Tool description shown to agents. */
-export const description =
+const _description =
   "Get what a change to a symbol may break: the files importing its file up to depth hops (default 1, 1..3; re-exports followed; Go: its package), split into confirmed (they name the symbol; `references` = whole-word occurrences) and potential (they import the file but never name it: a namespace or wildcard import), plus files calling it from its own package (depth 0); and the symbols calling it up to call_depth levels (default 1, 0..3). Files and symbols are ranked by distance, then centrality (`importers` = files importing that file); test files are listed apart in `tests` and `test_symbols`. max_results (default 50, 1..500) per list; counts cover everything.";
 
-/** Input schema. */
-export const inputSchema = z.object({
-  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+const _args = {
   symbol: z.string().describe("Symbol id, a unique Qualified.name, or a unique name"),
-  depth: z.number().int().optional().describe("Import hops to follow (default 1, clamped to 1..3)"),
-  call_depth: z.number().int().optional().describe(
+  depth: z.number().int().min(1).max(3).optional().describe(
+    "Import hops to follow (default 1, clamped to 1..3)",
+  ),
+  call_depth: z.number().int().min(0).max(3).optional().describe(
     "Caller levels to list as affected symbols (default 1, clamped to 0..3; 0 lists none)",
   ),
-  max_results: z.number().int().optional().describe(
+  max_results: z.number().int().min(1).max(500).optional().describe(
     "Most rows per list (default 50, clamped to 1..500)",
   ),
   include_depth_scores: z.boolean().optional().describe(
@@ -41,20 +46,78 @@ export const inputSchema = z.object({
   decorator_filter: z.string().optional().describe(
     "Accepted for compatibility; ignored (named in _meta.warnings)",
   ),
-});
+};
 
 /** Validated arguments. */
-export type GetBlastRadiusArgs = z.infer<typeof inputSchema>;
+export type GetBlastRadiusArgs = ArgsOf<typeof _args, "required">;
 
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+const _SYMBOL = {
+  id: z.string().nullable().describe("Symbol id (null for a file-level call)"),
+  name: z.string().describe("Name"),
+  kind: z.string().describe("Kind"),
+  file: z.string().describe("File"),
+  line: z.number().int().describe("Line"),
+  depth: z.number().int().describe("Caller level"),
+  resolution: z.string().describe("resolved, or by_name"),
+  importers: z.number().int().describe("Files importing its file (centrality)"),
+} satisfies Shape;
+
+const _count = (what: string) => z.number().int().describe(what);
+
+const _fields = {
+  repo: z.string().describe("Repo id"),
+  symbol: SYMBOL_HEADING,
+  depth: _count("Import hops followed"),
+  call_depth: _count("Caller levels followed"),
+  importer_count: _count("Files importing it, at every hop"),
+  direct_dependents_count: _count("Files importing it directly"),
+  overall_risk_score: z.number().describe("Risk, 0..1, weighted by hop"),
+  confirmed_count: _count("Importing files that name the symbol"),
+  potential_count: _count("Importing files that never name it"),
+  test_count: _count("Test files affected"),
+  affected_symbol_count: _count("Symbols calling it"),
+  test_symbol_count: _count("Test symbols calling it"),
+  confirmed: table("c", {
+    file: z.string().describe("File"),
+    depth: z.number().int().describe("Import hop (0: its own package)"),
+    references: z.number().int().describe("Whole-word occurrences of the name"),
+    importers: z.number().int().describe("Files importing this file"),
+    has_test_reach: z.boolean().describe("Whether a test imports this file"),
+  }, { intern: ["file"] }).describe("Files that import it and name it"),
+  potential: table("p", {
+    file: z.string().describe("File"),
+    depth: z.number().int().describe("Import hop"),
+    reason: z.string().describe("Why it may be affected"),
+  }, { intern: ["file", "reason"] }).describe("Files that import it without naming it"),
+  tests: table("t", {
+    file: z.string().describe("Test file"),
+    depth: z.number().int().describe("Import hop"),
+    references: z.number().int().describe("Occurrences of the name"),
+  }, { intern: ["file"] }).describe("Test files affected"),
+  affected_symbols: table("s", _SYMBOL, { intern: ["file", "id"] }).describe(
+    "Symbols calling it, by level then centrality",
+  ),
+  test_symbols: table("u", _SYMBOL, { intern: ["file", "id"] }).describe("Test code calling it"),
+  impact_by_depth: table("d", {
+    depth: z.number().int().describe("Hop"),
+    file_count: z.number().int().describe("Files at that hop"),
+    risk_score: z.number().describe("The hop's weight d^-0.7"),
+  }).optional().describe("include_depth_scores: files and weight per hop"),
+};
+
+const _meta = { truncated: META.truncated, hint: META.hint };
+
+type _Response = ResponseOf<typeof _fields>;
 
 /** The blast radius of one symbol. */
-export function handler(ctx: ToolContext, args: GetBlastRadiusArgs): ToolOutput {
+export function handler(
+  ctx: ToolContext,
+  args: GetBlastRadiusArgs,
+): ToolOutput<_Response, MetaOf<typeof _meta>> {
   const warnings: string[] = [];
-  const depth = clampInt("depth", args.depth, 1, 1, 3, warnings);
-  const callDepth = clampInt("call_depth", args.call_depth, 1, 0, 3, warnings);
-  const max = clampInt("max_results", args.max_results, 50, 1, 500, warnings);
+  const depth = args.depth ?? 1;
+  const callDepth = args.call_depth ?? 1;
+  const max = args.max_results ?? 50;
   if (args.cross_repo === true) warnings.push("cross_repo is not supported: this repo only");
   for (const ignored of ["include_source", "source_budget", "fqn", "decorator_filter"] as const) {
     if (args[ignored] !== undefined && args[ignored] !== false) {
@@ -84,7 +147,7 @@ export function handler(ctx: ToolContext, args: GetBlastRadiusArgs): ToolOutput 
   }));
   const sourceSymbols = symbolRows.filter((r) => fileRole(r.file) !== "test");
   const testSymbols = symbolRows.filter((r) => fileRole(r.file) === "test");
-  const response: Record<string, unknown> = {
+  const response: _Response = {
     repo,
     symbol: symbolHeading(symbol),
     depth,
@@ -135,9 +198,23 @@ export function handler(ctx: ToolContext, args: GetBlastRadiusArgs): ToolOutput 
     response,
     repo,
     meta: graphMeta(
-      warnings,
       truncated,
       `Lists are cut at ${max} rows: raise max_results (up to 500) or lower depth/call_depth`,
     ),
+    ...withWarnings(warnings),
   };
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name: "get_blast_radius",
+  title: "Blast radius",
+  summary:
+    "files and symbols a change to a symbol may break, ranked by distance and centrality, tests apart",
+  description: _description,
+  repo: "required",
+  args: _args,
+  output: { fields: _fields, meta: _meta, encoding: { id: "br3" } },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: handler,
+});

@@ -3,37 +3,69 @@ import { z } from "zod";
 import { CALL_GRAPH, MAX_CANDIDATES, type WalkNode } from "../query/call_graph.ts";
 import { findSymbol } from "../query/symbol_lookup.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
-import { clampInt, graphMeta, symbolHeading } from "./graph_args.ts";
+import { graphMeta, SYMBOL_HEADING, symbolHeading, withWarnings } from "./graph_args.ts";
+import {
+  type ArgsOf,
+  defineTool,
+  META,
+  type MetaOf,
+  type ResponseOf,
+  type RowOf,
+  type Shape,
+  table,
+} from "./define.ts";
 
-/** Tool name. */
-export const name = "get_call_hierarchy";
-
-/** Tool description shown to agents. */
-export const description =
+const _description =
   `Get who calls a symbol and what it calls, level by level (depth default 3, 1..5), from the stored call sites: names resolve through scopes, the file or package, imports (re-exports followed) and receiver types (self./this./Go receivers, pkg.Func, Class.method). Each edge gives the symbol (id, name, kind, file, line), call_line, depth, from (the symbol it was reached from), and resolution: \`resolved\`, or \`by_name\` with \`candidates\` = how many definitions the call could mean (at most ${MAX_CANDIDATES} are listed per call; calls matching more are left out of the walk). A file-level call has kind "module" and no id. Each symbol appears once, at its first depth; max_results (default 100, 1..500) per direction.`;
 
-/** Input schema. */
-export const inputSchema = z.object({
-  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+const _args = {
   symbol_id: z.string().describe(
     "Symbol id (from search_symbols or get_file_outline), a unique Qualified.name, or a unique name",
   ),
   direction: z.string().optional().describe(
     "callers, callees or both (default both; anything else is read as both, with a warning)",
   ),
-  depth: z.number().int().optional().describe("Levels to follow (default 3, clamped to 1..5)"),
-  max_results: z.number().int().optional().describe(
+  depth: z.number().int().min(1).max(5).optional().describe(
+    "Levels to follow (default 3, clamped to 1..5)",
+  ),
+  max_results: z.number().int().min(1).max(500).optional().describe(
     "Most edges listed per direction (default 100, clamped to 1..500)",
   ),
-});
+};
 
 /** Validated arguments. */
-export type GetCallHierarchyArgs = z.infer<typeof inputSchema>;
+export type GetCallHierarchyArgs = ArgsOf<typeof _args, "required">;
 
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+const _EDGE = {
+  id: z.string().nullable().describe("Symbol id (null for a file-level call)"),
+  name: z.string().describe('Name ("<module>" for a file-level call)'),
+  kind: z.string().describe('Kind ("module" for a file-level call)'),
+  file: z.string().describe("Its file"),
+  line: z.number().int().describe("Its line"),
+  call_line: z.number().int().describe("Line of the call"),
+  depth: z.number().int().describe("Level it was found at"),
+  from: z.string().describe("The symbol it was reached from"),
+  resolution: z.string().describe("resolved, or by_name"),
+  candidates: z.number().int().describe("Definitions the call could mean"),
+} satisfies Shape;
 
-function _edge(n: WalkNode): Record<string, unknown> {
+const _fields = {
+  repo: z.string().describe("Repo id"),
+  symbol: SYMBOL_HEADING,
+  direction: z.string().describe("callers, callees or both"),
+  depth: z.number().int().describe("Levels asked for"),
+  depth_reached: z.number().int().describe("Deepest level found"),
+  caller_count: z.number().int().describe("Callers listed"),
+  callee_count: z.number().int().describe("Callees listed"),
+  callers: table("c", _EDGE, { intern: ["file", "id", "from"] }).describe("Who calls it, by level"),
+  callees: table("e", _EDGE, { intern: ["file", "id", "from"] }).describe(
+    "What it calls, by level",
+  ),
+};
+
+const _meta = { truncated: META.truncated, hint: META.hint };
+
+function _edge(n: WalkNode): RowOf<typeof _fields.callers> {
   const s = n.symbol;
   return {
     id: s?.id ?? null,
@@ -50,10 +82,13 @@ function _edge(n: WalkNode): Record<string, unknown> {
 }
 
 /** The call hierarchy of one symbol. */
-export function handler(ctx: ToolContext, args: GetCallHierarchyArgs): ToolOutput {
+export function handler(
+  ctx: ToolContext,
+  args: GetCallHierarchyArgs,
+): ToolOutput<ResponseOf<typeof _fields>, MetaOf<typeof _meta>> {
   const warnings: string[] = [];
-  const depth = clampInt("depth", args.depth, 3, 1, 5, warnings);
-  const max = clampInt("max_results", args.max_results, 100, 1, 500, warnings);
+  const depth = args.depth ?? 3;
+  const max = args.max_results ?? 100;
   let direction = args.direction ?? "both";
   if (!["callers", "callees", "both"].includes(direction)) {
     warnings.push(`direction="${direction}" is not callers, callees or both; used both`);
@@ -83,9 +118,23 @@ export function handler(ctx: ToolContext, args: GetCallHierarchyArgs): ToolOutpu
     response,
     repo,
     meta: graphMeta(
-      warnings,
       callers.truncated || callees.truncated,
       `More than ${max} edges: lower depth, pick one direction, or raise max_results (up to 500)`,
     ),
+    ...withWarnings(warnings),
   };
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name: "get_call_hierarchy",
+  title: "Call hierarchy",
+  summary:
+    "callers and callees of a symbol, level by level, resolved through scopes, imports and receiver types",
+  description: _description,
+  repo: "required",
+  args: _args,
+  output: { fields: _fields, meta: _meta, encoding: { id: "ch2" } },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: handler,
+});

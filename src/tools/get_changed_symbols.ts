@@ -3,42 +3,84 @@ import { z } from "zod";
 import { changedSymbols, type SymbolChange } from "../query/changed_symbols.ts";
 import { historyOf, resolveRev } from "../query/history.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
-import { clampInt, graphMeta } from "./graph_args.ts";
+import { graphMeta, withWarnings } from "./graph_args.ts";
+import {
+  type ArgsOf,
+  defineTool,
+  META,
+  type MetaOf,
+  type ResponseOf,
+  type RowOf,
+  rows,
+  type Shape,
+} from "./define.ts";
 
-/** Tool name. */
-export const name = "get_changed_symbols";
+const name = "get_changed_symbols";
 
-/** Tool description shown to agents. */
-export const description =
+const _description =
   "Get the symbols a change touched: by default what you changed in the working tree against HEAD; with since_sha/until_sha, between two commits (refs, tags, abbreviated ids, HEAD~N). Each symbol is added, removed, modified (with its changed line ranges and whether the signature changed or only the body) or renamed; changed_files lists the files with their git status (renames detected). History is read in process from the local clone (no git subprocess); GitHub-indexed repos have none.";
 
-/** Input schema. */
-export const inputSchema = z.object({
-  repo: z.string().describe("Repo id from list_repos (a locally indexed git checkout)"),
+const _args = {
   since_sha: z.string().optional().describe(
     "Base revision: a commit id, branch, tag or HEAD~N (default HEAD)",
   ),
   until_sha: z.string().optional().describe(
     'Head revision (default the working tree, uncommitted edits included; "HEAD" compares commits)',
   ),
-  max_results: z.number().int().optional().describe(
+  max_results: z.number().int().min(1).max(2000).optional().describe(
     "Most symbols per list (default 200, clamped to 1..2000)",
   ),
   include_blast_radius: z.boolean().optional().describe(
     "Accepted for compatibility; use get_pr_risk_profile or get_blast_radius (named in _meta.warnings)",
   ),
   max_blast_depth: z.number().int().optional().describe("Accepted for compatibility; ignored"),
-});
+};
 
 /** Validated arguments. */
-export type GetChangedSymbolsArgs = z.infer<typeof inputSchema>;
+export type GetChangedSymbolsArgs = ArgsOf<typeof _args, "required">;
 
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+/** The columns of a changed symbol's row. */
+const _CHANGE = {
+  symbol_id: z.string().describe("Symbol id (on the new side; the old one when removed)"),
+  name: z.string().describe("Name"),
+  kind: z.string().describe("Kind"),
+  file: z.string().describe("File"),
+  line: z.number().int().describe("First line"),
+  end_line: z.number().int().describe("Last line"),
+  change_type: z.string().describe("added, removed, modified or renamed"),
+  changed_lines: z.string().describe('Changed line ranges: "12-14,20"'),
+  signature_changed: z.boolean().optional().describe("modified: the declaration changed too"),
+  previous_name: z.string().optional().describe("renamed: the old name"),
+  previous_id: z.string().optional().describe("renamed: the old id"),
+} satisfies Shape;
+
+const _fields = {
+  repo: z.string().describe("Repo id"),
+  from_sha: z.string().describe("The base commit"),
+  to_sha: z.string().describe('The head commit, or "worktree"'),
+  commits_spanned: z.number().int().describe("Commits between them (0 for the working tree)"),
+  shallow: z.boolean().describe("Whether the clone is shallow"),
+  changed_files_count: z.number().int().describe("Files changed"),
+  changed_symbol_count: z.number().int().describe("Symbols changed"),
+  changed_files: rows({
+    path: z.string().describe("File"),
+    status: z.string().describe("Git status: added, deleted, modified, renamed, …"),
+    old_path: z.string().nullable().describe("The path before a rename"),
+  }).describe("The changed files"),
+  added_symbols: rows(_CHANGE).describe("Symbols added"),
+  removed_symbols: rows(_CHANGE).describe("Symbols removed"),
+  changed_symbols: rows(_CHANGE).describe("Symbols modified or renamed"),
+  skipped_files: rows({
+    path: z.string().describe("File"),
+    reason: z.string().describe("Why it was not compared symbol by symbol"),
+  }).describe("Changed files not compared symbol by symbol"),
+};
+
+const _meta = { truncated: META.truncated, hint: META.hint };
 
 /** A changed symbol as a row. */
-export function changeRow(c: SymbolChange): Record<string, unknown> {
-  const row: Record<string, unknown> = {
+export function changeRow(c: SymbolChange): RowOf<typeof _fields.added_symbols> {
+  const row: RowOf<typeof _fields.added_symbols> = {
     symbol_id: c.symbol.id,
     name: c.symbol.name,
     kind: c.symbol.kind,
@@ -57,9 +99,12 @@ export function changeRow(c: SymbolChange): Record<string, unknown> {
 }
 
 /** The changed symbols of a range or of the working tree. */
-export async function handler(ctx: ToolContext, args: GetChangedSymbolsArgs): Promise<ToolOutput> {
+export async function handler(
+  ctx: ToolContext,
+  args: GetChangedSymbolsArgs,
+): Promise<ToolOutput<ResponseOf<typeof _fields>, MetaOf<typeof _meta>>> {
   const warnings: string[] = [];
-  const max = clampInt("max_results", args.max_results, 200, 1, 2000, warnings);
+  const max = args.max_results ?? 200;
   if (args.include_blast_radius === true) {
     warnings.push(
       "include_blast_radius is not supported here: use get_pr_risk_profile or get_blast_radius",
@@ -81,7 +126,7 @@ export async function handler(ctx: ToolContext, args: GetChangedSymbolsArgs): Pr
   const walk = to === null
     ? null
     : history.walk(to, { stop: [from], max: history.limits.maxCommits });
-  const response: Record<string, unknown> = {
+  const response: ResponseOf<typeof _fields> = {
     repo,
     from_sha: from,
     to_sha: to ?? "worktree",
@@ -103,10 +148,22 @@ export async function handler(ctx: ToolContext, args: GetChangedSymbolsArgs): Pr
   return {
     response,
     repo,
-    meta: graphMeta(
-      warnings,
-      truncated,
-      `Lists are cut at ${max} rows: raise max_results (up to 2000)`,
-    ),
+    meta: graphMeta(truncated, `Lists are cut at ${max} rows: raise max_results (up to 2000)`),
+    ...withWarnings(warnings),
   };
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name,
+  title: "Changed symbols",
+  summary:
+    "the symbols a change added, removed, modified (changed lines; signature or body only) or renamed: the working tree against `HEAD` by default, or between two revisions; history read in process",
+  description: _description,
+  repo: "required",
+  repoDescription: "Repo id from list_repos (a locally indexed git checkout)",
+  args: _args,
+  output: { fields: _fields, meta: _meta },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: handler,
+});

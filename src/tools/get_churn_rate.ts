@@ -7,39 +7,57 @@ import { historyOf } from "../query/history.ts";
 import { symbolLineLog } from "../query/provenance.ts";
 import { findSymbol } from "../query/symbol_lookup.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
-import { clampInt, graphMeta } from "./graph_args.ts";
+import { graphMeta } from "./graph_args.ts";
+import { type ArgsOf, defineTool, META, type MetaOf, type ResponseOf } from "./define.ts";
 
-/** Tool name. */
-export const name = "get_churn_rate";
+const name = "get_churn_rate";
 
-/** Tool description shown to agents. */
-export const description =
+const _description =
   "Get how often a file or a symbol changed in the last `days` (default 90): commits, authors, first seen, last modified, commits per week and an assessment (stable ≤1/week, active ≤3/week, volatile). A symbol's churn counts the commits that changed its own lines (as `git log -L`), not every commit to its file; file_commits gives the file's count too.";
 
-/** Input schema. */
-export const inputSchema = z.object({
-  repo: z.string().describe("Repo id from list_repos (a locally indexed git checkout)"),
+const _args = {
   target: z.string().describe("A repo-relative file path, or a symbol id (or unique name)"),
-  days: z.number().int().optional().describe(
+  days: z.number().int().min(1).max(36500).optional().describe(
     "Look-back window in days (default 90, clamped to 1..36500)",
   ),
-});
+};
 
 /** Validated arguments. */
-export type GetChurnRateArgs = z.infer<typeof inputSchema>;
+export type GetChurnRateArgs = ArgsOf<typeof _args, "required">;
 
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+const _fields = {
+  repo: z.string().describe("Repo id"),
+  target: z.string().describe("The file or symbol asked about"),
+  target_type: z.enum(["file", "symbol"]).describe("What the target is"),
+  file: z.string().describe("Its file"),
+  days: z.number().int().describe("The window"),
+  commits: z.number().int().describe("Commits that changed it in the window"),
+  file_commits: z.number().int().describe("Commits that changed its file"),
+  authors: z.array(z.string()).describe("Their authors"),
+  first_seen: z.string().nullable().describe("Date of the oldest of those commits"),
+  last_modified: z.string().nullable().describe("Date of the newest"),
+  churn_per_week: z.number().describe("Commits per week"),
+  assessment: z.enum(["stable", "active", "volatile"]).describe(
+    "stable (≤1/week), active (≤3/week) or volatile",
+  ),
+  shallow: z.boolean().describe("The history reached the edge of a shallow clone"),
+  symbol_id: z.string().optional().describe("The symbol's id (a symbol target)"),
+  note: z.string().optional().describe("Why the counts are a lower bound"),
+};
+
+const _meta = { truncated: META.truncated, hint: META.hint };
 
 /** The assessment of a rate. */
-export function churnAssessment(perWeek: number): string {
+export function churnAssessment(perWeek: number): "stable" | "active" | "volatile" {
   return perWeek <= 1 ? "stable" : perWeek <= 3 ? "active" : "volatile";
 }
 
 /** Churn of one file or symbol. */
-export function handler(ctx: ToolContext, args: GetChurnRateArgs): ToolOutput {
-  const warnings: string[] = [];
-  const days = clampInt("days", args.days, 90, 1, 36500, warnings);
+export function handler(
+  ctx: ToolContext,
+  args: GetChurnRateArgs,
+): ToolOutput<ResponseOf<typeof _fields>, MetaOf<typeof _meta>> {
+  const days = args.days ?? 90;
   const { repo, view } = openRepo(ctx, args.repo);
   const history = historyOf(view, name);
   const head = history.resolveCommit("HEAD");
@@ -65,7 +83,7 @@ export function handler(ctx: ToolContext, args: GetChurnRateArgs): ToolOutput {
     shallow ||= found?.log.reachedShallow ?? false;
   }
   const perWeek = Math.round((commits.length / (days / 7)) * 100) / 100;
-  const response: Record<string, unknown> = {
+  const response: ResponseOf<typeof _fields> = {
     repo,
     target: args.target,
     target_type: symbol === null ? "file" : "symbol",
@@ -88,9 +106,22 @@ export function handler(ctx: ToolContext, args: GetChurnRateArgs): ToolOutput {
     response,
     repo,
     meta: graphMeta(
-      warnings,
       fileLog.truncated,
       "The walk stopped at CODEMUNCH_HISTORY_MAX_COMMITS",
     ),
   };
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name,
+  title: "Churn rate",
+  summary: "how often a file or a symbol's own lines changed over a window, with an assessment",
+  description: _description,
+  repo: "required",
+  repoDescription: "Repo id from list_repos (a locally indexed git checkout)",
+  args: _args,
+  output: { fields: _fields, meta: _meta },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: handler,
+});

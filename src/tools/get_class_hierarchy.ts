@@ -6,36 +6,68 @@ import { symbolRef } from "../query/symbols.ts";
 import { findSymbol } from "../query/symbol_lookup.ts";
 import { DetailedToolError } from "../errors.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
-import { clampInt, graphMeta, symbolHeading } from "./graph_args.ts";
+import { graphMeta, SYMBOL_HEADING, symbolHeading } from "./graph_args.ts";
+import {
+  type ArgsOf,
+  defineTool,
+  META,
+  type MetaOf,
+  type ResponseOf,
+  type RowOf,
+  type Shape,
+  table,
+} from "./define.ts";
 
-/** Tool name. */
-export const name = "get_class_hierarchy";
-
-/** Tool description shown to agents. */
-export const description =
+const _description =
   "Get the ancestors and descendants of a class, interface, trait or Go type across files: bases from extends, implements, mixins (with), Python base lists, Ruby <, C#/Kotlin/Swift/C++ base lists, and Go struct/interface embedding, resolved through the file's imports. Each row gives the class (id, name, kind, file, line), relation (extends, implements, mixin, embeds), depth, `of` (the class it is a base or subclass of) and resolution (`resolved`, or `by_name` when only the name matched). Bases outside the repo (library classes) are listed in external_bases by name. Go types implementing an interface without naming it are not found (the index has no method sets). max_results (default 100, 1..1000) per list.";
 
-/** Input schema. */
-export const inputSchema = z.object({
-  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+const _args = {
   class_name: z.string().describe("Class or type name, Qualified.name, or symbol id"),
-  depth: z.number().int().optional().describe(
+  depth: z.number().int().min(1).max(20).optional().describe(
     "Levels to follow each way (default 10, clamped to 1..20)",
   ),
-  max_results: z.number().int().optional().describe(
+  max_results: z.number().int().min(1).max(1000).optional().describe(
     "Most rows per list (default 100, clamped to 1..1000)",
   ),
-});
+};
 
 /** Validated arguments. */
-export type GetClassHierarchyArgs = z.infer<typeof inputSchema>;
+export type GetClassHierarchyArgs = ArgsOf<typeof _args, "required">;
 
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+const _LINK = {
+  id: z.string().describe("Class id"),
+  name: z.string().describe("Name"),
+  kind: z.string().describe("Kind"),
+  file: z.string().describe("File"),
+  line: z.number().int().describe("Line"),
+  relation: z.string().describe("extends, implements, mixin or embeds"),
+  depth: z.number().int().describe("Level"),
+  of: z.string().describe("The class it is a base or subclass of"),
+  resolution: z.string().describe("resolved, or by_name"),
+} satisfies Shape;
+
+const _fields = {
+  repo: z.string().describe("Repo id"),
+  class: SYMBOL_HEADING,
+  ancestor_count: z.number().int().describe("Ancestors found"),
+  descendant_count: z.number().int().describe("Descendants found"),
+  ancestors: table("a", _LINK, { intern: ["file", "id", "of"] }).describe("Bases, level by level"),
+  descendants: table("d", _LINK, { intern: ["file", "id", "of"] }).describe(
+    "Subclasses and implementors, level by level",
+  ),
+  external_bases: table("x", {
+    name: z.string().describe("Base name (outside the repo)"),
+    relation: z.string().describe("extends, implements, mixin or embeds"),
+    depth: z.number().int().describe("Level"),
+    of: z.string().describe("The class naming it"),
+  }, { intern: ["of"] }).describe("Bases outside the repo, by name"),
+};
+
+const _meta = { truncated: META.truncated, hint: META.hint };
 
 const _CLASS_KINDS = new Set(["class", "type"]);
 
-function _row(link: HierarchyLink, of: string): Record<string, unknown> {
+function _row(link: HierarchyLink, of: string): RowOf<typeof _fields.ancestors> {
   return {
     ...symbolRef(link.symbol),
     relation: link.relation,
@@ -46,10 +78,12 @@ function _row(link: HierarchyLink, of: string): Record<string, unknown> {
 }
 
 /** The hierarchy of one class. */
-export function handler(ctx: ToolContext, args: GetClassHierarchyArgs): ToolOutput {
-  const warnings: string[] = [];
-  const depth = clampInt("depth", args.depth, 10, 1, 20, warnings);
-  const max = clampInt("max_results", args.max_results, 100, 1, 1000, warnings);
+export function handler(
+  ctx: ToolContext,
+  args: GetClassHierarchyArgs,
+): ToolOutput<ResponseOf<typeof _fields>, MetaOf<typeof _meta>> {
+  const depth = args.depth ?? 10;
+  const max = args.max_results ?? 100;
   const { repo, view } = openRepo(ctx, args.repo);
   const classes = definitionsNamed(view, args.class_name).filter((s) => _CLASS_KINDS.has(s.kind));
   if (classes.length > 1) {
@@ -83,9 +117,22 @@ export function handler(ctx: ToolContext, args: GetClassHierarchyArgs): ToolOutp
     },
     repo,
     meta: graphMeta(
-      warnings,
       truncated,
       `Lists are cut at ${max} rows: raise max_results (up to 1000) or lower depth`,
     ),
   };
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name: "get_class_hierarchy",
+  title: "Class hierarchy",
+  summary:
+    "ancestors and descendants of a class/interface/Go type across files (extends, implements, mixins, embedding)",
+  description: _description,
+  repo: "required",
+  args: _args,
+  output: { fields: _fields, meta: _meta, encoding: { id: "gh1" } },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: handler,
+});

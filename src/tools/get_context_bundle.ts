@@ -10,20 +10,23 @@ import { bytesOfFiles } from "../query/files.ts";
 import { findSymbol } from "../query/symbol_lookup.ts";
 import type { SymbolRecord } from "../parser/types.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
+import {
+  type ArgsOf,
+  defineTool,
+  META,
+  type MetaOf,
+  type ResponseOf,
+  rows,
+  table,
+} from "./define.ts";
 
-/** Tool name. */
-export const name = "get_context_bundle";
-
-/** Tool description shown to agents. */
-export const description =
+const _description =
   "Get everything needed to edit one or more symbols safely in one call: each symbol's source, the import lines of its file that it uses (deduplicated), the signatures of what it calls and of its callers, its class and sibling methods' signatures — within token_budget (default 8000, never exceeded; sources first, then imports, class, callees, callers, siblings). Give symbol ids (or a unique name / Qualified.name). Use it before changing a function.";
 
 /** Most symbols one call bundles. */
 const _MAX_SYMBOLS = 20;
 
-/** Input schema. */
-export const inputSchema = z.object({
-  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+const _args = {
   symbol_id: z.string().optional().describe("One symbol id (or a unique name / Qualified.name)"),
   symbol_ids: z.array(z.string()).max(_MAX_SYMBOLS).optional().describe(
     `Several symbol ids (at most ${_MAX_SYMBOLS})`,
@@ -44,16 +47,67 @@ export const inputSchema = z.object({
   include_budget_report: z.boolean().optional().describe(
     "Add how the budget was spent per section (default false)",
   ),
-});
+};
 
 /** Validated arguments. */
-export type GetContextBundleArgs = z.infer<typeof inputSchema>;
+export type GetContextBundleArgs = ArgsOf<typeof _args, "required">;
 
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+const _fields = {
+  repo: z.string().describe("Repo id"),
+  symbols: table("s", {
+    symbol_id: z.string().describe("A bundled symbol"),
+    name: z.string().describe("Name"),
+    kind: z.string().describe("Kind"),
+    file: z.string().describe("File"),
+    line: z.number().int().describe("First line"),
+    end_line: z.number().int().describe("Last line"),
+    cut: z.boolean().describe("The source was cut (or is the signature only)"),
+    tokens: z.number().int().describe("Tokens it costs"),
+    source: z.string().describe("Its source"),
+  }, { intern: ["symbol_id", "file"] }).optional().describe("The symbols with their sources"),
+  imports: table("m", {
+    file: z.string().describe("File of the import"),
+    line: z.number().int().describe("Line"),
+    text: z.string().describe("The import line"),
+    used_by: z.string().describe("The bundled symbols using it"),
+  }, { intern: ["file", "used_by"] }).optional().describe("Import lines the symbols use"),
+  related: table("r", {
+    symbol_id: z.string().describe("The bundled symbol it relates to"),
+    relation: z.enum(["class", "calls", "caller", "sibling"]).describe("How it relates"),
+    id: z.string().describe("Its id"),
+    kind: z.string().describe("Kind"),
+    file: z.string().describe("File"),
+    line: z.number().int().describe("Line"),
+    signature: z.string().describe("Signature"),
+    resolution: z.string().nullable().describe("calls and callers: resolved or by_name"),
+  }, { intern: ["symbol_id", "file", "id"] }).optional().describe(
+    "Signatures of its class, callees, callers and siblings",
+  ),
+  importers: table("f", {
+    symbol_id: z.string().describe("A bundled symbol"),
+    file: z.string().describe("A file importing its file"),
+  }, { intern: ["symbol_id"] }).optional().describe("include_callers: files importing each one"),
+  total_tokens: z.number().int().describe("Tokens of the bundle"),
+  budget_tokens: z.number().int().describe("The budget"),
+  markdown: z.string().optional().describe('output_format "markdown": the whole bundle'),
+  errors: z.array(z.record(z.string(), z.unknown())).optional().describe(
+    "Ids not found: id, error, and the closest ids or candidates",
+  ),
+  budget_report: rows({
+    section: z.string().describe("sources, imports, class, callees, callers or siblings"),
+    included: z.number().int().describe("Items included"),
+    left_out: z.number().int().describe("Items that did not fit"),
+    tokens: z.number().int().describe("Tokens spent"),
+  }).optional().describe("include_budget_report: how the budget was spent"),
+};
+
+const _meta = { symbol_count: META.symbol_count, truncated: META.truncated, hint: META.hint };
 
 /** The bundle of the symbols. */
-export function handler(ctx: ToolContext, args: GetContextBundleArgs): ToolOutput {
+export function handler(
+  ctx: ToolContext,
+  args: GetContextBundleArgs,
+): ToolOutput<ResponseOf<typeof _fields>, MetaOf<typeof _meta>> {
   const wanted = [
     ...(args.symbol_id !== undefined ? [args.symbol_id] : []),
     ...(args.symbol_ids ?? []),
@@ -87,19 +141,20 @@ export function handler(ctx: ToolContext, args: GetContextBundleArgs): ToolOutpu
     strategy: (args.budget_strategy ?? "most_relevant") as BundleStrategy,
     includeImporters: args.include_callers ?? false,
   });
-  const response: Record<string, unknown> = { repo };
-  if (args.output_format === "markdown") response.markdown = bundleMarkdown(bundle);
-  else {
-    response.symbols = bundle.symbols;
-    response.imports = bundle.imports;
-    response.related = bundle.related;
-    if (args.include_callers === true) response.importers = bundle.importers;
-  }
-  response.total_tokens = bundle.totalTokens;
-  response.budget_tokens = budget;
-  if (errors.length > 0) response.errors = errors;
-  if (args.include_budget_report === true) response.budget_report = bundle.report;
-  const meta: Record<string, unknown> = { symbol_count: bundle.symbols.length };
+  const response: ResponseOf<typeof _fields> = {
+    repo,
+    ...(args.output_format === "markdown" ? { markdown: bundleMarkdown(bundle) } : {
+      symbols: bundle.symbols,
+      imports: bundle.imports,
+      related: bundle.related,
+      ...(args.include_callers === true ? { importers: bundle.importers } : {}),
+    }),
+    total_tokens: bundle.totalTokens,
+    budget_tokens: budget,
+    ...(errors.length > 0 ? { errors } : {}),
+    ...(args.include_budget_report === true ? { budget_report: bundle.report } : {}),
+  };
+  const meta: MetaOf<typeof _meta> = { symbol_count: bundle.symbols.length };
   const leftOut = bundle.report.reduce((n, r) => n + r.left_out, 0);
   const cut = bundle.symbols.filter((s) => s.cut).length;
   if (leftOut > 0 || cut > 0) {
@@ -114,3 +169,17 @@ export function handler(ctx: ToolContext, args: GetContextBundleArgs): ToolOutpu
     rawBytes: bytesOfFiles(view, bundle.symbols.map((s) => s.file)),
   };
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name: "get_context_bundle",
+  title: "Context bundle",
+  summary:
+    "a symbol's source plus what editing it safely needs: the imports it uses, its class, the signatures of what it calls and of its callers, sibling methods",
+  description: _description,
+  repo: "required",
+  args: _args,
+  output: { fields: _fields, meta: _meta, encoding: { id: "cb1" } },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: handler,
+});

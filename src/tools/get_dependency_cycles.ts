@@ -2,33 +2,43 @@
 import { z } from "zod";
 import { IMPORT_CYCLES } from "../query/import_graph.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
-import { clampInt, graphMeta } from "./graph_args.ts";
+import { graphMeta } from "./graph_args.ts";
+import { type ArgsOf, defineTool, META, type MetaOf, type ResponseOf, table } from "./define.ts";
 
-/** Tool name. */
-export const name = "get_dependency_cycles";
-
-/** Tool description shown to agents. */
-export const description =
+const _description =
   "Find every import cycle among the repo's files: each strongly connected component of the file import graph with more than one file, largest first. `cycles` gives each cycle's number, its size and a shortest cycle path through its first file (a.py -> b.py -> a.py); `cycle_files` lists every member of each cycle. At most max_results cycles (default 100, 1..1000); cycle_count counts them all.";
 
-/** Input schema. */
-export const inputSchema = z.object({
-  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
-  max_results: z.number().int().optional().describe(
+const _args = {
+  max_results: z.number().int().min(1).max(1000).optional().describe(
     "Most cycles listed (default 100, clamped to 1..1000)",
   ),
-});
+};
 
 /** Validated arguments. */
-export type GetDependencyCyclesArgs = z.infer<typeof inputSchema>;
+export type GetDependencyCyclesArgs = ArgsOf<typeof _args, "required">;
 
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+const _fields = {
+  repo: z.string().describe("Repo id"),
+  cycle_count: z.number().int().describe("Import cycles found (all of them)"),
+  cycles: table("y", {
+    cycle: z.number().int().describe("Cycle number, largest first"),
+    length: z.number().int().describe("Files in it"),
+    path: z.string().describe("A shortest cycle through its first file: a.py -> b.py -> a.py"),
+  }).describe("One row per cycle"),
+  cycle_files: table("f", {
+    cycle: z.number().int().describe("Cycle number"),
+    file: z.string().describe("A member file"),
+  }, { intern: ["file"] }).describe("Every member of each cycle listed"),
+};
+
+const _meta = { truncated: META.truncated, hint: META.hint };
 
 /** The import cycles of a repo. */
-export function handler(ctx: ToolContext, args: GetDependencyCyclesArgs): ToolOutput {
-  const warnings: string[] = [];
-  const max = clampInt("max_results", args.max_results, 100, 1, 1000, warnings);
+export function handler(
+  ctx: ToolContext,
+  args: GetDependencyCyclesArgs,
+): ToolOutput<ResponseOf<typeof _fields>, MetaOf<typeof _meta>> {
+  const max = args.max_results ?? 100;
   const { repo, view } = openRepo(ctx, args.repo);
   const all = view.get(IMPORT_CYCLES);
   const shown = all.slice(0, max);
@@ -42,9 +52,21 @@ export function handler(ctx: ToolContext, args: GetDependencyCyclesArgs): ToolOu
     response: { repo, cycle_count: all.length, cycles, cycle_files: cycleFiles },
     repo,
     meta: graphMeta(
-      warnings,
       all.length > shown.length,
       `Showing ${shown.length} of ${all.length} cycles: raise max_results (up to 1000)`,
     ),
   };
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name: "get_dependency_cycles",
+  title: "Import cycles",
+  summary: "every import cycle (strongly connected components) with a shortest cycle path",
+  description: _description,
+  repo: "required",
+  args: _args,
+  output: { fields: _fields, meta: _meta, encoding: { id: "dc3" } },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: handler,
+});

@@ -3,40 +3,55 @@ import { z } from "zod";
 import { IMPORT_GRAPH, type ImportDirection, neighbourhood } from "../query/import_graph.ts";
 import { ToolError } from "../errors.ts";
 import { openRepo, requireFile, type ToolContext, type ToolOutput } from "./context.ts";
-import { clampInt, graphMeta } from "./graph_args.ts";
+import { graphMeta, withWarnings } from "./graph_args.ts";
+import { type ArgsOf, defineTool, META, type MetaOf, type ResponseOf, table } from "./define.ts";
 
-/** Tool name. */
-export const name = "get_dependency_graph";
-
-/** Tool description shown to agents. */
-export const description =
+const _description =
   "Get the import graph around a file: the files it imports (direction imports, the default), the files importing it (importers), or both, up to depth hops (default 1, 1..3). Edges always point from the importing file to the imported one, each with the hop it was found at; nodes lists every file reached, the start included. Imports of libraries outside the repo are not edges. At most max_nodes files (default 200, 1..1000); then truncated with a hint.";
 
-/** Input schema. */
-export const inputSchema = z.object({
-  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+const _args = {
   file: z.string().describe("Repo-relative path exactly as indexed (see get_file_tree)"),
   direction: z.string().optional().describe("imports (default), importers or both"),
-  depth: z.number().int().optional().describe("Hops to follow (default 1, clamped to 1..3)"),
-  max_nodes: z.number().int().optional().describe(
+  depth: z.number().int().min(1).max(3).optional().describe(
+    "Hops to follow (default 1, clamped to 1..3)",
+  ),
+  max_nodes: z.number().int().min(1).max(1000).optional().describe(
     "Most files in the answer (default 200, clamped to 1..1000)",
   ),
   cross_repo: z.boolean().optional().describe(
     "Accepted for compatibility; other repos are not searched (named in _meta.warnings)",
   ),
-});
+};
 
 /** Validated arguments. */
-export type GetDependencyGraphArgs = z.infer<typeof inputSchema>;
+export type GetDependencyGraphArgs = ArgsOf<typeof _args, "required">;
 
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+const _fields = {
+  repo: z.string().describe("Repo id"),
+  file: z.string().describe("The file asked about"),
+  direction: z.string().describe("imports, importers or both"),
+  depth: z.number().int().describe("Hops asked for"),
+  depth_reached: z.number().int().describe("Deepest hop found"),
+  node_count: z.number().int().describe("Files reached, the start included"),
+  edge_count: z.number().int().describe("Edges listed"),
+  nodes: z.array(z.string()).describe("Every file reached, sorted"),
+  edges: table("e", {
+    from: z.string().describe("The importing file"),
+    to: z.string().describe("The imported file"),
+    depth: z.number().int().describe("Hop it was found at"),
+  }, { intern: ["from", "to"] }).describe("Import edges, by hop"),
+};
+
+const _meta = { truncated: META.truncated, hint: META.hint };
 
 /** The neighbourhood of one file. */
-export function handler(ctx: ToolContext, args: GetDependencyGraphArgs): ToolOutput {
+export function handler(
+  ctx: ToolContext,
+  args: GetDependencyGraphArgs,
+): ToolOutput<ResponseOf<typeof _fields>, MetaOf<typeof _meta>> {
   const warnings: string[] = [];
-  const depth = clampInt("depth", args.depth, 1, 1, 3, warnings);
-  const maxNodes = clampInt("max_nodes", args.max_nodes, 200, 1, 1000, warnings);
+  const depth = args.depth ?? 1;
+  const maxNodes = args.max_nodes ?? 200;
   const direction = (args.direction ?? "imports") as ImportDirection;
   if (!["imports", "importers", "both"].includes(direction)) {
     throw new ToolError(
@@ -62,9 +77,22 @@ export function handler(ctx: ToolContext, args: GetDependencyGraphArgs): ToolOut
     },
     repo,
     meta: graphMeta(
-      warnings,
       around.truncated,
       `More than ${maxNodes} files: lower depth, pick one direction, or raise max_nodes (up to 1000)`,
     ),
+    ...withWarnings(warnings),
   };
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name: "get_dependency_graph",
+  title: "Dependency graph",
+  summary: "the import graph around a file (`imports`, `importers` or `both`, 1–3 hops)",
+  description: _description,
+  repo: "required",
+  args: _args,
+  output: { fields: _fields, meta: _meta, encoding: { id: "dg2" } },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: handler,
+});

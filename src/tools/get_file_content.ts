@@ -4,17 +4,9 @@ import { splitLines } from "../parser/source_text.ts";
 import { servedText } from "../query/secrets.ts";
 import { DEFAULT_TOKEN_BUDGET, fitLines, TOKEN_BUDGET_RANGE, utf8Bytes } from "../query/budget.ts";
 import { openRepo, requireFile, type ToolContext, type ToolOutput } from "./context.ts";
+import { type ArgsOf, defineTool, META, type MetaOf, type ResponseOf } from "./define.ts";
 
-/** Tool name. */
-export const name = "get_file_content";
-
-/** Tool description shown to agents. */
-export const description =
-  `Get the text of an indexed file as it was indexed, whole or a line range (start_line..end_line, 1-based, inclusive). Prefer get_file_outline + get_symbol_source for code; use this for config, docs, or a specific line range. At most token_budget tokens (default ${DEFAULT_TOKEN_BUDGET}, about 4 bytes each) of whole lines come back; when the text is cut, _meta.truncated is true and _meta.hint gives the start_line that continues it.`;
-
-/** Input schema. */
-export const inputSchema = z.object({
-  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+const _args = {
   file_path: z.string().describe("Repo-relative path exactly as indexed, e.g. src/app.ts"),
   start_line: z.number().int().min(1).optional().describe("First line, 1-based (default 1)"),
   end_line: z.number().int().min(1).optional().describe(
@@ -24,13 +16,23 @@ export const inputSchema = z.object({
     .optional().describe(
       `Most tokens of text to return, counted as bytes/4 (default ${DEFAULT_TOKEN_BUDGET}); whole lines are kept`,
     ),
-});
+};
 
 /** Validated arguments. */
-export type GetFileContentArgs = z.infer<typeof inputSchema>;
+export type GetFileContentArgs = ArgsOf<typeof _args, "required">;
 
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+const _fields = {
+  repo: z.string().describe("Repo id"),
+  file: z.string().describe("The file"),
+  language: z.string().describe("Its language"),
+  file_summary: z.string().describe("Its stored one-line summary"),
+  start_line: z.number().int().describe("First line returned (0 for an empty file)"),
+  end_line: z.number().int().describe("Last line returned"),
+  line_count: z.number().int().describe("Lines the file has"),
+  content: z.string().describe("The text of those lines (secrets redacted)"),
+};
+
+const _meta = { truncated: META.truncated, hint: META.hint };
 
 /**
  * Lines as every tool numbers them (`\r\n`, `\n` or a lone `\r`; form feed, vertical tab and
@@ -42,7 +44,10 @@ export { splitLines } from "../parser/source_text.ts";
  * The file's text (or the requested lines, clamped to the file) with its line facts, cut at whole
  * lines to the token budget; `_meta.hint` then names the `start_line` that continues it.
  */
-export function handler(ctx: ToolContext, args: GetFileContentArgs): ToolOutput {
+export function handler(
+  ctx: ToolContext,
+  args: GetFileContentArgs,
+): ToolOutput<ResponseOf<typeof _fields>, MetaOf<typeof _meta>> {
   const { repo, index, view } = openRepo(ctx, args.repo);
   const entry = requireFile(view, args.file_path);
   // Secrets are redacted in the whole file before a range is cut out of it: lines inside a
@@ -54,7 +59,7 @@ export function handler(ctx: ToolContext, args: GetFileContentArgs): ToolOutput 
   let start = 1;
   let end = n;
   let content = text;
-  const meta: Record<string, unknown> = { truncated: false };
+  const meta: MetaOf<typeof _meta> = { truncated: false };
   if (n === 0) {
     start = 0;
     end = 0;
@@ -96,3 +101,17 @@ export function handler(ctx: ToolContext, args: GetFileContentArgs): ToolOutput 
     meta,
   };
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name: "get_file_content",
+  title: "File content",
+  summary: "stored text of a file, or `start_line`..`end_line`",
+  description:
+    `Get the text of an indexed file as it was indexed, whole or a line range (start_line..end_line, 1-based, inclusive). Prefer get_file_outline + get_symbol_source for code; use this for config, docs, or a specific line range. At most token_budget tokens (default ${DEFAULT_TOKEN_BUDGET}, about 4 bytes each) of whole lines come back; when the text is cut, _meta.truncated is true and _meta.hint gives the start_line that continues it.`,
+  repo: "required",
+  args: _args,
+  output: { fields: _fields, meta: _meta },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: handler,
+});

@@ -19,17 +19,18 @@ import { fileSummaryOf } from "../query/file_summaries.ts";
 import { openRepo, requireFile, type ToolContext, type ToolOutput } from "./context.ts";
 import { decoratorText, squareRows } from "./rows.ts";
 import { oneLine } from "../query/one_line.ts";
+import {
+  type ArgsOf,
+  defineTool,
+  META,
+  type MetaOf,
+  type ResponseOf,
+  type RowOf,
+  rows,
+  table,
+} from "./define.ts";
 
-/** Tool name. */
-export const name = "get_file_outline";
-
-/** Tool description shown to agents. */
-export const description =
-  `Get the outline of a file: its classes, functions, methods, types and constants as rows in source order, each with id, parent id (the class of a method), signature, one-line summary and line span — without the bodies. Use it instead of reading a whole file; then fetch only the symbols you need with get_symbol_source. Pass file_paths for several files at once (one table of symbols with a file column, plus one row per file). Long signatures end in " …" (get_symbol_source has them whole); a summary that would only repeat the signature is left out. At most token_budget tokens (default ${DEFAULT_TOKEN_BUDGET}) come back; when cut, _meta.hint says how to get the rest.`;
-
-/** Input schema. */
-export const inputSchema = z.object({
-  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+const _args = {
   file_path: z.string().optional().describe(
     "Repo-relative path exactly as indexed (see get_file_tree), e.g. src/app.ts",
   ),
@@ -40,13 +41,63 @@ export const inputSchema = z.object({
     .optional().describe(
       `Most tokens to return, counted as bytes/4 (default ${DEFAULT_TOKEN_BUDGET}); symbols past it are left out`,
     ),
-});
+};
 
 /** Validated arguments. */
-export type GetFileOutlineArgs = z.infer<typeof inputSchema>;
+export type GetFileOutlineArgs = ArgsOf<typeof _args, "required">;
 
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+const _fields = {
+  repo: z.string().describe("Repo id"),
+  file: z.string().optional().describe("The file (file_path)"),
+  language: z.string().optional().describe("Its language (file_path)"),
+  file_summary: z.string().optional().describe("Its one-line summary (file_path)"),
+  files: rows({
+    file: z.string().describe("Repo-relative path"),
+    language: z.string().describe("Language id"),
+    file_summary: z.string().describe("One-line summary"),
+    symbol_count: z.number().int().describe("Symbols the file has (shown or not)"),
+  }).optional().describe("One row per file (file_paths)"),
+  symbols: table("s", {
+    file: z.string().optional().describe("The symbol's file (file_paths only)"),
+    id: z.string().describe("Symbol id for get_symbol_source"),
+    parent: z.string().nullable().describe(
+      "Id of the enclosing symbol (a method's class), null at the top",
+    ),
+    kind: z.string().describe("function, class, method, type, constant, …"),
+    name: z.string().describe("Name"),
+    line: z.number().int().describe("First line"),
+    end_line: z.number().int().describe("Last line"),
+    signature: z.string().describe('Signature (a long one is cut and ends in " …")'),
+    summary: z.string().nullable().describe(
+      "One-line summary; null when it would repeat the signature",
+    ),
+    decorators: z.string().nullable().optional().describe("Decorators or annotations, as one line"),
+  }, {
+    order: [
+      "__depth",
+      "file",
+      "id",
+      "name",
+      "kind",
+      "line",
+      "end_line",
+      "parent",
+      "signature",
+      "summary",
+      "decorators",
+    ],
+    intern: ["file", "id", "parent", "signature", "summary", "decorators"],
+  }).describe("One row per symbol in source order, each after its parent"),
+  errors: rows({
+    file: z.string().describe("A path asked for"),
+    error: z.string().describe("Why it has no outline"),
+  }).optional().describe("Paths of file_paths that failed"),
+};
+
+const _meta = { symbol_count: META.symbol_count, truncated: META.truncated, hint: META.hint };
+
+type _Response = ResponseOf<typeof _fields>;
+type _Row = RowOf<typeof _fields.symbols>;
 
 /** What building an outline cut, for the hint. */
 interface _Cuts {
@@ -66,20 +117,22 @@ function _rows(
   file: string | null,
   budget: TokenBudget,
   cuts: _Cuts,
-  out: Record<string, unknown>[],
+  out: _Row[],
 ): void {
   const s = n.symbol;
   const sig = cutSignature(s.signature);
-  const row: Record<string, unknown> = file === null ? {} : { file };
-  row.id = s.id;
-  row.parent = parent;
-  row.kind = s.kind;
-  row.name = s.name;
-  row.line = s.line;
-  row.end_line = s.end_line;
-  row.signature = sig.text;
-  // null when it would only repeat the signature (every row has the same keys: one table)
-  row.summary = summaryRepeatsSignature(s) ? null : oneLine(s.summary);
+  const row: _Row = {
+    ...(file === null ? {} : { file }),
+    id: s.id,
+    parent,
+    kind: s.kind,
+    name: s.name,
+    line: s.line,
+    end_line: s.end_line,
+    signature: sig.text,
+    // null when it would only repeat the signature (every row has the same keys: one table)
+    summary: summaryRepeatsSignature(s) ? null : oneLine(s.summary),
+  };
   if (s.decorators.length > 0) row.decorators = decoratorText(s.decorators);
   if (!budget.take(estimateTokens(row) + 2)) {
     cuts.firstLeftOut ??= { line: s.line, id: s.id };
@@ -100,7 +153,7 @@ export interface FileOutline {
   /** `file`, `language`, `file_summary`. */
   facts: { file: string; language: string; file_summary: string };
   /** Symbol rows in source order, each after its parent; with a `file` column in batch mode. */
-  symbols: Record<string, unknown>[];
+  symbols: _Row[];
   /** Symbols the file has (shown or not). */
   symbolCount: number;
   /** Bytes of the file. */
@@ -124,7 +177,7 @@ export function fileOutline(
   const cuts: _Cuts = { signatures: 0, firstLeftOut: null, leftOut: 0 };
   const fileSummary = oneLine(fileSummaryOf(view, path, symbols));
   budget.take(estimateTokens(fileSummary) + 40);
-  const rows: Record<string, unknown>[] = [];
+  const rows: _Row[] = [];
   for (const n of buildOutline(symbols)) _rows(n, null, withFile ? path : null, budget, cuts, rows);
   const hints: string[] = [];
   if (cuts.firstLeftOut !== null) {
@@ -150,7 +203,10 @@ export function fileOutline(
  * `{repo, file, language, file_summary, symbols}` for `file_path`; for `file_paths`, one table of
  * every file's symbols with a `file` column: `{repo, files, symbols, errors?}`.
  */
-export function handler(ctx: ToolContext, args: GetFileOutlineArgs): ToolOutput {
+export function handler(
+  ctx: ToolContext,
+  args: GetFileOutlineArgs,
+): ToolOutput<_Response, MetaOf<typeof _meta>> {
   const single = args.file_path;
   const batch = args.file_paths;
   if (single !== undefined && batch !== undefined && batch.length > 0) {
@@ -173,12 +229,12 @@ export function handler(ctx: ToolContext, args: GetFileOutlineArgs): ToolOutput 
       response: { repo, ...o.facts, symbols: squareRows(o.symbols) },
       rawBytes: o.size,
       repo,
-      meta: _meta(o.symbolCount, o.hints),
+      meta: _metaOf(o.symbolCount, o.hints),
     };
   }
-  const files: Record<string, unknown>[] = [];
-  const symbols: Record<string, unknown>[] = [];
-  const errors: Record<string, unknown>[] = [];
+  const files: NonNullable<_Response["files"]> = [];
+  const symbols: _Row[] = [];
+  const errors: NonNullable<_Response["errors"]> = [];
   const hints: string[] = [];
   let rawBytes = 0;
   let symbolCount = 0;
@@ -195,16 +251,35 @@ export function handler(ctx: ToolContext, args: GetFileOutlineArgs): ToolOutput 
       errors.push({ file: path, error: e.message });
     }
   }
-  const response: Record<string, unknown> = { repo, files, symbols: squareRows(symbols) };
+  const response: _Response = { repo, files, symbols: squareRows(symbols) };
   if (errors.length > 0) response.errors = errors;
-  return { response, rawBytes, repo, meta: _meta(symbolCount, hints) };
+  return { response, rawBytes, repo, meta: _metaOf(symbolCount, hints) };
 }
 
-function _meta(symbolCount: number, hints: string[]): Record<string, unknown> {
-  const meta: Record<string, unknown> = {
+function _metaOf(symbolCount: number, hints: string[]): MetaOf<typeof _meta> {
+  const meta: MetaOf<typeof _meta> = {
     symbol_count: symbolCount,
     truncated: hints.some((h) => h.includes("left out")),
   };
   if (hints.length > 0) meta.hint = hints.join("; ");
   return meta;
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name: "get_file_outline",
+  title: "File outline",
+  summary:
+    "a file's classes/functions/methods as rows with parent ids, signatures and summaries (`file_paths`: one table, file column)",
+  description:
+    `Get the outline of a file: its classes, functions, methods, types and constants as rows in source order, each with id, parent id (the class of a method), signature, one-line summary and line span — without the bodies. Use it instead of reading a whole file; then fetch only the symbols you need with get_symbol_source. Pass file_paths for several files at once (one table of symbols with a file column, plus one row per file). Long signatures end in " …" (get_symbol_source has them whole); a summary that would only repeat the signature is left out. At most token_budget tokens (default ${DEFAULT_TOKEN_BUDGET}) come back; when cut, _meta.hint says how to get the rest.`,
+  repo: "required",
+  args: _args,
+  output: {
+    fields: _fields,
+    meta: _meta,
+    encoding: { id: "fo1", transforms: [{ kind: "tree", key: "symbols", children: "children" }] },
+  },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: handler,
+});

@@ -5,17 +5,9 @@
 import { z } from "zod";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
 import { oneLine } from "../query/one_line.ts";
+import { type ArgsOf, defineTool, META, type MetaOf, type ResponseOf, rows } from "./define.ts";
 
-/** Tool name. */
-export const name = "get_file_tree";
-
-/** Tool description shown to agents. */
-export const description =
-  "Get the file tree of an indexed repo as one row per file (full path, language, symbol count), sorted by path, optionally only under a path prefix. Use it to find where things live before asking for outlines or symbols; narrow big repos with path_prefix.";
-
-/** Input schema. */
-export const inputSchema = z.object({
-  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+const _args = {
   path_prefix: z.string().optional().describe(
     'Only paths starting with this text, e.g. "src/api" (a raw prefix: "src" also matches "srcx/")',
   ),
@@ -23,20 +15,40 @@ export const inputSchema = z.object({
   max_files: z.number().int().min(1).max(100_000).optional().describe(
     "Most files listed (default 500); the response says when it truncated",
   ),
-});
+};
 
 /** Validated arguments. */
-export type GetFileTreeArgs = z.infer<typeof inputSchema>;
+export type GetFileTreeArgs = ArgsOf<typeof _args, "required">;
 
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+const _fields = {
+  repo: z.string().describe("Repo id"),
+  path_prefix: z.string().describe("The prefix asked for (empty: every file)"),
+  files: rows({
+    path: z.string().describe("Repo-relative path"),
+    language: z.string().describe("Language id"),
+    symbol_count: z.number().int().describe("Symbols in the file"),
+    summary: z.string().optional().describe("One-line summary (include_summaries)"),
+  }).describe("One row per file, sorted by path"),
+};
+
+const _meta = {
+  file_count: z.number().int().describe("Files listed"),
+  total_file_count: z.number().int().describe("Files under the prefix (when cut)"),
+  truncated: META.truncated,
+  hint: META.hint,
+};
+
+type _Response = ResponseOf<typeof _fields>;
 
 /**
  * The files under `path_prefix` as rows `{path, language, symbol_count, summary?}`, sorted by
  * path (folders are the path's leading segments: a flat list is one table in JSON and in MUNCH
  * v1, where the legend writes each repeated folder once).
  */
-export function handler(ctx: ToolContext, args: GetFileTreeArgs): ToolOutput {
+export function handler(
+  ctx: ToolContext,
+  args: GetFileTreeArgs,
+): ToolOutput<_Response, MetaOf<typeof _meta>> {
   const { repo, index } = openRepo(ctx, args.repo);
   const prefix = args.path_prefix ?? "";
   const maxFiles = args.max_files ?? 500;
@@ -47,7 +59,7 @@ export function handler(ctx: ToolContext, args: GetFileTreeArgs): ToolOutput {
   const files = shown.map((f) => {
     // A listing stands in for a listing of the paths (`find`), not for reading the files.
     rawBytes += f.path.length + 1;
-    const row: Record<string, unknown> = {
+    const row: _Response["files"][number] = {
       path: f.path,
       language: f.language,
       symbol_count: f.symbol_count,
@@ -56,7 +68,7 @@ export function handler(ctx: ToolContext, args: GetFileTreeArgs): ToolOutput {
     return row;
   });
   const truncated = shown.length < matching.length;
-  const meta: Record<string, unknown> = { file_count: shown.length, truncated };
+  const meta: MetaOf<typeof _meta> = { file_count: shown.length, truncated };
   if (truncated) {
     meta.total_file_count = matching.length;
     meta.hint =
@@ -68,3 +80,18 @@ export function handler(ctx: ToolContext, args: GetFileTreeArgs): ToolOutput {
   }
   return { response: { repo, path_prefix: prefix, files }, rawBytes, repo, meta };
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name: "get_file_tree",
+  title: "File tree",
+  summary:
+    "the repo's files as rows (path, language, symbol count), optionally under `path_prefix`",
+  description:
+    "Get the file tree of an indexed repo as one row per file (full path, language, symbol count), sorted by path, optionally only under a path prefix. Use it to find where things live before asking for outlines or symbols; narrow big repos with path_prefix.",
+  repo: "required",
+  args: _args,
+  output: { fields: _fields, meta: _meta, encoding: { id: "ft1" } },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: handler,
+});

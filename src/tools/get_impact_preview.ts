@@ -4,41 +4,80 @@ import { affectedSymbols } from "../query/impact.ts";
 import { byCodePoint } from "../query/import_graph.ts";
 import { findSymbol } from "../query/symbol_lookup.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
-import { clampInt, graphMeta, symbolHeading } from "./graph_args.ts";
+import { graphMeta, SYMBOL_HEADING, symbolHeading } from "./graph_args.ts";
+import {
+  type ArgsOf,
+  defineTool,
+  META,
+  type MetaOf,
+  type ResponseOf,
+  type Shape,
+  table,
+} from "./define.ts";
 
-/** Tool name. */
-export const name = "get_impact_preview";
-
-/** Tool description shown to agents. */
-export const description =
+const _description =
   "Preview what breaks if a symbol is removed or renamed: every symbol calling it, transitively (depth default 5, 1..5), each once at its shortest distance, with `from` = the symbol it calls on the way (follow `from` back to get the call chain), resolution (`resolved` or `by_name` with candidates), and `importers` = how many files import its file (centrality). Ranked by distance then centrality; test code is listed apart in `test_symbols`; `affected_files` sums symbols per file. max_results (default 100, 1..1000) per list; counts cover everything found.";
 
-/** Input schema. */
-export const inputSchema = z.object({
-  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+const _args = {
   symbol_id: z.string().describe("Symbol id, a unique Qualified.name, or a unique name"),
-  depth: z.number().int().optional().describe(
+  depth: z.number().int().min(1).max(5).optional().describe(
     "Caller levels to follow (default 5, clamped to 1..5)",
   ),
-  max_results: z.number().int().optional().describe(
+  max_results: z.number().int().min(1).max(1000).optional().describe(
     "Most rows per list (default 100, clamped to 1..1000)",
   ),
-});
+};
 
 /** Validated arguments. */
-export type GetImpactPreviewArgs = z.infer<typeof inputSchema>;
+export type GetImpactPreviewArgs = ArgsOf<typeof _args, "required">;
 
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+const _SYMBOL = {
+  id: z.string().nullable().describe("Symbol id (null for a file-level call)"),
+  name: z.string().describe("Name"),
+  kind: z.string().describe("Kind"),
+  file: z.string().describe("File"),
+  line: z.number().int().describe("Line"),
+  depth: z.number().int().describe("Caller level"),
+  from: z.string().nullable().describe("The symbol it calls on the way"),
+  resolution: z.string().describe("resolved, or by_name"),
+  candidates: z.number().int().describe("Definitions the call could mean"),
+  importers: z.number().int().describe("Files importing its file (centrality)"),
+} satisfies Shape;
+
+const _fields = {
+  repo: z.string().describe("Repo id"),
+  symbol: SYMBOL_HEADING,
+  depth: z.number().int().describe("Caller levels followed"),
+  depth_reached: z.number().int().describe("Deepest level found"),
+  affected_file_count: z.number().int().describe("Files with affected symbols"),
+  affected_symbol_count: z.number().int().describe("Symbols calling it, transitively"),
+  test_symbol_count: z.number().int().describe("Test symbols calling it"),
+  affected_symbols: table("s", _SYMBOL, { intern: ["file", "id", "from"] }).describe(
+    "Callers by distance then centrality",
+  ),
+  test_symbols: table("u", _SYMBOL, { intern: ["file", "id", "from"] }).describe(
+    "Callers in test code",
+  ),
+  affected_files: table("f", {
+    file: z.string().describe("File"),
+    symbols: z.number().int().describe("Affected symbols in it"),
+    depth: z.number().int().describe("Nearest level"),
+    importers: z.number().int().describe("Files importing it"),
+  }, { intern: ["file"] }).describe("Affected symbols summed per file"),
+};
+
+const _meta = { truncated: META.truncated, hint: META.hint };
 
 /** Most symbols a preview walks before it stops (then `_meta.truncated`). */
 const _WALK_LIMIT = 1000;
 
 /** The impact preview of one symbol. */
-export function handler(ctx: ToolContext, args: GetImpactPreviewArgs): ToolOutput {
-  const warnings: string[] = [];
-  const depth = clampInt("depth", args.depth, 5, 1, 5, warnings);
-  const max = clampInt("max_results", args.max_results, 100, 1, 1000, warnings);
+export function handler(
+  ctx: ToolContext,
+  args: GetImpactPreviewArgs,
+): ToolOutput<ResponseOf<typeof _fields>, MetaOf<typeof _meta>> {
+  const depth = args.depth ?? 5;
+  const max = args.max_results ?? 100;
   const { repo, view } = openRepo(ctx, args.repo);
   const symbol = findSymbol(view, args.symbol_id);
   const walk = affectedSymbols(view, symbol, depth, _WALK_LIMIT);
@@ -87,7 +126,6 @@ export function handler(ctx: ToolContext, args: GetImpactPreviewArgs): ToolOutpu
     },
     repo,
     meta: graphMeta(
-      warnings,
       truncated,
       walk.truncated
         ? `The walk stopped after ${_WALK_LIMIT} symbols: lower depth`
@@ -95,3 +133,16 @@ export function handler(ctx: ToolContext, args: GetImpactPreviewArgs): ToolOutpu
     ),
   };
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name: "get_impact_preview",
+  title: "Impact preview",
+  summary: "every symbol calling a symbol, transitively, ranked, tests apart",
+  description: _description,
+  repo: "required",
+  args: _args,
+  output: { fields: _fields, meta: _meta, encoding: { id: "ip2" } },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: handler,
+});

@@ -6,17 +6,20 @@ import { freshnessChecker, markFreshness } from "../query/files.ts";
 import { type ContextStrategy, rankedContext } from "../query/ranked_context.ts";
 import { bytesOfFiles } from "../query/files.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
+import {
+  type ArgsOf,
+  defineTool,
+  META,
+  type MetaOf,
+  type ResponseOf,
+  type RowOf,
+  table,
+} from "./define.ts";
 
-/** Tool name. */
-export const name = "get_ranked_context";
-
-/** Tool description shown to agents. */
-export const description =
+const _description =
   "Get the source of the symbols a task most likely needs, best first, packed into token_budget (default 8000; never exceeded, tokens estimated as UTF-8 bytes/4 of each item). Give the task or question in plain words. Each item says why it was chosen (text relevance, centrality, or a caller/callee of a chosen symbol); a long symbol is cut to its signature and docstring when the budget needs it (cut: true — fetch the rest with get_symbol_source). Use it at the start of a task instead of reading files.";
 
-/** Input schema. */
-export const inputSchema = z.object({
-  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+const _args = {
   query: z.string().min(1).max(500).describe("The task or question, in plain words"),
   token_budget: z.number().int().min(TOKEN_BUDGET_RANGE.min).max(TOKEN_BUDGET_RANGE.max)
     .optional().describe(
@@ -32,16 +35,46 @@ export const inputSchema = z.object({
   fusion: z.boolean().optional().describe(
     "Accepted for compatibility with the reference; not used (see _meta.warnings)",
   ),
-});
+};
 
 /** Validated arguments. */
-export type GetRankedContextArgs = z.infer<typeof inputSchema>;
+export type GetRankedContextArgs = ArgsOf<typeof _args, "required">;
 
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+const _fields = {
+  repo: z.string().describe("Repo id"),
+  query: z.string().describe("The task, trimmed"),
+  context_items: table("i", {
+    symbol_id: z.string().describe("Symbol id"),
+    name: z.string().describe("Name"),
+    kind: z.string().describe("Kind"),
+    file: z.string().describe("File"),
+    line: z.number().int().describe("First line"),
+    end_line: z.number().int().describe("Last line"),
+    score: z.number().describe("Ranking score"),
+    why: z.string().describe("Why it was chosen"),
+    cut: z.boolean().describe("Only signature and docstring: the source did not fit"),
+    tokens: z.number().int().describe("Tokens the item costs (bytes/4)"),
+    source: z.string().describe("Its source (or signature and docstring when cut)"),
+    _freshness: z.string().nullable().optional().describe(
+      "fresh, edited_uncommitted (the file changed on disk), stale_index (git HEAD moved)",
+    ),
+  }, { intern: ["file", "symbol_id"] }).describe("The context, best first"),
+  total_tokens: z.number().int().describe("Tokens of all items"),
+  budget_tokens: z.number().int().describe("The budget"),
+  items_included: z.number().int().describe("Items returned"),
+  items_considered: z.number().int().describe("Candidates ranked"),
+  token_estimate: z.string().describe('How tokens are counted: "utf8_bytes/4"'),
+};
+
+const _meta = { freshness: META.freshness, truncated: META.truncated, hint: META.hint };
+
+type _Item = RowOf<typeof _fields.context_items>;
 
 /** The packed context for a task. */
-export function handler(ctx: ToolContext, args: GetRankedContextArgs): ToolOutput {
+export function handler(
+  ctx: ToolContext,
+  args: GetRankedContextArgs,
+): ToolOutput<ResponseOf<typeof _fields>, MetaOf<typeof _meta>> {
   const query = args.query.trim();
   if (query === "") {
     throw new ToolError("invalid_argument", 'Argument "query" must describe the task in words');
@@ -57,10 +90,10 @@ export function handler(ctx: ToolContext, args: GetRankedContextArgs): ToolOutpu
     scope: args.scope,
     freshness: check,
   });
-  const items = packed.items.map((i) => ({ ...i }) as Record<string, unknown>);
+  const items = packed.items.map((i): _Item => ({ ...i }));
   // Each item carries its `_freshness` already (counted in its tokens): only the totals here.
   const freshness = markFreshness(items, check);
-  const response: Record<string, unknown> = {
+  const response: ResponseOf<typeof _fields> = {
     repo,
     query,
     context_items: items,
@@ -70,7 +103,7 @@ export function handler(ctx: ToolContext, args: GetRankedContextArgs): ToolOutpu
     items_considered: packed.considered,
     token_estimate: "utf8_bytes/4",
   };
-  const meta: Record<string, unknown> = {};
+  const meta: MetaOf<typeof _meta> = {};
   if (freshness !== null) meta.freshness = freshness;
   const cut = packed.items.filter((i) => i.cut).length;
   if (packed.leftOut > 0 || cut > 0) {
@@ -78,7 +111,6 @@ export function handler(ctx: ToolContext, args: GetRankedContextArgs): ToolOutpu
     meta.hint =
       `${packed.leftOut} candidate symbols did not fit and ${cut} were cut to their signature: raise token_budget, narrow with scope, or read one with get_symbol_source symbol_id=<id>`;
   }
-  if (args.fusion !== undefined) meta.warnings = ["fusion is accepted but not used"];
   if (items.length === 0) {
     meta.hint =
       "Nothing matched the task's words: try other words, or search_symbols / search_text";
@@ -88,5 +120,20 @@ export function handler(ctx: ToolContext, args: GetRankedContextArgs): ToolOutpu
     repo,
     meta,
     rawBytes: bytesOfFiles(view, packed.items.map((i) => i.file)),
+    ...(args.fusion !== undefined ? { warnings: ["fusion is accepted but not used"] } : {}),
   };
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name: "get_ranked_context",
+  title: "Ranked context",
+  summary:
+    "the source a task needs, best first, within `token_budget` (default 8000, never exceeded), each item saying why it was chosen — start a task here",
+  description: _description,
+  repo: "required",
+  args: _args,
+  output: { fields: _fields, meta: _meta, encoding: { id: "rc2" } },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: handler,
+});

@@ -6,28 +6,52 @@ import { facet } from "../query/view.ts";
 import { SYMBOL_BRIEFS, type SymbolBrief } from "../query/files.ts";
 import { FILE_RANK, IMPORT_EDGES } from "../query/page_rank.ts";
 import { DEFAULT_TOKEN_BUDGET, estimateTokens, TOKEN_BUDGET_RANGE } from "../query/budget.ts";
+import { type ArgsOf, defineTool, META, type MetaOf, type ResponseOf, table } from "./define.ts";
 
-/** Tool name. */
-export const name = "get_repo_outline";
-
-/** Tool description shown to agents. */
-export const description =
-  "Get a one-screen overview of an indexed repo: file and symbol counts, languages, the biggest directories, symbol kinds, the most imported files and the most central symbols, and whether the index is stale. Use it first on an unfamiliar repo.";
-
-/** Input schema. */
-export const inputSchema = z.object({
-  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+const _args = {
   token_budget: z.number().int().min(TOKEN_BUDGET_RANGE.min).max(TOKEN_BUDGET_RANGE.max)
     .optional().describe(
       `Most tokens to return, counted as bytes/4 (default ${DEFAULT_TOKEN_BUDGET}); the smallest directories go first`,
     ),
-});
+};
 
 /** Validated arguments. */
-export type GetRepoOutlineArgs = z.infer<typeof inputSchema>;
+export type GetRepoOutlineArgs = ArgsOf<typeof _args, "required">;
 
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+const _counts = (what: string) => z.record(z.string(), z.number().int()).describe(what);
+
+const _fields = {
+  repo: z.string().describe("Repo id"),
+  indexed_at: z.string().describe("When it was last indexed (ISO 8601)"),
+  file_count: z.number().int().describe("Files in the index"),
+  symbol_count: z.number().int().describe("Symbols in the index"),
+  languages: _counts("Files per language"),
+  directories: _counts("Files per directory (`dir/`), the 40 largest, largest first"),
+  symbol_kinds: _counts("Symbols per kind, most first"),
+  most_imported_files: table("i", {
+    file: z.string().describe("Repo-relative path"),
+    imported_by: z.number().int().describe("Files importing it"),
+  }, { intern: ["file"] }).optional().describe("The 10 files most imported (by more than one)"),
+  most_central_symbols: table("c", {
+    symbol_id: z.string().describe("The main symbol of a central file"),
+    score: z.number().describe("The file's PageRank over resolved imports"),
+    kind: z.string().describe("Symbol kind"),
+  }, { intern: ["symbol_id"] }).optional().describe(
+    "The main symbols of the 10 most central files",
+  ),
+  staleness_warning: z.string().optional().describe("Why the index may be stale, and what to run"),
+};
+
+const _meta = {
+  symbol_count: META.symbol_count,
+  is_stale: z.boolean().nullable().describe(
+    "Whether the folder's git HEAD moved since indexing (or, without git, it is 7+ days old)",
+  ),
+  truncated: META.truncated,
+  hint: META.hint,
+};
+
+type _Response = ResponseOf<typeof _fields>;
 
 /** Days after which an index without a git head to compare counts as stale. */
 const _STALE_DAYS = 7;
@@ -74,7 +98,7 @@ const OVERVIEW = facet("repo-overview", (view) => {
   for (const [, to] of view.get(IMPORT_EDGES)) inDegree.set(to, (inDegree.get(to) ?? 0) + 1);
   const mostImported = _byCountDesc(inDegree).filter(([, n]) => n > 1).slice(0, 10)
     .map(([file, n]) => ({ file, imported_by: n }));
-  const central: Record<string, unknown>[] = [];
+  const central: { symbol_id: string; score: number; kind: string }[] = [];
   const fileRank = view.get(FILE_RANK);
   if (fileRank.size > 0) {
     const ranks = [...fileRank].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
@@ -100,11 +124,14 @@ const OVERVIEW = facet("repo-overview", (view) => {
 });
 
 /** The overview of a repo. */
-export function handler(ctx: ToolContext, args: GetRepoOutlineArgs): ToolOutput {
+export function handler(
+  ctx: ToolContext,
+  args: GetRepoOutlineArgs,
+): ToolOutput<_Response, MetaOf<typeof _meta>> {
   const { repo, index, view } = openRepo(ctx, args.repo);
   const meta = index.meta();
   const o = view.get(OVERVIEW);
-  const response: Record<string, unknown> = {
+  const response: _Response = {
     repo,
     indexed_at: meta.indexed_at,
     file_count: meta.file_count,
@@ -133,7 +160,7 @@ export function handler(ctx: ToolContext, args: GetRepoOutlineArgs): ToolOutput 
       response.staleness_warning = `Indexed ${Math.floor(days)} days ago: re-index to refresh`;
     }
   }
-  const out: Record<string, unknown> = { symbol_count: meta.symbol_count, is_stale: isStale };
+  const out: MetaOf<typeof _meta> = { symbol_count: meta.symbol_count, is_stale: isStale };
   const budget = args.token_budget ?? DEFAULT_TOKEN_BUDGET;
   const dirs = Object.entries(o.directories);
   let dropped = 0;
@@ -151,3 +178,33 @@ export function handler(ctx: ToolContext, args: GetRepoOutlineArgs): ToolOutput 
   }
   return { response, rawBytes: o.raw_bytes, repo, meta: out };
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name: "get_repo_outline",
+  title: "Repo overview",
+  summary: "one-screen overview: languages, biggest directories, symbol kinds, most imported files",
+  description:
+    "Get a one-screen overview of an indexed repo: file and symbol counts, languages, the biggest directories, symbol kinds, the most imported files and the most central symbols, and whether the index is stale. Use it first on an unfamiliar repo.",
+  repo: "required",
+  args: _args,
+  output: {
+    fields: _fields,
+    meta: _meta,
+    encoding: {
+      id: "ro1",
+      transforms: [
+        { kind: "dict", key: "languages", keyColumn: "language", valueColumn: "file_count" },
+        { kind: "dict", key: "directories", keyColumn: "path", valueColumn: "file_count" },
+        { kind: "dict", key: "symbol_kinds", keyColumn: "kind", valueColumn: "count" },
+      ],
+      reshaped: [
+        { tag: "l", key: "languages", columns: ["language", "file_count"] },
+        { tag: "d", key: "directories", columns: ["path", "file_count"], intern: ["path"] },
+        { tag: "k", key: "symbol_kinds", columns: ["kind", "count"] },
+      ],
+    },
+  },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: handler,
+});

@@ -8,17 +8,20 @@ import { type ChainTrace, gatewayId, traceGateway } from "../query/signal_chains
 import { findSymbol } from "../query/symbol_lookup.ts";
 import type { RepoView } from "../query/view.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
+import {
+  type ArgsOf,
+  defineTool,
+  META,
+  type MetaOf,
+  type ResponseOf,
+  type RowOf,
+  table,
+} from "./define.ts";
 
-/** Tool name. */
-export const name = "get_signal_chains";
-
-/** Tool description shown to agents. */
-export const description =
+const _description =
   "List the repo's entry points — HTTP routes (decorators and registrations such as app.get/router.post/r.GET/http.HandleFunc/urls.py path), CLI commands, scheduled tasks, event handlers, main functions (tests with include_tests) — each traced through the call graph to max_depth, with how many symbols and files it reaches. Pass symbol to ask instead which entry points reach that symbol. Use it to see how outside input flows into the code. Bounded by max_results (default 100, up to 5000) and the kind filter.";
 
-/** Input schema. */
-export const inputSchema = z.object({
-  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+const _args = {
   symbol: z.string().optional().describe(
     "A symbol id or name: list the entry points whose chains reach it (lookup mode)",
   ),
@@ -37,16 +40,73 @@ export const inputSchema = z.object({
   max_chain_symbols: z.number().int().min(0).max(100).optional().describe(
     "Symbols listed per chain, nearest first (0-100, default 10); reach counts them all",
   ),
-});
+};
 
 /** Validated arguments. */
-export type GetSignalChainsArgs = z.infer<typeof inputSchema>;
+export type GetSignalChainsArgs = ArgsOf<typeof _args, "required">;
 
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+const _fields = {
+  repo: z.string().describe("Repo id"),
+  gateway_count: z.number().int().optional().describe("Entry points found (all of them)"),
+  chain_count: z.number().int().describe("Chains listed (lookup: chains reaching the symbol)"),
+  symbol: z.string().optional().describe("symbol: its name"),
+  symbol_id: z.string().optional().describe("symbol: its id"),
+  chains: table("c", {
+    gateway: z.string().describe("Entry point id (symbol id, or file:line)"),
+    gateway_name: z.string().nullable().describe("Its symbol's name"),
+    kind: z.string().describe("http, cli, task, event, main or test"),
+    label: z.string().describe('What it is, e.g. "GET /users/{id}"'),
+    file: z.string().optional().describe("File"),
+    line: z.number().int().optional().describe("Line"),
+    via: z.string().optional().describe("How it was recognised"),
+    depth: z.number().int().optional().describe("Call depth reached"),
+    reach: z.number().int().optional().describe("Symbols the chain reaches, itself included"),
+    file_count: z.number().int().optional().describe("Files they are in"),
+    chain_truncated: z.boolean().optional().describe("The walk stopped at its limit"),
+    depth_from_gateway: z.number().int().optional().describe("lookup: depth of the symbol"),
+    chain_reach: z.number().int().optional().describe("lookup: the chain's reach"),
+  }, { intern: ["gateway", "file"] }).describe(
+    "One row per entry point (lookup: per reaching one)",
+  ),
+  chain_symbols: table("y", {
+    gateway: z.string().describe("Entry point id"),
+    symbol_id: z.string().describe("A symbol on its chain"),
+    depth: z.number().int().describe("Its depth"),
+    from: z.string().describe("The symbol calling it on the chain"),
+  }, { intern: ["gateway", "symbol_id", "from"] }).optional().describe(
+    "The nearest max_chain_symbols symbols of each chain",
+  ),
+  kind_summary: table("k", {
+    kind: z.string().describe("Entry point kind"),
+    count: z.number().int().describe("How many"),
+  }).optional().describe("Entry points per kind"),
+  on_no_chain: z.boolean().optional().describe("lookup: no entry point reaches the symbol"),
+  total_functions_methods: z.number().int().optional().describe(
+    "Functions and methods in the repo",
+  ),
+  orphan_symbols: z.number().int().optional().describe("Of them, on no chain shown"),
+  orphan_symbol_pct: z.number().optional().describe("Their share, in percent"),
+  gateway_warning: z.string().optional().describe("No entry point recognised: what to try"),
+  excluded_gateway_count: z.number().int().optional().describe(
+    "Entry points left out as tests, examples or fixtures (without include_tests)",
+  ),
+  excluded_hint: z.string().optional().describe("How to include them"),
+};
+
+const _meta = {
+  total_gateways: z.number().int().describe("lookup: entry points searched"),
+  max_depth: z.number().int().describe("Call depth traced"),
+  include_tests: z.boolean().describe("Whether tests were entry points"),
+  truncated: META.truncated,
+  hint: META.hint,
+};
+
+type _Response = ResponseOf<typeof _fields>;
+type _Chain = RowOf<typeof _fields.chains>;
+type _Output = ToolOutput<_Response, MetaOf<typeof _meta>>;
 
 /** Entry points and their chains, or the chains that reach one symbol. */
-export function handler(ctx: ToolContext, args: GetSignalChainsArgs): ToolOutput {
+export function handler(ctx: ToolContext, args: GetSignalChainsArgs): _Output {
   const { repo, view } = openRepo(ctx, args.repo);
   const maxDepth = args.max_depth ?? 5;
   const includeTests = args.include_tests ?? false;
@@ -62,7 +122,7 @@ export function handler(ctx: ToolContext, args: GetSignalChainsArgs): ToolOutput
  * Say how many entry points were left out as tests, examples or fixtures (a library whose routes
  * all live in `docs_src/` has none left), and how to include them.
  */
-function _sayLeftOut(out: ToolOutput, leftOut: number, examples: boolean): void {
+function _sayLeftOut(out: _Output, leftOut: number, examples: boolean): void {
   const response = out.response;
   response.excluded_gateway_count = leftOut;
   if (leftOut === 0) return;
@@ -82,9 +142,9 @@ function _lookup(
   args: GetSignalChainsArgs,
   all: Gateway[],
   maxDepth: number,
-): ToolOutput {
+): _Output {
   const target = findSymbol(view, args.symbol!);
-  const chains: Record<string, unknown>[] = [];
+  const chains: _Chain[] = [];
   for (const g of all) {
     if (g.symbol?.id === target.id) {
       chains.push(_lookupRow(g, 0, 0));
@@ -95,7 +155,7 @@ function _lookup(
     if (hit !== undefined) chains.push(_lookupRow(g, hit.depth, t.nodes.length + 1));
   }
   const maxResults = args.max_results ?? 100;
-  const response: Record<string, unknown> = {
+  const response: _Response = {
     repo,
     symbol: target.name,
     symbol_id: target.id,
@@ -103,7 +163,7 @@ function _lookup(
     chains: chains.slice(0, maxResults),
     on_no_chain: chains.length === 0,
   };
-  const meta: Record<string, unknown> = { total_gateways: all.length, max_depth: maxDepth };
+  const meta: MetaOf<typeof _meta> = { total_gateways: all.length, max_depth: maxDepth };
   if (chains.length > maxResults) {
     meta.truncated = true;
     meta.hint =
@@ -120,7 +180,7 @@ function _chains(
   all: Gateway[],
   maxDepth: number,
   includeTests: boolean,
-): ToolOutput {
+): _Output {
   const kinds: Record<string, number> = {};
   for (const g of all) kinds[g.kind] = (kinds[g.kind] ?? 0) + 1;
   const kindSummary = GATEWAY_KINDS.filter((k) => kinds[k] !== undefined).map((k) => ({
@@ -130,8 +190,8 @@ function _chains(
   const maxResults = args.max_results ?? 100;
   const perChain = args.max_chain_symbols ?? 10;
   const shown = all.slice(0, maxResults);
-  const chains: Record<string, unknown>[] = [];
-  const chainSymbols: Record<string, unknown>[] = [];
+  const chains: _Chain[] = [];
+  const chainSymbols: NonNullable<_Response["chain_symbols"]> = [];
   const onChains = new Set<string>();
   for (const g of shown) {
     const t = traceGateway(view, g, maxDepth);
@@ -153,7 +213,7 @@ function _chains(
     view.index.allSymbols().filter((s) => s.kind === "function" || s.kind === "method")
       .length;
   const orphans = Math.max(0, functions - onChains.size);
-  const response: Record<string, unknown> = {
+  const response: _Response = {
     repo,
     gateway_count: all.length,
     chain_count: chains.length,
@@ -164,7 +224,7 @@ function _chains(
     orphan_symbols: orphans,
     orphan_symbol_pct: functions === 0 ? 0 : Math.round(orphans / functions * 1000) / 10,
   };
-  const meta: Record<string, unknown> = { max_depth: maxDepth, include_tests: includeTests };
+  const meta: MetaOf<typeof _meta> = { max_depth: maxDepth, include_tests: includeTests };
   if (all.length === 0) {
     response.gateway_warning =
       "No entry points recognised (routes, CLI commands, tasks, event handlers, main). See the tool description for what is recognised, or pass include_tests";
@@ -179,7 +239,7 @@ function _chains(
   return { response, repo, meta, rawBytes: 0 };
 }
 
-function _chainRow(g: Gateway, t: ChainTrace, fileCount: number): Record<string, unknown> {
+function _chainRow(g: Gateway, t: ChainTrace, fileCount: number): _Chain {
   return {
     gateway: gatewayId(g),
     gateway_name: g.symbol?.name ?? null,
@@ -195,7 +255,7 @@ function _chainRow(g: Gateway, t: ChainTrace, fileCount: number): Record<string,
   };
 }
 
-function _lookupRow(g: Gateway, depth: number, reach: number): Record<string, unknown> {
+function _lookupRow(g: Gateway, depth: number, reach: number): _Chain {
   return {
     gateway: gatewayId(g),
     gateway_name: g.symbol?.name ?? null,
@@ -205,3 +265,17 @@ function _lookupRow(g: Gateway, depth: number, reach: number): Record<string, un
     chain_reach: reach,
   };
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name: "get_signal_chains",
+  title: "Entry points and their chains",
+  summary:
+    "entry points (HTTP routes, CLI commands, tasks, event handlers, `main`) and what each reaches through the call graph; or which entry points reach a symbol",
+  description: _description,
+  repo: "required",
+  args: _args,
+  output: { fields: _fields, meta: _meta, encoding: { id: "sc3" } },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: handler,
+});

@@ -4,42 +4,54 @@ import { historyOf, resolveRev } from "../query/history.ts";
 import { symbolIn, unifiedDiff } from "../query/symbol_diff.ts";
 import { findSymbol } from "../query/symbol_lookup.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
-import { clampInt, graphMeta, symbolHeading } from "./graph_args.ts";
+import { graphMeta, SYMBOL_HEADING, symbolHeading } from "./graph_args.ts";
+import { type ArgsOf, defineTool, META, type MetaOf, type ResponseOf } from "./define.ts";
 
-/** Tool name. */
-export const name = "get_symbol_diff";
+const name = "get_symbol_diff";
 
-/** Tool description shown to agents. */
-export const description =
+const _description =
   "Get how one symbol changed between two revisions as a unified diff of its source: by default from HEAD to the working tree (what you changed in it), or from_ref/to_ref (commits, branches, tags, HEAD~N). status says added, removed, modified or unchanged. The diff is cut to token_budget (default 2000) with a hint. Reads the local clone's history in process.";
 
-/** Input schema. */
-export const inputSchema = z.object({
-  repo: z.string().describe("Repo id from list_repos (a locally indexed git checkout)"),
+const _args = {
   symbol: z.string().describe("Symbol id, a unique Qualified.name, or a unique name"),
   from_ref: z.string().optional().describe("Old revision (default HEAD)"),
   to_ref: z.string().optional().describe(
     'New revision (default the working tree; "HEAD" for commits)',
   ),
-  context_lines: z.number().int().optional().describe(
+  context_lines: z.number().int().min(0).max(20).optional().describe(
     "Context lines around changes (default 3, 0..20)",
   ),
-  token_budget: z.number().int().optional().describe(
+  token_budget: z.number().int().min(100).max(50000).optional().describe(
     "Most tokens of diff text (default 2000, 100..50000)",
   ),
-});
+};
 
 /** Validated arguments. */
-export type GetSymbolDiffArgs = z.infer<typeof inputSchema>;
+export type GetSymbolDiffArgs = ArgsOf<typeof _args, "required">;
 
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+const _fields = {
+  repo: z.string().describe("Repo id"),
+  symbol: SYMBOL_HEADING,
+  from_sha: z.string().describe("The old commit"),
+  to_sha: z.string().describe('The new commit, or "worktree"'),
+  status: z.enum(["added", "removed", "modified", "unchanged", "absent"]).describe(
+    "How the symbol changed",
+  ),
+  signature_changed: z.boolean().describe("Whether its signature changed"),
+  lines_added: z.number().int().describe("Lines added"),
+  lines_removed: z.number().int().describe("Lines removed"),
+  diff: z.string().describe("Unified diff of its source (cut to token_budget)"),
+};
+
+const _meta = { truncated: META.truncated, hint: META.hint };
 
 /** The diff of one symbol. */
-export async function handler(ctx: ToolContext, args: GetSymbolDiffArgs): Promise<ToolOutput> {
-  const warnings: string[] = [];
-  const context = clampInt("context_lines", args.context_lines, 3, 0, 20, warnings);
-  const budget = clampInt("token_budget", args.token_budget, 2000, 100, 50000, warnings);
+export async function handler(
+  ctx: ToolContext,
+  args: GetSymbolDiffArgs,
+): Promise<ToolOutput<ResponseOf<typeof _fields>, MetaOf<typeof _meta>>> {
+  const context = args.context_lines ?? 3;
+  const budget = args.token_budget ?? 2000;
   const { repo, view } = openRepo(ctx, args.repo);
   const symbol = findSymbol(view, args.symbol);
   const history = historyOf(view, name);
@@ -51,7 +63,7 @@ export async function handler(ctx: ToolContext, args: GetSymbolDiffArgs): Promis
     : history.fileAt(to, symbol.file);
   const before = await symbolIn(symbol.file, history.fileAt(from, symbol.file), symbol);
   const after = await symbolIn(symbol.file, newBytes, symbol);
-  const status = before === null && after === null
+  const status: ResponseOf<typeof _fields>["status"] = before === null && after === null
     ? "absent"
     : before === null
     ? "added"
@@ -75,7 +87,7 @@ export async function handler(ctx: ToolContext, args: GetSymbolDiffArgs): Promis
   const text = truncated
     ? diff.text.slice(0, diff.text.lastIndexOf("\n", maxChars) + 1)
     : diff.text;
-  const response: Record<string, unknown> = {
+  const response: ResponseOf<typeof _fields> = {
     repo,
     symbol: symbolHeading(after?.symbol ?? before?.symbol ?? symbol),
     from_sha: from,
@@ -91,9 +103,23 @@ export async function handler(ctx: ToolContext, args: GetSymbolDiffArgs): Promis
     response,
     repo,
     meta: graphMeta(
-      warnings,
       truncated,
       `The diff is cut at ${budget} tokens: raise token_budget (up to 50000) or lower context_lines`,
     ),
   };
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name,
+  title: "Symbol diff",
+  summary:
+    "one symbol's source at two revisions (default `HEAD` → working tree) as a unified diff within a token budget",
+  description: _description,
+  repo: "required",
+  repoDescription: "Repo id from list_repos (a locally indexed git checkout)",
+  args: _args,
+  output: { fields: _fields, meta: _meta },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: handler,
+});

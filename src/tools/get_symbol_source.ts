@@ -20,20 +20,12 @@ import {
 } from "../query/budget.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
 import { decoratorText } from "./rows.ts";
+import { type ArgsOf, defineTool, META, type MetaOf, type ResponseOf, rows } from "./define.ts";
 
-/** Tool name. */
-export const name = "get_symbol_source";
-
-/** Other names of this tool (the reference architecture's `get_symbol` and `get_symbols`). */
-export const aliases = ["get_symbol", "get_symbols"] as const;
-
-/** Tool description shown to agents. */
-export const description =
+const _description =
   `Get the exact source code of one symbol (symbol_id) or several (symbol_ids), by the ids that search_symbols and get_file_outline return — only those lines, not the whole file. An id may also be a unique name, Qualified.name or file::Qualified.name without #kind. Optionally with surrounding lines (context_lines) and a hash check against the index (verify). At most token_budget tokens (default ${DEFAULT_TOKEN_BUDGET}, about 4 bytes each) come back: a longer source is cut at a whole line and _meta.hint names the get_file_content lines or symbol_ids that fetch the rest.`;
 
-/** Input schema. */
-export const inputSchema = z.object({
-  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+const _args = {
   symbol_id: z.string().optional().describe(
     'Symbol id, e.g. "src/app.py::App.run#method"; also "src/app.py::App.run", "App.run" or "run" when unique',
   ),
@@ -50,13 +42,52 @@ export const inputSchema = z.object({
     .optional().describe(
       `Most tokens of source to return over all symbols, counted as bytes/4 (default ${DEFAULT_TOKEN_BUDGET})`,
     ),
-});
+};
 
 /** Validated arguments. */
-export type GetSymbolSourceArgs = z.infer<typeof inputSchema>;
+export type GetSymbolSourceArgs = ArgsOf<typeof _args, "required">;
 
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+/** One symbol's source and facts: the whole response for symbol_id, a row for symbol_ids. */
+const _ENTRY = {
+  id: z.string().describe("Symbol id"),
+  kind: z.string().describe("Symbol kind"),
+  name: z.string().describe("Name"),
+  file: z.string().describe("Repo-relative path"),
+  line: z.number().int().describe("First line"),
+  end_line: z.number().int().describe("Last line"),
+  signature: z.string().describe("Full signature"),
+  decorators: z.string().nullable().describe("Decorators or annotations, as one line"),
+  docstring: z.string().describe("Docstring (empty when none)"),
+  content_hash: z.string().describe("SHA-256 of the source bytes as indexed"),
+  source: z.string().describe("The source (secrets redacted; cut to the budget when truncated)"),
+  context_before: z.string().optional().describe("context_lines lines before it"),
+  context_after: z.string().optional().describe("context_lines lines after it"),
+  content_verified: z.boolean().nullable().optional().describe(
+    "verify: whether the source still hashes to content_hash (null without a stored hash)",
+  ),
+  truncated: z.boolean().optional().describe("True when source was cut to the budget"),
+  _freshness: z.enum(["fresh", "edited_uncommitted", "stale_index"]).nullable().optional()
+    .describe("fresh, edited_uncommitted (the file changed on disk), stale_index (git HEAD moved)"),
+};
+
+const _fields = {
+  ...z.object(_ENTRY).partial().shape,
+  symbols: rows(_ENTRY).optional().describe("symbol_ids: one row per symbol found"),
+  errors: rows({
+    id: z.string().describe("An id asked for"),
+    error: z.string().describe("Why it was not found"),
+  }).optional().describe("symbol_ids: the ids not found"),
+};
+
+const _meta = {
+  symbol_count: META.symbol_count,
+  truncated: META.truncated,
+  hint: META.hint,
+  freshness: META.freshness,
+};
+
+type _Entry = z.infer<z.ZodObject<typeof _ENTRY>>;
+type _Output = ToolOutput<ResponseOf<typeof _fields>, MetaOf<typeof _meta>>;
 
 export { closestSymbolIds, findSymbol } from "../query/symbol_lookup.ts";
 
@@ -68,7 +99,7 @@ function _entry(
   verify: boolean,
   contextLines: number,
   redact: boolean,
-): Record<string, unknown> {
+): _Entry {
   const bytes = index.symbolBytes(s.id) ?? new Uint8Array();
   let source = _decoder.decode(bytes);
   // Tokens never span lines: the envelope redacts them in what is served. A private key block
@@ -80,7 +111,7 @@ function _entry(
     const start = _decoder.decode(fileBytes.subarray(0, s.byte_offset)).length;
     source = redactRange(fileText, spans, start, start + source.length);
   }
-  const entry: Record<string, unknown> = {
+  const entry: _Entry = {
     id: s.id,
     kind: s.kind,
     name: s.name,
@@ -108,7 +139,7 @@ function _entry(
 }
 
 /** One symbol as a flat object, or `{symbols, errors}` for `symbol_ids`. */
-export function handler(ctx: ToolContext, args: GetSymbolSourceArgs): ToolOutput {
+export function handler(ctx: ToolContext, args: GetSymbolSourceArgs): _Output {
   const single = args.symbol_id;
   const batch = args.symbol_ids;
   if (single !== undefined && batch !== undefined) {
@@ -143,8 +174,8 @@ export function handler(ctx: ToolContext, args: GetSymbolSourceArgs): ToolOutput
       },
     };
   }
-  const symbols: Record<string, unknown>[] = [];
-  const errors: Record<string, unknown>[] = [];
+  const symbols: _Entry[] = [];
+  const errors: { id: string; error: string }[] = [];
   const files: string[] = [];
   const left: string[] = [];
   for (const id of batch!) {
@@ -189,7 +220,7 @@ export function handler(ctx: ToolContext, args: GetSymbolSourceArgs): ToolOutput
  * entry marked `truncated`, and a hint names the lines that fetch the rest.
  */
 function _fit(
-  entry: Record<string, unknown>,
+  entry: _Entry,
   s: SymbolRecord,
   budget: TokenBudget,
   hints: string[],
@@ -213,3 +244,19 @@ function _fit(
     `${s.id}: source cut ${where} to fit token_budget=${budget.limit}: call get_file_content with file_path="${s.file}", start_line=${from}, end_line=${s.end_line} for the rest (or raise token_budget)`,
   );
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name: "get_symbol_source",
+  title: "Symbol source",
+  summary:
+    "exact source of symbols by id (`symbol_ids` for several), optional `context_lines`, `verify`",
+  description: _description,
+  // The reference architecture's names for the same tool.
+  aliases: ["get_symbol", "get_symbols"],
+  repo: "required",
+  args: _args,
+  output: { fields: _fields, meta: _meta },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: handler,
+});

@@ -2,17 +2,12 @@
 import { z } from "zod";
 import { directoryKey, SIGNAL_WEIGHTS, TECTONIC } from "../query/tectonic.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
+import { type ArgsOf, defineTool, META, type MetaOf, type ResponseOf, table } from "./define.ts";
 
-/** Tool name. */
-export const name = "get_tectonic_map";
-
-/** Tool description shown to agents. */
-export const description =
+const _description =
   "Map an indexed repo into modules: files grouped by how they are coupled (imports between them, calls to each other's symbols, shared dependencies), each module named from its main folder and the anchor file's main symbols, with the coupling between modules and the files that live outside their module's folder (drifters). Deterministic: the same index gives the same map. Use it to learn a large codebase's real architecture before changing it.";
 
-/** Input schema. */
-export const inputSchema = z.object({
-  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+const _args = {
   min_plate_size: z.number().int().min(1).max(1000).optional().describe(
     "Smallest module kept (default 2); smaller groups are listed as isolated files",
   ),
@@ -25,20 +20,62 @@ export const inputSchema = z.object({
   days: z.number().int().min(1).max(3650).optional().describe(
     "Accepted for compatibility with the reference (git co-change look-back); not used: coupling comes from the index alone",
   ),
-});
+};
 
 /** Validated arguments. */
-export type GetTectonicMapArgs = z.infer<typeof inputSchema>;
+export type GetTectonicMapArgs = ArgsOf<typeof _args, "required">;
 
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+const _fields = {
+  repo: z.string().describe("Repo id"),
+  plate_count: z.number().int().describe("Modules found (of at least min_plate_size files)"),
+  file_count: z.number().int().describe("Files mapped"),
+  plates: table("p", {
+    plate_id: z.number().int().describe("Module number"),
+    name: z.string().describe("Its name: main folder and the anchor's main symbols"),
+    anchor: z.string().describe("Its most connected file"),
+    file_count: z.number().int().describe("Files in it"),
+    cohesion: z.number().describe("Share of its coupling that stays inside"),
+    majority_directory: z.string().describe("The folder most of its files are in"),
+    drifter_count: z.number().int().describe("Files outside that folder"),
+  }).describe("Modules, largest first"),
+  members: table("m", {
+    plate_id: z.number().int().describe("Module number"),
+    file: z.string().describe("A member file (anchor first)"),
+  }).describe("Member files, at most max_files_per_plate per module"),
+  couplings: table("c", {
+    from: z.number().int().describe("Module number"),
+    to: z.number().int().describe("Module number"),
+    weight: z.number().describe("Coupling between them"),
+  }).describe("Coupling between the modules shown, strongest first"),
+  drifter_summary: table("z", {
+    file: z.string().describe("A file outside its module's folder"),
+    current_directory: z.string().describe("Where it is"),
+    belongs_with: z.string().describe("Its module's folder"),
+    plate_id: z.number().int().describe("Its module"),
+  }).describe("Files that live outside their module's folder"),
+  isolated_count: z.number().int().describe("Files in no module"),
+  isolated_files: z.array(z.string()).describe("Some of them"),
+  signals_used: z.array(z.string()).describe("Coupling signals the index had"),
+};
+
+const _meta = {
+  methodology: z.string().describe("How modules were found"),
+  signal_weights: z.string().describe("Weight of each signal"),
+  active_files: z.number().int().describe("Files with a coupling"),
+  edge_count: z.number().int().describe("Coupling edges"),
+  truncated: META.truncated,
+  hint: META.hint,
+};
 
 const _MAX_COUPLINGS = 50;
 const _MAX_ISOLATED = 100;
 const _MAX_DRIFTERS = 30;
 
 /** The module map, largest modules first. */
-export function handler(ctx: ToolContext, args: GetTectonicMapArgs): ToolOutput {
+export function handler(
+  ctx: ToolContext,
+  args: GetTectonicMapArgs,
+): ToolOutput<ResponseOf<typeof _fields>, MetaOf<typeof _meta>> {
   const { repo, view } = openRepo(ctx, args.repo);
   const map = view.get(TECTONIC);
   const minSize = args.min_plate_size ?? 2;
@@ -77,7 +114,7 @@ export function handler(ctx: ToolContext, args: GetTectonicMapArgs): ToolOutput 
     }))
   ).slice(0, _MAX_DRIFTERS);
   const fileCount = map.activeFiles + map.unplaced.length;
-  const response: Record<string, unknown> = {
+  const response: ResponseOf<typeof _fields> = {
     repo,
     plate_count: kept.length,
     file_count: fileCount,
@@ -89,7 +126,7 @@ export function handler(ctx: ToolContext, args: GetTectonicMapArgs): ToolOutput 
     isolated_files: isolated.slice(0, _MAX_ISOLATED),
     signals_used: map.signals,
   };
-  const meta: Record<string, unknown> = {
+  const meta: MetaOf<typeof _meta> = {
     methodology: "louvain_deterministic",
     signal_weights: Object.entries(SIGNAL_WEIGHTS).map(([k, v]) => `${k}:${v}`).join(","),
     active_files: map.activeFiles,
@@ -109,14 +146,26 @@ export function handler(ctx: ToolContext, args: GetTectonicMapArgs): ToolOutput 
       cut.join("; ")
     }. Raise max_plates / max_files_per_plate, or list a module's files with get_file_tree path_prefix=<its majority_directory>`;
   }
+  const warnings: string[] = [];
   if (args.days !== undefined) {
-    meta.warnings = ["days is accepted but not used: git co-change is not a signal here"];
+    warnings.push("days is accepted but not used: git co-change is not a signal here");
   }
   if (map.signals.length === 0) {
-    meta.warnings = [
-      ...(meta.warnings as string[] ?? []),
-      "No imports or resolvable calls in this index: every file is isolated",
-    ];
+    warnings.push("No imports or resolvable calls in this index: every file is isolated");
   }
-  return { response, repo, meta, rawBytes: 0 };
+  return { response, repo, meta, rawBytes: 0, ...(warnings.length > 0 ? { warnings } : {}) };
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name: "get_tectonic_map",
+  title: "Module map",
+  summary:
+    "the repo's real modules: files grouped by import and call coupling (deterministic), named, with the coupling between them",
+  description: _description,
+  repo: "required",
+  args: _args,
+  output: { fields: _fields, meta: _meta, encoding: { id: "tm3" } },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: handler,
+});

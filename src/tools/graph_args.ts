@@ -1,8 +1,9 @@
 /**
- * Argument helpers shared by the tools: numbers clamped to their range with a warning (API.md
- * Part A §10), one-of argument pairs, a language filter checked against the registry, and the
- * symbol heading every graph response starts with.
+ * Argument helpers shared by the tools: one-of argument pairs, a language filter checked against
+ * the registry, and the symbol heading every graph response starts with. (Numbers are clamped
+ * to the limits of their zod schema by the runner, one policy for every tool.)
  */
+import { z } from "zod";
 import type { SymbolRecord } from "../parser/types.ts";
 import { knownLanguageIds } from "../parser/registry.ts";
 import { ToolError } from "../errors.ts";
@@ -19,26 +20,6 @@ export function checkLanguage(language: string | undefined): void {
     "invalid_argument",
     `Unknown language "${language}": expected one of ${known.join(", ")}`,
   );
-}
-
-/**
- * `value` (or `fallback` when missing) clamped to `[min, max]`; a clamped value is named in
- * `warnings`.
- */
-export function clampInt(
-  name: string,
-  value: number | undefined,
-  fallback: number,
-  min: number,
-  max: number,
-  warnings: string[],
-): number {
-  if (value === undefined) return fallback;
-  const clamped = Math.min(max, Math.max(min, Math.trunc(value)));
-  if (clamped !== value) {
-    warnings.push(`${name}=${value} is out of range ${min}..${max}; used ${clamped}`);
-  }
-  return clamped;
 }
 
 /** The single value or the batch of a one-of argument pair; both or neither fail. */
@@ -64,19 +45,35 @@ export function oneOf<T>(
   );
 }
 
+/** A symbol as a graph response names it. */
+export interface SymbolHeading {
+  id: string;
+  name: string;
+  kind: string;
+  file: string;
+  line: number;
+}
+
+/** The declared type of {@linkcode SymbolHeading} (a response field). */
+export const SYMBOL_HEADING = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  file: z.string(),
+  line: z.number().int(),
+}).describe("The symbol the answer is about: id, name, kind, file, line");
+
 /** The heading of a graph response: which symbol it is about. */
-export function symbolHeading(s: SymbolRecord): Record<string, unknown> {
+export function symbolHeading(s: SymbolRecord): SymbolHeading {
   return { id: s.id, name: s.name, kind: s.kind, file: s.file, line: s.line };
 }
 
-/** `_meta` for a response: warnings, and truncation with the hint that fetches more. */
-export function graphMeta(
-  warnings: string[],
-  truncated: boolean,
-  hint: string,
-): Record<string, unknown> {
-  const meta: Record<string, unknown> = { truncated };
-  if (truncated) meta.hint = hint;
-  if (warnings.length > 0) meta.warnings = warnings;
-  return meta;
+/** `_meta` of a capped graph answer: whether it was cut, and then the hint that fetches more. */
+export function graphMeta(truncated: boolean, hint: string): { truncated: boolean; hint?: string } {
+  return truncated ? { truncated, hint } : { truncated };
+}
+
+/** `warnings` for a tool's output, when there are any. */
+export function withWarnings(warnings: string[]): { warnings?: string[] } {
+  return warnings.length > 0 ? { warnings } : {};
 }

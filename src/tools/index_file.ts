@@ -9,32 +9,41 @@ import { ToolError } from "../errors.ts";
 import { realAbsolute, repoOfPath } from "../ingest/repo_of_path.ts";
 import type { ToolContext, ToolOutput } from "./context.ts";
 import { reindexFiles } from "./reindex.ts";
+import { defineTool, type ResponseOf } from "./define.ts";
 
-/** Tool name. */
-export const name = "index_file";
-
-/** Tool description shown to agents. */
-export const description =
-  "Re-index one file of an already indexed folder right after editing it (or add a new file, or drop a deleted one), so searches and outlines see the change at once. Applies the same filters as index_folder. Much faster than re-indexing the folder.";
-
-/** Input schema. */
-export const inputSchema = z.object({
+const _args = {
   path: z.string().describe("Absolute path of the file, inside a folder indexed with index_folder"),
   use_ai_summaries: z.boolean().optional().describe(
     "Summarize symbols without a docstring with the configured AI provider, as index_folder does (default true; only signatures are sent)",
   ),
   context_providers: z.boolean().optional().describe("Accepted for compatibility; no effect"),
-});
+};
 
 /** Validated arguments. */
-export type IndexFileArgs = z.infer<typeof inputSchema>;
+export interface IndexFileArgs {
+  path: string;
+  use_ai_summaries?: boolean | undefined;
+  context_providers?: boolean | undefined;
+}
 
-/** Annotations for MCP clients. */
-export const annotations = {
-  readOnlyHint: false,
-  idempotentHint: true,
-  openWorldHint: false,
-} as const;
+const _fields = {
+  success: z.boolean().describe("Always true (a failure is an error result)"),
+  repo: z.string().describe("The repo the file belongs to"),
+  file: z.string().describe("Its repo-relative path"),
+  change: z.enum(["added", "changed", "unchanged", "deleted", "skipped"]).describe(
+    "What happened to the file's index entry",
+  ),
+  message: z.string().describe("The change in words (and why a file was skipped)"),
+  duration_seconds: z.number().describe("Time the re-index took"),
+  symbol_count: z.number().int().optional().describe("Symbols the file has now"),
+  warnings: z.array(z.string()).optional().describe("Parse problems of the file, and the run's"),
+  ai_summaries: z.record(z.string(), z.unknown()).optional().describe(
+    "What the AI summary tier did (provider, model, counts)",
+  ),
+};
+
+/** The response of index_file. */
+export type IndexFileResponse = ResponseOf<typeof _fields>;
 
 const _MESSAGES: Record<string, string> = {
   added: "File added to the index",
@@ -45,7 +54,10 @@ const _MESSAGES: Record<string, string> = {
 };
 
 /** Re-index the file; returns `{success, repo, file, change, duration_seconds, ...}`. */
-export async function handler(ctx: ToolContext, args: IndexFileArgs): Promise<ToolOutput> {
+export async function handler(
+  ctx: ToolContext,
+  args: IndexFileArgs,
+): Promise<ToolOutput<IndexFileResponse>> {
   if (typeof args.path !== "string" || args.path.trim() === "") {
     throw new ToolError("invalid_argument", 'Argument "path" must be a non-empty file path');
   }
@@ -71,7 +83,7 @@ export async function handler(ctx: ToolContext, args: IndexFileArgs): Promise<To
       `File not found: ${abs} is not on disk and not in the index of ${out.repo}`,
     );
   }
-  const response: Record<string, unknown> = {
+  const response: IndexFileResponse = {
     success: true,
     repo: out.repo,
     file: f.path,
@@ -88,3 +100,17 @@ export async function handler(ctx: ToolContext, args: IndexFileArgs): Promise<To
   if (out.ai_summaries !== undefined) response.ai_summaries = out.ai_summaries;
   return { response, repo: out.repo };
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name: "index_file",
+  title: "Re-index a file",
+  summary: "re-index one file of an indexed folder now (watch mode does it by itself)",
+  description:
+    "Re-index one file of an already indexed folder right after editing it (or add a new file, or drop a deleted one), so searches and outlines see the change at once. Applies the same filters as index_folder. Much faster than re-indexing the folder.",
+  repo: "none",
+  args: _args,
+  output: { fields: _fields },
+  annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },
+  run: handler,
+});

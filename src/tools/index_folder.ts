@@ -8,17 +8,10 @@ import { DEFAULT_INGEST_CONFIG, type IngestConfig } from "../ingest/config.ts";
 // server start-up: `import type` only here, the module itself in the handler.
 import type { FileParser, IndexOutcome, ProgressFn } from "../ingest/index_local.ts";
 import type { SummarizerSettings } from "../summarize/config.ts";
-import { parseIndexArgs, runIndex, withOptionalFacts } from "./index_run.ts";
+import { INDEX_FIELDS, parseIndexArgs, runIndex, withOptionalFacts } from "./index_run.ts";
+import { defineTool, type ResponseOf } from "./define.ts";
 
-/** Tool name. */
-export const name = "index_folder";
-
-/** Tool description shown to agents. */
-export const description =
-  "Index a local folder so the other tools can query it: symbols, imports, calls and file text go into a local SQLite index. Incremental by default (only changed files are re-parsed). Honours .gitignore at every level; skips secrets, binaries, dependency and build folders. Returns the repo id to pass to other tools.";
-
-/** Input schema. */
-export const inputSchema = z.object({
+const _args = {
   path: z.string().describe(
     "Folder to index: absolute, relative to the server's working directory, or starting with ~",
   ),
@@ -34,13 +27,21 @@ export const inputSchema = z.object({
   incremental: z.boolean().optional().describe(
     "Re-parse only changed files (default true); false rebuilds the index",
   ),
-});
+};
+
+/** Input schema (for direct callers: the CLI, tests). */
+export const inputSchema = z.object(_args);
 
 /** Validated arguments. */
 export type IndexFolderArgs = z.infer<typeof inputSchema>;
 
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: false, openWorldHint: false } as const;
+const _fields = {
+  ...INDEX_FIELDS,
+  folder_path: z.string().describe("The folder indexed (absolute)"),
+};
+
+/** The response of index_folder. */
+export type IndexFolderResponse = ResponseOf<typeof _fields>;
 
 /** What the handler needs. */
 export interface IndexFolderContext {
@@ -61,7 +62,7 @@ export interface IndexFolderContext {
 export async function handler(
   ctx: IndexFolderContext,
   args: IndexFolderArgs,
-): Promise<Record<string, unknown>> {
+): Promise<IndexFolderResponse> {
   const a = parseIndexArgs(inputSchema, args);
   const { indexLocalFolder } = await import("../ingest/index_local.ts");
   return await runIndex(
@@ -87,11 +88,11 @@ export async function handler(
 export function indexFolderResponse(
   o: IndexOutcome,
   relativeInput = false,
-): Record<string, unknown> {
+): IndexFolderResponse {
   const duration_seconds = Math.round(o.timings.total_ms) / 1000;
   const warnings = [...o.warnings];
   if (relativeInput) warnings.unshift(`Relative path resolved to ${o.folder_path}`);
-  const optional = (r: Record<string, unknown>) => withOptionalFacts(o, warnings, r);
+  const optional = (r: IndexFolderResponse) => withOptionalFacts(o, warnings, r);
   if (o.mode === "unchanged") {
     return optional({
       success: true,
@@ -137,3 +138,35 @@ export function indexFolderResponse(
     no_symbols_files: o.no_symbols_files,
   });
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name: "index_folder",
+  title: "Index a folder",
+  summary: "index a local folder (incremental); returns the repo id",
+  description:
+    "Index a local folder so the other tools can query it: symbols, imports, calls and file text go into a local SQLite index. Incremental by default (only changed files are re-parsed). Honours .gitignore at every level; skips secrets, binaries, dependency and build folders. Returns the repo id to pass to other tools.",
+  repo: "none",
+  args: _args,
+  output: { fields: _fields },
+  annotations: { readOnlyHint: false, openWorldHint: false },
+  run: async (ctx, args) => {
+    const response = await handler({
+      store: ctx.store,
+      ingest: ctx.ingest,
+      parser: ctx.parser(),
+      cwd: ctx.cwd,
+      summarizer: ctx.summarizer,
+      ...(ctx.onProgress !== undefined ? { onProgress: ctx.onProgress } : {}),
+    }, args);
+    return { response, repo: response.repo };
+  },
+  // Watch mode follows the folder just indexed (its index records the options it was indexed
+  // with); a folder that cannot be watched is named in the warnings.
+  afterRun: async (ctx, _args, out) => {
+    const warning = await ctx.folderIndexed?.(out.response.folder_path);
+    if (warning !== undefined && warning !== null) {
+      out.response.warnings = [...(out.response.warnings ?? []), warning];
+    }
+  },
+});

@@ -10,17 +10,10 @@ import { DEFAULT_GITHUB_SETTINGS, type GitHubSettings } from "../ingest/github_c
 import type { IndexRepoOutcome } from "../ingest/index_github.ts";
 import type { FileParser, ProgressFn } from "../ingest/index_local.ts";
 import type { SummarizerSettings } from "../summarize/config.ts";
-import { parseIndexArgs, runIndex, withOptionalFacts } from "./index_run.ts";
+import { INDEX_FIELDS, parseIndexArgs, runIndex, withOptionalFacts } from "./index_run.ts";
+import { defineTool, type ResponseOf } from "./define.ts";
 
-/** Tool name. */
-export const name = "index_repo";
-
-/** Tool description shown to agents. */
-export const description =
-  "Index a GitHub repository (owner/repo or its URL; a branch, tag or commit with ref) so the other tools can query it. Incremental by default: an unchanged repository downloads nothing, a changed one only its changed files. Same filters as index_folder (.gitignore at every level, secrets, binaries, dependency and build folders). Uses GITHUB_TOKEN for private repositories. Returns the repo id to pass to other tools.";
-
-/** Input schema. */
-export const inputSchema = z.object({
+const _args = {
   url: z.string().describe(
     "Repository: owner/repo, https://github.com/owner/repo[.git], or a /tree/<ref>/... URL",
   ),
@@ -36,13 +29,27 @@ export const inputSchema = z.object({
   incremental: z.boolean().optional().describe(
     "Fetch and re-parse only changed files (default true); false rebuilds the index",
   ),
-});
+};
+
+/** Input schema (for direct callers: the CLI, tests). */
+export const inputSchema = z.object(_args);
 
 /** Validated arguments. */
 export type IndexRepoArgs = z.infer<typeof inputSchema>;
 
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: false, openWorldHint: true } as const;
+const _fields = {
+  ...INDEX_FIELDS,
+  ref: z.string().optional().describe("The branch, tag or commit asked for"),
+  git_head: z.string().describe("The commit indexed"),
+  fetched: z.object({
+    method: z.string(),
+    requests: z.number().int(),
+    files_downloaded: z.number().int(),
+  }).describe("How the files were fetched: method (tarball or blobs), requests, files downloaded"),
+};
+
+/** The response of index_repo. */
+export type IndexRepoResponse = ResponseOf<typeof _fields>;
 
 /** What the handler needs. */
 export interface IndexRepoContext {
@@ -62,7 +69,7 @@ export interface IndexRepoContext {
 export async function handler(
   ctx: IndexRepoContext,
   args: IndexRepoArgs,
-): Promise<Record<string, unknown>> {
+): Promise<IndexRepoResponse> {
   const a = parseIndexArgs(inputSchema, args);
   const { indexGitHubRepo } = await import("../ingest/index_github.ts");
   return await runIndex(
@@ -90,7 +97,7 @@ export async function handler(
 }
 
 /** Shape an outcome as the API response (full, incremental, or "No changes detected"). */
-export function indexRepoResponse(o: IndexRepoOutcome): Record<string, unknown> {
+export function indexRepoResponse(o: IndexRepoOutcome): IndexRepoResponse {
   const duration_seconds = Math.round(o.timings.total_ms) / 1000;
   const head = {
     success: true,
@@ -98,7 +105,7 @@ export function indexRepoResponse(o: IndexRepoOutcome): Record<string, unknown> 
     ...(o.ref !== "" ? { ref: o.ref } : {}),
     git_head: o.git_head,
   };
-  const optional = (r: Record<string, unknown>) => withOptionalFacts(o, o.warnings, r);
+  const optional = (r: IndexRepoResponse) => withOptionalFacts(o, o.warnings, r);
   const fetched = {
     method: o.fetch.method,
     requests: o.fetch.requests,
@@ -146,3 +153,28 @@ export function indexRepoResponse(o: IndexRepoOutcome): Record<string, unknown> 
     no_symbols_files: o.no_symbols_files,
   });
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name: "index_repo",
+  title: "Index a GitHub repository",
+  summary:
+    "index a GitHub repository (`owner/repo` or URL, optional `ref`) without a clone; incremental by blob SHA; returns the repo id",
+  description:
+    "Index a GitHub repository (owner/repo or its URL; a branch, tag or commit with ref) so the other tools can query it. Incremental by default: an unchanged repository downloads nothing, a changed one only its changed files. Same filters as index_folder (.gitignore at every level, secrets, binaries, dependency and build folders). Uses GITHUB_TOKEN for private repositories. Returns the repo id to pass to other tools.",
+  repo: "none",
+  args: _args,
+  output: { fields: _fields },
+  annotations: { readOnlyHint: false, openWorldHint: true },
+  run: async (ctx, args) => {
+    const response = await handler({
+      store: ctx.store,
+      ingest: ctx.ingest,
+      github: ctx.github,
+      summarizer: ctx.summarizer,
+      parser: ctx.parser(),
+      ...(ctx.onProgress !== undefined ? { onProgress: ctx.onProgress } : {}),
+    }, args);
+    return { response, repo: response.repo };
+  },
+});

@@ -2,30 +2,21 @@
 import { z } from "zod";
 import type { Store } from "../store/store.ts";
 import { ToolError } from "../errors.ts";
-
-/** Tool name. */
-export const name = "invalidate_cache";
-
-/** Tool description shown to agents. */
-export const description =
-  "Delete the index of a repository (its SQLite database and everything cached in it). Use when an index is corrupt or stale; the next index_folder or index_repo rebuilds it from scratch.";
-
-/** Input schema. */
-export const inputSchema = z.object({
-  repo: z.string().describe(
-    "Repo id (owner/name or local/<name>-<hash>) or a bare name that identifies one repo",
-  ),
-});
+import { defineTool, type ResponseOf } from "./define.ts";
 
 /** Validated arguments. */
-export type InvalidateCacheArgs = z.infer<typeof inputSchema>;
+export interface InvalidateCacheArgs {
+  repo: string;
+}
 
-/** Annotations for MCP clients. */
-export const annotations = {
-  readOnlyHint: false,
-  destructiveHint: true,
-  openWorldHint: false,
-} as const;
+const _fields = {
+  success: z.boolean().describe("Always true (a failure is an error result)"),
+  repo: z.string().describe("The repo id whose index was deleted"),
+  message: z.string().describe("What was deleted"),
+};
+
+/** The response of invalidate_cache. */
+export type InvalidateCacheResponse = ResponseOf<typeof _fields>;
 
 /** What the handler needs. */
 export interface InvalidateCacheContext {
@@ -36,7 +27,7 @@ export interface InvalidateCacheContext {
 export async function handler(
   ctx: InvalidateCacheContext,
   args: InvalidateCacheArgs,
-): Promise<Record<string, unknown>> {
+): Promise<InvalidateCacheResponse> {
   if (typeof args?.repo !== "string" || args.repo.trim() === "") {
     throw new ToolError(
       "invalid_argument",
@@ -64,3 +55,22 @@ export async function handler(
   }
   return { success: true, repo, message: `Index and cached files deleted for ${repo}` };
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name: "invalidate_cache",
+  title: "Delete an index",
+  summary: "delete a repo's index",
+  description:
+    "Delete the index of a repository (its SQLite database and everything cached in it). Use when an index is corrupt or stale; the next index_folder or index_repo rebuilds it from scratch.",
+  repo: "required",
+  repoDescription:
+    "Repo id (owner/name or local/<name>-<hash>) or a bare name that identifies one repo",
+  args: {},
+  output: { fields: _fields },
+  annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
+  run: async (ctx, args) => {
+    const response = await handler(ctx, args);
+    return { response, repo: response.repo };
+  },
+});

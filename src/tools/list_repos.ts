@@ -1,20 +1,27 @@
 /** `list_repos`: the indexed repositories (API.md §1.3). */
 import { z } from "zod";
 import type { Store } from "../store/store.ts";
+import { defineTool, type ResponseOf, rows } from "./define.ts";
 import { countsText } from "./rows.ts";
 
-/** Tool name. */
-export const name = "list_repos";
+const _fields = {
+  count: z.number().int().describe("Number of indexed repos"),
+  repos: rows({
+    repo: z.string().describe("Repo id to pass to other tools"),
+    indexed_at: z.string().describe("When it was last indexed (ISO 8601)"),
+    symbol_count: z.number().int().describe("Symbols in the index"),
+    file_count: z.number().int().describe("Files in the index"),
+    languages: z.string().describe('Files per language, largest first: "python:859 html:123"'),
+    index_version: z.number().int().describe("Index schema version"),
+    git_head: z.string().describe("Git commit indexed (empty when not a git checkout)"),
+    display_name: z.string().describe("Short name (the folder or repository name)"),
+    source_root: z.string().describe("Folder or URL it was indexed from"),
+  }).describe("One row per repo, sorted by repo id"),
+  warnings: z.array(z.string()).optional().describe("Indexes that cannot be read, and why"),
+};
 
-/** Tool description shown to agents. */
-export const description =
-  "List indexed repositories with their repo ids, file and symbol counts, languages and when they were indexed. START HERE to find the repo id other tools need.";
-
-/** Input schema (no arguments). */
-export const inputSchema = z.object({});
-
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+/** The response of list_repos. */
+export type ListReposResponse = ResponseOf<typeof _fields>;
 
 /** What the handler needs. */
 export interface ListReposContext {
@@ -25,9 +32,9 @@ export interface ListReposContext {
 export function handler(
   ctx: ListReposContext,
   _args: Record<string, never> = {},
-): Record<string, unknown> {
+): ListReposResponse {
   const { repos, unreadable } = ctx.store.listRepos();
-  const response: Record<string, unknown> = {
+  const response: ListReposResponse = {
     count: repos.length,
     repos: repos.map((m) => ({
       repo: m.repo,
@@ -47,3 +54,17 @@ export function handler(
   }
   return response;
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name: "list_repos",
+  title: "List repos",
+  summary: "list indexed repos and their ids — start here",
+  description:
+    "List indexed repositories with their repo ids, file and symbol counts, languages and when they were indexed. START HERE to find the repo id other tools need.",
+  repo: "none",
+  args: {},
+  output: { fields: _fields },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: (ctx) => ({ response: handler(ctx) }),
+});

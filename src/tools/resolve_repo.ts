@@ -9,29 +9,42 @@ import { isInside } from "../ingest/walk.ts";
 import { expandHome } from "../store/paths.ts";
 import { ToolError } from "../errors.ts";
 import type { ToolContext, ToolOutput } from "./context.ts";
+import { defineTool, type ResponseOf } from "./define.ts";
 
-/** Tool name. */
-export const name = "resolve_repo";
-
-/** Tool description shown to agents. */
-export const description =
-  "Find the indexed repo id for a path on disk: a repo root, a git worktree, a subdirectory or a file. Answers with the repo id to pass to other tools, or says the path is not indexed and which folder to pass to index_folder.";
-
-/** Input schema. */
-export const inputSchema = z.object({
+const _args = {
   path: z.string().describe(
     "Absolute path of a repo root, worktree, subdirectory or file (~ is expanded)",
   ),
-});
+};
 
 /** Validated arguments. */
-export type ResolveRepoArgs = z.infer<typeof inputSchema>;
+export interface ResolveRepoArgs {
+  path: string;
+}
 
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+const _fields = {
+  indexed: z.boolean().describe("Whether an indexed repo holds the path"),
+  repo: z.string().optional().describe("The repo id (when indexed)"),
+  source_root: z.string().optional().describe("The indexed folder"),
+  indexed_at: z.string().optional().describe("When it was last indexed"),
+  display_name: z.string().optional().describe("Short name of the repo"),
+  file_count: z.number().int().optional().describe("Files in the index"),
+  symbol_count: z.number().int().optional().describe("Symbols in the index"),
+  relative_path: z.string().optional().describe("The path relative to the repo root"),
+  worktree: z.string().optional().describe(
+    "The git worktree the path is in, when not the main checkout",
+  ),
+  note: z.string().optional().describe("How a worktree is answered"),
+  path: z.string().optional().describe("The absolute path asked about (when not indexed)"),
+  message: z.string().optional().describe("Why it is not indexed and what to run"),
+  suggested_folder: z.string().optional().describe("The folder to pass to index_folder"),
+};
+
+/** The response of resolve_repo. */
+export type ResolveRepoResponse = ResponseOf<typeof _fields>;
 
 /** The repo holding the path (`{repo, source_root, indexed_at, ...}`), or `{indexed: false, ...}`. */
-export function handler(ctx: ToolContext, args: ResolveRepoArgs): ToolOutput {
+export function handler(ctx: ToolContext, args: ResolveRepoArgs): ToolOutput<ResolveRepoResponse> {
   if (typeof args.path !== "string" || args.path.trim() === "") {
     throw new ToolError("invalid_argument", 'Argument "path" must be a non-empty path');
   }
@@ -52,7 +65,7 @@ export function handler(ctx: ToolContext, args: ResolveRepoArgs): ToolOutput {
     };
   }
   const m = found.meta;
-  const response: Record<string, unknown> = {
+  const response: ResolveRepoResponse = {
     indexed: true,
     repo: m.repo,
     source_root: m.source_root,
@@ -91,3 +104,18 @@ function _refuseOutside(ctx: ToolContext, path: string): void {
     }) and every indexed folder. Add it to CODEMUNCH_ALLOWED_ROOTS and restart the server`,
   );
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name: "resolve_repo",
+  title: "Resolve a path to a repo",
+  summary:
+    "the indexed repo id of a path (repo root, subdirectory, file or git worktree), or how to index it",
+  description:
+    "Find the indexed repo id for a path on disk: a repo root, a git worktree, a subdirectory or a file. Answers with the repo id to pass to other tools, or says the path is not indexed and which folder to pass to index_folder.",
+  repo: "none",
+  args: _args,
+  output: { fields: _fields },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: handler,
+});

@@ -9,17 +9,20 @@ import { AST_BUDGET_MS, type AstResult, scanAst } from "../query/ast_search.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
 import { squareRows } from "./rows.ts";
 import { oneLine } from "../query/one_line.ts";
+import {
+  type ArgsOf,
+  defineTool,
+  META,
+  type MetaOf,
+  type ResponseOf,
+  type RowOf,
+  table,
+} from "./define.ts";
 
-/** Tool name. */
-export const name = "search_ast";
-
-/** Tool description shown to agents. */
-export const description =
+const _description =
   "Find code by structure across every indexed language: presets (empty_catch, bare_except, deeply_nested, nested_loops, god_function, eval_exec, hardcoded_secret, todo_fixme, magic_number, reassigned_param), a category of them (security, error_handling, complexity, performance, maintenance, all), or a custom pattern: call:<dotted glob>, string:/regex/i or string:literal, comment:/regex/i, nesting:N+, loops:N+, lines:N+. Each match names its enclosing symbol id. Use it to review code for risky patterns or to find every call of an API. Files are re-parsed in a worker within a 10 s budget (only files that can match: pre-filtered by text and symbol spans); a cut scan says so with a hint to narrow it by language or file_pattern.";
 
-/** Input schema. */
-export const inputSchema = z.object({
-  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+const _args = {
   pattern: z.string().optional().describe(
     "A preset name or a custom pattern (call:<glob>, string:/re/i, comment:/re/i, nesting:N+, loops:N+, lines:N+)",
   ),
@@ -33,18 +36,80 @@ export const inputSchema = z.object({
   max_results: z.number().int().min(1).max(1000).optional().describe(
     "Most matches returned (1-1000, default 50); total_matches counts them all",
   ),
-});
+};
 
 /** Validated arguments. */
-export type SearchAstArgs = z.infer<typeof inputSchema>;
+export type SearchAstArgs = ArgsOf<typeof _args, "required">;
 
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+/** A detector's extra column (null in the rows of other detectors: one table). */
+const _extra = (what: string) =>
+  z.union([z.string(), z.number()]).nullable().optional().describe(what);
+
+const _fields = {
+  repo: z.string().describe("Repo id"),
+  total_matches: z.number().int().describe("Matches found (all of them)"),
+  severity_counts: z.record(z.string(), z.number().int()).describe("Matches per severity"),
+  matches: table("a", {
+    file: z.string().describe("File"),
+    line: z.number().int().describe("First line"),
+    end_line: z.number().int().describe("Last line"),
+    column: z.number().int().describe("Column (0-based)"),
+    severity: z.enum(["error", "warning", "info"]).describe("error, warning or info"),
+    pattern: z.string().describe("The preset or pattern that matched"),
+    snippet: z.string().describe("The matched code, one line (secrets redacted)"),
+    language: z.string().describe("Language id"),
+    enclosing_symbol: z.string().nullable().describe("Id of the enclosing symbol"),
+    symbol_kind: z.string().nullable().describe("Its kind"),
+    name: _extra("hardcoded_secret: the variable"),
+    callee: _extra("call: and eval_exec: the callee"),
+    value: _extra("magic_number: the number"),
+    parameter: _extra("reassigned_param: the parameter"),
+    function_name: _extra("nesting, loops, lines, god_function: the function"),
+    nesting_depth: _extra("deeply_nested, nested_loops: the depth"),
+    line_count: _extra("god_function, lines: the function's lines"),
+    complexity: _extra("god_function: its decision count"),
+  }, {
+    order: [
+      "file",
+      "line",
+      "end_line",
+      "column",
+      "severity",
+      "pattern",
+      "snippet",
+      "language",
+      "enclosing_symbol",
+      "symbol_kind",
+    ],
+    intern: ["file", "enclosing_symbol", "pattern", "language"],
+  }).describe("Most severe first, then by file and line"),
+  truncated: z.boolean().describe("Whether matches were left out (see total_matches)"),
+  pattern: z.string().optional().describe("The pattern run"),
+  category: z.string().optional().describe("The category run"),
+  patterns_run: z.array(z.string()).optional().describe("Its presets (category)"),
+  description: z.string().optional().describe("What the pattern finds"),
+};
+
+const _meta = {
+  files_scanned: z.number().int().describe("Files parsed"),
+  files_total: z.number().int().describe("Files of the languages searched"),
+  files_with_matches: z.number().int().describe("Files with a match"),
+  languages_scanned: z.string().describe("Languages searched, comma-separated"),
+  elapsed_ms: z.number().int().describe("Scan time"),
+  files_skipped: z.number().int().describe("Files that could not be parsed"),
+  timed_out: z.boolean().describe("The scan stopped at its time budget"),
+  hint: META.hint,
+};
+
+type _Match = RowOf<typeof _fields.matches>;
 
 const _SEVERITY_ORDER: Record<string, number> = { error: 0, warning: 1, info: 2 };
 
 /** Matches of the pattern(s), most severe first, then by file and line. */
-export async function handler(ctx: ToolContext, args: SearchAstArgs): Promise<ToolOutput> {
+export async function handler(
+  ctx: ToolContext,
+  args: SearchAstArgs,
+): Promise<ToolOutput<ResponseOf<typeof _fields>, MetaOf<typeof _meta>>> {
   const patterns: AstPattern[] = resolvePatterns(args.pattern, args.category);
   checkLanguage(args.language);
   const { repo, view } = openRepo(ctx, args.repo);
@@ -64,7 +129,7 @@ export async function handler(ctx: ToolContext, args: SearchAstArgs): Promise<To
   // One table: a pattern's extra field (`name`, `depth`, …) is null in the other patterns' rows.
   const matches = squareRows(sorted.slice(0, maxResults).map(_row));
   const truncated = sorted.length > maxResults || scan.timedOut;
-  const response: Record<string, unknown> = {
+  const response: ResponseOf<typeof _fields> = {
     repo,
     total_matches: sorted.length,
     severity_counts: severityCounts,
@@ -78,7 +143,7 @@ export async function handler(ctx: ToolContext, args: SearchAstArgs): Promise<To
     response.pattern = patterns[0]!.name;
     response.description = patterns[0]!.description;
   }
-  const meta: Record<string, unknown> = {
+  const meta: MetaOf<typeof _meta> = {
     files_scanned: scan.filesScanned,
     files_total: scan.filesTotal,
     files_with_matches: scan.filesWithMatches,
@@ -98,8 +163,8 @@ export async function handler(ctx: ToolContext, args: SearchAstArgs): Promise<To
   return { response, repo, meta, rawBytes: 0 };
 }
 
-function _row(m: AstResult): Record<string, unknown> {
-  const row: Record<string, unknown> = {
+function _row(m: AstResult): _Match {
+  const row: _Match = {
     file: m.file,
     line: m.line,
     end_line: m.end_line,
@@ -111,6 +176,19 @@ function _row(m: AstResult): Record<string, unknown> {
     enclosing_symbol: m.enclosing_symbol ?? null,
     symbol_kind: m.symbol_kind ?? null,
   };
-  for (const [k, v] of Object.entries(m.extra)) row[k] = v;
-  return row;
+  return Object.assign(row, m.extra);
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name: "search_ast",
+  title: "Structural search",
+  summary:
+    "structural search in every language: presets (`empty_catch`, `eval_exec`, `hardcoded_secret`, `deeply_nested`, …), categories, or `call:`/`string:`/`comment:`/`nesting:`/`loops:`/`lines:` patterns, each match with its enclosing symbol",
+  description: _description,
+  repo: "required",
+  args: _args,
+  output: { fields: _fields, meta: _meta, encoding: { id: "sa2" } },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: handler,
+});

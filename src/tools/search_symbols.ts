@@ -26,21 +26,24 @@ import { rankSymbolHits, SYMBOL_SEARCH } from "../query/symbol_rank.ts";
 import { PATH_WORDS } from "../query/path_terms.ts";
 import { CENTRALITY } from "../query/centrality.ts";
 import { summaryRepeatsSignature } from "../parser/summary.ts";
+import {
+  type ArgsOf,
+  defineTool,
+  META,
+  type MetaOf,
+  type ResponseOf,
+  type RowOf,
+  table,
+} from "./define.ts";
 
 export { identityBonus } from "../query/symbol_rank.ts";
 
-/** Tool name. */
-export const name = "search_symbols";
-
-/** Tool description shown to agents. */
-export const description =
+const _description =
   "Search an indexed repo's functions, classes, methods, types and constants by name or words (camelCase and snake_case parts match; words are stemmed; exact names, names spelled as words like 'add api route', and prefixes rank first). Library source ranks above tests, docs, examples and vendored or generated code, public names above private ones, and symbols many files import or call higher. Returns ids, signatures (long ones cut and ending in ' …') and one-line summaries with a score. Use it to find code by what it is called or does, then read it with get_symbol_source. Filter by kind, language or file_pattern; fuzzy=true tolerates typos; sort_by and token_budget as in the reference.";
 
 const _KINDS = SYMBOL_KINDS;
 
-/** Input schema. */
-export const inputSchema = z.object({
-  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+const _args = {
   query: z.string().min(1).max(500).describe(
     "Symbol name, name fragment or words, e.g. getUser, parse config, HTTPClient",
   ),
@@ -81,13 +84,78 @@ export const inputSchema = z.object({
   semantic_only: z.boolean().optional().describe("Accepted for compatibility; ignored"),
   fusion: z.boolean().optional().describe("Accepted for compatibility; ignored"),
   fqn: z.string().optional().describe("Accepted for compatibility (PHP FQN); ignored"),
-});
+};
 
 /** Validated arguments. */
-export type SearchSymbolsArgs = z.infer<typeof inputSchema>;
+export type SearchSymbolsArgs = ArgsOf<typeof _args, "required">;
 
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+/** A number column some hits have (null in the others: one table). */
+const _maybe = (what: string) => z.number().nullable().optional().describe(what);
+
+const _fields = {
+  result_count: z.number().int().describe("Hits returned"),
+  results: table("s", {
+    id: z.string().describe("Symbol id for get_symbol_source"),
+    kind: z.string().describe("Symbol kind"),
+    name: z.string().describe("Name"),
+    file: z.string().describe("Repo-relative path"),
+    line: z.number().int().describe("First line"),
+    signature: z.string().optional().describe(
+      'Signature (standard, full; a long one ends in " …")',
+    ),
+    summary: z.string().nullable().optional().describe(
+      "One-line summary (null when it would repeat the signature)",
+    ),
+    byte_length: z.number().int().describe("Bytes of its source (what reading it costs)"),
+    end_line: z.number().int().nullable().optional().describe("Last line (full)"),
+    docstring: z.string().nullable().optional().describe("Docstring (full)"),
+    source: z.string().nullable().optional().describe("Source (full)"),
+    truncated: z.boolean().nullable().optional().describe("full: the source was cut to the budget"),
+    decorators: z.string().nullable().optional().describe("Decorators or annotations, as one line"),
+    score: z.number().describe("Ranking score"),
+    score_lexical: _maybe("debug: the words' part of score"),
+    score_role: _maybe("debug: the file-role weight"),
+    score_centrality: _maybe("debug: the centrality part"),
+    score_graph: _maybe("debug: the graph-neighbour part"),
+    score_focus: _maybe("debug: the focus part"),
+    score_model: _maybe("debug: the learned re-ranking's estimate"),
+    match_type: z.literal("fuzzy").nullable().optional().describe('"fuzzy" for a fuzzy hit'),
+    fuzzy_similarity: _maybe("Trigram similarity of a fuzzy hit"),
+    edit_distance: _maybe("Edit distance of a fuzzy hit"),
+    _freshness: z.enum(["fresh", "edited_uncommitted", "stale_index"]).nullable().optional()
+      .describe(
+        "fresh, edited_uncommitted (the file changed on disk), stale_index (git HEAD moved)",
+      ),
+  }, {
+    order: ["id", "name", "kind", "file", "line", "score", "signature", "summary", "decorators"],
+    // Summaries often repeat the signature (the signature fallback): interning shares them.
+    intern: ["file", "id", "signature", "summary", "decorators"],
+  }).describe("Hits, best first; fuzzy hits after the others"),
+  negative_evidence: z.object({
+    verdict: z.string(),
+    scanned_symbols: z.number().int(),
+    scanned_files: z.number().int(),
+    best_match_score: z.number(),
+    related_existing: z.array(z.string()).optional(),
+  }).optional().describe("No hit: what was searched, and files named like the query"),
+  "⚠ warning": z.string().optional().describe("No hit: do not claim the feature exists"),
+};
+
+const _meta = {
+  total_symbols: z.number().int().describe("Symbols in the repo"),
+  truncated: META.truncated,
+  hint: META.hint,
+  token_budget: z.number().int().describe("The budget the hits were packed into"),
+  tokens_used: z.number().int().describe("Tokens of source the packed hits cost"),
+  tokens_remaining: z.number().int().describe("Budget left"),
+  signatures_cut: z.number().int().describe('Signatures cut (ending in " …")'),
+  cache_hit: z.boolean().describe("The answer came from the result cache"),
+  freshness: META.freshness,
+};
+
+type _Response = ResponseOf<typeof _fields>;
+type _Hit = RowOf<typeof _fields.results>;
+type _Output = ToolOutput<_Response, MetaOf<typeof _meta>>;
 
 /**
  * Build (if not cached for the repo's current index) the in-memory ranking index and the
@@ -101,7 +169,7 @@ export function prewarm(ctx: ToolContext, repo: string): void {
 }
 
 /** Most result sets kept per index state (the reference's search result LRU, API.md §0.6). */
-const SEARCH_LRU = lruFacet<ToolOutput>("search-lru", 128);
+const SEARCH_LRU = lruFacet<_Output>("search-lru", 128);
 
 /** Reference options this server accepts and ignores (named in `_meta.warnings`). */
 const _IGNORED = ["semantic", "semantic_weight", "semantic_only", "fusion", "fqn"] as const;
@@ -113,7 +181,7 @@ const _MAX_PACKED = 100;
  * Ranked hits with scores; fuzzy hits after the lexical ones. Results are cached per server for
  * the same arguments and the same index state (`_meta.cache_hit: true` on a hit).
  */
-export function handler(ctx: ToolContext, args: SearchSymbolsArgs): ToolOutput {
+export function handler(ctx: ToolContext, args: SearchSymbolsArgs): _Output {
   const { view } = openRepo(ctx, args.repo);
   const lru = view.get(SEARCH_LRU);
   const key = JSON.stringify([
@@ -140,10 +208,7 @@ export function handler(ctx: ToolContext, args: SearchSymbolsArgs): ToolOutput {
   }
   // The cached copy stays untouched: freshness is checked on every call.
   const response = structuredClone(out.response);
-  const freshness = markFreshness(
-    response.results as Record<string, unknown>[],
-    freshnessChecker(view),
-  );
+  const freshness = markFreshness(response.results, freshnessChecker(view));
   const warnings = _IGNORED.filter((k) => args[k] !== undefined).map((k) =>
     `${k} is not supported by this server and was ignored (lexical search with priors ran)`
   );
@@ -155,7 +220,7 @@ export function handler(ctx: ToolContext, args: SearchSymbolsArgs): ToolOutput {
   };
 }
 
-function _search(view: RepoView, args: SearchSymbolsArgs): ToolOutput {
+function _search(view: RepoView, args: SearchSymbolsArgs): _Output {
   const { repo, index } = view;
   const query = args.query.trim();
   if (query === "") {
@@ -180,7 +245,7 @@ function _search(view: RepoView, args: SearchSymbolsArgs): ToolOutput {
     maxEditDistance: args.max_edit_distance,
     sortBy: args.sort_by,
   });
-  const results: Record<string, unknown>[] = [];
+  const results: _Hit[] = [];
   let signaturesCut = 0;
   const entry = (s: SymbolRecord, score: number) => {
     const e = _entry(index, s, detail, score);
@@ -212,7 +277,7 @@ function _search(view: RepoView, args: SearchSymbolsArgs): ToolOutput {
     results.push(e);
   }
   const counts = view.get(COUNTS);
-  const meta: Record<string, unknown> = { total_symbols: counts.symbols };
+  const meta: MetaOf<typeof _meta> = { total_symbols: counts.symbols };
   let kept = results;
   let truncated = ranking.matched > maxResults;
   if (budget !== undefined) {
@@ -262,14 +327,14 @@ function _search(view: RepoView, args: SearchSymbolsArgs): ToolOutput {
   }
   // One table: a key only some hits have (decorators, the fuzzy fields) is null in the others.
   squareRows(kept);
-  const response: Record<string, unknown> = { result_count: kept.length, results: kept };
+  const response: _Response = { result_count: kept.length, results: kept };
   if (kept.length === 0) {
     const terms = query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((t) => t.length >= 3);
     const related = terms.length === 0 ? [] : index.listFiles().map((f) => f.path).filter((p) => {
       const base = p.slice(p.lastIndexOf("/") + 1).toLowerCase();
       return terms.some((t) => base.includes(t));
     }).slice(0, 5);
-    const evidence: Record<string, unknown> = {
+    const evidence: NonNullable<_Response["negative_evidence"]> = {
       verdict: "no_implementation_found",
       scanned_symbols: counts.symbols,
       scanned_files: counts.files,
@@ -292,43 +357,62 @@ function _round(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
 
-/** A hit as the response shows it; `signature_cut` (removed by the caller) when it was cut. */
+/**
+ * A hit as the response shows it (keys in the order they are written); `signature_cut`
+ * (removed by the caller) when it was cut.
+ */
 function _entry(
   index: RepoIndex,
   s: SymbolRecord,
   detail: "compact" | "standard" | "full",
   score: number,
-): Record<string, unknown> {
-  const e: Record<string, unknown> = { id: s.id, kind: s.kind, name: s.name, file: s.file };
-  e.line = s.line;
+): _Hit & { signature_cut?: boolean } {
+  const decorators = s.decorators.length > 0 ? { decorators: decoratorText(s.decorators) } : {};
   if (detail === "compact") {
     // compact: ids and locations only (API.md §1.8)
-    const c: Record<string, unknown> = {
+    return {
       id: s.id,
       name: s.name,
       kind: s.kind,
       file: s.file,
       line: s.line,
+      byte_length: s.byte_length,
+      ...decorators,
+      score: _round(score),
     };
-    c.byte_length = s.byte_length;
-    if (s.decorators.length > 0) c.decorators = decoratorText(s.decorators);
-    c.score = _round(score);
-    return c;
   }
   const sig = detail === "full" ? { text: s.signature, cut: false } : cutSignature(s.signature);
-  e.signature = sig.text;
-  // Every hit has the same keys (a v1 MUNCH table holds them): a summary that would only repeat
-  // the signature is null rather than absent.
-  e.summary = summaryRepeatsSignature(s) ? null : oneLine(s.summary);
-  e.byte_length = s.byte_length;
-  if (detail === "full") {
-    const source = index.symbolSource(s.id) ?? "";
-    e.end_line = s.end_line;
-    e.docstring = s.docstring;
-    e.source = source;
-  }
-  if (s.decorators.length > 0) e.decorators = decoratorText(s.decorators);
-  e.score = _round(score);
-  if (sig.cut) e.signature_cut = true;
-  return e;
+  return {
+    id: s.id,
+    kind: s.kind,
+    name: s.name,
+    file: s.file,
+    line: s.line,
+    signature: sig.text,
+    // Every hit has the same keys (a v1 MUNCH table holds them): a summary that would only
+    // repeat the signature is null rather than absent.
+    summary: summaryRepeatsSignature(s) ? null : oneLine(s.summary),
+    byte_length: s.byte_length,
+    ...(detail === "full"
+      ? { end_line: s.end_line, docstring: s.docstring, source: index.symbolSource(s.id) ?? "" }
+      : {}),
+    ...decorators,
+    score: _round(score),
+    ...(sig.cut ? { signature_cut: true } : {}),
+  };
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name: "search_symbols",
+  title: "Search symbols",
+  summary:
+    "ranked symbol search: BM25 (the scores of FTS5, computed in memory) plus exact/prefix/substring name bonuses; `kind`, `language`, `file_pattern`, `decorator`, `max_results`, `detail_level`, `fuzzy`",
+  description: _description,
+  repo: "required",
+  args: _args,
+  output: { fields: _fields, meta: _meta, encoding: { id: "ss1" } },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: handler,
+  prewarm,
+});

@@ -20,17 +20,20 @@ import { roleWeight } from "../query/priors.ts";
 import { SecretMap } from "../query/secrets.ts";
 import { compileTextQuery } from "../query/text_scan.ts";
 import { type FileHits, searchFiles } from "../query/text_search.ts";
+import {
+  type ArgsOf,
+  defineTool,
+  META,
+  type MetaOf,
+  type ResponseOf,
+  type RowOf,
+  rows,
+} from "./define.ts";
 
-/** Tool name. */
-export const name = "search_text";
-
-/** Tool description shown to agents. */
-export const description =
+const _description =
   'Search the text of every indexed file for a literal string or a regular expression (like grep, case-insensitive by default), returning one row per matching line (file, line, text, enclosing symbol id) — files ordered by relevance (source before tests and docs, then match density), lines in order — and, with context_lines, the lines around each match as rows of kind "context". Use it for strings, comments, config keys, error messages and anything that is not a symbol name; use search_symbols to find definitions. Any regex is safe to try: a search ends within its time budget and reports timed_out.';
 
-/** Input schema. */
-export const inputSchema = z.object({
-  repo: z.string().describe("Repo id from list_repos (or a bare name that identifies one repo)"),
+const _args = {
   query: z.string().min(1).max(500).describe(
     "Text to find (a literal substring unless is_regex is true)",
   ),
@@ -47,13 +50,35 @@ export const inputSchema = z.object({
   context_lines: z.number().int().min(0).max(10).optional().describe(
     "Lines of context before and after each match (0-10, default 0)",
   ),
-});
+};
 
 /** Validated arguments. */
-export type SearchTextArgs = z.infer<typeof inputSchema>;
+export type SearchTextArgs = ArgsOf<typeof _args, "required">;
 
-/** Annotations for MCP clients. */
-export const annotations = { readOnlyHint: true, openWorldHint: false } as const;
+const _fields = {
+  result_count: z.number().int().describe("Matching lines returned"),
+  results: rows({
+    file: z.string().describe("Repo-relative path"),
+    line: z.number().int().describe("Line number"),
+    kind: z.enum(["match", "context"]).optional().describe(
+      'With context_lines: "match" or "context"',
+    ),
+    text: z.string().describe("The line (secrets redacted; cut at 200 characters)"),
+    symbol: z.string().nullable().describe("Id of the symbol enclosing a match line"),
+  }).describe("One row per line: files by relevance, lines in order"),
+};
+
+const _meta = {
+  files_searched: z.number().int().describe("Files scanned"),
+  total_matches: z.number().int().describe("Matching lines found"),
+  total_is_lower_bound: z.boolean().describe("The search stopped early: total_matches is a floor"),
+  truncated: META.truncated,
+  timed_out: z.boolean().describe("The search ran out of time"),
+  secrets_redacted: z.number().int().describe("Secrets redacted in the lines shown"),
+  hint: META.hint,
+};
+
+type _Row = RowOf<typeof _fields.results>;
 
 /** Longest line text returned (longer lines are cut). */
 const _MAX_LINE = 200;
@@ -97,7 +122,10 @@ export function compileQuery(
  * Matching lines as rows, files by relevance, at most `max_results` matching lines (plus their
  * context rows); `_meta` has the total number of matching lines found.
  */
-export async function handler(ctx: ToolContext, args: SearchTextArgs): Promise<ToolOutput> {
+export async function handler(
+  ctx: ToolContext,
+  args: SearchTextArgs,
+): Promise<ToolOutput<ResponseOf<typeof _fields>, MetaOf<typeof _meta>>> {
   const { repo, index, view } = openRepo(ctx, args.repo);
   const isRegex = args.is_regex ?? false;
   const maxResults = args.max_results ?? 20;
@@ -131,7 +159,7 @@ export async function handler(ctx: ToolContext, args: SearchTextArgs): Promise<T
   const ranked = _rank(found.files, (p) => files.get(p)?.line_count ?? 0);
   const total = ranked.reduce((n, f) => n + f.count, 0);
   // One row per line: files by relevance, lines in order within a file.
-  const results: Record<string, unknown>[] = [];
+  const results: _Row[] = [];
   const shownFiles: string[] = [];
   let count = 0;
   let redacted = 0;
@@ -146,7 +174,7 @@ export async function handler(ctx: ToolContext, args: SearchTextArgs): Promise<T
     count += lines.length;
   }
   const truncated = total > count;
-  const meta: Record<string, unknown> = {
+  const meta: MetaOf<typeof _meta> = {
     files_searched: found.filesSearched,
     total_matches: total,
     ...(found.settled || found.timedOut ? { total_is_lower_bound: true } : {}),
@@ -206,7 +234,7 @@ function _servedLines(
   lineNos: readonly number[],
   contextLines: number,
   redact: boolean,
-): { rows: Record<string, unknown>[]; redacted: number } | null {
+): { rows: _Row[]; redacted: number } | null {
   const text = index.fileText(path);
   if (text === undefined) return null;
   const starts = lineStarts(text);
@@ -229,16 +257,16 @@ function _servedLines(
     return _clip(secrets.redacted(start, end));
   };
   const symbols = index.symbolSpans(path);
-  const match = (n: number): Record<string, unknown> => ({
+  const match = (n: number): _Row => ({
     file: path,
     line: n,
-    ...(contextLines > 0 ? { kind: "match" } : {}),
+    ...(contextLines > 0 ? { kind: "match" as const } : {}),
     text: lineText(n),
     symbol: enclosingSymbol(symbols, n),
   });
   if (contextLines === 0) return { rows: lineNos.map(match), redacted };
   const matching = new Set(lineNos);
-  const rows: Record<string, unknown>[] = [];
+  const rows: _Row[] = [];
   let next = 1; // the first line not yet shown
   for (const n of lineNos) {
     for (let k = Math.max(next, n - contextLines); k < n; k++) {
@@ -255,6 +283,20 @@ function _servedLines(
   return { rows, redacted };
 }
 
-function _context(path: string, n: number, lineText: (n: number) => string) {
+function _context(path: string, n: number, lineText: (n: number) => string): _Row {
   return { file: path, line: n, kind: "context", text: lineText(n), symbol: null };
 }
+
+/** The declaration. */
+export const tool = defineTool({
+  name: "search_text",
+  title: "Search text",
+  summary:
+    "literal or regex search, one row per line (`is_regex`, `case_sensitive`, `context_lines`, `file_pattern`, `max_results`), narrowed by the trigram index",
+  description: _description,
+  repo: "required",
+  args: _args,
+  output: { fields: _fields, meta: _meta, encoding: { id: "st1" } },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  run: handler,
+});

@@ -1,6 +1,7 @@
 import { deepStrictEqual, equal, match, ok, throws } from "node:assert/strict";
 import { decode, decodeTables, encodeResponse } from "../../mod.ts";
 import type { JsonObject } from "../../src/codec/types.ts";
+import { withSpec } from "./_specs.ts";
 
 const hits: JsonObject = {
   result_count: 40,
@@ -47,7 +48,11 @@ Deno.test("encodeResponse picks the format and reports sizes", async (t) => {
     equal(encodeResponse("search_symbols", hits, { format: "raw" }).encoding, "json");
     equal(encodeResponse("search_symbols", hits, { format: "encoded" }).encoding, "gen1");
     equal(encodeResponse("search_symbols", hits, { format: "adaptive" }).encoding, "gen1");
-    const ext = encodeResponse("search_symbols", hits, { format: "compact", extensions: true });
+    const ext = encodeResponse(
+      "search_symbols",
+      hits,
+      withSpec("search_symbols", { format: "compact" as const, extensions: true }),
+    );
     equal(ext.encoding, "ss1x");
     deepStrictEqual(decode(ext.text), hits);
   });
@@ -102,18 +107,28 @@ Deno.test("auto sends JSON when rows would hold JSON text, in both formats", () 
     decorators: i % 5 ? [] : ["@overload"],
   }));
   for (const extensions of [false, true]) {
-    const r = encodeResponse("search_symbols", { results: rows }, { extensions, threshold: 0 });
+    const r = encodeResponse(
+      "search_symbols",
+      { results: rows },
+      withSpec("search_symbols", { extensions, threshold: 0 }),
+    );
     equal(r.encoding, "json");
     equal(r.fallback, "json_blobs");
-    const c = encodeResponse("search_symbols", { results: rows }, {
-      extensions,
-      format: "compact",
-    });
+    const c = encodeResponse(
+      "search_symbols",
+      { results: rows },
+      withSpec("search_symbols", { extensions, format: "compact" as const }),
+    );
     equal(c.encoding, extensions ? "ss1x" : "gen1");
     deepStrictEqual(decode(c.text), { results: rows });
   }
   const flat = rows.map(({ id, line }) => ({ id, line }));
-  equal(encodeResponse("search_symbols", { results: flat }, { extensions: true }).encoding, "ss1x");
+  const ext = withSpec("search_symbols", { extensions: true });
+  equal(encodeResponse("search_symbols", { results: flat }, ext).encoding, "ss1x");
+  equal(
+    encodeResponse("search_symbols", { results: flat }, { extensions: true }).encoding,
+    "gen1x",
+  );
 });
 
 Deno.test("an empty tool name is refused by the extended encoder in a fresh process", async () => {

@@ -3,13 +3,15 @@ import fc from "fast-check";
 import { decode, encode } from "../../mod.ts";
 import type { JsonObject } from "../../src/codec/types.ts";
 import { jsonObject, jsonValue, plain, trickyNumber, trickyString } from "./_arbitraries.ts";
+import { SPECS, withSpec } from "./_specs.ts";
 
 /** These tests cover the extended format (`#MUNCH/1x`); strict v1 is in strict_v1_test.ts. */
 const EXT = { extensions: true };
 
+/** Encode with the tool's tier-1 spec (test data: the codec knows no tool) and decode back. */
 function roundTrip(x: JsonObject, tool = "some_tool"): string {
-  const text = encode(tool, x, EXT);
-  deepStrictEqual(decode(text), x, `round trip failed for payload:\n${text}`);
+  const text = encode(tool, x, withSpec(tool, EXT));
+  deepStrictEqual(decode(text, { specs: SPECS }), x, `round trip failed for payload:\n${text}`);
   return text;
 }
 
@@ -243,7 +245,11 @@ Deno.test("extended MUNCH types _meta scalars by their literal form", async (t) 
 /** Round-trip and check that every object's keys come back in their order. */
 function roundTripOrdered(x: JsonObject, tool = "some_tool"): string {
   const text = roundTrip(x, tool);
-  equal(JSON.stringify(decode(text)), JSON.stringify(x), `key order changed for:\n${text}`);
+  equal(
+    JSON.stringify(decode(text, { specs: SPECS })),
+    JSON.stringify(x),
+    `key order changed for:\n${text}`,
+  );
   return text;
 }
 
@@ -602,4 +608,17 @@ Deno.test("extended tier-1 transforms round-trip the shapes they reshape (proper
       });
     });
   }
+});
+
+Deno.test("a reshaped extended payload needs its spec to decode", () => {
+  const outline = {
+    symbols: [{ id: "a.py::f#function", name: "f", children: [{ id: "a.py::f.g#function" }] }],
+  };
+  const text = encode("get_file_outline", outline, withSpec("get_file_outline", EXT));
+  match(text, /__xf=symbols/);
+  throws(
+    () => decode(text),
+    (e: unknown) => e instanceof TypeError && /options\.specs/.test(e.message),
+  );
+  deepStrictEqual(decode(text, { specs: SPECS }), outline);
 });

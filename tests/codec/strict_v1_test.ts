@@ -5,6 +5,7 @@ import type { JsonObject, JsonValue } from "../../src/codec/types.ts";
 import { parseJson } from "../../src/codec/json_text.ts";
 import { jsonObject, plain, trickyNumber, trickyString } from "./_arbitraries.ts";
 import { decodeNestMetaOnly, decodeSchemaFree, scalarPairs } from "./_v1_decoders.ts";
+import { withSpec } from "./_specs.ts";
 
 /** Check that a strict payload reads back as `x` with both v1 decoders and with ours. */
 export function assertV1(text: string, x: JsonObject): void {
@@ -85,10 +86,10 @@ Deno.test("strict MUNCH v1 reads back exactly with two v1 decoders written from 
   await t.step("tool-shaped responses", () => {
     fc.assert(
       fc.property(toolLike, (x) => {
-        const text = encode("search_symbols", x);
+        const text = encode("search_symbols", x, withSpec("search_symbols"));
         assertNoExtensions(text);
         assertV1(text, x);
-        const generic = encode("some_tool", x, { generic: true });
+        const generic = encode("some_tool", x);
         assertV1(generic, x);
       }),
       { numRuns: 400 },
@@ -102,7 +103,7 @@ Deno.test("strict MUNCH v1 reads back exactly with two v1 decoders written from 
         (raw, tool) => {
           const x = plain(raw) as JsonObject;
           for (const format of ["compact", "auto"] as const) {
-            const r = encodeResponse(tool, x, { format, threshold: 0 });
+            const r = encodeResponse(tool, x, withSpec(tool, { format, threshold: 0 }));
             if (r.encoding === "json") {
               // parseJson: plain JSON.parse can hand back an earlier object's escaped key here
               // (a V8 defect, see json_text.ts), which made this check fail now and then.
@@ -247,7 +248,11 @@ Deno.test("extended MUNCH is marked in the header, and v1 decoders refuse it", (
   deepStrictEqual(decode(text), x);
   throws(() => decodeNestMetaOnly(text), /not a MUNCH v1 header/);
   throws(() => decodeSchemaFree(text), /not a MUNCH v1 header/);
-  const r = encodeResponse("search_symbols", { results: x.refs }, { extensions: true });
+  const r = encodeResponse(
+    "search_symbols",
+    { results: x.refs },
+    withSpec("search_symbols", { extensions: true }),
+  );
   equal(r.encoding, "ss1x");
   deepStrictEqual(decode(r.text), { results: x.refs });
 });

@@ -8,7 +8,7 @@ import { deepStrictEqual, equal } from "node:assert/strict";
 import fc from "fast-check";
 import { decodeV1 } from "../../src/codec/decode_v1.ts";
 import { encodeStrict } from "../../src/codec/encode_v1.ts";
-import { specForTool } from "../../src/codec/schemas/mod.ts";
+import { specFor } from "./_specs.ts";
 import type { JsonObject } from "../../src/codec/types.ts";
 import * as frozen from "./_frozen_v1/mod.ts";
 import { jsonObject, plain, trickyNumber, trickyString } from "./_arbitraries.ts";
@@ -37,7 +37,7 @@ function _outcome(f: () => unknown): Outcome {
 /** Both encoders agree on `x` for `tool`, with the tool's spec and without. */
 function assertSameEncoding(tool: string, x: JsonObject): string[] {
   const texts: string[] = [];
-  for (const spec of [specForTool(tool), undefined]) {
+  for (const spec of [specFor(tool), undefined]) {
     const now = _outcome(() => encodeStrict(tool, x, spec));
     const then = _outcome(() => frozen.encodeStrict(tool, x, spec));
     deepStrictEqual(now, then, `encoders differ for ${tool} on ${JSON.stringify(x)}`);

@@ -449,8 +449,8 @@ Deno.test({
 });
 
 Deno.test("README: the tools table lists every tool the server offers", async () => {
-  const { TOOLS } = await import("../../src/tools/mod.ts");
+  const { toolNames } = await import("../../src/tools/mod.ts");
   const table = README.slice(README.indexOf("## Tools"), README.indexOf("## Configuration"));
-  const missing = TOOLS.map((t) => t.name).filter((name) => !table.includes(`\`${name}\``));
+  const missing = toolNames().filter((name) => !table.includes(`\`${name}\``));
   deepEqual(missing, []);
 });

@@ -3,38 +3,10 @@ import { join } from "node:path";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { canEncodeV1, decode, decodeTables, type JsonObject } from "../../mod.ts";
 import { call, connect, normalised, tempProject } from "./_server.ts";
+import { toolNames } from "../../src/tools/mod.ts";
 
-const EXPECTED_TOOLS = [
-  "index_folder",
-  "index_repo",
-  "list_repos",
-  "get_repo_outline",
-  "get_file_tree",
-  "get_file_outline",
-  "get_symbol_source",
-  "get_symbol",
-  "get_symbols",
-  "get_file_content",
-  "search_symbols",
-  "search_text",
-  "invalidate_cache",
-  "resolve_repo",
-  "get_watch_status",
-  "index_file",
-  "find_references",
-  "find_importers",
-  "get_call_hierarchy",
-  "get_dependency_graph",
-  "get_dependency_cycles",
-  "get_blast_radius",
-  "get_impact_preview",
-  "get_class_hierarchy",
-  "search_ast",
-  "get_tectonic_map",
-  "get_ranked_context",
-  "get_context_bundle",
-  "get_signal_chains",
-];
+/** Every name the server lists: each tool, then its aliases (from the registry). */
+const EXPECTED_TOOLS = toolNames();
 
 Deno.test("MCP server over stdio: every tool, in json and compact form", async (t) => {
   const p = tempProject();

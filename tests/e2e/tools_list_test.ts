@@ -1,14 +1,41 @@
 /**
- * The fast stdio server (src/server/stdio.ts) answers `initialize` and `tools/list` from data:
- * that data must be what the SDK server (src/server/server.ts) produces from the live zod
- * schemas. Run with `CODEMUNCH_UPDATE_TOOLS_LIST=1` to rewrite `src/server/tools_list.json`.
+ * The files derived from the tool declarations are current: `src/server/tools_list.json` (what
+ * the stdio server answers `tools/list` with, without loading a tool), the README tools table and
+ * `docs/tools.md`. A stale file fails here; `deno task gen` rewrites them (this test never
+ * writes). And the SDK server (HTTP sessions) answers initialize and tools/list like the stdio
+ * server.
  */
-import { deepStrictEqual } from "node:assert/strict";
+import { deepStrictEqual, equal } from "node:assert/strict";
+import { join } from "node:path";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { createServer } from "../../src/server/server.ts";
 import { INSTRUCTIONS, SERVER_INFO, TOOLS_LIST } from "../../src/server/stdio.ts";
 import { Store } from "../../src/store/store.ts";
+import { generatedFiles } from "../../scripts/gen.ts";
+import { CHECKOUT } from "./_server.ts";
+
+Deno.test("generated files are current (run `deno task gen` after changing a tool)", async (t) => {
+  for (const f of await generatedFiles()) {
+    await t.step(f.path, () => {
+      const actual = Deno.readTextFileSync(join(CHECKOUT, f.path));
+      // A first differing line makes a readable failure; the whole text must match.
+      const a = actual.split("\n"), e = f.text.split("\n");
+      const at = e.findIndex((line, i) => line !== a[i]);
+      equal(
+        actual === f.text,
+        true,
+        `${f.path} is stale: run \`deno task gen\`${
+          at === -1
+            ? ""
+            : ` (line ${at + 1}: expected ${JSON.stringify(e[at])}, found ${
+              JSON.stringify(a[at] ?? "(end of file)")
+            })`
+        }`,
+      );
+    });
+  }
+});
 
 /** The raw JSON-RPC results of the SDK server for initialize and tools/list. */
 async function sdkAnswers(): Promise<{ initialize: unknown; toolsList: unknown }> {
@@ -47,14 +74,9 @@ async function sdkAnswers(): Promise<{ initialize: unknown; toolsList: unknown }
   }
 }
 
-Deno.test("the stdio server's initialize and tools/list answers are the SDK server's", async () => {
+Deno.test("the SDK server's initialize and tools/list answers are the stdio server's", async () => {
   const { initialize, toolsList } = await sdkAnswers();
-  if (Deno.env.get("CODEMUNCH_UPDATE_TOOLS_LIST") === "1") {
-    const path = new URL("../../src/server/tools_list.json", import.meta.url);
-    Deno.writeTextFileSync(path, JSON.stringify(toolsList, null, 2) + "\n");
-    return;
-  }
-  deepStrictEqual(TOOLS_LIST, toolsList);
+  deepStrictEqual(toolsList, TOOLS_LIST);
   deepStrictEqual(initialize, {
     protocolVersion: "2025-06-18",
     capabilities: {

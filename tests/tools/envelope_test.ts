@@ -4,6 +4,10 @@ import { decode, encodeResponse } from "../../mod.ts";
 import { envelope, fillSentinels, SENTINELS } from "../../src/server/envelope.ts";
 import { DEFAULT_SETTINGS, settingsFromEnv } from "../../src/server/config.ts";
 import { SavingsCounter } from "../../src/store/savings.ts";
+import { CODEC_SPECS, codecOptions } from "../../src/server/codec_spec.ts";
+
+/** search_symbols' layout, as the runner passes it to the envelope. */
+const SPEC = codecOptions("search_symbols").spec;
 
 const response = {
   result_count: 12,
@@ -35,7 +39,7 @@ Deno.test("envelope: the compact text is exactly the encoding of the final respo
   withSavings((savings) => {
     savings.add(1000, 200);
     const out = { response: structuredClone(response), rawBytes: 40_000, repo: "local/app-1" };
-    const env = envelope("search_symbols", out, 1.26, "compact", DEFAULT_SETTINGS, savings);
+    const env = envelope("search_symbols", SPEC, out, 1.26, "compact", DEFAULT_SETTINGS, savings);
     equal(env.encoding, "gen1");
     const body = decode(env.text) as Record<string, unknown>;
     const meta = body._meta as Record<string, number | string>;
@@ -48,7 +52,10 @@ Deno.test("envelope: the compact text is exactly the encoding of the final respo
     ok((meta.encoding_tokens_saved as number) > 0);
     equal(meta.total_encoding_tokens_saved, 200 + (meta.encoding_tokens_saved as number));
     // Filling in the numbers after encoding gives the same text as encoding them directly.
-    equal(encodeResponse("search_symbols", body as never, { format: "compact" }).text, env.text);
+    equal(
+      encodeResponse("search_symbols", body as never, { format: "compact", spec: SPEC! }).text,
+      env.text,
+    );
     deepStrictEqual(savings.totals(), {
       total_tokens_saved: meta.total_tokens_saved,
       total_encoding_tokens_saved: meta.total_encoding_tokens_saved,
@@ -61,6 +68,7 @@ Deno.test("envelope: json, auto, table and _meta off", async (t) => {
     withSavings((savings) => {
       const env = envelope(
         "search_symbols",
+        SPEC,
         { response: structuredClone(response) },
         2,
         "json",
@@ -76,6 +84,7 @@ Deno.test("envelope: json, auto, table and _meta off", async (t) => {
     withSavings((savings) => {
       const env = envelope(
         "list_repos",
+        undefined,
         { response: { count: 0, repos: [] } },
         2,
         "auto",
@@ -90,6 +99,7 @@ Deno.test("envelope: json, auto, table and _meta off", async (t) => {
     withSavings((savings) => {
       const env = envelope(
         "search_symbols",
+        SPEC,
         { response: structuredClone(response) },
         2,
         "table",
@@ -104,6 +114,7 @@ Deno.test("envelope: json, auto, table and _meta off", async (t) => {
     withSavings((savings) => {
       const env = envelope(
         "search_symbols",
+        SPEC,
         { response: structuredClone(response), rawBytes: 10_000 },
         2,
         "compact",
@@ -119,6 +130,7 @@ Deno.test("envelope: json, auto, table and _meta off", async (t) => {
       const secret = { text: "key AKIAIOSFODNN7EXAMPLE" };
       const on = envelope(
         "x_tool",
+        undefined,
         { response: { ...secret } },
         1,
         "json",
@@ -127,7 +139,7 @@ Deno.test("envelope: json, auto, table and _meta off", async (t) => {
       );
       deepStrictEqual(JSON.parse(on.text).text, "key [REDACTED:aws_access_key]");
       equal(JSON.parse(on.text)._meta.secrets_redacted, 1);
-      const off = envelope("x_tool", { response: { ...secret } }, 1, "json", {
+      const off = envelope("x_tool", undefined, { response: { ...secret } }, 1, "json", {
         ...DEFAULT_SETTINGS,
         redact: false,
       }, savings);
@@ -171,12 +183,12 @@ Deno.test("envelope: the server's extension setting reaches the codec", () => {
   withSavings((savings) => {
     const settings = { ...DEFAULT_SETTINGS, munchExtensions: true };
     const out = { response: structuredClone(response), rawBytes: 40_000, repo: "local/app-1" };
-    const ext = envelope("search_symbols", out, 1, "compact", settings, savings);
+    const ext = envelope("search_symbols", SPEC, out, 1, "compact", settings, savings);
     ok(ext.text.startsWith("#MUNCH/1x tool=search_symbols enc=ss1x\n"), ext.text.slice(0, 60));
     equal(ext.encoding, "ss1x");
-    const body = decode(ext.text) as Record<string, unknown>;
+    const body = decode(ext.text, { specs: CODEC_SPECS }) as Record<string, unknown>;
     equal((body._meta as Record<string, unknown>).encoding, "ss1x");
-    const strict = envelope("search_symbols", out, 1, "compact", DEFAULT_SETTINGS, savings);
+    const strict = envelope("search_symbols", SPEC, out, 1, "compact", DEFAULT_SETTINGS, savings);
     ok(strict.text.startsWith("#MUNCH/1 tool=search_symbols enc=gen1\n"));
   });
 });
