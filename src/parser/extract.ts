@@ -546,7 +546,8 @@ function _precedingDoc(d: _Draft, rule: DocCommentRule): string {
       if (!_isBlank(prev)) row = prev.startPosition.row;
       continue;
     }
-    if (!rule.nodeTypes.includes(prev.type) || prev.endPosition.row < row - 1) break;
+    if (!rule.nodeTypes.includes(prev.type)) break;
+    if (prev.endPosition.row < row - 1 && !_detachedDoc(prev, comments.length, rule)) break;
     // A comment that ends on the line of an earlier statement is a trailing comment of it.
     let before = prev.previousNamedSibling;
     while (before !== null && skip.includes(before.type) && _isBlank(before)) {
@@ -565,6 +566,20 @@ function _precedingDoc(d: _Draft, rule: DocCommentRule): string {
     ? comments
     : comments.filter((c) => prefixes.some((p) => c.text.startsWith(p)));
   return _joinDocs(docs);
+}
+
+/**
+ * Whether a comment separated from what follows by blank lines still documents it: the nearest
+ * comment only, written as a doc comment of the language (`detachedPrefixes`), and not a file
+ * header (`@license`, `@module`, `@file`, a copyright notice).
+ */
+function _detachedDoc(comment: Node, found: number, rule: DocCommentRule): boolean {
+  if (found > 0) return false;
+  const text = comment.text;
+  if (!(rule.detachedPrefixes ?? []).some((p) => text.startsWith(p))) return false;
+  return !/@(?:license|module|file|fileoverview|packageDocumentation|preserve)\b|copyright/i.test(
+    text,
+  );
 }
 
 /** Whether a node is only whitespace (a text node between two elements). */

@@ -67,6 +67,14 @@ export interface DocCommentRule {
    * @default []
    */
   skipTypes?: string[];
+  /**
+   * Doc comments starting with one of these document the next definition even when blank lines
+   * separate them, as the language's own tools attach them (TypeScript and JSDoc take the `/**`
+   * block before a declaration, javadoc the last `/**` before it, rustdoc every `///` line before an
+   * item). Without it a comment must end on the line above the definition (godoc's rule).
+   * @default []
+   */
+  detachedPrefixes?: string[];
 }
 
 /** Source regions to parse with the spec's grammar, found by first parsing with a host grammar. */
@@ -159,6 +167,13 @@ export interface LanguageCommon {
    * @default DEFAULT_SEMANTICS
    */
   semantics?: LanguageSemantics;
+  /**
+   * What the language's files hold: `code`, `document` (prose: Markdown, LaTeX) or `data`
+   * (configuration and data: JSON, YAML, TOML, XML). Ranking puts code first for a question about
+   * code (`src/query/priors.ts`).
+   * @default "code"
+   */
+  content?: ContentKind;
 }
 
 /** A language read by its own parser from npm (`extractors/`), not by a tree-sitter grammar. */
@@ -395,6 +410,9 @@ export const DEFAULT_SEMANTICS: LanguageSemantics = {
   moduleBinding: "names",
   byNameReach: 8,
 };
+
+/** What a language's files hold (see {@linkcode LanguageSpec.content}). */
+export type ContentKind = "code" | "document" | "data";
 
 /**
  * The bare module specifier of a grammar's `.wasm` file: a spec's `grammarModule`, or by default

@@ -22,6 +22,8 @@
  * Protocol Buffers, Dockerfile, OpenAPI and Ansible through their npm parsers; Erlang, F#, Luau,
  * Apex, Common Lisp, Pascal, Blade, Arduino... through tree-sitter);
  * 8 adds D (tree-sitter) and 14 languages read by our own scanners (Fortran, Ada, VHDL, Tcl, Nim,
- * assembly, AutoHotkey, AL, MATLAB, Less, Sass, Stylus, Verse, Razor), which were text only.
+ * assembly, AutoHotkey, AL, MATLAB, Less, Sass, Stylus, Verse, Razor), which were text only;
+ * 9 attaches a doc comment separated from its definition by blank lines where the language's
+ * tools do (JSDoc/TSDoc and Javadoc `/**`, Rust `///`).
  */
-export const EXTRACTOR_VERSION = 8;
+export const EXTRACTOR_VERSION = 9;

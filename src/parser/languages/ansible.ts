@@ -8,6 +8,7 @@ import type { ExtractorSpec } from "../language_spec.ts";
  */
 export const ansible: ExtractorSpec = {
   id: "ansible",
+  content: "data",
   extensions: [],
   detect: {
     extensions: [".yaml", ".yml"],

@@ -11,6 +11,7 @@ import type { GrammarSpec } from "../language_spec.ts";
  */
 export const dtd: GrammarSpec = {
   id: "dtd",
+  content: "data",
   extensions: [".dtd"],
   grammar: "dtd",
   grammarModule: "@cursorless/tree-sitter-wasms/out/tree-sitter-dtd.wasm",

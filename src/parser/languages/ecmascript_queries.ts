@@ -138,4 +138,5 @@ export const ECMASCRIPT_CALLS = `
 export const ECMASCRIPT_DOC_COMMENTS = {
   nodeTypes: ["comment"],
   wrapperTypes: ["export_statement"],
+  detachedPrefixes: ["/**"],
 };

@@ -14,6 +14,7 @@ const LABEL = "(string_lit (template_literal) @LABEL)";
  */
 export const hcl: GrammarSpec = {
   id: "hcl",
+  content: "data",
   extensions: [".tf", ".tfvars", ".hcl", ".nomad"],
   grammar: "hcl",
   grammarModule: "@cursorless/tree-sitter-wasms/out/tree-sitter-hcl.wasm",

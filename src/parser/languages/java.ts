@@ -51,6 +51,7 @@ export const java: GrammarSpec = {
   docComments: {
     nodeTypes: ["block_comment", "line_comment"],
     prefixes: ["/**"],
+    detachedPrefixes: ["/**"],
   },
   resolver: "jvm",
   semantics: JVM_SEMANTICS,

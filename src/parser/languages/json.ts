@@ -8,6 +8,7 @@ import type { GrammarSpec } from "../language_spec.ts";
  */
 export const json: GrammarSpec = {
   id: "json",
+  content: "data",
   extensions: [".json", ".jsonc"],
   grammar: "json",
   // Larger files are data (translations, fixtures, generated specs): text only.

@@ -22,6 +22,7 @@ const SECTIONS = [
  */
 export const latex: GrammarSpec = {
   id: "latex",
+  content: "document",
   extensions: [".tex", ".sty", ".cls", ".ltx"],
   grammar: "latex",
   grammarModule: "@cursorless/tree-sitter-wasms/out/tree-sitter-latex.wasm",

@@ -11,6 +11,7 @@ import type { GrammarSpec } from "../language_spec.ts";
  */
 export const markdown: GrammarSpec = {
   id: "markdown",
+  content: "document",
   extensions: [".md", ".markdown", ".mdx", ".mkd"],
   grammar: "markdown",
   grammarModule: "@cursorless/tree-sitter-wasms/out/tree-sitter-markdown.wasm",

@@ -7,6 +7,7 @@ import type { ExtractorSpec } from "../language_spec.ts";
  */
 export const openapi: ExtractorSpec = {
   id: "openapi",
+  content: "data",
   extensions: [
     ".openapi.yaml",
     ".openapi.yml",

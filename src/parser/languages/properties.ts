@@ -10,6 +10,7 @@ import type { GrammarSpec } from "../language_spec.ts";
  */
 export const properties: GrammarSpec = {
   id: "properties",
+  content: "data",
   extensions: [".properties"],
   grammar: "properties",
   grammarModule: "@cursorless/tree-sitter-wasms/out/tree-sitter-properties.wasm",

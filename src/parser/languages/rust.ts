@@ -60,6 +60,7 @@ export const rust: GrammarSpec = {
     nodeTypes: ["line_comment", "block_comment"],
     prefixes: ["///", "/**"],
     skipTypes: ["attribute_item"],
+    detachedPrefixes: ["///", "/**"],
   },
   resolver: "rust",
   semantics: RUST_SEMANTICS,

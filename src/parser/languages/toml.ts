@@ -7,6 +7,7 @@ import type { GrammarSpec } from "../language_spec.ts";
  */
 export const toml: GrammarSpec = {
   id: "toml",
+  content: "data",
   extensions: [".toml"],
   fileNames: ["Pipfile"],
   grammar: "toml",

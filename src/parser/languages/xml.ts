@@ -37,6 +37,7 @@ function topLevel(tags: string, capture: string): string {
  */
 export const xml: GrammarSpec = {
   id: "xml",
+  content: "data",
   extensions: [".xml", ".xsd", ".xsl", ".xslt", ".plist", ".csproj", ".fsproj"],
   grammar: "xml",
   grammarModule: "@cursorless/tree-sitter-wasms/out/tree-sitter-xml.wasm",

@@ -13,6 +13,7 @@ const KEY = `key: (flow_node [(plain_scalar) (double_quote_scalar) (single_quote
  */
 export const yaml: GrammarSpec = {
   id: "yaml",
+  content: "data",
   extensions: [".yaml", ".yml"],
   grammar: "yaml",
   grammarModule: "@tree-sitter-grammars/tree-sitter-yaml/tree-sitter-yaml.wasm",
