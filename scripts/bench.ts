@@ -9,6 +9,7 @@ const BENCHES: Record<string, string> = {
   index: "./bench_index.ts",
   search: "./bench_search.ts",
   retrieval: "./bench_retrieval.ts",
+  docs: "./bench_docs.ts",
   fresh: "./bench_fresh.ts",
   http: "./bench_http.ts",
   languages: "./bench_languages.ts",

@@ -208,11 +208,21 @@ export interface GroupSummary {
   mrr: number;
 }
 
-/** Targets on plain P@5 and recall@10 (issues 11 and 13), by system. */
+/**
+ * Targets of issue 33 on the architecture (`task`) questions of every corpus, by system; for
+ * `get_ranked_context` also never below `search_symbols` on recall and P@5.
+ */
 export const TARGETS: Record<string, { recall: number; p5: number }> = {
-  search_symbols: { recall: 0.6, p5: 0.35 },
-  get_ranked_context: { recall: 0.7, p5: 0.4 },
+  search_symbols: { recall: 0.65, p5: 0 },
+  get_ranked_context: { recall: 0.75, p5: 0.45 },
 };
+
+/**
+ * The question sets we wrote ourselves and tuned the ranking on (rounds 4–8): reported apart. Every
+ * other set was written by someone who never saw our ranking or its output, and no constant of the
+ * ranking was set on it: its figures are held out.
+ */
+export const OUR_SETS: ReadonlySet<string> = new Set(["django", "express", "gin", "gostd"]);
 
 /** One row of the target check: a system on one group of a corpus' questions. */
 export interface TargetCheck {
@@ -221,8 +231,8 @@ export interface TargetCheck {
   kind: (typeof KIND_GROUPS)[number];
   recall_met: boolean;
   p5_met: boolean;
-  /** get_ranked_context only: above search_symbols on both recall and P@5 of the same group. */
-  beats_search_symbols?: boolean;
+  /** get_ranked_context only: at least search_symbols' recall and P@5 on the same group. */
+  not_below_search_symbols?: boolean;
 }
 
 /** Check every system with a target on every group of every corpus. */
@@ -234,7 +244,7 @@ export function checkTargets(
     const target = TARGETS[r.system];
     if (target === undefined) continue;
     const baseline = results.find((b) => b.corpus === r.corpus && b.system === "search_symbols");
-    for (const kind of KIND_GROUPS) {
+    for (const kind of ["task"] as const) {
       const k = r.by_kind[kind];
       if (k === undefined || k.questions === 0) continue;
       const check: TargetCheck = {
@@ -246,7 +256,7 @@ export function checkTargets(
       };
       const b = baseline?.by_kind[kind];
       if (r.system === "get_ranked_context" && b !== undefined) {
-        check.beats_search_symbols = k.recall_at_10 > b.recall_at_10 && k.p_at_5 > b.p_at_5;
+        check.not_below_search_symbols = k.recall_at_10 >= b.recall_at_10 && k.p_at_5 >= b.p_at_5;
       }
       checks.push(check);
     }
@@ -254,9 +264,51 @@ export function checkTargets(
   return checks;
 }
 
-/** The kind of a question (a question without one is a lookup). */
+/**
+ * The kind of a question: a lookup (also when it has no kind), or an architecture question
+ * (`task`, and any other kind a set names, such as `architecture`).
+ */
 export function kindOf(q: Question): QuestionKind {
-  return q.kind ?? "lookup";
+  return q.kind === undefined || q.kind === "lookup" ? "lookup" : "task";
+}
+
+/** The macro average (mean over corpora) of one group's figures. */
+export interface MacroRow {
+  sets: "ours" | "independent";
+  system: string;
+  kind: (typeof KIND_GROUPS)[number];
+  corpora: number;
+  recall_at_10: number;
+  p_at_5: number;
+  mrr: number;
+}
+
+/** Macro averages over our sets and over the independent ones, per system and kind. */
+export function macroAverages(
+  results: readonly { corpus: string; system: string; by_kind: Record<string, GroupSummary> }[],
+): MacroRow[] {
+  const out: MacroRow[] = [];
+  for (const sets of ["independent", "ours"] as const) {
+    for (const system of [...new Set(results.map((r) => r.system))]) {
+      for (const kind of KIND_GROUPS) {
+        const xs = results.filter((r) =>
+          r.system === system && OUR_SETS.has(r.corpus) === (sets === "ours") &&
+          (r.by_kind[kind]?.questions ?? 0) > 0
+        ).map((r) => r.by_kind[kind]!);
+        if (xs.length === 0) continue;
+        out.push({
+          sets,
+          system,
+          kind,
+          corpora: xs.length,
+          recall_at_10: _mean(xs.map((x) => x.recall_at_10)),
+          p_at_5: _mean(xs.map((x) => x.p_at_5)),
+          mrr: _mean(xs.map((x) => x.mrr)),
+        });
+      }
+    }
+  }
+  return out;
 }
 
 /** Mean figures of the questions of one group (`all` takes every question). */
@@ -427,23 +479,38 @@ export async function main(args: string[]): Promise<void> {
       by_kind: Record<string, GroupSummary>;
     }[],
   );
+  const typed = report as unknown as {
+    corpus: string;
+    system: string;
+    by_kind: Record<string, GroupSummary>;
+  }[];
+  const macro = macroAverages(typed);
+  console.log(
+    "\nMacro averages (mean over corpora). Independent sets: written by someone who never saw our " +
+      "ranking; no ranking constant was set on them (held out). Ours: written and tuned on by us.\n" +
+      markdownTable(
+        ["sets", "system", "kind", "corpora", "recall@10", "P@5", "MRR"],
+        macro.map((m) => [m.sets, m.system, m.kind, m.corpora, m.recall_at_10, m.p_at_5, m.mrr]),
+      ),
+  );
   const yes = (b: boolean | undefined) => b === undefined ? "-" : b ? "yes" : "no";
   console.log(
-    "\nTargets (plain P@5): search_symbols recall@10 ≥ 0.6, P@5 ≥ 0.35; get_ranked_context " +
-      "recall ≥ 0.7, P@5 ≥ 0.4, above search_symbols on both.\n" +
+    "\nTargets (issue 33, architecture questions, per corpus): search_symbols recall@10 ≥ 0.65; " +
+      "get_ranked_context recall ≥ 0.75, P@5 ≥ 0.45 and not below search_symbols on either.\n" +
       markdownTable(
-        ["corpus", "system", "kind", "recall met", "P@5 met", "above search_symbols"],
+        ["corpus", "sets", "system", "kind", "recall met", "P@5 met", "≥ search_symbols"],
         targets.map((t) => [
           t.corpus,
+          OUR_SETS.has(t.corpus) ? "ours" : "independent",
           t.system,
           t.kind,
           yes(t.recall_met),
           yes(t.p5_met),
-          yes(t.beats_search_symbols),
+          yes(t.not_below_search_symbols),
         ]),
       ),
   );
-  await writeJson(flags, { index: indexDir, results: report, targets });
+  await writeJson(flags, { index: indexDir, results: report, macro, targets });
 }
 
 if (import.meta.main) await main(Deno.args);

@@ -1,7 +1,9 @@
 /**
  * `deno task bench train-ranker [--index DIR] [--corpora a,b]`: fit the learned re-ranking models
- * of `src/query/learned_rank.ts` on the labelled questions of `scripts/retrieval/`, check them by
- * leaving each corpus out in turn, and print the constants to paste into `learned_rank.ts`.
+ * of `src/query/learned_rank.ts` on the labelled questions of `scripts/retrieval/` — by default our
+ * own sets only (`OUR_SETS`: the independent sets are never fitted on, so that their figures stay
+ * held out) — check them by leaving each corpus out in turn, and print the constants to paste
+ * into `learned_rank.ts`.
  *
  * Data: for every question that is a description (`isProseQuery`; the models re-order only
  * those), the {@linkcode RERANK_DEPTH} best matches of the hand-made ranking
@@ -49,6 +51,7 @@ import {
   indexCorpus,
   kindOf,
   loadQuestionSets,
+  OUR_SETS,
   type Question,
   type QuestionKind,
   scoreRanking,
@@ -207,7 +210,8 @@ function _fmt(m: RerankModel): string {
 /** Run the fit and the check. */
 export async function main(args: string[]): Promise<void> {
   const flags = parseFlags(args);
-  const only = flags.get("corpora")?.split(",");
+  // Only our own question sets by default: the independent ones stay held out (never fitted on).
+  const only = flags.get("corpora")?.split(",") ?? [...OUR_SETS];
   const indexDir = resolve(flags.get("index") ?? join(CHECKOUT, "bench-out/retrieval-index"));
   const store = new Store(indexDir);
   const runner = new ToolRunner({

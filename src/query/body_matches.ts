@@ -22,7 +22,7 @@
 import { queryTerm } from "../store/symbol_terms.ts";
 import { splitIdentifier } from "../store/fts_text.ts";
 import { lineAt, lineStarts } from "../parser/source_text.ts";
-import { meaningfulQuery } from "./symbol_rank.ts";
+import { meaningfulQuery } from "./query_words.ts";
 import { enclosingTable } from "./enclosing.ts";
 import type { RepoView } from "./view.ts";
 

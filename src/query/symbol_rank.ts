@@ -1,49 +1,57 @@
 /**
  * Ranked symbol search (API.md §1.8, §4.2; Part A §7 and §12), shared by `search_symbols` and the
- * context tools.
+ * context tools: a pipeline of named stages, each its own module.
  *
- * A hit's score is
- * `(bm25 · coverage + identity) · role · private + centrality + neighbour + focus`:
- * - `bm25`: FTS5's BM25 over the symbol's name parts, signature, docstring, summary and keywords
- *   (computed in memory by `store/symbol_search.ts`; words are split at camelCase and snake_case
- *   and Porter-stemmed). Question words (`where`, `how`, `the`, …) are dropped from a query of
- *   several words first. `coverage` is the share of the query's words the symbol matches at all.
- * - `identity`: the query is the name or id (50; 45 ignoring case), spells the name as words
- *   (`solve dependencies` → `solve_dependencies` or `solveDependencies`, 40), is a prefix of the
- *   name (30) or inside the id (20).
- * - `role`: the file-role prior of `priors.ts` (source 1, tests 0.55, vendored 0.4, …);
- *   `private`: 0.85 for a private name.
- * - `centrality`: the capped bonus of `centrality.ts` (files importing or calling the symbol).
- * - `neighbour` (relevance order, a query of three words of prose or more once question words are
- *   left out): 0.15 of the score of the best of the five first hits that the hit is a call-graph
- *   neighbour of (`graph_neighbours.ts`), for the 50 best hits (at least twice `maxResults`): the
- *   code a question is about is connected, an isolated match with the same words less likely part
- *   of it.
- * - `focus` (the same queries): the file-focus bonus of `file_focus.ts`, from the files of the 20
- *   best hits before any bonus: the code a task needs sits mostly in one file.
+ * 1. **Words** (`query_words.ts`): question words and the project's own name left out; each
+ *    remaining word weighed by its rarity in this repo.
+ * 2. **Candidates and text score** (the store's postings, `store/symbol_search.ts`): BM25 over the
+ *    symbol's fields — name parts (weight 10), signature (3), docstring (1), summary (1),
+ *    keywords (2) — times **coverage**, the rarity-weighted share of the question's words the
+ *    symbol (or its file's path, `path_terms.ts`) has; plus the **identity** bonus
+ *    (`identity.ts`: the query is the name, spells it, or starts it).
+ * 3. **Priors** (`priors.ts`, `file_priors.ts`): the file's role (tests, examples, vendored code
+ *    below source) times its content (documents and configuration below code, unless asked
+ *    for) times 0.85 for a private name; plus the capped **centrality** bonus (`centrality.ts`).
+ * 4. **Description stages** (a query of three words of prose or more): the graph-neighbour bonus
+ *    (`graph_neighbours.ts`) and the file focus (`file_focus.ts`).
+ * 5. **Order and collapse**: score, public before private, id; translated copies of one document
+ *    keep only their best file.
+ * 6. **Learned re-ranking** (a description): the 50 best are re-ordered, all but the first, by the
+ *    logistic model of `learned_rank.ts`.
  *
- * A description's 50 best hits by that score are then re-ordered, all but the first, by the
- * learned model of `learned_rank.ts` (`model` holds its estimate); their scores are rescaled so
- * that they still fall down the list.
+ * The result is a ranked list (ids with scores) that a later fusion (reciprocal rank, with a
+ * semantic ranking) can combine. Fuzzy matches (`fuzzy_hits.ts`) come after it.
  *
- * `coverage` counts a query word as matched when the symbol's file path has it too
- * (`path_terms.ts`: `template/library.py` covers "template" for `Library.filter`).
- *
- * Ties go to public names before private ones (`_helper`, Go's lower-case names), then by id.
- * Fuzzy matches (typos) come after, ranked by edit distance and trigram similarity.
+ * Cost: candidates are read best BM25 first, in chunks, until none can reach the top any more
+ * (its BM25 plus the largest bonuses is below the current last place, every prior being at most 1).
  */
 import type { SymbolKind, SymbolRecord } from "../parser/types.ts";
 import type { SymbolBriefRecord } from "../store/repo_index.ts";
+import { BM25, countedQueryTerms, type RankedSymbol } from "./bm25.ts";
 import { facet, type RepoView } from "./view.ts";
 import { PATHS_BY_ID } from "./files.ts";
 import { globMatcher } from "./glob.ts";
-import { isPrivateName, PRIVATE_WEIGHT, roleWeight } from "./priors.ts";
+import {
+  asksForContent,
+  type ContentKind,
+  contentWeight,
+  isPrivateName,
+  PRIVATE_WEIGHT,
+  ROLE_WEIGHT,
+} from "./priors.ts";
+import { FILE_PRIORS, type FilePrior } from "./file_priors.ts";
 import { CENTRALITY, MAX_CENTRALITY_BONUS } from "./centrality.ts";
-import { fuzzyNames, NAMES, squashName } from "./name_index.ts";
 import { NEIGHBOUR_SEEDS, neighbourBonuses } from "./graph_neighbours.ts";
-import { countedQueryTerms } from "../store/symbol_search.ts";
 import { PATH_WORDS, pathTermMasks } from "./path_terms.ts";
 import { fileFocus, FOCUS_POOL, FOCUS_WEIGHT } from "./file_focus.ts";
+import {
+  identityScorer,
+  MAX_IDENTITY_BONUS,
+  SPELLED_NAME_BONUS,
+  spelledNames,
+} from "./identity.ts";
+import { type FuzzyHit, fuzzyHits, fuzzyScore } from "./fuzzy_hits.ts";
+import { isProseQuery, meaningfulQuery, PROJECT_WORDS } from "./query_words.ts";
 import {
   nameCoverTerms,
   rerank,
@@ -53,6 +61,10 @@ import {
   type RerankModel,
   SEARCH_MODEL,
 } from "./learned_rank.ts";
+
+export { identityBonus } from "./identity.ts";
+export { isProseQuery, meaningfulQuery } from "./query_words.ts";
+export type { FuzzyHit } from "./fuzzy_hits.ts";
 
 /** How results are ordered (API.md §1.8 `sort_by`). */
 export type SortBy = "relevance" | "centrality" | "combined";
@@ -79,7 +91,7 @@ export interface SymbolQuery {
   neighbourBonus?: boolean | undefined;
   /**
    * The model that re-orders a description's best matches (`learned_rank.ts`; default
-   * {@linkcode SEARCH_MODEL}); `null` keeps the hand-made order (to fit the model).
+   * {@linkcode SEARCH_MODEL}); `null` keeps the order of the stages before it (to fit the model).
    */
   model?: RerankModel | null | undefined;
 }
@@ -88,9 +100,9 @@ export interface SymbolQuery {
 export interface RankedHit {
   symbol: SymbolRecord;
   score: number;
-  /** BM25 plus the identity bonus, before the priors. */
+  /** BM25 times coverage plus the identity bonus, before the priors. */
   lexical: number;
-  /** The file-role weight applied. */
+  /** The prior applied: file role × content × private name. */
   role: number;
   /** The centrality bonus added. */
   centrality: number;
@@ -102,138 +114,26 @@ export interface RankedHit {
   model?: number;
 }
 
-/** A fuzzy hit: the record, its edit distance and trigram similarity. */
-export interface FuzzyHit {
-  symbol: SymbolRecord;
-  distance: number;
-  similarity: number;
+/** A hit as the learned re-ranking reads it (linked: it gained the graph-neighbour bonus). */
+export function hitRerankItem(h: RankedHit): RerankItem {
+  return rerankItem(h.symbol, h.score, h.graph > 0);
 }
 
 /** The outcome of {@linkcode rankSymbolHits}. */
 export interface SymbolRanking {
   hits: RankedHit[];
-  fuzzy: FuzzyHit[];
+  /** Names spelled like the query, after the hits, each scoring below every hit. */
+  fuzzy: (FuzzyHit & { score: number })[];
+  /** True when nothing matched the query's words and the fuzzy hits stand in (not asked for). */
+  fuzzyFallback: boolean;
   /** Symbols that matched lexically (a lower bound when a filter stopped the count early). */
   matched: number;
-}
-
-/**
- * Bonus for the query being the name or id (50; 45 ignoring case), spelling the name as words
- * (40), a prefix of the name (30), or inside the id (20), all but the first ignoring case.
- *
- * @example Usage
- * ```ts
- * import { equal } from "node:assert/strict";
- * import { identityBonus } from "./symbol_rank.ts";
- * const s = { id: "fastapi/dependencies/utils.py::solve_dependencies#function", name: "solve_dependencies" };
- * equal(identityBonus(s, "solve_dependencies"), 50);
- * equal(identityBonus(s, "solve dependencies"), 40);
- * equal(identityBonus(s, "solve"), 30);
- * ```
- */
-export function identityBonus(s: Pick<SymbolRecord, "id" | "name">, query: string): number {
-  return identityScorer(query)(s);
-}
-
-/**
- * {@linkcode identityBonus} for one query, with what depends on the query alone computed once
- * (a search scores hundreds of candidates).
- */
-export function identityScorer(query: string): (s: Pick<SymbolRecord, "id" | "name">) => number {
-  const q = query.toLowerCase();
-  const words = q.split(/\s+/).filter((w) => w !== "");
-  // A query of several words spells a name joined by `_` or run together (the forms the search
-  // looks up); one word differs from the name only in separators (`add_api_route` → addApiRoute).
-  const joined = words.length >= 2 ? [words.join("_"), words.join("")] : null;
-  const sq = joined === null ? squashName(q) : "";
-  return (s) => {
-    if (s.name === query || s.id === query) return 50;
-    const n = s.name.toLowerCase();
-    if (n === q || s.id.toLowerCase() === q) return 45;
-    if (
-      joined !== null ? n === joined[0] || n === joined[1] : sq.length >= 4 && squashName(n) === sq
-    ) {
-      return 40;
-    }
-    if (n.startsWith(q)) return 30;
-    if (s.id.toLowerCase().includes(q)) return 20;
-    return 0;
-  };
-}
-
-/**
- * How much a symbol that matches only some of the query's words is held back: BM25 is multiplied
- * by (matched words / words) to this power, so that a symbol matching every word of a question
- * weakly beats one matching a single word strongly.
- */
-export const COVERAGE_POWER = 1;
-
-/**
- * The graph-neighbour bonus applies to a query of at least this many words of prose (question
- * words left out): a description of several words is about connected code, while a name, a word or
- * two, or a signature asks for one symbol (and stays as fast as the lexical ranking alone).
- */
-export const NEIGHBOUR_MIN_WORDS = 3;
-
-/**
- * Whether a query is a description (at least {@linkcode NEIGHBOUR_MIN_WORDS} words of prose once
- * question words are left out), which gets the file-focus and graph-neighbour bonuses.
- *
- * @example Usage
- * ```ts
- * import { equal } from "node:assert/strict";
- * import { isProseQuery } from "./symbol_rank.ts";
- * equal(isProseQuery("how does a form validate its fields"), true);
- * equal(isProseQuery("func (c *Conn) Read"), false);
- * ```
- */
-export function isProseQuery(query: string): boolean {
-  return _proseWords(meaningfulQuery(query.trim())) >= NEIGHBOUR_MIN_WORDS;
-}
-
-/** Words of prose in a query (a signature's `(c` or `*Conn)` is code, not a word). */
-function _proseWords(query: string): number {
-  return query.split(/\s+/).filter((w) => /^[\p{L}\p{N}_.'’-]+[?!.,;:]*$/u.test(w)).length;
 }
 
 /** How many of the best matches can gain the graph-neighbour bonus (at least 2 × max_results). */
 const _NEIGHBOUR_POOL = 50;
 
-/** The largest {@linkcode identityBonus}. */
-const _MAX_BONUS = 50;
-
-/**
- * Words that say what kind of question it is, not what it is about: left out of a query of
- * several words (all of them stay when nothing else is left).
- */
-const _QUESTION_WORDS = new Set(
-  ("a an and are as at be by can could do does did for from has have how i if in is it its me " +
-    "my of on or our should that the their there these this those to was we what when where " +
-    "which who why will with would you your function functions")
-    .split(" "),
-);
-
-/**
- * The words of a query that carry its meaning: question words dropped from a query of several
- * words (see the list above), the query unchanged otherwise.
- *
- * @example Usage
- * ```ts
- * import { equal } from "node:assert/strict";
- * import { meaningfulQuery } from "./symbol_rank.ts";
- * equal(meaningfulQuery("where are request dependencies resolved"), "request dependencies resolved");
- * equal(meaningfulQuery("the"), "the");
- * ```
- */
-export function meaningfulQuery(query: string): string {
-  const words = query.trim().split(/\s+/);
-  if (words.length < 2) return query.trim();
-  const kept = words.filter((w) => !_QUESTION_WORDS.has(w.toLowerCase().replace(/[?.,!]+$/, "")));
-  return kept.length === 0 ? query.trim() : kept.join(" ");
-}
-
-/** The in-memory BM25 ranking index of a repo's symbols. */
-export const SYMBOL_SEARCH = facet("symbol-search", (view) => view.index.symbolSearch());
+export { SYMBOL_SEARCH } from "./bm25.ts";
 
 /** Whether any indexed path has a space (an id could then contain a query of several words). */
 const PATHS_WITH_SPACES = facet(
@@ -249,17 +149,6 @@ const NAMES_BY_ROWID = facet(
   "names-by-rowid",
   () => new Map<number, { id: string; name: string }>(),
 );
-
-/** The file-role weight of each file id (computed on first use). */
-const ROLE_BY_FILE = facet("role-by-file-id", (view) => {
-  const paths = view.get(PATHS_BY_ID);
-  const memo = new Map<number, number>();
-  return (fileId: number): number => {
-    let w = memo.get(fileId);
-    if (w === undefined) memo.set(fileId, w = roleWeight(paths.get(fileId) ?? ""));
-    return w;
-  };
-});
 
 /** The `k` best scores seen so far; `last()` is the k-th best (−∞ while fewer than k). */
 class _TopScores {
@@ -284,6 +173,7 @@ class _TopScores {
   }
 }
 
+/** A scored candidate. */
 interface _Scored {
   id: string;
   name: string;
@@ -297,12 +187,6 @@ interface _Scored {
   focus: number;
 }
 
-function _bits(mask: number): number {
-  let n = 0;
-  for (let m = mask; m !== 0; m &= m - 1) n++;
-  return n;
-}
-
 function _isPrivate(x: { name: string; file: string }): boolean {
   return isPrivateName(x.name, x.file.endsWith(".go") ? "go" : "");
 }
@@ -313,9 +197,22 @@ function _compare(a: _Scored, b: _Scored): number {
     (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-/** A hit as the learned re-ranking reads it (linked: it gained the graph-neighbour bonus). */
-export function hitRerankItem(h: RankedHit): RerankItem {
-  return rerankItem(h.symbol, h.score, h.graph > 0);
+/**
+ * Coverage: the share of the query's `terms` counted terms that a symbol has (bit i of `mask` for
+ * term i, the first 31), 1 for a query without terms.
+ *
+ * @example Usage
+ * ```ts
+ * import { equal } from "node:assert/strict";
+ * import { coverageShare } from "./symbol_rank.ts";
+ * equal(coverageShare(0b101, 4), 0.5);
+ * ```
+ */
+export function coverageShare(mask: number, terms: number): number {
+  if (terms === 0) return 1;
+  let n = 0;
+  for (let m = mask; m !== 0; m &= m - 1) n++;
+  return n / Math.min(31, terms);
 }
 
 /**
@@ -323,102 +220,145 @@ export function hitRerankItem(h: RankedHit): RerankItem {
  * asked for or when nothing matched. Deterministic for an index state.
  */
 export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
-  const index = view.index;
-  const query = q.query.trim();
-  const meaningful = meaningfulQuery(query);
-  const maxResults = q.maxResults;
-  const pattern = q.filePattern === undefined ? null : globMatcher(q.filePattern);
-  const decorator = q.decorator?.toLowerCase();
-  const keepPlace = (s: Pick<SymbolRecord, "file" | "kind" | "language">) =>
-    (pattern === null || pattern(s.file)) &&
-    (q.kind === undefined || s.kind === q.kind) &&
-    (q.language === undefined || s.language === q.language);
-  const keep = (s: SymbolBriefRecord) =>
-    keepPlace(s) &&
-    (decorator === undefined || s.decorators.some((d) => d.toLowerCase().includes(decorator)));
-  const centrality = view.get(CENTRALITY);
-  const roleOf = view.get(ROLE_BY_FILE);
-  const knownNames = view.get(NAMES_BY_ROWID);
-  const namesOf = (rowids: number[]) => {
-    const missing = rowids.filter((r) => !knownNames.has(r));
-    if (missing.length > 0) {
-      for (const [r, n] of index.symbolNamesByRowid(missing)) knownNames.set(r, n);
-    }
-    return knownNames;
+  const run = new _Ranking(view, q);
+  const candidates = run.candidates();
+  run.scoreCandidates(candidates);
+  run.addNamed(candidates);
+  let ranked = run.ranked();
+  if (run.prose && ranked.length > 1) run.descriptionStages(ranked);
+  ranked = run.order(ranked);
+  let hits = run.hits(ranked);
+  hits = run.model !== null ? run.rerank(hits) : hits.slice(0, q.maxResults);
+  const fuzzy = q.fuzzy === true || hits.length === 0 ? run.fuzzy(hits) : [];
+  return {
+    hits,
+    fuzzy,
+    fuzzyFallback: hits.length === 0 && fuzzy.length > 0 && q.fuzzy !== true,
+    matched: run.matched,
   };
-  const paths = view.get(PATHS_BY_ID);
-  const sortBy = q.sortBy ?? "relevance";
-  const finalScore = (lexical: number, role: number, c: number, id: string) =>
-    sortBy === "relevance"
-      ? lexical * role + c
-      : sortBy === "combined"
-      ? lexical * role + c + 3 * centrality.of(id)
-      : lexical * role;
-  // Kind, language and file pattern are applied while ranking (in memory), a decorator filter on
-  // the hits read.
-  const filtered = pattern !== null || decorator !== undefined;
-  const limit = filtered ? 5000 : Math.max(200, maxResults * 10);
-  // BM25 in memory gives every symbol that can make the top `limit` by BM25 (all of those tied at
-  // the cut); exact names always compete too, with their bonus alone. Candidates are read best
-  // BM25 first, in chunks, until no unread one can reach the top `maxResults` any more (its BM25
-  // plus the largest bonuses is below the current last place, the priors being at most 1).
-  const search = view.get(SYMBOL_SEARCH);
-  const candidates = index.rankSymbols(search, meaningful, {
-    limit,
-    ...(q.kind !== undefined ? { kinds: [q.kind] } : {}),
-    ...(q.language !== undefined ? { language: q.language } : {}),
-    ...(pattern !== null
-      ? {
-        keepFile: (id: number) => {
-          const path = paths.get(id);
-          return path !== undefined && pattern(path);
-        },
-      }
-      : {}),
-  }).sort((a, b) => b.score - a.score || a.rowid - b.rowid);
-  // Names the words of the query spell (`add api route` → add_api_route, addApiRoute), ranked
-  // or not: two case-insensitive name lookups. Knowing them first bounds the identity bonus of
-  // every other candidate of a query of several words: a name has no spaces, so only a spelled
-  // name can get one (unless a path has spaces).
-  const words = query.split(/\s+/).filter((w) => w !== "");
-  const spelled = new Map<number, SymbolBriefRecord>();
-  if (words.length >= 2 && words.length <= 6) {
-    for (const name of new Set([words.join("_"), words.join("")])) {
-      const found = index.namedSymbolBriefs(name, {
+}
+
+/** One ranking in progress: the state its stages share. */
+class _Ranking {
+  readonly view: RepoView;
+  readonly q: SymbolQuery;
+  readonly query: string;
+  readonly meaningful: string;
+  readonly sortBy: SortBy;
+  readonly prose: boolean;
+  readonly pattern: ((path: string) => boolean) | null;
+  readonly decorator: string | undefined;
+  readonly filtered: boolean;
+  readonly asked: ReadonlySet<ContentKind>;
+  readonly priors;
+  readonly centrality;
+  readonly scored = new Map<string, _Scored>();
+  readonly best: _TopScores;
+  readonly identity: (s: { id: string; name: string }) => number;
+  /** The learned re-ranking of a description, or null. */
+  readonly model: RerankModel | null;
+  /** How many of the best are ranked exactly (the re-ranking reads its depth). */
+  readonly depth: number;
+  readonly #weights = new Map<string, number>();
+  readonly #spelled = new Map<number, SymbolBriefRecord>();
+  matched = 0;
+
+  constructor(view: RepoView, q: SymbolQuery) {
+    this.view = view;
+    this.q = q;
+    this.query = q.query.trim();
+    this.meaningful = meaningfulQuery(this.query, view.get(PROJECT_WORDS));
+    this.sortBy = q.sortBy ?? "relevance";
+    this.pattern = q.filePattern === undefined ? null : globMatcher(q.filePattern);
+    this.decorator = q.decorator?.toLowerCase();
+    this.filtered = this.pattern !== null || this.decorator !== undefined;
+    this.asked = asksForContent(this.query, q.language);
+    this.priors = view.get(FILE_PRIORS);
+    this.centrality = view.get(CENTRALITY);
+    // A description of several words (prose) gets the file-focus and graph-neighbour bonuses: the
+    // focus pool (the FOCUS_POOL best before any bonus) is read whole.
+    this.prose = this.sortBy === "relevance" && q.neighbourBonus !== false &&
+      isProseQuery(this.query);
+    this.model = !this.prose ? null : q.model === undefined ? SEARCH_MODEL : q.model;
+    this.depth = this.model !== null ? Math.max(q.maxResults, RERANK_DEPTH) : q.maxResults;
+    this.best = new _TopScores(this.prose ? Math.max(this.depth, FOCUS_POOL) : q.maxResults);
+    this.identity = identityScorer(this.query);
+  }
+
+  /** Kind, language and file pattern (applied while ranking, in memory). */
+  keepPlace(s: Pick<SymbolRecord, "file" | "kind" | "language">): boolean {
+    const q = this.q;
+    return (this.pattern === null || this.pattern(s.file)) &&
+      (q.kind === undefined || s.kind === q.kind) &&
+      (q.language === undefined || s.language === q.language);
+  }
+
+  /** Every filter, the decorator's too (checked on the records read). */
+  keep(s: SymbolBriefRecord): boolean {
+    const d = this.decorator;
+    return this.keepPlace(s) &&
+      (d === undefined || s.decorators.some((x) => x.toLowerCase().includes(d)));
+  }
+
+  /** The prior of a file: role × content weight (for what this query asks for). */
+  weightOf(prior: FilePrior): number {
+    return ROLE_WEIGHT[prior.role] * contentWeight(prior.content, this.asked);
+  }
+
+  #weightOfPath(path: string): number {
+    let w = this.#weights.get(path);
+    if (w === undefined) this.#weights.set(path, w = this.weightOf(this.priors.byPath(path)));
+    return w;
+  }
+
+  /** Stage 2a: the BM25 candidates, best first. */
+  candidates(): RankedSymbol[] {
+    const q = this.q;
+    const paths = this.view.get(PATHS_BY_ID);
+    const pattern = this.pattern;
+    const found = this.view.get(BM25).rank(this.meaningful, {
+      limit: this.filtered ? 5000 : Math.max(200, q.maxResults * 10),
+      ...(q.kind !== undefined ? { kinds: [q.kind] } : {}),
+      ...(q.language !== undefined ? { language: q.language } : {}),
+      ...(pattern !== null
+        ? {
+          keepFile: (id: number) => {
+            const path = paths.get(id);
+            return path !== undefined && pattern(path);
+          },
+        }
+        : {}),
+    }).sort((a, b) => b.score - a.score || a.rowid - b.rowid);
+    this.matched = found.length;
+    // Names the words of the query spell (`add api route` → add_api_route, addApiRoute), ranked
+    // or not: two case-insensitive name lookups.
+    for (const name of spelledNames(this.query)) {
+      const spelled = this.view.index.namedSymbolBriefs(name, {
         ...(q.kind !== undefined ? { kind: q.kind } : {}),
         ...(q.language !== undefined ? { language: q.language } : {}),
         limit: 50,
       });
-      for (const { rowid, symbol } of found.hits) spelled.set(rowid, symbol);
+      for (const { rowid, symbol } of spelled.hits) this.#spelled.set(rowid, symbol);
     }
+    return found;
   }
-  const tight = words.length >= 2 && words.length <= 6 && !view.get(PATHS_WITH_SPACES);
-  const bonusBound = (rowid: number) => !tight ? _MAX_BONUS : spelled.has(rowid) ? 40 : 0;
-  const ceiling = (tight && spelled.size === 0 ? 0 : _MAX_BONUS) + MAX_CENTRALITY_BONUS;
-  const scored = new Map<string, _Scored>();
-  // A description of several words (prose) gets the file-focus and graph-neighbour bonuses: the
-  // focus pool (the FOCUS_POOL best before any bonus) is read whole, and a match below it is read
-  // while the largest focus bonus could lift it into the results.
-  const prose = sortBy === "relevance" && q.neighbourBonus !== false && isProseQuery(query);
-  // A description's best RERANK_DEPTH are ranked exactly, then re-ordered (learned_rank.ts).
-  const model = !prose ? null : q.model === undefined ? SEARCH_MODEL : q.model;
-  const depth = model !== null ? Math.max(maxResults, RERANK_DEPTH) : maxResults;
-  const best = new _TopScores(prose ? Math.max(depth, FOCUS_POOL) : maxResults);
-  const focusSlack = prose && candidates.length > 0
-    ? FOCUS_WEIGHT * (candidates[0]!.score + _MAX_BONUS + MAX_CENTRALITY_BONUS)
-    : 0;
-  const identity = identityScorer(query);
-  const add = (
+
+  /** Add one scored candidate (stage 2b, identity, and stage 3, priors). */
+  add(
     s: { id: string; name: string; file: string },
     rowid: number | null,
     base: number,
-    fileRole: number,
-  ) => {
-    const role = _isPrivate(s) ? fileRole * PRIVATE_WEIGHT : fileRole;
-    const lexical = base + identity(s);
-    const c = centrality.bonus(s.id);
-    const score = finalScore(lexical, role, c, s.id);
-    scored.set(s.id, {
+    w: number,
+  ) {
+    const role = _isPrivate(s) ? w * PRIVATE_WEIGHT : w;
+    const lexical = base + this.identity(s);
+    const c = this.centrality.bonus(s.id);
+    const score = this.sortBy === "relevance"
+      ? lexical * role + c
+      : this.sortBy === "combined"
+      ? lexical * role + c + 3 * this.centrality.of(s.id)
+      : lexical * role;
+    this.scored.set(s.id, {
       id: s.id,
       name: s.name,
       file: s.file,
@@ -430,97 +370,133 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
       graph: 0,
       focus: 0,
     });
-    best.add(score);
-  };
-  // Coverage counts the query terms of the symbol and of its file's path (path_terms.ts).
-  const terms = countedQueryTerms(meaningful);
-  const pathMask = pathTermMasks(view.get(PATH_WORDS), terms);
-  const coverageOf = (c: { coverage: number; terms: number; fileId: number }) =>
-    terms.length === 0 || terms.length > 31
-      ? c.coverage
-      : _bits(c.terms | pathMask(c.fileId)) / terms.length;
-  let matched = candidates.length;
-  // Relevance without a decorator filter: a candidate whose best possible score (largest bonuses,
-  // its file's role) is below the current last place is never read.
-  const prune = sortBy === "relevance" && decorator === undefined;
-  for (let i = 0, chunk = Math.max(16, 2 * maxResults); i < candidates.length;) {
-    if (prune && candidates[i]!.score + ceiling + focusSlack < best.last()) break;
-    let part = candidates.slice(i, i + chunk);
-    i += part.length;
-    if (prune) {
-      const last = best.last();
-      part = part.filter((c) =>
-        (c.score + bonusBound(c.rowid)) * roleOf(c.fileId) + MAX_CENTRALITY_BONUS + focusSlack >=
-          last
-      );
-      if (part.length === 0) continue;
-    }
-    const rowids = part.map((c) => c.rowid);
-    // Kind, language and file were checked while ranking: only a decorator filter needs more.
-    const briefs = decorator === undefined ? null : index.symbolBriefsByRowid(rowids);
-    const names = briefs ?? namesOf(rowids);
-    for (const c of part) {
-      const s = names.get(c.rowid);
-      const brief = briefs?.get(c.rowid);
-      if (s === undefined || (brief !== undefined && !keep(brief))) {
-        matched--;
-        continue;
-      }
-      add(
-        { id: s.id, name: s.name, file: paths.get(c.fileId) ?? "" },
-        c.rowid,
-        c.score * Math.pow(coverageOf(c), COVERAGE_POWER),
-        roleOf(c.fileId),
-      );
-    }
-    chunk *= 2;
+    this.best.add(score);
   }
-  const exclude = candidates.map((c) => c.rowid);
-  if (!/\s/.test(query)) {
-    // Symbols named like the query that BM25 did not rank: their bonus (45 or 50) is their
-    // lexical score. Read only when one could make the top (or with a file or decorator filter,
-    // which is checked on each here), and counted only when the count decides `truncated`.
-    const readHits = filtered || sortBy !== "relevance" || best.last() <= ceiling;
-    const readCount = !filtered && matched <= maxResults;
-    if (readHits || readCount) {
-      const extras = index.namedSymbolBriefs(query, {
-        exclude,
-        ...(q.kind !== undefined ? { kind: q.kind } : {}),
-        ...(q.language !== undefined ? { language: q.language } : {}),
-        ...(filtered || sortBy !== "relevance" ? {} : { limit: readHits ? maxResults * 4 : 0 }),
-      });
-      matched += filtered ? 0 : extras.count - extras.hits.length;
-      for (const { rowid, symbol: s } of extras.hits) {
-        if (scored.has(s.id) || !keep(s)) continue;
-        add(s, rowid, 0, roleWeight(s.file));
-        matched++;
+
+  /**
+   * Stages 2b and 3 over the candidates, best BM25 first, in chunks, until no unread one can reach
+   * the top (relevance order without a decorator filter).
+   */
+  scoreCandidates(candidates: readonly RankedSymbol[]): void {
+    const view = this.view;
+    const paths = view.get(PATHS_BY_ID);
+    const terms = countedQueryTerms(this.meaningful);
+    const pathMask = pathTermMasks(view.get(PATH_WORDS), terms);
+    const fileWeight = new Map<number, number>();
+    const weightOf = (fileId: number) => {
+      let w = fileWeight.get(fileId);
+      if (w === undefined) fileWeight.set(fileId, w = this.weightOf(this.priors.byId(fileId)));
+      return w;
+    };
+    // Only a spelled name can get an identity bonus from a query of 2–6 words (a name has no
+    // spaces), unless a path has spaces.
+    const words = this.query.split(/\s+/).filter((w) => w !== "").length;
+    const tight = words >= 2 && words <= 6 && !view.get(PATHS_WITH_SPACES);
+    const bonusBound = (rowid: number) =>
+      !tight ? MAX_IDENTITY_BONUS : this.#spelled.has(rowid) ? SPELLED_NAME_BONUS : 0;
+    const ceiling = (tight && this.#spelled.size === 0 ? 0 : MAX_IDENTITY_BONUS) +
+      MAX_CENTRALITY_BONUS;
+    const focusSlack = this.prose && candidates.length > 0
+      ? FOCUS_WEIGHT * (candidates[0]!.score + MAX_IDENTITY_BONUS + MAX_CENTRALITY_BONUS)
+      : 0;
+    const prune = this.sortBy === "relevance" && this.decorator === undefined;
+    for (let i = 0, chunk = Math.max(16, 2 * this.q.maxResults); i < candidates.length;) {
+      if (prune && candidates[i]!.score + ceiling + focusSlack < this.best.last()) break;
+      let part = candidates.slice(i, i + chunk);
+      i += part.length;
+      chunk *= 2;
+      if (prune) {
+        const last = this.best.last();
+        part = part.filter((c) =>
+          (c.score + bonusBound(c.rowid)) * weightOf(c.fileId) + MAX_CENTRALITY_BONUS +
+              focusSlack >= last
+        );
+        if (part.length === 0) continue;
+      }
+      const rowids = part.map((c) => c.rowid);
+      // Kind, language and file were checked while ranking: only a decorator filter needs more.
+      const briefs = this.decorator === undefined ? null : view.index.symbolBriefsByRowid(rowids);
+      const names = briefs ?? this.#namesOf(rowids);
+      for (const c of part) {
+        const s = names.get(c.rowid);
+        const brief = briefs?.get(c.rowid);
+        if (s === undefined || (brief !== undefined && !this.keep(brief))) {
+          this.matched--;
+          continue;
+        }
+        const coverage = coverageShare(c.terms | pathMask(c.fileId), terms.length);
+        const file = paths.get(c.fileId) ?? "";
+        this.add({ id: s.id, name: s.name, file }, c.rowid, c.score * coverage, weightOf(c.fileId));
       }
     }
   }
-  // Spelled names BM25 did not rank compete with their bonus alone.
-  const ranked0 = new Set(exclude);
-  for (const [rowid, s] of spelled) {
-    if (ranked0.has(rowid) || scored.has(s.id) || !keep(s)) continue;
-    add(s, rowid, 0, roleWeight(s.file));
-    matched++;
+
+  #namesOf(rowids: readonly number[]): Map<number, { id: string; name: string }> {
+    const known = this.view.get(NAMES_BY_ROWID);
+    const missing = rowids.filter((r) => !known.has(r));
+    if (missing.length > 0) {
+      for (const [r, n] of this.view.index.symbolNamesByRowid(missing)) known.set(r, n);
+    }
+    return known;
   }
-  let ranked = [...scored.values()].filter((x) => x.lexical > 0);
-  if (prose && ranked.length > 1) {
-    // Matches connected to the best ones gain a share of their score (graph_neighbours.ts); only
-    // the best matches can gain (a neighbour far down the list has little to do with the query).
-    ranked.sort(_compare);
-    // Files where the best matches concentrate lift their matches (file_focus.ts), read on the
-    // scores before any bonus.
+
+  /**
+   * Exact and spelled names BM25 did not rank: their identity bonus is their text score. Exact
+   * names are read only when one could make the top (or with a filter, checked on each), and
+   * counted only when the count decides `truncated`.
+   */
+  addNamed(candidates: readonly RankedSymbol[]): void {
+    const q = this.q;
+    const exclude = candidates.map((c) => c.rowid);
+    if (!/\s/.test(this.query)) {
+      const relevance = this.sortBy === "relevance";
+      const readHits = this.filtered || !relevance ||
+        this.best.last() <= MAX_IDENTITY_BONUS + MAX_CENTRALITY_BONUS;
+      const readCount = !this.filtered && this.matched <= q.maxResults;
+      if (readHits || readCount) {
+        const extras = this.view.index.namedSymbolBriefs(this.query, {
+          exclude,
+          ...(q.kind !== undefined ? { kind: q.kind } : {}),
+          ...(q.language !== undefined ? { language: q.language } : {}),
+          ...(this.filtered || !relevance ? {} : { limit: readHits ? q.maxResults * 4 : 0 }),
+        });
+        this.matched += this.filtered ? 0 : extras.count - extras.hits.length;
+        for (const { rowid, symbol: s } of extras.hits) {
+          if (this.scored.has(s.id) || !this.keep(s)) continue;
+          this.add(s, rowid, 0, this.#weightOfPath(s.file));
+          this.matched++;
+        }
+      }
+    }
+    const ranked = new Set(exclude);
+    for (const [rowid, s] of this.#spelled) {
+      if (ranked.has(rowid) || this.scored.has(s.id) || !this.keep(s)) continue;
+      this.add(s, rowid, 0, this.#weightOfPath(s.file));
+      this.matched++;
+    }
+  }
+
+  /** The scored candidates with a text score, best first. */
+  ranked(): _Scored[] {
+    return [...this.scored.values()].filter((x) => x.lexical > 0).sort(_compare);
+  }
+
+  /**
+   * Stage 4: matches connected to the five best gain a share of their score
+   * (`graph_neighbours.ts`, only among the best matches), and files where the best matches
+   * concentrate lift their matches (`file_focus.ts`), both read on the scores before any bonus.
+   */
+  descriptionStages(ranked: _Scored[]): void {
     const focusOf = fileFocus(ranked);
     const seeds = ranked.slice(0, NEIGHBOUR_SEEDS).flatMap((x) => {
-      const symbol = index.symbol(x.id);
+      const symbol = this.view.index.symbol(x.id);
       return symbol === undefined ? [] : [{ symbol, score: x.score }];
     });
-    const byId = new Map(
-      ranked.slice(0, Math.max(_NEIGHBOUR_POOL, 2 * depth)).map((x) => [x.id, x]),
+    const pool = new Map(
+      ranked.slice(0, Math.max(_NEIGHBOUR_POOL, 2 * this.depth)).map((x) => [x.id, x]),
     );
-    for (const [id, b] of neighbourBonuses(view, seeds, (id) => byId.has(id))) {
-      const x = byId.get(id)!;
+    for (const [id, b] of neighbourBonuses(this.view, seeds, (id) => pool.has(id))) {
+      const x = pool.get(id)!;
       x.score += b.add;
       x.graph = b.add;
     }
@@ -529,54 +505,66 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
       x.score += x.focus;
     }
   }
-  if (sortBy === "centrality") {
-    ranked = ranked.sort((a, b) => centrality.of(b.id) - centrality.of(a.id) || _compare(a, b));
-  } else ranked.sort(_compare);
-  const top = ranked.slice(0, depth);
-  const byRowid = index.symbolsByRowid(top.flatMap((x) => x.rowid === null ? [] : [x.rowid]));
-  let hits: RankedHit[] = [];
-  for (const x of top) {
-    const s = x.rowid === null ? index.symbol(x.id) : byRowid.get(x.rowid);
-    if (s === undefined) continue;
-    hits.push({
-      symbol: s,
-      score: x.score,
-      lexical: x.lexical,
-      role: x.role,
-      centrality: x.centrality,
-      graph: x.graph,
-      focus: x.focus,
+
+  /** Stage 5: the final order, translated copies of a document collapsed to their best file. */
+  order(ranked: _Scored[]): _Scored[] {
+    const c = this.centrality;
+    const sorted = this.sortBy === "centrality"
+      ? ranked.sort((a, b) => c.of(b.id) - c.of(a.id) || _compare(a, b))
+      : ranked.sort(_compare);
+    const chosen = new Map<string, string>();
+    return sorted.filter((x) => {
+      const family = this.priors.byPath(x.file).family;
+      if (family === null) return true;
+      const file = chosen.get(family);
+      if (file === undefined) chosen.set(family, x.file);
+      return file === undefined || file === x.file;
     });
   }
-  if (model !== null) {
+
+  /** The first `depth` as hits with their full records. */
+  hits(ranked: readonly _Scored[]): RankedHit[] {
+    const top = ranked.slice(0, this.depth);
+    const index = this.view.index;
+    const byRowid = index.symbolsByRowid(top.flatMap((x) => x.rowid === null ? [] : [x.rowid]));
+    const out: RankedHit[] = [];
+    for (const x of top) {
+      const s = x.rowid === null ? index.symbol(x.id) : byRowid.get(x.rowid);
+      if (s === undefined) continue;
+      out.push({
+        symbol: s,
+        score: x.score,
+        lexical: x.lexical,
+        role: x.role,
+        centrality: x.centrality,
+        graph: x.graph,
+        focus: x.focus,
+      });
+    }
+    return out;
+  }
+
+  /** Stage 6: the learned re-ranking of the best `depth`, then the first `maxResults`. */
+  rerank(hits: readonly RankedHit[]): RankedHit[] {
     const items = hits.map((hit) => ({ hit, ...hitRerankItem(hit) }));
-    hits = rerank(items, nameCoverTerms(meaningful), model, (x, score, p) => {
+    return rerank(items, nameCoverTerms(this.meaningful), this.model!, (x, score, p) => {
       if (p !== undefined) x.hit.model = p;
       x.hit.score = score;
-    }).map((x) => x.hit);
+    }).map((x) => x.hit).slice(0, this.q.maxResults);
   }
-  hits = hits.slice(0, maxResults);
-  const fuzzy: FuzzyHit[] = [];
-  if (q.fuzzy === true || hits.length === 0) {
-    const threshold = q.fuzzyThreshold ?? 0.4;
-    const maxEdits = q.maxEditDistance ?? 2;
-    const names = view.get(NAMES);
-    const seen = new Set(hits.map((h) => h.symbol.id));
-    const found: { id: string; d: number; j: number; role: number }[] = [];
-    for (const f of fuzzyNames(names, query.toLowerCase(), maxEdits, threshold)) {
-      for (const e of names.entries[f.i]!) {
-        if (!seen.has(e.id) && keepPlace(e)) {
-          found.push({ id: e.id, d: f.d, j: f.j, role: roleWeight(e.file) });
-        }
-      }
-    }
-    found.sort((a, b) => a.d - b.d || b.j - a.j || b.role - a.role || (a.id < b.id ? -1 : 1));
-    for (const f of found) {
-      if (fuzzy.length >= maxResults) break;
-      const s = index.symbol(f.id);
-      if (s === undefined || !keep(s)) continue;
-      fuzzy.push({ symbol: s, distance: Math.min(f.d, maxEdits + 1), similarity: f.j });
-    }
+
+  /** Names spelled like the query, each scoring below every hit (`fuzzy_hits.ts`). */
+  fuzzy(hits: readonly RankedHit[]): SymbolRanking["fuzzy"] {
+    const lowest = hits.length === 0 ? undefined : hits[hits.length - 1]!.score;
+    return fuzzyHits(this.view, {
+      query: this.query,
+      maxResults: this.q.maxResults,
+      threshold: this.q.fuzzyThreshold,
+      maxEdits: this.q.maxEditDistance,
+      seen: new Set(hits.map((h) => h.symbol.id)),
+      keepPlace: (e) => this.keepPlace(e as Pick<SymbolRecord, "file" | "kind" | "language">),
+      keep: (s) => this.keep(s),
+      weightOf: (file) => this.#weightOfPath(file),
+    }).map((f) => ({ ...f, score: fuzzyScore(f.similarity, lowest) }));
   }
-  return { hits, fuzzy, matched };
 }

@@ -22,12 +22,7 @@ import { SCHEMA_VERSION, schemaState } from "./schema.ts";
 import { symbolMatchExpression } from "./fts_text.ts";
 import { queryTrigrams } from "./trigrams.ts";
 import { filesWithAll } from "./text_postings.ts";
-import {
-  type RankedSymbol,
-  type RankOptions,
-  SymbolSearch,
-  type TermLookup,
-} from "./symbol_search.ts";
+import { SymbolSearch } from "./symbol_search.ts";
 
 /** Per-repo facts stored in the `meta` table. */
 export interface RepoMeta {
@@ -282,6 +277,25 @@ export class RepoIndex {
     return bytes === undefined ? undefined : _decoder.decode(bytes);
   }
 
+  /**
+   * The first `bytes` bytes of every file's stored text that a language of code holds (its header
+   * comment: a vendoring note), by path; a cut UTF-8 sequence at the end reads as U+FFFD.
+   */
+  fileHeads(bytes: number, languages: readonly string[]): Map<string, string> {
+    const out = new Map<string, string>();
+    if (languages.length === 0) return out;
+    const rows = this.#prepare(
+      `SELECT f.path AS path, substr(c.content, 1, ?) AS head FROM files f
+       JOIN contents c ON c.file_id = f.id
+       WHERE f.language IN (SELECT value FROM json_each(?))`,
+    ).all(bytes, JSON.stringify(languages)) as { path: string; head: Uint8Array | string | null }[];
+    for (const r of rows) {
+      if (r.head === null) continue;
+      out.set(r.path, typeof r.head === "string" ? r.head : _decoder.decode(r.head));
+    }
+    return out;
+  }
+
   /** The symbols of a file in source order (empty when the file is unknown). */
   symbolsOfFile(path: string): SymbolRecord[] {
     return this.#prepare(
@@ -396,7 +410,7 @@ export class RepoIndex {
 
   /**
    * The in-memory symbol ranking index of this repo's current state (see `symbol_search.ts`):
-   * build it once per index state and pass it to {@linkcode rankSymbols}.
+   * build it once per index state; the query layer scores its postings (`src/query/bm25.ts`).
    */
   symbolSearch(): SymbolSearch {
     // The build reads the rows twice (a count, then the arrays): one read transaction keeps both
@@ -420,27 +434,6 @@ export class RepoIndex {
     } finally {
       this.#db.exec("COMMIT");
     }
-  }
-
-  /**
-   * The rowids and BM25 scores of the symbols that can make the top `limit` of `query` (every
-   * hit scoring at least the `limit`-th best), unordered: the ranking of
-   * {@linkcode searchSymbolBriefs}, computed in memory by `search` (built by
-   * {@linkcode symbolSearch} from the same index state), plus an optional filter on the file (by
-   * file id, see {@linkcode filePathsById}) applied before the cut. The symbols are not read:
-   * callers read the ones they need ({@linkcode symbolNamesByRowid}, {@linkcode symbolsByRowid}).
-   */
-  rankSymbols(
-    search: SymbolSearch,
-    query: string,
-    options: SymbolSearchOptions & { keepFile?: RankOptions["keepFile"] } = {},
-  ): RankedSymbol[] {
-    return search.rank(query, this.#termLookup, {
-      limit: Math.max(1, Math.floor(options.limit ?? 50)),
-      ...(options.kinds !== undefined ? { kinds: options.kinds } : {}),
-      ...(options.language !== undefined ? { language: options.language } : {}),
-      ...(options.keepFile !== undefined ? { keepFile: options.keepFile } : {}),
-    });
   }
 
   /** The brief fields of symbols by rowid (unknown rowids are left out). */
@@ -509,7 +502,7 @@ export class RepoIndex {
     return this.#byRowid(_SYMBOL_COLUMNS, rowids, _symbol);
   }
 
-  /** Paths of the indexed files by file id (for {@linkcode rankSymbols}' file filter). */
+  /** Paths of the indexed files by file id (for the ranking's file filter). */
   filePathsById(): Map<number, string> {
     const out = new Map<number, string>();
     for (
@@ -519,20 +512,6 @@ export class RepoIndex {
     }
     return out;
   }
-
-  /** Ids of a search term, or of every term starting with it, from `symbol_term_ids`. */
-  readonly #termLookup: TermLookup = (term, prefix) => {
-    if (!prefix) {
-      const row = this.#prepare("SELECT id FROM symbol_term_ids WHERE term = ?").get(term) as
-        | { id: number }
-        | undefined;
-      return row === undefined ? [] : [row.id];
-    }
-    const row = this.#prepare(
-      "SELECT group_concat(id) AS ids FROM symbol_term_ids WHERE term >= ? AND term < ?",
-    ).get(term, term + "\u{10ffff}") as { ids: string | null };
-    return row.ids === null ? [] : row.ids.split(",").map(Number);
-  };
 
   /**
    * The hits of one MATCH expression. BM25 is computed over the FTS index alone (plus the kind

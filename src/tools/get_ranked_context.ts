@@ -4,6 +4,7 @@ import { ToolError } from "../errors.ts";
 import { DEFAULT_TOKEN_BUDGET, TOKEN_BUDGET_RANGE } from "../query/budget.ts";
 import { freshnessChecker, markFreshness } from "../query/files.ts";
 import { type ContextStrategy, rankedContext } from "../query/ranked_context.ts";
+import { RELEVANCE_FLOOR } from "../query/context_pack.ts";
 import { bytesOfFiles } from "../query/files.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
 import {
@@ -17,7 +18,7 @@ import {
 } from "./define.ts";
 
 const _description =
-  "Get the source of the symbols a task most likely needs, best first, packed into token_budget (default 8000; never exceeded, tokens estimated as UTF-8 bytes/4 of each item). Give the task or question in plain words. Each item says why it was chosen (text relevance, centrality, or a caller/callee of a chosen symbol); a long symbol is cut to its signature and docstring when the budget needs it (cut: true — fetch the rest with get_symbol_source). Use it at the start of a task instead of reading files.";
+  "Get the source of the symbols a task most likely needs, best first, packed into token_budget (default 8000; never exceeded, tokens estimated as UTF-8 bytes/4 of each item). Give the task or question in plain words. Each item says why it was chosen (text relevance, centrality, or a caller/callee of a chosen symbol); only symbols relevant enough are included (it stops early and says why in _meta.stopped), and a long symbol comes as its signature, docstring and outline (cut: true — fetch the body with get_symbol_source). Use it at the start of a task instead of reading files.";
 
 const _args = {
   query: z.string().min(1).max(500).describe("The task or question, in plain words"),
@@ -106,10 +107,17 @@ export function handler(
   const meta: MetaOf<typeof _meta> = {};
   if (freshness !== null) meta.freshness = freshness;
   const cut = packed.items.filter((i) => i.cut).length;
+  // Why packing stopped: the budget, or what was left scored too low to be worth it.
+  meta.stopped = packed.stopped;
+  if (packed.belowFloor > 0) meta.below_relevance_floor = packed.belowFloor;
   if (packed.leftOut > 0 || cut > 0) {
     meta.truncated = true;
     meta.hint =
-      `${packed.leftOut} candidate symbols did not fit and ${cut} were cut to their signature: raise token_budget, narrow with scope, or read one with get_symbol_source symbol_id=<id>`;
+      `${packed.leftOut} relevant candidate symbols did not fit and ${cut} were cut to their signature, docstring and outline: raise token_budget, narrow with scope, or read one with get_symbol_source symbol_id=<id>`;
+  } else if (packed.stopped === "relevance") {
+    meta.hint = `Stopped with ${
+      budget - packed.totalTokens
+    } tokens left: the other ${packed.belowFloor} candidates score below ${RELEVANCE_FLOOR} of the best, so they are unlikely to matter for this task; search_symbols or search_text find more`;
   }
   if (items.length === 0) {
     meta.hint =

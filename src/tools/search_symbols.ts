@@ -25,6 +25,7 @@ import { lruFacet } from "../query/result_cache.ts";
 import { rankSymbolHits, SYMBOL_SEARCH } from "../query/symbol_rank.ts";
 import { PATH_WORDS } from "../query/path_terms.ts";
 import { CENTRALITY } from "../query/centrality.ts";
+import { FILE_PRIORS } from "../query/file_priors.ts";
 import { summaryRepeatsSignature } from "../parser/summary.ts";
 import {
   type ArgsOf,
@@ -166,6 +167,7 @@ export function prewarm(ctx: ToolContext, repo: string): void {
   view.get(SYMBOL_SEARCH);
   view.get(CENTRALITY);
   view.get(PATH_WORDS);
+  view.get(FILE_PRIORS);
 }
 
 /** Most result sets kept per index state (the reference's search result LRU, API.md §0.6). */
@@ -270,7 +272,7 @@ function _search(view: RepoView, args: SearchSymbolsArgs): _Output {
     results.push(e);
   }
   for (const f of ranking.fuzzy) {
-    const e = entry(f.symbol, f.similarity * 10);
+    const e = entry(f.symbol, f.score);
     e.match_type = "fuzzy";
     e.fuzzy_similarity = _round(f.similarity);
     e.edit_distance = f.distance;
@@ -313,6 +315,11 @@ function _search(view: RepoView, args: SearchSymbolsArgs): _Output {
   }
   meta.truncated = truncated;
   if (signaturesCut > 0) meta.signatures_cut = signaturesCut;
+  if (ranking.fuzzyFallback) {
+    meta.fuzzy_fallback = true;
+    meta.hint =
+      `No symbol matched the words of '${query}': these are names spelled like it (match_type "fuzzy", scored by similarity); check the spelling, or try search_text`;
+  }
   if (truncated) {
     meta.hint = meta.token_budget === DEFAULT_TOKEN_BUDGET && budget === undefined
       ? `detail_level=full hits are bounded by ${DEFAULT_TOKEN_BUDGET} tokens: pass token_budget for more, use detail_level=standard and get_symbol_source, or narrow with kind, language or file_pattern`

@@ -16,7 +16,8 @@ import { bytesOfFiles, FILES, PATHS } from "../query/files.ts";
 import { enclosingSymbol } from "../query/enclosing.ts";
 import { globMatcher } from "../query/glob.ts";
 import { oneLine } from "../query/one_line.ts";
-import { roleWeight } from "../query/priors.ts";
+import { ROLE_WEIGHT } from "../query/priors.ts";
+import { FILE_PRIORS } from "../query/file_priors.ts";
 import { SecretMap } from "../query/secrets.ts";
 import { compileTextQuery } from "../query/text_scan.ts";
 import { type FileHits, searchFiles } from "../query/text_search.ts";
@@ -139,7 +140,9 @@ export async function handler(
   let candidates = (literals.length > 0 ? index.textCandidates(literals) : null) ?? allPaths;
   if (inPattern !== null) candidates = candidates.filter(inPattern);
   // Source first, then tests, docs, examples, …: the order results are ranked in.
-  candidates = _byRole(candidates);
+  const priors = view.get(FILE_PRIORS);
+  const roleOf = (p: string) => ROLE_WEIGHT[priors.byPath(p).role];
+  candidates = _byRole(candidates, roleOf);
 
   const files = view.get(FILES);
   const found = candidates.length === 0
@@ -156,16 +159,18 @@ export async function handler(
       redact,
     }, (p) => files.get(p)?.size ?? 0);
 
-  const ranked = _rank(found.files, (p) => files.get(p)?.line_count ?? 0);
+  const ranked = _rank(found.files, roleOf, (p) => files.get(p)?.line_count ?? 0);
   const total = ranked.reduce((n, f) => n + f.count, 0);
-  // One row per line: files by relevance, lines in order within a file.
+  // One row per line: files by relevance, lines in order within a file, each file's share of the
+  // rows set by lineQuotas (one large file does not take every row).
+  const quotas = lineQuotas(ranked.map((f) => f.lines.length), maxResults);
   const results: _Row[] = [];
   const shownFiles: string[] = [];
   let count = 0;
   let redacted = 0;
-  for (const hits of ranked) {
-    if (count >= maxResults) break;
-    const lines = hits.lines.slice(0, maxResults - count);
+  for (const [i, hits] of ranked.entries()) {
+    if (quotas[i] === 0) continue;
+    const lines = hits.lines.slice(0, quotas[i]);
     const served = _servedLines(index, hits.path, lines, contextLines, redact);
     if (served === null) continue;
     redacted += served.redacted;
@@ -199,20 +204,55 @@ export async function handler(
 }
 
 /** Paths by role weight (source first), in their order within a role. */
-function _byRole(paths: readonly string[]): string[] {
-  const weighted = paths.map((p, i) => ({ p, i, w: roleWeight(p) }));
+function _byRole(paths: readonly string[], roleOf: (path: string) => number): string[] {
+  const weighted = paths.map((p, i) => ({ p, i, w: roleOf(p) }));
   weighted.sort((a, b) => b.w - a.w || a.i - b.i);
   return weighted.map((x) => x.p);
+}
+
+/** Most matching lines of one file in the first round of rows (see {@linkcode lineQuotas}). */
+export const FIRST_ROUND_LINES = 5;
+
+/**
+ * How many of each file's matching lines are shown (files in relevance order, `available[i]`
+ * lines found in file i): a first round gives each file, in order, up to
+ * {@linkcode FIRST_ROUND_LINES}; the rows left go to the files in order again. So the best files
+ * all show, and one large file does not take every row.
+ *
+ * @example Usage
+ * ```ts
+ * import { deepEqual } from "node:assert/strict";
+ * import { lineQuotas } from "./search_text.ts";
+ * deepEqual(lineQuotas([30, 2, 2, 1], 20), [15, 2, 2, 1]);
+ * deepEqual(lineQuotas([30, 40], 8), [5, 3]);
+ * ```
+ */
+export function lineQuotas(available: readonly number[], rows: number): number[] {
+  const quotas = available.map(() => 0);
+  let left = rows;
+  for (const limit of [FIRST_ROUND_LINES, Infinity]) {
+    for (let i = 0; i < available.length && left > 0; i++) {
+      const add = Math.min(left, Math.min(available[i]!, limit) - quotas[i]!);
+      if (add <= 0) continue;
+      quotas[i]! += add;
+      left -= add;
+    }
+  }
+  return quotas;
 }
 
 /**
  * Files by relevance: role weight (source 1, tests 0.55, docs 0.6, …), then match density
  * (matching lines per line of the file), then path.
  */
-function _rank(files: readonly FileHits[], lineCount: (path: string) => number): FileHits[] {
+function _rank(
+  files: readonly FileHits[],
+  roleOf: (path: string) => number,
+  lineCount: (path: string) => number,
+): FileHits[] {
   const scored = files.map((f) => ({
     f,
-    role: roleWeight(f.path),
+    role: roleOf(f.path),
     density: f.count / Math.max(1, lineCount(f.path)),
   }));
   scored.sort((a, b) =>

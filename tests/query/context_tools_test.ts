@@ -6,6 +6,7 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { decode } from "../../mod.ts";
 import { indexedFixture } from "./_fixture.ts";
+import { RELEVANCE_FLOOR } from "../../src/query/context_pack.ts";
 import { loadQuestionSets } from "../../scripts/bench_retrieval.ts";
 
 interface Item {
@@ -35,8 +36,8 @@ Deno.test("get_ranked_context and get_context_bundle", async (t) => {
       // the class holds methods packed already, so only its signature and docstring come.
       deepEqual(items.slice(0, 4).map((i) => [i.symbol_id, i.cut]), [
         ["shop/cart.py::Cart.total#method", false],
-        ["shop/cart.py::Cart.total_with_coupon#method", false],
         ["shop/prices.py::price_with_tax#function", false],
+        ["shop/cart.py::Cart.total_with_coupon#method", false],
         ["shop/cart.py::Cart#class", true],
       ]);
       ok(items[0]!.why.startsWith("text relevance"), items[0]!.why);
@@ -54,14 +55,25 @@ Deno.test("get_ranked_context and get_context_bundle", async (t) => {
         i.symbol_id === "shop/cart.py::Cart#class"
       );
       ok(cart !== undefined);
-      // A weak text match that calls the best one gains a share of its score, and says so.
-      const checkout = (wide.context_items as Item[]).find((i) =>
-        i.symbol_id === "checkout.py::checkout#function"
+      // A text match that calls the best one gains a share of its score, and says so.
+      const coupon = (wide.context_items as Item[]).find((i) =>
+        i.symbol_id === "shop/cart.py::Cart.total_with_coupon#method"
       );
-      ok(checkout?.why.includes(", calls total +2.38"), checkout?.why);
-      // The class holds methods packed already: only its signature and docstring come again.
+      ok(/, calls total \+\d/.test(coupon?.why ?? ""), coupon?.why);
+      // Nothing scoring below RELEVANCE_FLOOR of the best is packed, and the answer says why it
+      // stopped.
+      const items2 = wide.context_items as (Item & { score: number })[];
+      for (const i of items2) ok(i.score >= RELEVANCE_FLOOR * items2[0]!.score, i.symbol_id);
+      ok(["relevance", "budget", "candidates"].includes(
+        String((wide._meta as Record<string, unknown>).stopped),
+      ));
+      // The class holds methods packed already: its signature, docstring and outline come.
       equal(cart.cut, true);
-      equal(cart.source, "class Cart\nItems a customer is about to buy.\n…");
+      equal(
+        cart.source,
+        "class Cart\nItems a customer is about to buy.\n  def __init__(self)\n" +
+          "  def add(self, item, amount)\n  def total(self)\n  def total_with_coupon(self, percent)\n…",
+      );
       equal(body.total_tokens, items.reduce((n, i) => n + i.tokens, 0));
       ok((body.total_tokens as number) <= 450);
       equal(body.token_estimate, "utf8_bytes/4");

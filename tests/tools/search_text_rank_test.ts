@@ -3,7 +3,7 @@
  * then match density — not alphabetically; the total number of matching lines when the answer is
  * cut; and each match's enclosing symbol id.
  */
-import { deepStrictEqual, equal, match } from "node:assert/strict";
+import { deepStrictEqual, equal, match, ok } from "node:assert/strict";
 import { tempWorkspace, workspaceRunner, writeTree } from "../ingest/_helpers.ts";
 
 Deno.test("search_text: relevance order, total_matches, enclosing symbols", async (t) => {
@@ -59,6 +59,45 @@ Deno.test("search_text: relevance order, total_matches, enclosing symbols", asyn
       equal(r._meta.truncated, true);
       match(r._meta.hint, /Showing 2 of 7 matching lines/);
     });
+  } finally {
+    await runner.close();
+    ws.dispose();
+  }
+});
+
+Deno.test("search_text: every library file before tests and examples, no file takes every row", async () => {
+  const ws = tempWorkspace();
+  const raising = (n: number) =>
+    Array.from({ length: n }, (_, i) => `def f${i}():\n    raise HTTPException(${i})\n`).join("");
+  writeTree(ws.root, {
+    // Issue 27: a large test file and documentation examples held most of the first 20 rows.
+    "tests/test_errors.py": raising(60),
+    "docs_src/handling_errors/tutorial001.py": raising(12),
+    "fastapi/routing.py": raising(30),
+    "fastapi/exceptions.py": raising(2),
+    "fastapi/applications.py": raising(2),
+    "fastapi/security/oauth2.py": raising(1),
+  });
+  const runner = workspaceRunner(ws);
+  try {
+    const repo = JSON.parse(
+      (await runner.call("index_folder", { path: ws.root, format: "json" })).text,
+    ).repo;
+    const r = JSON.parse(
+      (await runner.call("search_text", { repo, query: "raise HTTPException", format: "json" }))
+        .text,
+    );
+    const files = (r.results as { file: string }[]).map((x) => x.file);
+    equal(files.length, 20);
+    // Every library file shows, before any test or example.
+    deepStrictEqual([...new Set(files)].slice(0, 4).sort(), [
+      "fastapi/applications.py",
+      "fastapi/exceptions.py",
+      "fastapi/routing.py",
+      "fastapi/security/oauth2.py",
+    ]);
+    ok(files.filter((f) => f === "fastapi/routing.py").length < 20);
+    equal(r._meta.total_matches, 107);
   } finally {
     await runner.close();
     ws.dispose();
