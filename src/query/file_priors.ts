@@ -11,7 +11,14 @@
  *   share a family key ({@linkcode translationFamilies}); a ranking keeps the best of a family.
  */
 import { FILES, PATHS_BY_ID } from "./files.ts";
-import { type ContentKind, contentOf, type FileRole, fileRole } from "./priors.ts";
+import {
+  CONTENT_WEIGHT,
+  type ContentKind,
+  contentOf,
+  type FileRole,
+  fileRole,
+  ROLE_WEIGHT,
+} from "./priors.ts";
 import { facet } from "./view.ts";
 
 /** What ranking knows about one file. */
@@ -29,6 +36,8 @@ export const HEADER_BYTES = 1024;
 export interface FilePriors {
   byId(fileId: number): FilePrior;
   byPath(path: string): FilePrior;
+  /** Role × content weight of a file for a query that asks for no content kind (memoised). */
+  weightById(fileId: number): number;
 }
 
 const _SOURCE: FilePrior = { role: "source", content: "code", family: null };
@@ -54,9 +63,19 @@ export const FILE_PRIORS = facet("file-priors", (view): FilePriors => {
     byPath.set(path, { role, content, family: families.get(path) ?? null });
   }
   const ids = view.get(PATHS_BY_ID);
+  const byId = (fileId: number) => byPath.get(ids.get(fileId) ?? "") ?? _SOURCE;
+  const weights = new Map<number, number>();
   return {
-    byId: (fileId) => byPath.get(ids.get(fileId) ?? "") ?? _SOURCE,
+    byId,
     byPath: (path) => byPath.get(path) ?? { ..._SOURCE, role: fileRole(path) },
+    weightById: (fileId) => {
+      let w = weights.get(fileId);
+      if (w === undefined) {
+        const p = byId(fileId);
+        weights.set(fileId, w = ROLE_WEIGHT[p.role] * CONTENT_WEIGHT[p.content]);
+      }
+      return w;
+    },
   };
 });
 

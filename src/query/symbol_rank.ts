@@ -382,8 +382,9 @@ class _Ranking {
     const paths = view.get(PATHS_BY_ID);
     const terms = countedQueryTerms(this.meaningful);
     const pathMask = pathTermMasks(view.get(PATH_WORDS), terms);
+    // The file weights of a query that asks for no content kind are shared by every search.
     const fileWeight = new Map<number, number>();
-    const weightOf = (fileId: number) => {
+    const weightOf = this.asked.size === 0 ? this.priors.weightById : (fileId: number) => {
       let w = fileWeight.get(fileId);
       if (w === undefined) fileWeight.set(fileId, w = this.weightOf(this.priors.byId(fileId)));
       return w;

@@ -26,6 +26,7 @@ import { rankSymbolHits, SYMBOL_SEARCH } from "../query/symbol_rank.ts";
 import { PATH_WORDS } from "../query/path_terms.ts";
 import { CENTRALITY } from "../query/centrality.ts";
 import { FILE_PRIORS } from "../query/file_priors.ts";
+import { PROJECT_WORDS } from "../query/query_words.ts";
 import { summaryRepeatsSignature } from "../parser/summary.ts";
 import {
   type ArgsOf,
@@ -168,6 +169,7 @@ export function prewarm(ctx: ToolContext, repo: string): void {
   view.get(CENTRALITY);
   view.get(PATH_WORDS);
   view.get(FILE_PRIORS);
+  view.get(PROJECT_WORDS);
 }
 
 /** Most result sets kept per index state (the reference's search result LRU, API.md §0.6). */
