@@ -163,7 +163,11 @@ export async function handler(
   const total = ranked.reduce((n, f) => n + f.count, 0);
   // One row per line: files by relevance, lines in order within a file, each file's share of the
   // rows set by lineQuotas (one large file does not take every row).
-  const quotas = lineQuotas(ranked.map((f) => f.lines.length), maxResults);
+  // A scan that settled early found the first files only, a set that varies with time: their
+  // rows go in file order, as found, so that the same call answers the same.
+  const quotas = found.settled || found.timedOut
+    ? lineQuotas(ranked.map((f) => f.lines.length), maxResults, Infinity)
+    : lineQuotas(ranked.map((f) => f.lines.length), maxResults);
   const results: _Row[] = [];
   const shownFiles: string[] = [];
   let count = 0;
@@ -227,10 +231,14 @@ export const FIRST_ROUND_LINES = 5;
  * deepEqual(lineQuotas([30, 40], 8), [5, 3]);
  * ```
  */
-export function lineQuotas(available: readonly number[], rows: number): number[] {
+export function lineQuotas(
+  available: readonly number[],
+  rows: number,
+  firstRound = FIRST_ROUND_LINES,
+): number[] {
   const quotas = available.map(() => 0);
   let left = rows;
-  for (const limit of [FIRST_ROUND_LINES, Infinity]) {
+  for (const limit of [firstRound, Infinity]) {
     for (let i = 0; i < available.length && left > 0; i++) {
       const add = Math.min(left, Math.min(available[i]!, limit) - quotas[i]!);
       if (add <= 0) continue;
