@@ -67,7 +67,17 @@ const _fields = {
   token_estimate: z.string().describe('How tokens are counted: "utf8_bytes/4"'),
 };
 
-const _meta = { freshness: META.freshness, truncated: META.truncated, hint: META.hint };
+const _meta = {
+  freshness: META.freshness,
+  truncated: META.truncated,
+  hint: META.hint,
+  stopped: z.enum(["relevance", "budget", "candidates"]).describe(
+    "Why packing stopped: what was left scored below the relevance floor, the budget, or no candidates left",
+  ),
+  below_relevance_floor: z.number().int().describe(
+    "Candidates not packed because they score below the relevance floor",
+  ),
+};
 
 type _Item = RowOf<typeof _fields.context_items>;
 

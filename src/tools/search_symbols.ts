@@ -152,6 +152,9 @@ const _meta = {
   tokens_remaining: z.number().int().describe("Budget left"),
   signatures_cut: z.number().int().describe('Signatures cut (ending in " …")'),
   cache_hit: z.boolean().describe("The answer came from the result cache"),
+  fuzzy_fallback: z.boolean().describe(
+    "No symbol matched the query's words: the hits are names spelled like it",
+  ),
   freshness: META.freshness,
 };
 
