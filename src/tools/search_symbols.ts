@@ -278,8 +278,7 @@ function _search(view: RepoView, args: SearchSymbolsArgs): _Output {
   }
   for (const f of ranking.fuzzy) {
     const e = entry(f.symbol, f.score);
-    e.match_type = "fuzzy";
-    e.fuzzy_similarity = _round(f.similarity);
+    Object.assign(e, { match_type: "fuzzy", fuzzy_similarity: _round(f.similarity) });
     e.edit_distance = f.distance;
     results.push(e);
   }
@@ -320,11 +319,7 @@ function _search(view: RepoView, args: SearchSymbolsArgs): _Output {
   }
   meta.truncated = truncated;
   if (signaturesCut > 0) meta.signatures_cut = signaturesCut;
-  if (ranking.fuzzyFallback) {
-    meta.fuzzy_fallback = true;
-    meta.hint =
-      `No symbol matched the words of '${query}': these are names spelled like it (match_type "fuzzy", scored by similarity); check the spelling, or try search_text`;
-  }
+  if (ranking.fuzzyFallback) Object.assign(meta, _fuzzyFallbackMeta(query));
   if (truncated) {
     meta.hint = meta.token_budget === DEFAULT_TOKEN_BUDGET && budget === undefined
       ? `detail_level=full hits are bounded by ${DEFAULT_TOKEN_BUDGET} tokens: pass token_budget for more, use detail_level=standard and get_symbol_source, or narrow with kind, language or file_pattern`
@@ -428,3 +423,12 @@ export const tool = defineTool({
   run: handler,
   prewarm,
 });
+
+/** What `_meta` says when the hits are a fuzzy fallback (no symbol matched the query's words). */
+function _fuzzyFallbackMeta(query: string): { fuzzy_fallback: boolean; hint: string } {
+  return {
+    fuzzy_fallback: true,
+    hint:
+      `No symbol matched the words of '${query}': these are names spelled like it (match_type "fuzzy", scored by similarity); check the spelling, or try search_text`,
+  };
+}
