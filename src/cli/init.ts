@@ -58,7 +58,8 @@ This project is indexed by the codemunch MCP server. Before reading whole files:
 4. \`get_file_outline\` to see a file's structure, then \`get_symbol_source\` to read exactly the
    symbols you need.
 
-Read a whole file only when you need most of it.
+Read a whole file only when you need most of it. \`jcodemunch_guide\` gives the full guide: which tool
+answers which question, and every tool in one line.
 `;
 
 /** What `init` does to one client's config file. */

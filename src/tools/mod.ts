@@ -37,6 +37,7 @@ import { tool as getChangedSymbols } from "./get_changed_symbols.ts";
 import { tool as getSymbolDiff } from "./get_symbol_diff.ts";
 import { tool as getSymbolProvenance } from "./get_symbol_provenance.ts";
 import { tool as getChurnRate } from "./get_churn_rate.ts";
+import { tool as jcodemunchGuide } from "./jcodemunch_guide.ts";
 
 export type { ToolContext, ToolOutput } from "./context.ts";
 export type { MunchLayout, Tool, ToolAnnotations } from "./define.ts";
@@ -76,6 +77,7 @@ export const TOOLS: readonly Tool[] = [
   getSymbolDiff,
   getSymbolProvenance,
   getChurnRate,
+  jcodemunchGuide,
 ];
 
 /** Every name a tool answers to (its own and its aliases), mapped to the tool. */
