@@ -23,6 +23,16 @@ export interface IngestConfig {
   allowedRoots: string[] | null;
   /** @default 30000 */
   indexWaitMs: number;
+  /**
+   * The home folder, for a leading `~` in the paths the tools take (`HOME`, else `USERPROFILE`).
+   * @default none (a `~` stays as it is)
+   */
+  home?: string;
+}
+
+/** A `~` expansion by a home folder (none: the path as it is). */
+export function homeExpander(home: string | undefined): (name: string) => string | undefined {
+  return (name) => name === "HOME" ? home : undefined;
 }
 
 /** The defaults, without looking at the environment. */
@@ -52,12 +62,14 @@ export function ingestConfigFromEnv(
     }
     return n;
   };
+  const home = env("HOME") || env("USERPROFILE");
   return {
     maxFiles: int("JCODEMUNCH_MAX_FOLDER_FILES", DEFAULT_INGEST_CONFIG.maxFiles),
     maxFileBytes: int("JCODEMUNCH_MAX_FILE_SIZE", DEFAULT_INGEST_CONFIG.maxFileBytes),
     extraIgnorePatterns: parsePatternList(env("JCODEMUNCH_EXTRA_IGNORE_PATTERNS")),
     allowedRoots: allowedRoots(env, cwd).roots,
     indexWaitMs: int("CODEMUNCH_INDEX_WAIT_MS", DEFAULT_INGEST_CONFIG.indexWaitMs),
+    ...(home ? { home } : {}),
   };
 }
 

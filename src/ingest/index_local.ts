@@ -10,7 +10,7 @@ import { isAbsolute, resolve } from "node:path";
 import type { Store } from "../store/store.ts";
 import { expandHome } from "../store/paths.ts";
 import { allowFolderRemedy, permissionError, ToolError } from "../errors.ts";
-import type { IngestConfig } from "./config.ts";
+import { homeExpander, type IngestConfig } from "./config.ts";
 import { isInside } from "./walk.ts";
 import { type IndexOutcome, indexSource } from "./pipeline.ts";
 import { LocalFolderSource } from "./local_source.ts";
@@ -49,7 +49,7 @@ export function resolveFolder(
   if (typeof path !== "string" || path.trim() === "") {
     throw new ToolError("invalid_argument", 'Argument "path" must be a non-empty folder path');
   }
-  const expanded = expandHome(path.trim(), (n) => Deno.env.get(n));
+  const expanded = expandHome(path.trim(), homeExpander(config.home));
   // Only a relative path needs the working directory (reading it needs a permission of its own).
   const absolute = isAbsolute(expanded)
     ? resolve(expanded)

@@ -13,6 +13,7 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { Store } from "../store/store.ts";
 import type { RepoMeta } from "../store/repo_index.ts";
 import { expandHome } from "../store/paths.ts";
+import { homeExpander } from "./config.ts";
 import { isInside } from "./walk.ts";
 import { readFileInside } from "./safe_read.ts";
 
@@ -33,8 +34,8 @@ export interface RepoOfPath {
  * The absolute, real form of a path: symlinks resolved for the part that exists (a deleted
  * file's folder is still resolved), `~` expanded; relative paths resolve against `cwd`.
  */
-export function realAbsolute(path: string, cwd: string): string {
-  const expanded = expandHome(path.trim(), (n) => Deno.env.get(n));
+export function realAbsolute(path: string, cwd: string, home?: string): string {
+  const expanded = expandHome(path.trim(), homeExpander(home));
   let abs = isAbsolute(expanded) ? resolve(expanded) : resolve(cwd, expanded);
   const rest: string[] = [];
   for (;;) {

@@ -61,7 +61,7 @@ export async function handler(
   if (typeof args.path !== "string" || args.path.trim() === "") {
     throw new ToolError("invalid_argument", 'Argument "path" must be a non-empty file path');
   }
-  const abs = realAbsolute(args.path, ctx.cwd);
+  const abs = realAbsolute(args.path, ctx.cwd, ctx.ingest.home);
   const found = repoOfPath(ctx.store, abs);
   if (found === null || found.worktree !== undefined) {
     throw new ToolError(

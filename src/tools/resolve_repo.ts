@@ -7,6 +7,7 @@ import { isAbsolute, resolve } from "node:path";
 import { gitRootOf, realAbsolute, repoOfPath } from "../ingest/repo_of_path.ts";
 import { isInside } from "../ingest/walk.ts";
 import { expandHome } from "../store/paths.ts";
+import { homeExpander } from "../ingest/config.ts";
 import { ToolError } from "../errors.ts";
 import type { ToolContext, ToolOutput } from "./context.ts";
 import { defineTool, type ResponseOf } from "./define.ts";
@@ -49,7 +50,7 @@ export function handler(ctx: ToolContext, args: ResolveRepoArgs): ToolOutput<Res
     throw new ToolError("invalid_argument", 'Argument "path" must be a non-empty path');
   }
   _refuseOutside(ctx, args.path);
-  const abs = realAbsolute(args.path, ctx.cwd);
+  const abs = realAbsolute(args.path, ctx.cwd, ctx.ingest.home);
   _refuseOutside(ctx, abs);
   const found = repoOfPath(ctx.store, abs);
   if (found === null) {
@@ -89,7 +90,7 @@ export function handler(ctx: ToolContext, args: ResolveRepoArgs): ToolOutput<Res
  * what the server may not read.
  */
 function _refuseOutside(ctx: ToolContext, path: string): void {
-  const expanded = expandHome(path.trim(), (n) => Deno.env.get(n));
+  const expanded = expandHome(path.trim(), homeExpander(ctx.ingest.home));
   const abs = isAbsolute(expanded) ? resolve(expanded) : resolve(ctx.cwd, expanded);
   const roots = ctx.ingest.allowedRoots;
   if (roots === null || roots.some((r) => isInside(r, abs))) return;

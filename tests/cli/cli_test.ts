@@ -126,6 +126,20 @@ Deno.test("CLI: index, search, outline, symbol and call", async (t) => {
         equal(JSON.parse(json.stdout).repo, repo);
       },
     );
+    await t.step(
+      "a leading ~ is the HOME the entry point read (no tool reads the environment)",
+      async () => {
+        const r = await cli(p, [
+          "call",
+          "resolve_repo",
+          JSON.stringify({ path: "~/project/python" }),
+        ], {
+          HOME: p.base,
+        });
+        equal(r.code, 0, r.stderr);
+        equal(JSON.parse(r.stdout).repo, repo);
+      },
+    );
     await t.step("search <query> (the only repo is the default)", async () => {
       const r = await cli(p, ["search", "greet", "--max", "3"]);
       equal(r.code, 0, r.stderr);
