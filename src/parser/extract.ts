@@ -122,13 +122,25 @@ export function extractFile(
       loaded = found.language ?? loaded;
       includedRanges = found.ranges;
     }
-    const parts: { loaded: LoadedLanguage; tree: Tree }[] = [];
+    const parts: _Part[] = [];
     if (includedRanges === undefined || includedRanges.length > 0) {
       const tree = _parse(loaded, source, progressCallback, includedRanges);
       if (typeof tree === "string") return _skip(result, tree.replace("%", String(timeoutMs)));
       trees.push(tree);
       parts.push({ loaded, tree });
       outer ??= tree;
+    }
+    if (base.macroBodies !== null && parts[0]?.loaded === base) {
+      const failed = _parseMacroBodies(
+        base,
+        base.macroBodies,
+        source,
+        progressCallback,
+        parts[0].tree,
+        trees,
+        parts,
+      );
+      if (failed !== undefined) return _skip(result, failed.replace("%", String(timeoutMs)));
     }
     for (const embed of base.embeds) {
       if (outer === null) {
@@ -149,7 +161,8 @@ export function extractFile(
     const problems: string[] = [];
     if (!source.validUtf8) problems.push("invalid UTF-8: decoded as Latin-1");
     const errors = parts.reduce(
-      (n, p) => n + (p.tree.rootNode.hasError ? _countErrors(p.tree.rootNode) : 0),
+      (n, p) =>
+        n + (p.tolerant !== true && p.tree.rootNode.hasError ? _countErrors(p.tree.rootNode) : 0),
       0,
     );
     if (errors > 0) problems.push(`syntax errors: ${errors}`);
@@ -186,6 +199,40 @@ export function extractFile(
     for (const tree of trees) tree.delete();
   }
   return result;
+}
+
+/** One parsed tree of a file and the language that reads it. */
+interface _Part {
+  loaded: LoadedLanguage;
+  tree: Tree;
+  /** A macro body's tree: its syntax errors do not make the file partial. */
+  tolerant?: boolean;
+}
+
+/**
+ * Parse the macro bodies of a tree again with the file's language, and theirs in turn (4 levels
+ * at most), adding each tree to `parts`; a string says why a parse failed.
+ */
+function _parseMacroBodies(
+  loaded: LoadedLanguage,
+  query: Query,
+  source: SourceText,
+  progressCallback: () => boolean,
+  root: Tree,
+  trees: Tree[],
+  parts: _Part[],
+): string | undefined {
+  let host = root;
+  for (let depth = 0; depth < 4; depth++) {
+    const { ranges } = _regions(query, host, new Map());
+    if (ranges.length === 0) return undefined;
+    const tree = _parse(loaded, source, progressCallback, ranges);
+    if (typeof tree === "string") return tree;
+    trees.push(tree);
+    parts.push({ loaded, tree, tolerant: true });
+    host = tree;
+  }
+  return undefined;
 }
 
 /**
@@ -229,14 +276,24 @@ function _regions(
   const captures = query.captures(tree.rootNode);
   const named = captures.find((c) => c.name === "region.language");
   const language = named === undefined ? undefined : variants.get(_stripSpecifier(named.node.text));
-  const ranges = captures
-    .filter((c) => c.name === "region" && c.node.endIndex > c.node.startIndex)
-    .map((c) => ({
-      startIndex: c.node.startIndex,
-      endIndex: c.node.endIndex,
-      startPosition: c.node.startPosition,
-      endPosition: c.node.endPosition,
-    }));
+  const ranges: Range[] = [];
+  for (const c of captures) {
+    // `@region.inner`: the inside of the node, without its first and last child (the brackets).
+    const inner = c.name === "region.inner";
+    if (c.name !== "region" && !inner) continue;
+    const first = inner ? c.node.firstChild : c.node;
+    const last = inner ? c.node.lastChild : c.node;
+    if (first === null || last === null) continue;
+    const start = inner ? first.endIndex : first.startIndex;
+    const end = inner ? last.startIndex : last.endIndex;
+    if (end <= start) continue;
+    ranges.push({
+      startIndex: start,
+      endIndex: end,
+      startPosition: inner ? first.endPosition : first.startPosition,
+      endPosition: inner ? last.startPosition : last.endPosition,
+    });
+  }
   return { ranges, language };
 }
 

@@ -241,6 +241,16 @@ export interface GrammarSpec extends LanguageCommon {
   regions?: RegionRule;
   /** Code of other languages embedded in the file (HTML `<script>`, `<style>`). @default [] */
   embeds?: EmbedRule[];
+  /**
+   * Query over the file's own tree finding macro invocations whose body is code of the language
+   * (Rust's `cfg_rt! { pub fn spawn() {} }`, a token tree to the grammar): each `@region` node,
+   * or the inside of each `@region.inner` node (its first and last child, the brackets, left
+   * out), is parsed again with the spec's own grammar, and so are the macro bodies inside those,
+   * up to 4 levels. Their definitions, imports and calls join the file's, nested by range (an item
+   * in a macro inside an `impl` is a method). Syntax errors inside them do not make the file
+   * partial: a macro's body need not be items.
+   */
+  macroBodies?: string;
 }
 
 /** How a declaration's signature names its parameters' types. */

@@ -29,6 +29,8 @@ export interface LoadedLanguage {
    * spec's own), with the loaded languages that parse its regions.
    */
   embeds: LoadedEmbed[];
+  /** The spec's `macroBodies` query, compiled on its own grammar. */
+  macroBodies: Query | null;
 }
 
 /** One loaded `EmbedRule`. */
@@ -44,7 +46,7 @@ const _ALLOWED_CAPTURES: Record<"definitions" | "imports" | "calls" | "regions",
     /^(definition\.(function|class|method|constant|type|template|field|property|variable)|container|namespace|name|scope|body|declaration|doc|decorator)$/,
   imports: /^import(\.source|\.names?)?$/,
   calls: /^(reference\.call|name|receiver)$/,
-  regions: /^region(\.language)?$/,
+  regions: /^region(\.language|\.inner)?$/,
 };
 
 let _runtime: Promise<void> | undefined;
@@ -227,7 +229,10 @@ async function _compileSpec(spec: GrammarSpec): Promise<LoadedLanguage> {
   }
   const parser = new Parser();
   parser.setLanguage(language);
-  return { spec, parser, combined, regions: null, embeds: [] };
+  const macroBodies = spec.macroBodies === undefined
+    ? null
+    : compileQuery(language, spec.id, "regions", spec.macroBodies);
+  return { spec, parser, combined, regions: null, embeds: [], macroBodies };
 }
 
 /**

@@ -24,6 +24,9 @@
  * 8 adds D (tree-sitter) and 14 languages read by our own scanners (Fortran, Ada, VHDL, Tcl, Nim,
  * assembly, AutoHotkey, AL, MATLAB, Less, Sass, Stylus, Verse, Razor), which were text only;
  * 9 attaches a doc comment separated from its definition by blank lines where the language's
- * tools do (JSDoc/TSDoc and Javadoc `/**`, Rust `///`).
+ * tools do (JSDoc/TSDoc and Javadoc `/**`, Rust `///`);
+ * 10 reads Rust items inside item-level macro bodies (`cfg_rt! { ... }`), JavaScript/TypeScript
+ * module-level bindings (constant, variable) and assigned properties, TypeScript schema factories
+ * (type), Go struct fields (field) and top-level `var`s (variable).
  */
-export const EXTRACTOR_VERSION = 9;
+export const EXTRACTOR_VERSION = 10;

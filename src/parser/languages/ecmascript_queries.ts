@@ -29,6 +29,89 @@ const _OBJECT_LITERAL_FUNCTIONS = `
 (assignment_expression right: (object ${_OBJECT_MEMBER}))
 `;
 
+/** A value that is no function, class or assignment (those are other definitions). */
+const _PLAIN_VALUE = `[(string) (number) (template_string) (object) (array) (identifier)
+  (member_expression) (subscript_expression) (new_expression) (true) (false) (null) (undefined)
+  (binary_expression) (ternary_expression) (unary_expression) (regex) (await_expression)]`;
+
+/** A `let`/`var` value that is a variable: a plain value but an object literal, or a call. */
+const _LET_VALUE = _PLAIN_VALUE.replace("(object) ", "").replace("]", " (call_expression)]");
+
+/**
+ * Module-level bindings and assigned properties that are no functions: a top-level `const` →
+ * constant (`const registry = new WeakMap()`, a config object; a call's result too, except
+ * `require(...)`, which is an import), `let`/`var` → variable (not an object literal: one holding
+ * functions is a constant above), `x.y = value` at the top level → property (`exports.version =
+ * "1"`, `app.mountpath = "/"`; not `module.exports = ...` or `X.prototype = ...`). Only the first
+ * declarator of a declaration counts.
+ */
+const _MODULE_BINDINGS = `
+(program (lexical_declaration "const"
+  . (variable_declarator name: (identifier) @name value: ${_PLAIN_VALUE})) @definition.constant)
+(export_statement (lexical_declaration "const"
+  . (variable_declarator name: (identifier) @name value: ${_PLAIN_VALUE})) @definition.constant)
+(program (lexical_declaration "const"
+  . (variable_declarator name: (identifier) @name value: (call_expression) @_value)) @definition.constant
+  (#not-match? @_value "^require[ ]*[(]")
+  (#not-match? @name "^[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*$"))
+(export_statement (lexical_declaration "const"
+  . (variable_declarator name: (identifier) @name value: (call_expression) @_value)) @definition.constant
+  (#not-match? @_value "^require[ ]*[(]")
+  (#not-match? @name "^[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*$"))
+(program [(lexical_declaration "let" . (variable_declarator name: (identifier) @name
+    value: ${_LET_VALUE} @_value))
+  (variable_declaration . (variable_declarator name: (identifier) @name value: ${_LET_VALUE} @_value))]
+  @definition.variable
+  (#not-match? @_value "^require[ ]*[(]"))
+(program [(lexical_declaration "let" . (variable_declarator name: (identifier) @name !value))
+  (variable_declaration . (variable_declarator name: (identifier) @name !value))] @definition.variable)
+(program (expression_statement (assignment_expression
+  left: (member_expression object: [(identifier) (member_expression)] @scope
+    property: (property_identifier) @name)
+  right: [${_PLAIN_VALUE.slice(1, -1)} (call_expression)])) @definition.property
+  (#not-eq? @name "exports") (#not-eq? @name "prototype"))
+`;
+
+/**
+ * TypeScript's schema factories: a PascalCase `const` bound to a method call with arguments
+ * (`const User = z.object({...})`, `t.type(...)`, `Schema.Struct(...)`) is the public name of a
+ * type (`express.Router()`, with none, stays a constant); `as const` and `satisfies` values are
+ * constants. (In
+ * JavaScript, where no type can be declared beside it, it stays a constant.)
+ */
+export const TYPESCRIPT_FACTORIES = `
+(program (lexical_declaration "const"
+  . (variable_declarator name: (identifier) @name value: (call_expression function: (member_expression) arguments: (arguments (_)))))
+  @definition.type (#match? @name "^[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*$"))
+(export_statement (lexical_declaration "const"
+  . (variable_declarator name: (identifier) @name value: (call_expression function: (member_expression) arguments: (arguments (_))))) @definition.type
+  (#match? @name "^[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*$"))
+(program (lexical_declaration "const"
+  . (variable_declarator name: (identifier) @name value: (call_expression function: (identifier)) @_value))
+  @definition.constant (#not-match? @_value "^require[ ]*[(]")
+  (#match? @name "^[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*$"))
+(program (lexical_declaration "const"
+  . (variable_declarator name: (identifier) @name
+    value: (call_expression function: (member_expression) arguments: (arguments . ")"))))
+  @definition.constant (#match? @name "^[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*$"))
+(program (lexical_declaration "const"
+  . (variable_declarator name: (identifier) @name value: [(as_expression) (satisfies_expression)])) @definition.constant)
+(export_statement (lexical_declaration "const"
+  . (variable_declarator name: (identifier) @name value: [(as_expression) (satisfies_expression)])) @definition.constant)
+`;
+
+/** JavaScript's PascalCase `const`s bound to a call: constants (see `TYPESCRIPT_FACTORIES`). */
+export const JAVASCRIPT_FACTORIES = `
+(program (lexical_declaration "const"
+  . (variable_declarator name: (identifier) @name value: (call_expression) @_value)) @definition.constant
+  (#not-match? @_value "^require[ ]*[(]")
+  (#match? @name "^[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*$"))
+(export_statement (lexical_declaration "const"
+  . (variable_declarator name: (identifier) @name value: (call_expression) @_value)) @definition.constant
+  (#not-match? @_value "^require[ ]*[(]")
+  (#match? @name "^[A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*$"))
+`;
+
 /** Definitions common to JavaScript and TypeScript. */
 export const ECMASCRIPT_DEFINITIONS = `
 (function_declaration name: (identifier) @name body: (_) @body) @definition.function
@@ -84,6 +167,7 @@ ${_OBJECT_LITERAL_FUNCTIONS}
     . (variable_declarator name: (identifier) @name value: (_) @_value)) @definition.constant
   (#match? @name "^[A-Z][A-Z0-9_]*$")
   (#not-match? @_value "^(async[ ]*)?(function|[(]|[A-Za-z_$][A-Za-z0-9_$]*[ ]*=>)"))
+${_MODULE_BINDINGS}
 `;
 
 /** TypeScript-only definitions (types, signatures, namespaces). */

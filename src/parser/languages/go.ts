@@ -4,8 +4,10 @@ import { GO_SEMANTICS } from "../semantics/go.ts";
 /**
  * Go: `func` → function; methods → method qualified by their receiver type (`Server.Start`, parent
  * the type when it is declared in the same file); every `type X ...` (struct, interface, alias,
- * func type) → type; interface method specs → method of the interface; top-level `const` →
- * constant. Functions without a body (assembly stubs) are kept. Doc comments: the `//` comments
+ * func type) → type; interface method specs → method of the interface; a struct's named fields →
+ * field of its type (`Server.Addr`; a field of a multi-name declaration `X, Y int` is its name
+ * alone; embedded fields are not symbols); top-level `const` → constant, top-level `var` →
+ * variable. Functions without a body (assembly stubs) are kept. Doc comments: the `//` comments
  * directly above (above the `type`/`const` keyword for an ungrouped declaration).
  */
 export const go: GrammarSpec = {
@@ -29,6 +31,13 @@ export const go: GrammarSpec = {
 (type_declaration "(" (type_alias name: (type_identifier) @name) @definition.type)
 (method_spec name: (field_identifier) @name) @definition.method
 (source_file (const_declaration (const_spec name: (identifier) @name) @definition.constant))
+(source_file (var_declaration (var_spec name: (identifier) @name) @definition.variable))
+(type_spec type: (struct_type (field_declaration_list
+  (field_declaration . name: (field_identifier) @name . type: (_)) @definition.field)))
+(type_spec type: (struct_type (field_declaration_list (field_declaration
+  name: (field_identifier) @name @definition.field . name: (field_identifier)))))
+(type_spec type: (struct_type (field_declaration_list (field_declaration
+  name: (field_identifier) . name: (field_identifier) @name @definition.field))))
 `,
   imports: `
 (import_spec path: (_) @import.source) @import

@@ -6,6 +6,7 @@ import {
   ECMASCRIPT_DOC_COMMENTS,
   ECMASCRIPT_IMPORTS,
   JAVASCRIPT_DEFINITIONS,
+  JAVASCRIPT_FACTORIES,
 } from "./ecmascript_queries.ts";
 
 /**
@@ -21,7 +22,7 @@ export const javascript: GrammarSpec = {
   id: "javascript",
   extensions: [".js", ".jsx", ".mjs", ".cjs"],
   grammar: "javascript",
-  definitions: ECMASCRIPT_DEFINITIONS + JAVASCRIPT_DEFINITIONS,
+  definitions: ECMASCRIPT_DEFINITIONS + JAVASCRIPT_DEFINITIONS + JAVASCRIPT_FACTORIES,
   imports: ECMASCRIPT_IMPORTS,
   calls: ECMASCRIPT_CALLS,
   docComments: ECMASCRIPT_DOC_COMMENTS,

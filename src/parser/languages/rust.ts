@@ -19,7 +19,8 @@ const _ITEMS: [string, string][] = [
  * `type` aliases → type; `const` and `static` → constant; `macro_rules!` → function. `impl` blocks
  * are containers, not symbols; `mod` blocks are not qualified. Attributes (`#[derive(...)]`) are
  * decorators; doc comments are `///` and `/**` block comments above the item, across
- * attributes.
+ * attributes. Items inside the `{ }` body of an item-level macro invocation (`cfg_rt! { ... }`,
+ * `pin_project! { ... }`) are read too (`macroBodies`).
  */
 export const rust: GrammarSpec = {
   id: "rust",
@@ -55,6 +56,12 @@ export const rust: GrammarSpec = {
 (call_expression function: (scoped_identifier path: (_) @receiver
   name: (identifier) @name)) @reference.call
 (macro_invocation macro: (identifier) @name) @reference.call
+`,
+  // Items declared inside item-level macro invocations (`cfg_rt! { pub fn spawn() }`,
+  // `pin_project! { pub struct X { } }`): their `{ }` bodies are parsed again as Rust.
+  macroBodies: `
+(source_file (macro_invocation (token_tree "{") @region.inner))
+(declaration_list (macro_invocation (token_tree "{") @region.inner))
 `,
   docComments: {
     nodeTypes: ["line_comment", "block_comment"],

@@ -6,6 +6,7 @@ import {
   ECMASCRIPT_DOC_COMMENTS,
   ECMASCRIPT_IMPORTS,
   TYPESCRIPT_DEFINITIONS,
+  TYPESCRIPT_FACTORIES,
 } from "./ecmascript_queries.ts";
 
 /**
@@ -18,7 +19,7 @@ export const typescript: GrammarSpec = {
   id: "typescript",
   extensions: [".ts", ".mts", ".cts", ".d.ts"],
   grammar: "typescript",
-  definitions: ECMASCRIPT_DEFINITIONS + TYPESCRIPT_DEFINITIONS,
+  definitions: ECMASCRIPT_DEFINITIONS + TYPESCRIPT_DEFINITIONS + TYPESCRIPT_FACTORIES,
   imports: ECMASCRIPT_IMPORTS,
   calls: ECMASCRIPT_CALLS,
   docComments: ECMASCRIPT_DOC_COMMENTS,
