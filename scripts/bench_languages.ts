@@ -16,13 +16,22 @@
  * extract are left out by the kind lists; the quirks are in `src/parser/LANGUAGES.md`.
  */
 import { posix } from "node:path";
-import { isGrammarSpec, languageForPath, LANGUAGES, parseSource } from "../src/parser/mod.ts";
+import {
+  isGrammarSpec,
+  languageForPath,
+  languageForSource,
+  LANGUAGES,
+  parseSource,
+} from "../src/parser/mod.ts";
 import { loadLanguage } from "../src/parser/loader.ts";
 import { loadAverages, markdownTable, parseFlags, writeJson } from "./bench_util.ts";
 import { compileIncludes } from "./compile.ts";
 
 /** ctags' language name and the kinds that count as definitions, per registry id. */
-const CTAGS: Record<string, { language: string; kinds: string[]; contains?: boolean }> = {
+const CTAGS: Record<
+  string,
+  { language: string; kinds: string[]; contains?: boolean; localScopes?: string[] }
+> = {
   clojure: { language: "Clojure", kinds: ["function"] },
   css: { language: "CSS", kinds: ["class", "id", "selector"], contains: true },
   dtd: {
@@ -65,6 +74,83 @@ const CTAGS: Record<string, { language: string; kinds: string[]; contains?: bool
     kinds: ["table", "view", "function", "procedure", "index", "trigger"],
   },
   r: { language: "R", kinds: ["function"] },
+  fortran: {
+    language: "Fortran",
+    kinds: [
+      "program",
+      "module",
+      "submodule",
+      "subroutine",
+      "function",
+      "type",
+      "interface",
+      "blockData",
+      "component",
+      "variable",
+      "entry",
+      "method",
+      "common",
+    ],
+  },
+  ada: {
+    language: "Ada",
+    kinds: [
+      "packspec",
+      "package",
+      "subprogspec",
+      "subprogram",
+      "type",
+      "subtype",
+      "component",
+      "literal",
+      "constant",
+      "variable",
+      "exception",
+      "task",
+      "taskspec",
+      "protected",
+      "protectspec",
+      "entry",
+    ],
+    // Declarations inside a subprogram body or a `declare` block are locals (not symbols here).
+    localScopes: ["anon", "subprogram", "entry", "task"],
+  },
+  vhdl: {
+    language: "VHDL",
+    kinds: [
+      "entity",
+      "architecture",
+      "package",
+      "process",
+      "function",
+      "procedure",
+      "type",
+      "subtype",
+      "record",
+      "constant",
+      "signal",
+      "alias",
+    ],
+  },
+  tcl: { language: "Tcl,TclOO", kinds: ["procedure", "namespace", "class", "method"] },
+  asm: { language: "Asm", kinds: ["define", "label", "macro", "type"] },
+  d: {
+    language: "D",
+    kinds: [
+      "class",
+      "struct",
+      "union",
+      "interface",
+      "enum",
+      "enumerator",
+      "function",
+      "template",
+      "alias",
+      "variable",
+      "member",
+    ],
+  },
+  matlab: { language: "MatLab", kinds: ["function", "class"] },
   latex: {
     language: "Tex",
     kinds: [
@@ -103,6 +189,12 @@ function normalize(name: string): string {
  * `sub A::B::f` is named `A`.
  */
 function ctagsName(language: string, name: string, pattern = ""): string | null {
+  // ctags names a Tcl namespace or proc by its absolute name (`::aes`, `::aes::Init`): ours is
+  // the last part.
+  if (language.startsWith("Tcl")) return name.replace(/^.*::/, "");
+  // ctags' VHDL parser names an alias with a signature (`alias f is g [BIT return BOOLEAN];`,
+  // the signature on its own line) by a type of its signature, on that line.
+  if (language === "VHDL" && /^\/\^\s*\[/.test(pattern)) return null;
   if (language === "Elm") {
     // Elm's top-level definitions start in column 0; an indented one is a `let` binding inside
     // a function, which ctags tags as a function and we leave out (locals are not symbols).
@@ -213,8 +305,30 @@ export function embeddedGrammarBytes(): { source: string; files: number; bytes: 
   return [...bySource.values()].sort((a, b) => b.bytes - a.bytes);
 }
 
+/** Extensions some language claims by content (`.m`: MATLAB or Objective-C; `.yaml`: OpenAPI). */
+const _BY_CONTENT = new Set(LANGUAGES.flatMap((l) => l.detect?.extensions ?? []));
+
+/** A file's language as the indexer decides it: by path, and by content where that decides. */
+async function _languageOf(file: string): Promise<string | undefined> {
+  const dot = file.lastIndexOf(".");
+  const ext = dot === -1 ? "" : file.slice(dot).toLowerCase();
+  if (!_BY_CONTENT.has(ext)) return languageForPath(file)?.id;
+  const head = await Deno.open(file).then(async (f) => {
+    const buf = new Uint8Array(4096);
+    const n = await f.read(buf);
+    f.close();
+    return buf.subarray(0, n ?? 0);
+  });
+  return languageForSource(file, head)?.id;
+}
+
 /** ctags definitions of the counted kinds, as `path\tname`. */
-async function _ctags(language: string, kinds: string[], files: string[]): Promise<string[]> {
+async function _ctags(
+  language: string,
+  kinds: string[],
+  files: string[],
+  localScopes: string[] = [],
+): Promise<string[]> {
   if (files.length === 0) return [];
   const out = await new Deno.Command("ctags", {
     args: ["--output-format=json", "--fields=+nK", `--languages=${language}`, "-f", "-", ...files],
@@ -229,10 +343,12 @@ async function _ctags(language: string, kinds: string[], files: string[]): Promi
       name?: string;
       kind?: string;
       pattern?: string;
+      scopeKind?: string;
     };
     if (tag.path === undefined || tag.name === undefined || !kinds.includes(tag.kind ?? "")) {
       continue;
     }
+    if (tag.scopeKind !== undefined && localScopes.includes(tag.scopeKind)) continue;
     const name = ctagsName(language, tag.name, tag.pattern);
     if (name !== null) found.push(`${tag.path}\t${name}`);
   }
@@ -250,7 +366,7 @@ export async function main(args: string[]): Promise<void> {
     const files: string[] = [];
     await _walk(root, files);
     for (const f of files) {
-      const id = languageForPath(f)?.id;
+      const id = await _languageOf(f);
       if (id === undefined) continue;
       const list = byLanguage.get(id) ?? [];
       if (list.length < perLang) list.push(f);
@@ -264,7 +380,8 @@ export async function main(args: string[]): Promise<void> {
     const fixture: string[] = [];
     await _walk(posix.join(ROOT, "fixtures/languages", spec.id), fixture);
     const real = byLanguage.get(spec.id) ?? [];
-    const files = [...fixture.filter((f) => languageForPath(f)?.id === spec.id), ...real];
+    const ids = await Promise.all(fixture.map(_languageOf));
+    const files = [...fixture.filter((_, i) => ids[i] === spec.id), ...real];
     const row: Row = {
       language: spec.id,
       files: files.length,
@@ -296,7 +413,7 @@ export async function main(args: string[]): Promise<void> {
     }
     const peer = CTAGS[spec.id];
     if (peer !== undefined) {
-      const defs = await _ctags(peer.language, peer.kinds, [...ours.keys()]);
+      const defs = await _ctags(peer.language, peer.kinds, [...ours.keys()], peer.localScopes);
       row.ctagsDefinitions = defs.length;
       row.matched = 0;
       for (const d of defs) {

@@ -132,11 +132,18 @@ EXTRA_DEB=(
   libtomcat10-java ant              # Java .properties: the resource bundles inside their jars
   ruby-railties                     # ERB: the Rails generator and mailer templates
   vim-julia                         # Julia: the plugin's LaTeX-symbol table generators (.jl)
+  tcllib                            # Tcl: the standard Tcl library (.tcl)
+  gnat-12                           # Ada: GNAT's run-time library sources (.ads, .adb)
+  ghdl-common                       # VHDL: GHDL's IEEE and VITAL library sources (.vhdl)
+  libgphobos-12-dev                 # D: Phobos and druntime, GDC's standard library (.d)
+  nim                               # Nim: the standard library (.nim)
+  octave-common                     # MATLAB: GNU Octave's function library (.m)
+  python3-numpy                     # Fortran: f2py's test sources (.f, .f90)
 )
 EXTRA_NPM=(
   @rescript/core@1.6.1              # ReScript: the standard library (.res, .resi)
 )
-EXTRA_EXT='.*\.\(erb\|el\|dtd\|xml\|xsl\|properties\|res\|resi\|jl\)$'
+EXTRA_EXT='.*\.\(erb\|el\|dtd\|xml\|xsl\|properties\|res\|resi\|jl\|tcl\|ads\|adb\|vhdl\|vhd\|d\|nim\|m\|f\|f90\)$'
 
 # Keep the files of EXTRA_EXT under $1, extracting `.properties` from the jars first.
 extra_keep() {

@@ -1,6 +1,6 @@
 /**
  * Assembly (`.asm`, `.s`, `.S`, `.nasm`: GNU as, NASM/YASM and MASM syntax), our own scanner:
- * labels (`name:`) → function, reaching up to the next label (a local `.name:` label is one
+ * labels (`name:`) and Go assembler `TEXT name(SB)` lines → function, reaching up to the next label (a local `.name:` label is one
  * of the label above it); macros (`.macro`, `%macro`, MASM's
  * `name macro`) → template; MASM `name proc` → function up to its `endp`; `.equ`/`.set`, `equ`,
  * `%define`, `%assign` and `#define` → constant; `struc`/`struct` → type. Comments are `;`, `#` at
@@ -41,6 +41,14 @@ export const rules: ScanRules = {
       kind: "function",
       tag: "proc",
       end: { keyword: true },
+      level: 1,
+    },
+    // Go's (Plan 9) assembler: `TEXT ·memmove(SB), NOSPLIT, $0-24` defines a function.
+    {
+      match: /TEXT\s+(?:[\w./]*\u00b7)?(?<name>[\w.]+)(?:<[^>]*>)?\(SB\)/,
+      kind: "function",
+      tag: "label",
+      end: "next",
       level: 1,
     },
     {

@@ -1,6 +1,6 @@
 /**
- * MATLAB and Octave (`.m` files that start with a `%` comment, `function` or `classdef`; other
- * `.m` files are Objective-C), our own scanner: `classdef` → class; `function`s → function
+ * MATLAB and Octave (`.m` files that start with a `%` or `# ` comment, `function` or `classdef`;
+ * other `.m` files are Objective-C), our own scanner: `classdef` → class; `function`s → function
  * (methods inside a `methods` block, property accessors `get.X` named as written); the names of a
  * `properties` block → field, of an `enumeration` block → constant, of `events` → field. A file
  * whose functions are closed by `end` (as many `end`s as blocks) is read so; otherwise each
@@ -13,11 +13,19 @@ import { lineScanner } from "./line_scan.ts";
 
 const _FUNCTION = /function\s+(?:(?:\[[^\]]*\]|[\w.]+)\s*=\s*)?(?<name>[\w.]+)/;
 const _BLOCKS =
-  /^[ \t]*(?:if|for|parfor|while|switch|try|spmd|function|classdef|properties|methods|events|enumeration)\b/gm;
-const _ENDS = /^[ \t]*end\b[ \t]*(?:[;,]|$)/gm;
+  /^[ \t]*(?:if|for|parfor|while|switch|try|spmd|unwind_protect|function|classdef|properties|methods|events|enumeration)\b/gm;
+/** `end`, and Octave's `endfunction`, `endif`, `end_try_catch`... */
+const _END = String
+  .raw`end(?:function|if|for|parfor|while|switch|_try_catch|_unwind_protect|classdef|methods|properties|events|enumeration|spmd)?\b`;
+const _ENDS = new RegExp(String.raw`^[ \t]*${_END}[ \t]*(?:[;,#%]|$)`, "gm");
 
 const _base: ScanRules = {
-  comments: { line: ["%", "#"], block: [["%{", "%}"]], strings: ['"', "'"], transpose: true },
+  comments: {
+    line: ["%", "#"],
+    block: [["%{", "%}"], ["#{", "#}"]],
+    strings: ['"', "'"],
+    transpose: true,
+  },
   continuation: "...",
   definitions: [
     {
@@ -42,8 +50,8 @@ const _base: ScanRules = {
       within: ["properties", "events", "enumeration"],
     },
   ],
-  openers: [/(?:if|for|parfor|while|switch|try|spmd)\b/],
-  closers: [{ match: /end\b/ }],
+  openers: [/(?:if|for|parfor|while|switch|try|spmd|unwind_protect)\b/, /do\s*$/],
+  closers: [{ match: new RegExp(_END) }, { match: /until\b/ }],
   calls: [/(?<![\w.])(?:(?<receiver>[A-Za-z_]\w*)\.)?(?<name>[A-Za-z_]\w*)\(/g],
   notCalls: new Set([
     "if",
@@ -64,7 +72,7 @@ const _base: ScanRules = {
     "sprintf",
   ]),
   keywords: new Set(["end", "function"]),
-  doc: { below: ["%"], above: ["%"] },
+  doc: { below: ["%", "##", "#"], above: ["%", "##", "#"] },
 };
 
 /** Functions without `end`: each reaches up to the next one (at level 1). */

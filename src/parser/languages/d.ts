@@ -24,6 +24,7 @@ export const d: GrammarSpec = {
 (enum_member (identifier) @name) @definition.constant
 (template_declaration (identifier) @name) @definition.type
 (alias_declaration (alias_initializer (identifier) @name)) @definition.type
+(alias_declaration (type) . (identifier) @name) @definition.type
 (function_declaration (identifier) @name (function_body) @body) @definition.function
 (constructor (this) @name (function_body) @body) @definition.function
 (destructor (this) @name (function_body) @body) @definition.function
