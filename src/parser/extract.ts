@@ -170,27 +170,7 @@ export function extractFile(
       result.status = "partial";
       result.reason = problems.join("; ");
     }
-    // One walk of each tree for all three queries; each match belongs to one of them.
-    const drafts: _Draft[] = [];
-    const imports: QueryMatch[] = [];
-    const calls: QueryMatch[] = [];
-    for (const part of parts) {
-      const definitions: QueryMatch[] = [];
-      for (const match of part.loaded.combined.matches(part.tree.rootNode)) {
-        const first = match.captures[0]?.name ?? "";
-        if (match.captures.some((c) => c.name === "reference.call")) calls.push(match);
-        else if (first === "import" || first.startsWith("import.")) imports.push(match);
-        else if (match.captures.some((c) => c.name === "import")) imports.push(match);
-        else definitions.push(match);
-      }
-      drafts.push(
-        ..._collectDefinitions(
-          definitions,
-          part.loaded.spec.docComments,
-          part.loaded.spec.nameTrim,
-        ),
-      );
-    }
+    const { drafts, imports, calls } = _matchParts(parts);
     if (parts.length > 1) drafts.sort((a, b) => a.start - b.start || b.end - a.end);
     result.symbols = _buildSymbols(base.spec.id, drafts, file, source);
     result.imports = _collectImports(imports);
@@ -199,6 +179,29 @@ export function extractFile(
     for (const tree of trees) tree.delete();
   }
   return result;
+}
+
+/**
+ * One walk of each tree for all three queries; each match belongs to one of them: the definition
+ * drafts of every part, and the import and call matches.
+ */
+function _matchParts(parts: readonly _Part[]) {
+  const drafts: _Draft[] = [];
+  const imports: QueryMatch[] = [];
+  const calls: QueryMatch[] = [];
+  for (const part of parts) {
+    const definitions: QueryMatch[] = [];
+    for (const match of part.loaded.combined.matches(part.tree.rootNode)) {
+      const first = match.captures[0]?.name ?? "";
+      if (match.captures.some((c) => c.name === "reference.call")) calls.push(match);
+      else if (first === "import" || first.startsWith("import.")) imports.push(match);
+      else if (match.captures.some((c) => c.name === "import")) imports.push(match);
+      else definitions.push(match);
+    }
+    const spec = part.loaded.spec;
+    drafts.push(..._collectDefinitions(definitions, spec.docComments, spec.nameTrim));
+  }
+  return { drafts, imports, calls };
 }
 
 /** One parsed tree of a file and the language that reads it. */
