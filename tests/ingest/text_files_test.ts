@@ -1,6 +1,6 @@
 /**
  * Documentation, configuration and languages without a grammar are indexed for text search:
- * text-only files (reStructuredText, plain text, Dockerfile, Protocol Buffers...) are stored with
+ * text-only files (reStructuredText, plain text, CMake, COBOL...) are stored with
  * their language and no symbols; Markdown, YAML, JSON, TOML, SQL, XML and Java `.properties` have
  * grammars and get symbols too. The
  * walk's filters and limits apply to them as to code.
@@ -22,7 +22,9 @@ Deno.test("text-only files: language ids by name and extension", () => {
     ["Dockerfile", "dockerfile"],
     ["docker/Dockerfile.dev", "dockerfile"],
     ["api/schema.graphql", "graphql"],
-    ["proto/user.proto", "protobuf"],
+    ["proto/user.proto", "proto"],
+    ["src/solver.f90", "fortran"],
+    ["cobol/PAYROLL.cbl", "cobol"],
     ["LICENSE", "text"],
     ["setup.cfg", "ini"],
     ["README.md", "markdown"],
@@ -40,10 +42,12 @@ Deno.test("text-only files: language ids by name and extension", () => {
 });
 
 Deno.test("text-only files parse to no records, with their language", async () => {
-  const proto = new TextEncoder().encode("message User { string name = 1; }\n");
-  const r = await parseSource("api/user.proto", proto);
+  const cobol = new TextEncoder().encode(
+    "       IDENTIFICATION DIVISION.\n       PROGRAM-ID. PAYROLL.\n",
+  );
+  const r = await parseSource("cobol/PAYROLL.cbl", cobol);
   deepStrictEqual([r.language, r.status, r.reason, r.symbols, r.imports, r.calls], [
-    "protobuf",
+    "cobol",
     "ok",
     null,
     [],
