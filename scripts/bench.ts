@@ -16,6 +16,7 @@ const BENCHES: Record<string, string> = {
   graph: "./bench_graph.ts",
   routes: "./bench_routes.ts",
   startup: "./bench_startup.ts",
+  ping: "./bench_ping.ts",
   "train-ranker": "./train_ranker.ts",
 };
 

@@ -42,15 +42,24 @@ async function _started(settings: Partial<HttpSettings>) {
   );
   return {
     server,
-    /** POST an initialize request to `host` (127.0.0.x: a different client address). */
-    init: async (host = "127.0.0.1", headers: Record<string, string> = {}) => {
-      const r = await fetch(`http://${host}:${server.port}/mcp`, {
-        method: "POST",
-        headers: { ...HEADERS, ...headers },
-        body: INIT,
-      });
-      await r.body?.cancel();
-      return r.status;
+    /**
+     * POST an initialize request from the loopback address `from` (127.0.0.x: a different
+     * client address; the server listens on 127.0.0.1, which any 127/8 source can reach).
+     */
+    init: async (from = "127.0.0.1", headers: Record<string, string> = {}) => {
+      const client = Deno.createHttpClient({ localAddress: from });
+      try {
+        const r = await fetch(`http://127.0.0.1:${server.port}/mcp`, {
+          method: "POST",
+          headers: { ...HEADERS, ...headers },
+          body: INIT,
+          client,
+        });
+        await r.body?.cancel();
+        return r.status;
+      } finally {
+        client.close();
+      }
     },
     dispose: async () => {
       await server.shutdown();
@@ -62,7 +71,6 @@ async function _started(settings: Partial<HttpSettings>) {
 
 Deno.test("http: a client opening sessions in a loop does not lock others out", async () => {
   const s = await _started({
-    host: "0.0.0.0",
     token: "secret-token",
     maxSessions: 20,
     maxSessionsPerClient: 8,

@@ -30,8 +30,8 @@ Deno.test("secret redaction takes linear time on hostile 500 KB inputs", () => {
     const started = performance.now();
     secretSpans(text);
     const ms = performance.now() - started;
-    // Quadratic inputs took 14 s here; linear ones take well under 0.5 s on a busy machine.
-    ok(ms < 2000, `${name}: ${ms.toFixed(0)} ms`);
+    // Quadratic inputs took 14 s here; linear ones take well under 0.5 s (5 s: a loaded CI machine).
+    ok(ms < 5000, `${name}: ${ms.toFixed(0)} ms`);
   }
 });
 
@@ -54,5 +54,5 @@ Deno.test("secret redaction stays fast on runs of every rule keyword (50 KB each
     const ms = performance.now() - started;
     if (ms > worst.ms) worst = { ms, input: `${JSON.stringify(k)} + a long token` };
   }
-  ok(worst.ms < 2000, `${worst.input}: ${worst.ms.toFixed(0)} ms`);
+  ok(worst.ms < 5000, `${worst.input}: ${worst.ms.toFixed(0)} ms`);
 });

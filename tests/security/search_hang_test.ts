@@ -7,11 +7,12 @@
 import { equal, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { call, connect } from "../e2e/_server.ts";
+import { FREEZE_MS } from "./_limited_server.ts";
 
 /** The search budget (2 s) plus the grace before the matcher is terminated, plus slack. */
 const _SEARCH_LIMIT_MS = 6000;
-/** A ping answer while a search runs. */
-const _PING_LIMIT_MS = 1000;
+/** A ping answer while a search runs: a freeze, not latency (see FREEZE_MS). */
+const _PING_LIMIT_MS = FREEZE_MS;
 
 function _project(): { base: string; root: string; indexDir: string } {
   const base = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "codemunch-hang-" }));

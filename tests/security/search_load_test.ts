@@ -9,12 +9,7 @@
 import { equal, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { resultText } from "../e2e/_server.ts";
-import { limitedServer, longestPing } from "./_limited_server.ts";
-
-function _threads(pid: number): number {
-  const m = /^Threads:\s+(\d+)/m.exec(Deno.readTextFileSync(`/proc/${pid}/status`));
-  return m === null ? NaN : Number(m[1]);
-}
+import { FREEZE_MS, limitedServer, longestPing, procField } from "./_limited_server.ts";
 
 Deno.test("searches under load: ping within a second, bounded threads, no silent 0", async () => {
   const base = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "codemunch-load-" }));
@@ -50,7 +45,10 @@ Deno.test("searches under load: ping within a second, bounded threads, no silent
     await call("index_folder", { path: root });
     const after = expected - 60 + 1;
     let maxThreads = 0;
-    const sampler = setInterval(() => maxThreads = Math.max(maxThreads, _threads(server.pid)), 50);
+    const sampler = setInterval(
+      () => maxThreads = Math.max(maxThreads, procField(server.pid, "Threads")),
+      50,
+    );
     const load = Promise.all([
       ...Array.from({ length: 20 }, () => call("search_ast", { repo, pattern: "call:*.get" })),
       ...Array.from(
@@ -90,7 +88,7 @@ Deno.test("searches under load: ping within a second, bounded threads, no silent
         server.peakRssMb().toFixed(0)
       } MB`,
     );
-    ok(ping < 1000, `ping took ${ping} ms`);
+    ok(ping < FREEZE_MS, `ping took ${ping} ms`);
     // 255-371 threads before; the pool bounds the workers (each brings a few threads).
     ok(maxThreads < 128, `${maxThreads} threads`);
     // The twenty identical scans share one run.
