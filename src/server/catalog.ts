@@ -1,5 +1,5 @@
 /**
- * MCP prompts and resources, shared by both servers (stdio.ts and the SDK server.ts):
+ * MCP prompts and resources, answered by the method table both transports share (protocol.ts):
  *
  * - the prompt `codemunch_workflow` teaches an agent the way through an indexed codebase —
  *   `list_repos` → `get_repo_outline` / `get_file_outline` → `search_symbols` / `search_text` →

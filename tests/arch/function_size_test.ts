@@ -25,10 +25,6 @@ const ALLOWED: Record<string, { owner: string; lines: number; depth: number }> =
   "src/codec/legend.ts#buildLegend": { owner: "codec", lines: 123, depth: 4 },
   "src/ingest/github_http.ts#GitHubHttp.#once": { owner: "hardening", lines: 68, depth: 6 },
   "src/ingest/walk.ts#walkFolder": { owner: "hardening", lines: 108, depth: 5 },
-  "src/server/http.ts#serveHttp": { owner: "redesign", lines: 188, depth: 4 },
-  "src/server/http.ts#handler": { owner: "redesign", lines: 101, depth: 3 },
-  "src/server/stdio.ts#serveStdio": { owner: "redesign", lines: 227, depth: 5 },
-  "src/server/stdio.ts#handle": { owner: "redesign", lines: 116, depth: 4 },
   "src/store/repo_writer.ts#RepoWriter.putFile": { owner: "fresh", lines: 155, depth: 2 },
   "src/tools/search_symbols.ts#_search": { owner: "retrieval", lines: 132, depth: 2 },
 };

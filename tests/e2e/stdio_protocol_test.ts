@@ -4,41 +4,8 @@
  * client; this covers the messages that client never sends.)
  */
 import { deepStrictEqual, equal, ok } from "node:assert/strict";
-import { join } from "node:path";
-import { PROTOCOL_VERSIONS, serveStdio, TOOLS_LIST } from "../../src/server/stdio.ts";
-import { Store } from "../../src/store/store.ts";
-
-type Message = { id?: unknown; result?: Record<string, unknown>; error?: { code: number } };
-
-async function exchange(lines: string[]): Promise<Message[]> {
-  const dir = await Deno.makeTempDir({ prefix: "codemunch-stdio-" });
-  const written: string[] = [];
-  const decoder = new TextDecoder();
-  const input = new ReadableStream<Uint8Array>({
-    start(controller) {
-      // Split across chunk boundaries on purpose: a message may arrive in pieces.
-      const bytes = new TextEncoder().encode(lines.join("\r\n") + "\n");
-      for (let at = 0; at < bytes.length; at += 7) controller.enqueue(bytes.slice(at, at + 7));
-      controller.close();
-    },
-  });
-  try {
-    await serveStdio({
-      deps: () => Promise.resolve({ store: new Store(join(dir, "index")), log: () => {} }),
-      input,
-      output: {
-        write(bytes: Uint8Array) {
-          written.push(decoder.decode(bytes));
-          return Promise.resolve(bytes.length);
-        },
-      },
-      log: () => {},
-    });
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-  return written.join("").split("\n").filter((l) => l !== "").map((l) => JSON.parse(l));
-}
+import { PROTOCOL_VERSIONS, TOOLS_LIST } from "../../src/server/stdio.ts";
+import { stdioExchange as exchange } from "../server/_protocol.ts";
 
 Deno.test("stdio server: initialize, ping, tools/list, calls, errors, and bad input", async () => {
   const out = await exchange([
@@ -106,7 +73,7 @@ Deno.test("stdio server: a deeply nested request gets a clear error, and the ser
   const nested = "[".repeat(depth) + "]".repeat(depth);
   const out = await exchange([
     `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_repos","arguments":{"x":${nested}}}}`,
-    // So deep that no JSON parser follows it: at least a parse error, never silence.
+    // So deep that no JSON parser follows it: refused unparsed, never silence.
     "[".repeat(1_000_000),
     JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }),
   ]);
@@ -114,6 +81,6 @@ Deno.test("stdio server: a deeply nested request gets a clear error, and the ser
   const deep = byId.get(1)!.error as { code: number; message: string } | undefined;
   equal(deep?.code, -32600);
   ok(/nest/i.test(deep!.message), deep!.message);
-  equal(byId.get(null)!.error!.code, -32700);
+  equal(byId.get(null)!.error!.code, -32600);
   deepStrictEqual(byId.get(2)!.result, {});
 });

@@ -1,0 +1,201 @@
+/**
+ * JSON-RPC 2.0 messages as text, read safely for both transports: a message nested deeper than
+ * {@linkcode MAX_NESTING} levels is refused before it is parsed (no parser recursion, no stack
+ * overflow), with the caller's id when the top level names one; text that is not JSON is a parse
+ * error (-32700); objects with escaped keys are parsed with the codec's guard against a V8
+ * defect (`parseJson`). A message's shape (`jsonrpc`, `id`, `method`) is checked by
+ * {@linkcode classify}.
+ *
+ * @module
+ */
+import { parseJson } from "../codec/json_text.ts";
+
+/** Deepest nesting of arrays and objects accepted in a message (MCP arguments are shallow). */
+export const MAX_NESTING = 256;
+
+/** A request id: MCP allows a string or an integer (JSON-RPC a number too; never null). */
+export type RequestId = string | number;
+
+/** A JSON-RPC error answer. */
+export interface ErrorResponse {
+  jsonrpc: "2.0";
+  id: RequestId | null;
+  error: { code: number; message: string };
+}
+
+/** A JSON-RPC error answer with `code`. */
+export function errorResponse(
+  id: RequestId | null,
+  code: number,
+  message: string,
+): ErrorResponse {
+  return { jsonrpc: "2.0", id, error: { code, message } };
+}
+
+/**
+ * How deeply `text` nests arrays and objects (strings skipped), counted without parsing; stops
+ * counting once past `limit`.
+ */
+export function nestingOf(text: string, limit = Infinity): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92 /* \ */) i++;
+        else if (d === 34) break;
+      }
+    } else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > max && (max = depth) > limit) return max;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return max;
+}
+
+/** The end of the JSON value starting at `at` (skipping nested values and strings), or -1. */
+function _skipValue(text: string, at: number): number {
+  let depth = 0;
+  for (let i = at; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) {
+        if (text.charCodeAt(i) === 92) i++;
+      }
+      if (depth === 0) return i + 1;
+    } else if (c === 123 || c === 91) depth++;
+    else if (c === 125 || c === 93) {
+      if (--depth === 0) return i + 1;
+      if (depth < 0) return i;
+    } else if (depth === 0 && (c === 44 /* , */ || c === 125 || c === 93)) return i;
+    else if (depth === 0 && /[\s]/.test(text[i]!) && i > at) return i;
+  }
+  return depth === 0 ? text.length : -1;
+}
+
+const _WS = /\s*/y;
+
+function _skipWs(text: string, at: number): number {
+  _WS.lastIndex = at;
+  _WS.exec(text);
+  return _WS.lastIndex;
+}
+
+/**
+ * The `id` of a message's top-level object read without parsing the rest (for an answer to a
+ * message that cannot be parsed whole): a string or a number; null when there is none, or it is
+ * not a valid id, or the text is not an object.
+ */
+export function topLevelId(text: string): RequestId | null {
+  let i = _skipWs(text, 0);
+  if (text[i] !== "{") return null;
+  i++;
+  for (let guard = 0; guard < 10_000; guard++) {
+    i = _skipWs(text, i);
+    if (text[i] !== '"') return null;
+    const keyEnd = _skipValue(text, i);
+    if (keyEnd === -1) return null;
+    let key: unknown;
+    try {
+      key = JSON.parse(text.slice(i, keyEnd));
+    } catch {
+      return null;
+    }
+    i = _skipWs(text, keyEnd);
+    if (text[i] !== ":") return null;
+    const start = _skipWs(text, i + 1);
+    const end = _skipValue(text, start);
+    if (end === -1) return null;
+    if (key === "id") {
+      const raw = text.slice(start, end).trim();
+      if (!/^(?:"|-?\d)/.test(raw)) return null;
+      try {
+        const id = JSON.parse(raw) as unknown;
+        return typeof id === "string" || typeof id === "number" ? id : null;
+      } catch {
+        return null;
+      }
+    }
+    i = _skipWs(text, end);
+    if (text[i] !== ",") return null;
+    i++;
+  }
+  return null;
+}
+
+/**
+ * Read one message (or a batch): the parsed value, or the error answer to send instead — -32600
+ * for a message nested deeper than {@linkcode MAX_NESTING}, -32700 for text that is not JSON,
+ * each with the caller's id when its top level names one.
+ */
+export function readMessage(text: string): { message: unknown } | { error: ErrorResponse } {
+  if (nestingOf(text, MAX_NESTING) > MAX_NESTING) {
+    return {
+      error: errorResponse(
+        topLevelId(text),
+        -32600,
+        `Invalid Request: the message is nested deeper than ${MAX_NESTING} levels; send flat arguments`,
+      ),
+    };
+  }
+  try {
+    return { message: parseJson(text) };
+  } catch (e) {
+    const why = e instanceof Error ? e.message.split("\n")[0]!.slice(0, 200) : String(e);
+    return { error: errorResponse(topLevelId(text), -32700, `Parse error: ${why}`) };
+  }
+}
+
+/** What a parsed message is. */
+export type Classified =
+  | { kind: "request"; id: RequestId; method: string; params: Record<string, unknown> }
+  | { kind: "notification"; method: string }
+  | { kind: "response" }
+  | { kind: "invalid"; error: ErrorResponse };
+
+function _invalid(id: RequestId | null, why: string): Classified {
+  return { kind: "invalid", error: errorResponse(id, -32600, `Invalid Request: ${why}`) };
+}
+
+/**
+ * Classify a parsed message (JSON-RPC 2.0 §4, MCP's rule that an id is a string or an integer,
+ * never null): a request, a notification (no id: answered by nothing), a response (we send no
+ * requests: ignored), or invalid with the error answer (-32600; its id is the message's when
+ * that is a valid id).
+ */
+export function classify(message: unknown): Classified {
+  if (typeof message !== "object" || message === null || Array.isArray(message)) {
+    return _invalid(null, "a message must be a JSON object");
+  }
+  const m = message as Record<string, unknown>;
+  const id = m.id;
+  const validId = typeof id === "string" || (typeof id === "number" && Number.isFinite(id));
+  const answerId = validId ? id as RequestId : null;
+  if (m.jsonrpc !== "2.0") return _invalid(answerId, 'the message must say "jsonrpc": "2.0"');
+  if (typeof m.method !== "string") {
+    if (("result" in m || "error" in m) && (validId || id === null)) return { kind: "response" };
+    return _invalid(answerId, "a request needs a method name");
+  }
+  if (id === undefined) return { kind: "notification", method: m.method };
+  if (!validId) {
+    const got = id === null
+      ? "null"
+      : Array.isArray(id)
+      ? "a list"
+      : typeof id === "object"
+      ? "an object"
+      : JSON.stringify(id);
+    return _invalid(null, `the id must be a string or a number, not ${got}`);
+  }
+  const params = m.params;
+  if (params !== undefined && (typeof params !== "object" || params === null)) {
+    return _invalid(answerId, "params must be an object or an array");
+  }
+  return {
+    kind: "request",
+    id: id as RequestId,
+    method: m.method,
+    params: (params ?? {}) as Record<string, unknown>,
+  };
+}
