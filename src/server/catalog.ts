@@ -4,6 +4,8 @@
  * - the prompt `codemunch_workflow` teaches an agent the way through an indexed codebase —
  *   `list_repos` → `get_repo_outline` / `get_file_outline` → `search_symbols` / `search_text` →
  *   `get_symbol_source` — optionally aimed at a task and a repo;
+ * - the prompt `jcodemunch_guide` (the reference's name) is the text of the tool of that name:
+ *   the guide to the tools this server serves;
  * - each indexed repo is a resource `codemunch://repo/<repo id>` whose content is its
  *   `get_repo_outline` (JSON); the template `codemunch://repo/{repo}` names the scheme.
  *
@@ -20,6 +22,9 @@ export const WORKFLOW_PROMPT = "codemunch_workflow";
 /** URI prefix of the repo resources. */
 export const REPO_URI = "codemunch://repo/";
 
+/** The guide prompt's name (and its tool's). */
+export const GUIDE_PROMPT = "jcodemunch_guide";
+
 /** The `prompts/list` result. */
 export const PROMPTS_LIST = {
   prompts: [{
@@ -31,6 +36,12 @@ export const PROMPTS_LIST = {
       { name: "task", description: "What you want to find or understand", required: false },
       { name: "repo", description: "Repo id (from list_repos), if known", required: false },
     ],
+  }, {
+    name: GUIDE_PROMPT,
+    title: "Guide to the codemunch tools",
+    description:
+      "Which tool answers which question, in the order that reads the least, and every tool this server serves in one line (the jcodemunch_guide tool's text).",
+    arguments: [],
   }],
 };
 
@@ -69,11 +80,19 @@ function _workflowText(task: string | undefined, repo: string | undefined): stri
   ].join("\n");
 }
 
-/** The `prompts/get` result. */
-export function getPrompt(params: Record<string, unknown> | undefined): Record<string, unknown> {
+/** The `prompts/get` result (the guide's text comes from its tool, through the runner). */
+export async function getPrompt(
+  params: Record<string, unknown> | undefined,
+  runner: () => Promise<ToolRunner>,
+): Promise<Record<string, unknown>> {
   const name = params?.name;
+  if (name === GUIDE_PROMPT) return await _guidePrompt(await runner());
   if (name !== WORKFLOW_PROMPT) {
-    throw new CatalogError(`Unknown prompt: ${String(name)}. Available: ${WORKFLOW_PROMPT}`);
+    throw new CatalogError(
+      `Unknown prompt: ${String(name)}. Available: ${
+        PROMPTS_LIST.prompts.map((p) => p.name).join(", ")
+      }`,
+    );
   }
   const args = (params?.arguments ?? {}) as Record<string, unknown>;
   const str = (v: unknown) => typeof v === "string" && v.trim() !== "" ? v.trim() : undefined;
@@ -82,6 +101,18 @@ export function getPrompt(params: Record<string, unknown> | undefined): Record<s
     messages: [{
       role: "user",
       content: { type: "text", text: _workflowText(str(args.task), str(args.repo)) },
+    }],
+  };
+}
+
+async function _guidePrompt(runner: ToolRunner): Promise<Record<string, unknown>> {
+  const r = await runner.call(GUIDE_PROMPT, { format: "json" });
+  if (r.isError) throw new CatalogError(JSON.parse(r.text).error);
+  return {
+    description: PROMPTS_LIST.prompts[1]!.description,
+    messages: [{
+      role: "user",
+      content: { type: "text", text: (JSON.parse(r.text) as { guide: string }).guide },
     }],
   };
 }

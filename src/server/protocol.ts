@@ -127,7 +127,7 @@ const METHODS: Record<string, _Method> = {
   },
   "tools/call": (p, call) => p.callTool(call),
   "prompts/list": () => PROMPTS_LIST,
-  "prompts/get": (_p, call) => getPrompt(call.params),
+  "prompts/get": (p, call) => getPrompt(call.params, () => p.runner()),
   "resources/list": async (p) => listResources(await p.runner()),
   "resources/templates/list": () => RESOURCE_TEMPLATES_LIST,
   "resources/read": async (p, call) => readResource(await p.runner(), call.params),

@@ -1,11 +1,12 @@
 /**
  * MCP prompts and resources (src/server/catalog.ts), through the SDK client over stdio against
- * the real server, and on the SDK server of `createServer` over an in-memory transport.
+ * the real server, and over Streamable HTTP (the same method table answers both).
  */
 import { deepEqual, equal, match, ok, rejects } from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { createServer } from "../../src/server/server.ts";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { DEFAULT_HTTP_SETTINGS, serveHttp } from "../../src/server/http.ts";
+import { ToolRunner } from "../../src/server/runner.ts";
 import { Store } from "../../src/store/store.ts";
 import { call, connect, tempProject } from "./_server.ts";
 
@@ -19,7 +20,10 @@ Deno.test("prompts and resources over stdio: the workflow prompt and one resourc
     });
     await t.step("prompts/list and prompts/get", async () => {
       const { prompts } = await client.listPrompts();
-      deepEqual(prompts.map((x: { name: string }) => x.name), ["codemunch_workflow"]);
+      deepEqual(prompts.map((x: { name: string }) => x.name), [
+        "codemunch_workflow",
+        "jcodemunch_guide",
+      ]);
       const got = await client.getPrompt({
         name: "codemunch_workflow",
         arguments: { task: "find where settings are loaded", repo: "project" },
@@ -31,6 +35,11 @@ Deno.test("prompts and resources over stdio: the workflow prompt and one resourc
         .map((tool) => text.indexOf(tool));
       ok(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!)), text);
       await rejects(client.getPrompt({ name: "nope" }), /Unknown prompt: nope/);
+      // The guide prompt is the guide tool's text.
+      const guide = await client.getPrompt({ name: "jcodemunch_guide" });
+      const tool = await call(client, "jcodemunch_guide", { format: "json" });
+      equal((guide.messages[0]!.content as { text: string }).text, tool.body.guide);
+      match(String(tool.body.guide), /^# Reading code with codemunch/);
     });
     await t.step("resources/list is empty before indexing, then lists the repo", async () => {
       deepEqual((await client.listResources()).resources, []);
@@ -56,23 +65,27 @@ Deno.test("prompts and resources over stdio: the workflow prompt and one resourc
   }
 });
 
-Deno.test("prompts and resources on the SDK server (createServer)", async () => {
-  const p = tempProject("codemunch-catalog-sdk-");
-  const store = new Store(p.indexDir);
-  const server = createServer({ store });
-  const [a, b] = InMemoryTransport.createLinkedPair();
+Deno.test("prompts and resources over Streamable HTTP", async () => {
+  const p = tempProject("codemunch-catalog-http-");
+  const runner = new ToolRunner({ store: new Store(p.indexDir), log: () => {} });
+  const server = await serveHttp(runner, { ...DEFAULT_HTTP_SETTINGS, port: 0 }, () => {});
   const client = new Client({ name: "catalog-test", version: "0" });
   try {
-    await server.connect(a);
-    await client.connect(b);
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
     deepEqual((await client.listPrompts()).prompts.map((x: { name: string }) => x.name), [
       "codemunch_workflow",
+      "jcodemunch_guide",
     ]);
+    const guide = await client.getPrompt({ name: "jcodemunch_guide" });
+    match((guide.messages[0]!.content as { text: string }).text, /## Every tool/);
     deepEqual((await client.listResources()).resources, []);
     await rejects(client.getPrompt({ name: "nope" }), /Unknown prompt/);
+    const { resourceTemplates } = await client.listResourceTemplates();
+    equal(resourceTemplates[0]!.uriTemplate, "codemunch://repo/{repo}");
   } finally {
     await client.close();
-    await server.close();
+    await server.shutdown();
+    await runner.close();
     p.dispose();
   }
 });
