@@ -148,6 +148,11 @@ export interface LanguageCommon {
   extensions: string[];
   /** Exact file names (`Makefile`, `Rakefile`). @default [] */
   fileNames?: string[];
+  /**
+   * Other ids a user may pass for this language (a `language` argument), read as `id`: names it
+   * was indexed under before (`protobuf` for `proto`). Never stored. @default []
+   */
+  aliases?: string[];
   /** Files of other languages' extensions that are this language by path or content. */
   detect?: ContentRule;
   /** Import resolver used by `resolveImports`. Unset: every import stays external. */

@@ -55,6 +55,7 @@ export type {
 export { isGrammarSpec } from "./language_spec.ts";
 export { GRAMMAR_LANGUAGES, LANGUAGES } from "./languages/mod.ts";
 export {
+  canonicalLanguageId,
   knownLanguageIds,
   languageById,
   languageForPath,

@@ -1,9 +1,13 @@
 /** Lookup of languages by id and by file path (extension or exact file name). */
 import { type GrammarSpec, grammarSpecifier, type LanguageSpec } from "./language_spec.ts";
 import { LANGUAGES } from "./languages/mod.ts";
-import { TEXT_LANGUAGES, textLanguageForPath } from "./text_languages.ts";
+import { isTextLanguage, TEXT_LANGUAGES, textLanguageForPath } from "./text_languages.ts";
 
 const _byId = new Map<string, LanguageSpec>(LANGUAGES.map((l) => [l.id, l]));
+/** Old or other names of a language (`protobuf`), to its id (`proto`). */
+const _aliases = new Map<string, string>(
+  LANGUAGES.flatMap((l) => (l.aliases ?? []).map((a) => [a, l.id] as const)),
+);
 
 /**
  * The language of a file by its exact name (`Rakefile`) or longest matching extension (`.d.ts`
@@ -158,9 +162,28 @@ const _CPP_HEADER = new RegExp(
   "m",
 );
 
-/** The language with this registry id, or `undefined`. */
+/** The language with this registry id (or one of its `aliases`), or `undefined`. */
 export function languageById(id: string): LanguageSpec | undefined {
-  return _byId.get(id);
+  return _byId.get(id) ?? _byId.get(_aliases.get(id) ?? "");
+}
+
+/**
+ * The language id a user's `language` value means: a known id as it is, an alias (`protobuf`) as
+ * its language's id (`proto`), anything else `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { deepEqual as assertEquals } from "node:assert/strict";
+ * import { canonicalLanguageId } from "./registry.ts";
+ * assertEquals(canonicalLanguageId("python"), "python");
+ * assertEquals(canonicalLanguageId("protobuf"), "proto");
+ * assertEquals(canonicalLanguageId("ada"), "ada");
+ * assertEquals(canonicalLanguageId("klingon"), undefined);
+ * ```
+ */
+export function canonicalLanguageId(id: string): string | undefined {
+  if (_byId.has(id) || isTextLanguage(id)) return id;
+  return _aliases.get(id);
 }
 
 /**
@@ -195,5 +218,6 @@ export function grammarModules(): string[] {
  * ones (`text_languages.ts`), sorted. Every language name of the reference server is one of them.
  */
 export function knownLanguageIds(): string[] {
+  // Aliases are left out: an error's list names each language once, by the id it is stored as.
   return [...new Set([...LANGUAGES.map((l) => l.id), ...TEXT_LANGUAGES.map((l) => l.id)])].sort();
 }

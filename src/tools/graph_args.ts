@@ -5,17 +5,19 @@
  */
 import { z } from "zod";
 import type { SymbolRecord } from "../parser/types.ts";
-import { knownLanguageIds } from "../parser/registry.ts";
+import { canonicalLanguageId, knownLanguageIds } from "../parser/registry.ts";
 import { ToolError } from "../errors.ts";
 
 /**
- * Throw `invalid_argument` unless `language` (when given) is a language id files are indexed
- * under: a registered one or a text-only one (every language name of the reference is one).
+ * The language id files are indexed under that `language` (when given) means: a registered one or
+ * a text-only one (every language name of the reference is one), an alias (`protobuf`) as its
+ * language's id (`proto`). Throws `invalid_argument` for any other name.
  */
-export function checkLanguage(language: string | undefined): void {
-  if (language === undefined) return;
+export function checkLanguage(language: string | undefined): string | undefined {
+  if (language === undefined) return undefined;
+  const id = canonicalLanguageId(language);
+  if (id !== undefined) return id;
   const known = knownLanguageIds();
-  if (known.includes(language)) return;
   throw new ToolError(
     "invalid_argument",
     `Unknown language "${language}": expected one of ${known.join(", ")}`,

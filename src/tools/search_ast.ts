@@ -111,12 +111,12 @@ export async function handler(
   args: SearchAstArgs,
 ): Promise<ToolOutput<ResponseOf<typeof _fields>, MetaOf<typeof _meta>>> {
   const patterns: AstPattern[] = resolvePatterns(args.pattern, args.category);
-  checkLanguage(args.language);
+  const language = checkLanguage(args.language);
   const { repo, view } = openRepo(ctx, args.repo);
   const maxResults = args.max_results ?? 50;
   const started = performance.now();
   const scan = await scanAst(view, patterns, {
-    ...(args.language !== undefined ? { language: args.language } : {}),
+    ...(language !== undefined ? { language } : {}),
     ...(args.file_pattern !== undefined ? { filePattern: args.file_pattern } : {}),
   });
   const sorted = [...scan.matches].sort((a, b) =>

@@ -233,7 +233,7 @@ function _search(view: RepoView, args: SearchSymbolsArgs): _Output {
   if (query === "") {
     throw new ToolError("invalid_argument", 'Argument "query" must contain a name or words');
   }
-  checkLanguage(args.language);
+  const language = checkLanguage(args.language);
   const maxResults = args.max_results ?? 10;
   const budget = args.token_budget;
   const ranked = budget === undefined
@@ -243,7 +243,7 @@ function _search(view: RepoView, args: SearchSymbolsArgs): _Output {
   const ranking = rankSymbolHits(view, {
     query,
     kind: args.kind,
-    language: args.language,
+    language,
     filePattern: args.file_pattern,
     decorator: args.decorator,
     maxResults: ranked,

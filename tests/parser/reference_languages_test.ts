@@ -4,8 +4,12 @@
  * `language` filter accepts each (`checkLanguage`).
  */
 import assert from "node:assert/strict";
-import { knownLanguageIds, LANGUAGES } from "../../src/parser/mod.ts";
+import { knownLanguageIds, LANGUAGES, parseSource } from "../../src/parser/mod.ts";
 import { checkLanguage } from "../../src/tools/graph_args.ts";
+import { decode } from "../../mod.ts";
+import { ToolRunner } from "../../src/server/runner.ts";
+import { DEFAULT_SETTINGS } from "../../src/server/config.ts";
+import { inThreadParser, tempWorkspace, testConfig, writeTree } from "../ingest/_helpers.ts";
 
 /** The reference's language ids that issue 31 found missing here. */
 const REFERENCE_MISSING_BEFORE = [
@@ -51,4 +55,58 @@ Deno.test("every reference language name is a known language id, accepted as a f
 
 Deno.test("at least 72 languages have symbols (58 before issue 31)", () => {
   assert.ok(LANGUAGES.length >= 72, `${LANGUAGES.length} languages with symbols`);
+});
+
+Deno.test("`protobuf`, the id .proto files had before issue 31, still means Protocol Buffers", async () => {
+  assert.equal(checkLanguage("protobuf"), "proto");
+  assert.equal(checkLanguage("proto"), "proto");
+  const src = 'syntax = "proto3";\nmessage User { string name = 1; }\n';
+  const r = await parseSource("api/user.proto", new TextEncoder().encode(src), "protobuf");
+  assert.deepEqual(
+    [r.language, r.status, r.reason, r.symbols.map((s) => s.id)],
+    ["proto", "ok", null, ["api/user.proto::User#type", "api/user.proto::User.name#field"]],
+  );
+  const ws = tempWorkspace("codemunch-alias-");
+  try {
+    writeTree(ws.root, { "api/user.proto": src, "app.py": "class User:\n    pass\n" });
+    const runner = new ToolRunner({
+      store: ws.store,
+      ingest: testConfig(),
+      parser: inThreadParser,
+      cwd: ws.root,
+      settings: DEFAULT_SETTINGS,
+    });
+    const indexed = await runner.call("index_folder", { path: ws.root, format: "json" });
+    assert.equal(indexed.isError, false, indexed.text);
+    const repo = (JSON.parse(indexed.text) as { repo: string }).repo;
+    const found = await runner.call("search_symbols", {
+      repo,
+      query: "User",
+      language: "protobuf",
+      format: "json",
+    });
+    assert.equal(found.isError, false, found.text);
+    const ids = (decode(found.text) as { results: { id: string }[] }).results.map((h) => h.id);
+    // The Python class of the same name is filtered out.
+    assert.deepEqual(ids, ["api/user.proto::User#type", "api/user.proto::User.name#field"]);
+  } finally {
+    ws.dispose();
+  }
+});
+
+Deno.test("a .proto without a syntax line is proto2, as protoc reads it: a field needs a label", async () => {
+  // protoc 3.21: 'Expected "required", "optional", or "repeated".' for the first; the
+  // symbols are still placed (the scan does not need the parse).
+  const enc = new TextEncoder();
+  const bare = await parseSource("u.proto", enc.encode("message User { string name = 1; }\n"));
+  assert.deepEqual([bare.status, bare.reason, bare.symbols.length], [
+    "partial",
+    "syntax errors: 1",
+    2,
+  ]);
+  const labelled = await parseSource(
+    "u.proto",
+    enc.encode("message User { optional string name = 1; }\n"),
+  );
+  assert.deepEqual([labelled.status, labelled.reason, labelled.symbols.length], ["ok", null, 2]);
 });
