@@ -6,6 +6,7 @@ import { DEFAULT_INGEST_CONFIG, type IngestConfig } from "../../src/ingest/confi
 import { Store } from "../../src/store/mod.ts";
 import { ToolRunner } from "../../src/server/runner.ts";
 import { DEFAULT_SETTINGS } from "../../src/server/config.ts";
+import { decode } from "../../mod.ts";
 
 /** Write files (text or bytes) under `root`, creating folders. */
 export function writeTree(root: string, files: Record<string, string | Uint8Array>): void {
@@ -62,4 +63,26 @@ export function testConfig(overrides: Partial<IngestConfig> = {}): IngestConfig 
 /** A small Python module defining `names` as functions. */
 export function pyModule(...names: string[]): string {
   return names.map((n) => `def ${n}(x):\n    """Doc of ${n}."""\n    return x\n`).join("\n");
+}
+
+/**
+ * A workspace with `files`, indexed by a {@linkcode workspaceRunner}; `call` runs a tool on the
+ * repo (JSON, decoded), `dispose` closes the runner and removes the workspace.
+ */
+export async function indexedWorkspace(files: Record<string, string>, prefix = "codemunch-test-") {
+  const ws = tempWorkspace(prefix);
+  writeTree(ws.root, files);
+  const runner = workspaceRunner(ws);
+  const r = await runner.call("index_folder", { path: ws.root, format: "json" });
+  if (r.isError) throw new Error(`index_folder failed: ${r.text}`);
+  const repo = (JSON.parse(r.text) as { repo: string }).repo;
+  const call = async (tool: string, args: Record<string, unknown>) => {
+    const out = await runner.call(tool, { repo, format: "json", ...args });
+    return { ...out, body: decode(out.text) as Record<string, unknown> };
+  };
+  const dispose = async () => {
+    await runner.close();
+    ws.dispose();
+  };
+  return { ws, runner, repo, call, dispose };
 }

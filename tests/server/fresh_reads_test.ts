@@ -5,34 +5,11 @@
  */
 import { deepStrictEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { decode } from "../../mod.ts";
 import { answerFiles, argumentFiles } from "../../src/server/fresh_reads.ts";
-import { tempWorkspace, workspaceRunner, writeTree } from "../ingest/_helpers.ts";
-
-async function indexed(files: Record<string, string>) {
-  const ws = tempWorkspace("codemunch-fresh-reads-");
-  writeTree(ws.root, files);
-  const runner = workspaceRunner(ws);
-  const r = await runner.call("index_folder", { path: ws.root, format: "json" });
-  equal(r.isError, false, r.text);
-  const repo = (JSON.parse(r.text) as { repo: string }).repo;
-  const call = async (tool: string, args: Record<string, unknown>) => {
-    const out = await runner.call(tool, { repo, format: "json", ...args });
-    return { isError: out.isError, body: decode(out.text) as Record<string, unknown> };
-  };
-  return {
-    ws,
-    repo,
-    call,
-    dispose: async () => {
-      await runner.close();
-      ws.dispose();
-    },
-  };
-}
+import { indexedWorkspace, writeTree } from "../ingest/_helpers.ts";
 
 Deno.test("fresh reads: an edit is served at once, with no watcher", async (t) => {
-  const w = await indexed({
+  const w = await indexedWorkspace({
     "pkg/a.py": "def area(w, h):\n    return w * h\n",
     "pkg/b.py": "def other():\n    pass\n",
   });

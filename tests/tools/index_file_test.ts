@@ -1,11 +1,11 @@
 /** `index_file` and `resolve_repo` through the tool runner (real parser, real SQLite). */
 import { deepStrictEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { decode } from "../../mod.ts";
 import { indexLocalFolder } from "../../src/ingest/index_local.ts";
 import { indexLocalFiles } from "../../src/ingest/index_files.ts";
 import { Store } from "../../src/store/mod.ts";
 import {
+  indexedWorkspace,
   inThreadParser,
   tempWorkspace,
   testConfig,
@@ -14,32 +14,13 @@ import {
 } from "../ingest/_helpers.ts";
 
 async function indexed(files: Record<string, string>) {
-  const ws = tempWorkspace("codemunch-index-file-");
-  writeTree(ws.root, files);
-  const runner = workspaceRunner(ws);
-  const r = await runner.call("index_folder", { path: ws.root, format: "json" });
-  equal(r.isError, false, r.text);
-  const repo = (JSON.parse(r.text) as { repo: string }).repo;
-  const call = async (tool: string, args: Record<string, unknown>) => {
-    const out = await runner.call(tool, { format: "json", ...args });
-    return { ...out, body: decode(out.text) as Record<string, unknown> };
-  };
+  const w = await indexedWorkspace(files, "codemunch-index-file-");
   const names = async (query: string) => {
-    const r = await call("search_symbols", { repo, query, max_results: 50 });
+    const r = await w.call("search_symbols", { query, max_results: 50 });
     return (r.body.results as { name: string; file: string }[]).filter((h) => h.name === query)
       .map((h) => `${h.file}:${h.name}`);
   };
-  return {
-    ws,
-    runner,
-    repo,
-    call,
-    names,
-    dispose: async () => {
-      await runner.close();
-      ws.dispose();
-    },
-  };
+  return { ...w, names };
 }
 
 Deno.test("index_file: changed, added, unchanged, deleted and excluded files", async () => {
