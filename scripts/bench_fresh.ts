@@ -126,6 +126,16 @@ async function _editRounds(
   return out;
 }
 
+/** The files among `files` that the index holds. */
+async function _indexed(server: BenchServer, files: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const f of files) {
+    const r = await server.call("get_file_outline", { repo: server.repo, file_path: f });
+    if (!r.isError) out.push(f);
+  }
+  return out;
+}
+
 /** Names and ids of the corpus's symbols, for the latency turns. */
 async function _corpusQueries(server: BenchServer, files: readonly string[], n: number) {
   const names: string[] = [];
@@ -224,6 +234,9 @@ export async function main(args: string[]): Promise<void> {
       servers.push({ label, server: await startServer(q, env) });
     }
     const first = servers[0]!.server;
+    // Only files the index holds (a rule may exclude one: too large, ignored).
+    const held = await _indexed(first, files);
+    files.splice(0, files.length, ...held);
     const { names, ids } = await _corpusQueries(first, _targets(q.folder, ext, 400), latencyTurns);
     for (const { server } of servers) await _warm(server, names, ids);
     const latency = await _latency(servers, names.slice(1), ids.slice(1));

@@ -7,16 +7,17 @@
  *    made before the call is reported (its sync beat), and the changes not indexed yet are
  *    indexed now, without waiting for the debounce (bounded). Tools that answer only from the
  *    files their arguments name skip this step: step 2 covers them;
- * 2. after it runs, the files its answer comes from (every `file` / `file_path` of the response,
- *    the file and symbol arguments) are stat'ed against the index — at most 256, a few
- *    microseconds each — and the ones whose size or mtime changed (or that were written after
- *    the index) are re-indexed through the one pipeline, then the tool runs once more on the
+ * 2. the files its arguments name (a file path, a symbol id's file) are stat'ed against the index
+ *    and re-indexed when they changed (or were written since the index) — before the run, so that
+ *    a symbol just added is found at the first try;
+ * 3. after it runs, the files its answer comes from (every `file` / `file_path` of the response)
+ *    are stat'ed the same way — at most 256, a few microseconds each — and the ones whose size or
+ *    mtime changed are re-indexed through the one pipeline, then the tool runs once more on the
  *    new index.
  *
- * A tool that failed with `file_not_found` or `symbol_not_found` is checked the same way on the
- * paths its arguments name (a file written, or a symbol added, since the index). A re-index
- * that fails leaves the first answer as it was (its `_freshness` marks say what is stale), with
- * a warning.
+ * A watch batch that lands while the tool runs makes it answer again from the new index. A
+ * re-index that fails leaves the answer as it was (its `_freshness` marks say what is stale),
+ * with a warning.
  */
 import { ToolError } from "../errors.ts";
 import type { Tool, ToolContext, ToolOutput } from "../tools/mod.ts";
@@ -51,7 +52,7 @@ const _FILE_SCOPED = new Set([
   "get_file_content",
 ]);
 
-/** Error codes after which the arguments' files are checked (they may exist on disk now). */
+/** Error codes after which a tool runs again when the index changed while it ran. */
 const _RETRY_CODES = new Set(["file_not_found", "symbol_not_found"]);
 
 /** Runs read tools on the current files (see the module doc). */
@@ -74,56 +75,67 @@ export class FreshReads {
     if (view === null) return await tool.run(ctx, args);
     const root = view.get(META).source_root;
     if (!_FILE_SCOPED.has(tool.name)) await this.#watcher?.catchUp(root, _CATCH_UP_MS);
+    // The files the arguments name are checked before the run (a symbol added to a file is then
+    // found at the first try, not after a `symbol_not_found` and its suggestions).
+    const named = argumentFiles(a);
+    const early = filesChangedOnDisk(_current(ctx, view), named);
+    const warnings: string[] = [];
+    const reindexed = early.length > 0 && await this.#reindex(ctx, root, early, warnings)
+      ? early.length
+      : 0;
     // The index state the tool is about to answer from.
     const before = _current(ctx, view).state;
     let out: ToolOutput;
     try {
       out = await tool.run(ctx, args);
     } catch (e) {
+      // Another writer (a watch batch) changed the index while the tool ran: try once more.
       if (!(e instanceof ToolError) || !_RETRY_CODES.has(e.code)) throw e;
-      const now = _current(ctx, view);
-      const stale = filesChangedOnDisk(now, argumentFiles(a));
-      if (stale.length > 0) {
-        if (!(await this.#reindex(ctx, root, stale, null))) throw e;
-      } else if (now.state === before) throw e;
-      // Re-indexed now, or by another writer (a watch batch) while the tool ran.
-      return await tool.run(ctx, args);
+      if (_current(ctx, view).state === before) throw e;
+      return _withFacts(await tool.run(ctx, args), reindexed, warnings);
     }
     const now = _current(ctx, view);
-    const stale = filesChangedOnDisk(now, [...argumentFiles(a), ...answerFiles(out.response)]);
+    const stale = filesChangedOnDisk(now, answerFiles(out.response));
     if (stale.length === 0) {
       // The index changed while the tool ran (a watch batch): answer from the new one.
-      return now.state === before ? out : await tool.run(ctx, args);
+      const last = now.state === before ? out : await tool.run(ctx, args);
+      return _withFacts(last, reindexed, warnings);
     }
-    if (!(await this.#reindex(ctx, root, stale, out))) return out;
-    const again = await tool.run(ctx, args);
-    return { ...again, meta: { ...again.meta, reindexed_files: stale.length } };
+    if (!(await this.#reindex(ctx, root, stale, warnings))) {
+      return _withFacts(out, reindexed, warnings);
+    }
+    return _withFacts(await tool.run(ctx, args), reindexed + stale.length, warnings);
   }
 
-  /** Re-index stale files; false (with a warning on `out`, when given) if that failed. */
+  /** Re-index stale files; false (with a warning added to `warnings`) if that failed. */
   async #reindex(
     ctx: ToolContext,
     root: string,
     stale: readonly string[],
-    out: ToolOutput | null,
+    warnings: string[],
   ): Promise<boolean> {
     try {
       await reindexFiles(ctx, root, stale);
       return true;
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      this.#log(
-        `codemunch: could not re-index ${stale.length} changed file(s) of ${root}: ${message}`,
+      this.#log(`codemunch: could not re-index ${stale.length} changed file(s) of ${root}: ${message}`);
+      warnings.push(
+        `${stale.length} file(s) of this answer changed on disk and could not be re-indexed (${message}); their _freshness says so`,
       );
-      if (out !== null) {
-        out.warnings = [
-          ...(out.warnings ?? []),
-          `${stale.length} file(s) of this answer changed on disk and could not be re-indexed (${message}); their _freshness says so`,
-        ];
-      }
       return false;
     }
   }
+}
+
+/** The answer, with how many files were re-indexed for it and why some could not be. */
+function _withFacts(out: ToolOutput, reindexed: number, warnings: string[]): ToolOutput {
+  if (reindexed === 0 && warnings.length === 0) return out;
+  return {
+    ...out,
+    ...(reindexed > 0 ? { meta: { ...out.meta, reindexed_files: reindexed } } : {}),
+    ...(warnings.length > 0 ? { warnings: [...(out.warnings ?? []), ...warnings] } : {}),
+  };
 }
 
 /** The current view of a local repo (null for a remote or unknown one: the tool reports it). */
