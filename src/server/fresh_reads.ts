@@ -119,7 +119,9 @@ export class FreshReads {
       return true;
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      this.#log(`codemunch: could not re-index ${stale.length} changed file(s) of ${root}: ${message}`);
+      this.#log(
+        `codemunch: could not re-index ${stale.length} changed file(s) of ${root}: ${message}`,
+      );
       warnings.push(
         `${stale.length} file(s) of this answer changed on disk and could not be re-indexed (${message}); their _freshness says so`,
       );

@@ -26,6 +26,9 @@ import { codecSpec } from "./codec_spec.ts";
 import { WatchManager, type WatchSettings } from "./watch.ts";
 import { FreshReads } from "./fresh_reads.ts";
 
+/** Quiet time after an answer before `idle` prepares the next search, in ms. */
+const _IDLE_MS = 150;
+
 /** What a runner (and a server) is built from. */
 export interface ServerDeps {
   /** The index store. */
@@ -82,6 +85,8 @@ export class ToolRunner {
   /** The repo of the last successful call, for {@linkcode idle}. */
   #lastRepo: string | undefined;
   readonly #watch: WatchManager | null;
+  /** The prewarm `idle` scheduled, until a call comes first. */
+  #idleTimer: ReturnType<typeof setTimeout> | undefined;
   /** Read tools answer from the files as they are on disk (fresh_reads.ts). */
   readonly #fresh: FreshReads;
 
@@ -104,7 +109,9 @@ export class ToolRunner {
       redact: this.#settings.redact,
       folderIndexed: (root) => this.folderIndexed(root),
     };
-    const watch = deps.watch?.enabled ? new WatchManager(this.#ctx, deps.watch, this.#log) : null;
+    const watch = deps.watch?.enabled
+      ? new WatchManager(this.#ctx, deps.watch, this.#log, (repo) => this.#prewarmSoon(repo))
+      : null;
     this.#watch = watch;
     if (watch !== null) {
       this.#ctx.watchReport = () => watch.report();
@@ -141,6 +148,8 @@ export class ToolRunner {
 
   /** Call a tool by name with raw (unvalidated) arguments. Never throws. */
   async call(name: string, rawArgs: unknown, options: CallOptions = {}): Promise<CallResult> {
+    clearTimeout(this.#idleTimer);
+    this.#idleTimer = undefined;
     const started = performance.now();
     const tool = toolByName(name);
     try {
@@ -239,16 +248,29 @@ export class ToolRunner {
   idle(): void {
     const repo = this.#lastRepo;
     this.#lastRepo = undefined;
-    if (repo === undefined) return;
-    for (const tool of TOOLS) {
-      try {
-        tool.prewarm?.(this.#ctx, repo);
-      } catch { /* reported by the next call on this repo */ }
-    }
+    if (repo !== undefined) this.#prewarmSoon(repo);
+  }
+
+  /** Prepare the next search of `repo` once the server is quiet (see {@linkcode idle}). */
+  #prewarmSoon(repo: string): void {
+    clearTimeout(this.#idleTimer);
+    // Only in a real pause: a call that follows at once (an agent's next question right after an
+    // edit) must not wait behind a rebuild it may not need (0.3-1 s on a large repo). The next
+    // call cancels it; its own answer schedules it again.
+    this.#idleTimer = setTimeout(() => {
+      this.#idleTimer = undefined;
+      for (const tool of TOOLS) {
+        try {
+          tool.prewarm?.(this.#ctx, repo);
+        } catch { /* reported by the next call on this repo */ }
+      }
+    }, _IDLE_MS);
+    Deno.unrefTimer(this.#idleTimer as unknown as number);
   }
 
   /** Stop the parser pool and close the store's connections. */
   async close(): Promise<void> {
+    clearTimeout(this.#idleTimer);
     await this.#watch?.close();
     await this.#pool?.close();
     this.#pool = null;

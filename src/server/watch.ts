@@ -52,10 +52,25 @@ export class WatchManager implements WatchHost {
   /** Checks that watched folders still exist (a removed root may send no event at all). */
   #liveness: ReturnType<typeof setInterval> | undefined;
 
-  constructor(ctx: ToolContext, settings: WatchSettings, log: (message: string) => void) {
+  /** Prepares the next search of a repo whose index a batch changed (the runner's, when quiet). */
+  readonly #changed: (repo: string) => void;
+
+  constructor(
+    ctx: ToolContext,
+    settings: WatchSettings,
+    log: (message: string) => void,
+    changed?: (repo: string) => void,
+  ) {
     this.#ctx = ctx;
     this.settings = settings;
     this.#log = log;
+    this.#changed = changed ?? ((repo) => {
+      setTimeout(() => {
+        try {
+          prewarmSymbolSearch(ctx, repo);
+        } catch { /* the next query reports it */ }
+      }, 0);
+    });
   }
 
   /** The index directory (its own writes are never re-indexed). */
@@ -215,12 +230,8 @@ export class WatchManager implements WatchHost {
       );
     }
     if (batch.error === undefined && batch.added + batch.changed + batch.deleted > 0) {
-      // Rebuild the repo's symbol ranking for the new index now, not in the next query.
-      setTimeout(() => {
-        try {
-          prewarmSymbolSearch(this.#ctx, w.repo);
-        } catch { /* the next query reports it */ }
-      }, 0);
+      // Rebuild the repo's symbol ranking for the new index before the next query needs it.
+      this.#changed(w.repo);
     }
     for (const l of this.#listeners) {
       try {
