@@ -14,6 +14,7 @@ const BENCHES: Record<string, string> = {
   http: "./bench_http.ts",
   languages: "./bench_languages.ts",
   graph: "./bench_graph.ts",
+  health: "./bench_health.ts",
   routes: "./bench_routes.ts",
   startup: "./bench_startup.ts",
   ping: "./bench_ping.ts",

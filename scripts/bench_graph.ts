@@ -75,6 +75,9 @@ function _cpuMs(pid: number | null): number {
   }
 }
 
+/** A stdio client of a spawned server, and a json tool call through it (bench_health.ts too). */
+export { _call as callTool, _connect as connectServer };
+
 /** The pid of the server behind a client. */
 const serverPids = new WeakMap<Client, number | null>();
 

@@ -400,7 +400,85 @@ export interface LanguageSemantics {
    * them is in a file the calling file sees (beyond that the name says nothing: `Error`, `Close`).
    */
   byNameReach: number;
+  /**
+   * What keeps a definition alive without a use the graph can see: the language's entry points,
+   * runtime and framework hooks, test discovery, exports and dynamic access (dead-code and
+   * test-reach analysis, `src/query/liveness.ts`).
+   * @default NO_LIVENESS_RULES
+   */
+  liveness?: LivenessRules;
+  /**
+   * Which units' exports are the repo's API: `every_unit` (any module or package outside an
+   * internal path: Python, Go, Java), or `package_entries` (only the files a package manifest or
+   * an `index.*` names as entry points, and what they re-export: JavaScript, TypeScript).
+   * @default "every_unit"
+   */
+  publicApi?: "every_unit" | "package_entries";
 }
+
+/**
+ * Framework and runtime conventions of a language, as data: which definitions something outside
+ * the code graph calls (a runtime, a test runner, a framework, a library's users).
+ */
+export interface LivenessRules {
+  /** Functions the runtime starts or calls by name: Go's `main` and `init`, C's `main`. */
+  entryNames?: RegExp;
+  /**
+   * Methods a runtime, protocol or framework calls by name on any object: Python's dunder
+   * methods, `toString`, Go's `String` and `Error`, `ServeHTTP`.
+   */
+  hookMethods?: RegExp;
+  /** Functions, methods and classes of test files that the test runner discovers by name. */
+  testNames?: RegExp;
+  /**
+   * A decorator or annotation (its text, `@` and arguments included) that registers the symbol
+   * with a framework: a route, a fixture, a command, a signal receiver, an injected bean, an
+   * override.
+   */
+  registeringDecorators?: RegExp;
+  /**
+   * How a definition is exported from its unit: `capitalized` (Go: an upper-case first letter),
+   * `keyword` (its signature matches {@linkcode exportKeyword}: JS/TS `export`, Rust `pub`,
+   * Java `public`), `public_name` (every name without a leading `_`, narrowed by an export list
+   * such as Python's `__all__`), `none` (a language without modules: everything is shared).
+   */
+  exports: "capitalized" | "keyword" | "public_name" | "none";
+  /** The signature of an exported definition (with `exports: "keyword"`). */
+  exportKeyword?: RegExp;
+  /**
+   * A file's list of exported names as a quoted-name list (`__all__ = ["a", "b"]`): group 1 is
+   * the list's text. When a file has one, only the names in it are exported.
+   */
+  exportList?: RegExp;
+  /**
+   * Paths whose exports do not leave the repo (Go's `internal/`, a `_private` Python module): an
+   * exported definition there counts as used only when something in the repo uses it.
+   */
+  internalPath?: RegExp;
+  /**
+   * Files the runtime or a tool starts from by their path (`__main__.py`, `manage.py`,
+   * `conftest.py`, `main.go`): entry points even when nothing imports them.
+   */
+  entryFiles?: RegExp;
+  /**
+   * Text of a file that starts it as a program (`if __name__ == "__main__"`, `package main`):
+   * an entry point even when nothing imports it.
+   */
+  entryText?: RegExp;
+  /**
+   * Code reaching definitions by a computed name (reflection, `getattr`, `obj[name]`,
+   * `reflect.`): where a file matches, a definition whose name it writes in a string is alive.
+   */
+  dynamicAccess?: RegExp;
+  /**
+   * Files that declare code defined elsewhere (Python's `.pyi` stubs, TypeScript's `.d.ts`):
+   * their definitions are never weighed as dead.
+   */
+  declarationFiles?: RegExp;
+}
+
+/** The liveness rules of a language that declares none: no convention, everything shared. */
+export const NO_LIVENESS_RULES: LivenessRules = { exports: "none" };
 
 /**
  * The semantics of a language that declares none: a module per file, no implicit `this`, names

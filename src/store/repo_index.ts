@@ -765,6 +765,21 @@ export class RepoIndex {
   }
 
   /**
+   * How many definitions (symbols of any kind but `import`) bear each name, case-sensitive, in
+   * one pass over the name index.
+   */
+  definitionNameCounts(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (
+      const r of this.#prepare(
+        `SELECT name, count(*) AS n FROM symbols WHERE kind != 'import'
+         GROUP BY name COLLATE BINARY`,
+      ).all() as { name: string; n: number }[]
+    ) out.set(r.name, r.n);
+    return out;
+  }
+
+  /**
    * How many symbols bear each name (case matters: `Get` and `get` differ), in one pass over the
    * name index.
    */

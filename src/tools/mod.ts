@@ -37,6 +37,9 @@ import { tool as getChangedSymbols } from "./get_changed_symbols.ts";
 import { tool as getSymbolDiff } from "./get_symbol_diff.ts";
 import { tool as getSymbolProvenance } from "./get_symbol_provenance.ts";
 import { tool as getChurnRate } from "./get_churn_rate.ts";
+import { tool as checkReferences } from "./check_references.ts";
+import { tool as findDeadCode } from "./find_dead_code.ts";
+import { tool as getDeadCodeV2 } from "./get_dead_code_v2.ts";
 import { tool as jcodemunchGuide } from "./jcodemunch_guide.ts";
 
 export type { ToolContext, ToolOutput } from "./context.ts";
@@ -77,6 +80,9 @@ export const TOOLS: readonly Tool[] = [
   getSymbolDiff,
   getSymbolProvenance,
   getChurnRate,
+  checkReferences,
+  findDeadCode,
+  getDeadCodeV2,
   jcodemunchGuide,
 ];
 

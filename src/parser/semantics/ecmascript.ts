@@ -1,4 +1,25 @@
-import { DEFAULT_SEMANTICS, type LanguageSemantics } from "../language_spec.ts";
+import { DEFAULT_SEMANTICS, type LanguageSemantics, type LivenessRules } from "../language_spec.ts";
+
+/**
+ * JavaScript/TypeScript liveness conventions: `constructor`, `toString`, `toJSON`, `then` and the
+ * custom-element callbacks are called by the runtime; any decorator registers (Angular, Nest);
+ * `export` declarations, `exports.f` and the names of `module.exports = {…}` / `= name` are
+ * exported; config files of the usual tools, `bin/` and `scripts/` files and `#!` node scripts
+ * are entry points; `obj[name]` and `require(variable)` reach names written in strings.
+ */
+export const ECMASCRIPT_LIVENESS: LivenessRules = {
+  hookMethods:
+    /^(?:constructor|toString|valueOf|toJSON|then|inspect|connectedCallback|disconnectedCallback|adoptedCallback|attributeChangedCallback)$/,
+  registeringDecorators: /^@/,
+  exports: "keyword",
+  exportKeyword: /^\s*export\b/,
+  exportList: /\bmodule\.exports\s*=\s*(\{[^}]*\}|[A-Za-z_$][\w$]*)/,
+  entryFiles:
+    /(?:^|\/)(?:bin|scripts?)\/[^/]+$|(?:^|\/)(?:vite|webpack|rollup|jest|vitest|babel|eslint|prettier|tailwind|postcss|next|nuxt|svelte|astro|playwright|karma)\.config\.[cm]?[jt]s$|(?:^|\/)(?:Gruntfile|gulpfile)\.[cm]?js$/i,
+  entryText: /^#!.*\bnode\b/,
+  declarationFiles: /\.d\.[cm]?ts$/,
+  dynamicAccess: /\w\[\s*[A-Za-z_$][\w$.]*\s*\]|\brequire\s*\(\s*[^'"`\s)]/,
+};
 
 /**
  * JavaScript, TypeScript and the component formats that embed them (one family: a `.ts` file
@@ -17,4 +38,6 @@ export const ECMASCRIPT_SEMANTICS: LanguageSemantics = {
   reexportLine: /^\s*export\b/,
   prototypeObjects: true,
   exportObjects: ["exports", "module.exports"],
+  liveness: ECMASCRIPT_LIVENESS,
+  publicApi: "package_entries",
 };

@@ -1,4 +1,22 @@
-import { DEFAULT_SEMANTICS, type LanguageSemantics } from "../language_spec.ts";
+import { DEFAULT_SEMANTICS, type LanguageSemantics, type LivenessRules } from "../language_spec.ts";
+
+/**
+ * Go's liveness conventions: `main` and `init` are run by the runtime; the methods of the standard
+ * interfaces (`String`, `Error`, `ServeHTTP`, `MarshalJSON`, …) are called through them; `Test*`,
+ * `Benchmark*`, `Fuzz*` and `Example*` functions are run by `go test`; capitalized names of
+ * packages outside `internal/` and outside `package main` are the package's API; `reflect`
+ * reaches methods and fields by name.
+ */
+export const GO_LIVENESS: LivenessRules = {
+  entryNames: /^(?:main|init)$/,
+  hookMethods:
+    /^(?:String|GoString|Error|Format|Unwrap|Is|As|ServeHTTP|Read|Write|Close|ReadFrom|WriteTo|Seek|Len|Less|Swap|Push|Pop|MarshalJSON|UnmarshalJSON|MarshalText|UnmarshalText|MarshalBinary|UnmarshalBinary|MarshalXML|UnmarshalXML|Scan|Value|Timeout|Temporary)$/,
+  testNames: /^(?:Test|Benchmark|Fuzz|Example)/,
+  exports: "capitalized",
+  internalPath: /(?:^|\/)internal(?:\/|$)|(?:^|\/)testdata\//,
+  entryText: /^package\s+main\b/m,
+  dynamicAccess: /\breflect\.|\.MethodByName\(|\.FieldByName\(/,
+};
 
 /**
  * Go: a package is a folder (every file of it is in scope, an import names the folder); a name in
@@ -25,4 +43,5 @@ export const GO_SEMANTICS: LanguageSemantics = {
   bodyBaseWords: ["struct", "interface"],
   moduleBinding: "path_tail",
   byNameReach: 1,
+  liveness: GO_LIVENESS,
 };

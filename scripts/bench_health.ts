@@ -1,0 +1,243 @@
+/**
+ * `deno task bench health [--corpora pytest,werkzeug,django] [--speed gostd] [--index DIR]
+ * [--samples N] [--json FILE]`: the code-health tools on the real corpora (corpora/), through a
+ * real stdio client.
+ *
+ * - Dead code, Python corpora: `find_dead_code` (min_confidence 0, every finding) against an
+ *   independent truth, scripts/dead_truth_python.py (Python's `ast`, vulture's rule: a function,
+ *   method or class is unused when its name is used nowhere in the package outside its own
+ *   body). Precision and recall of the functions, methods and classes of non-test `.py` files
+ *   (dunder names aside: the runtime calls them) at each confidence threshold. The rules were
+ *   written looking at django and werkzeug; pytest is held out.
+ * - Speed (`--speed`, default gostd): check_references of `--samples` + 1 function names spread
+ *   over the index (the first call builds the mention index), then each dead-code call's first call
+ *   (builds the shared analysis) and its p50 over `--samples` warm calls (default 10).
+ *
+ * Targets (issue 30): dead-code precision ≥ 0.9 at the default confidence (0.8); every tool p50
+ * under 200 ms on gostd after the first call.
+ */
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { Store } from "../src/store/store.ts";
+import { callTool, connectServer } from "./bench_graph.ts";
+import {
+  loadAverages,
+  markdownTable,
+  median,
+  parseFlags,
+  serverEnv,
+  writeJson,
+} from "./bench_util.ts";
+
+const CHECKOUT = resolve(fileURLToPath(new URL("..", import.meta.url)));
+/** The tools timed, with the arguments of a warm call (`repo` added). */
+const SPEED_CALLS: [string, Record<string, unknown>][] = [
+  ["find_dead_code", {}],
+  ["find_dead_code", { min_confidence: 0 }],
+  ["get_dead_code_v2", {}],
+];
+/** Confidence thresholds the dead-code quality is reported at. */
+const THRESHOLDS = [1, 0.9, 0.8, 0.7, 0.5, 0.3];
+
+const _call = callTool;
+
+/** One definition of the truth (scripts/dead_truth_python.py). */
+interface TruthRow {
+  file: string;
+  name: string;
+  kind: string;
+  line: number;
+  first_line: number;
+  end_line: number;
+  used: boolean;
+}
+
+/** A test file by the usual Python conventions (the truth's population leaves them out). */
+function _pythonTest(path: string): boolean {
+  return /(?:^|\/)(?:tests?|testing)\//.test(path) ||
+    /(?:^|\/)(?:test_[^/]*|[^/]*_test|conftest)\.py$/.test(path);
+}
+
+interface DeadQuality {
+  corpus: string;
+  threshold: number;
+  population: number;
+  unused: number;
+  found: number;
+  tp: number;
+  precision: number;
+  recall: number;
+  falsePositives: string[];
+}
+
+async function _pythonDeadQuality(
+  client: Client,
+  repo: string,
+  corpus: string,
+  root: string,
+): Promise<DeadQuality[]> {
+  const out = new Deno.Command("python3", {
+    args: [join(CHECKOUT, "scripts", "dead_truth_python.py"), root],
+    stdout: "piped",
+  }).outputSync();
+  if (!out.success) throw new Error("scripts/dead_truth_python.py failed");
+  const truth = (JSON.parse(new TextDecoder().decode(out.stdout)) as TruthRow[])
+    .filter((t) => !_pythonTest(t.file) && !/^__\w+__$/.test(t.name));
+  const byKey = new Map<string, TruthRow>();
+  for (const t of truth) {
+    for (let l = t.first_line; l <= t.line; l++) byKey.set(`${t.file}:${l}:${t.name}`, t);
+  }
+  const body = await _call(client, "find_dead_code", {
+    repo,
+    min_confidence: 0,
+    max_results: 5000,
+  });
+  const found =
+    (body.dead_symbols as { file: string; line: number; name: string; confidence: number }[])
+      .filter((d) => d.file.endsWith(".py"));
+  const unused = truth.filter((t) => !t.used);
+  return THRESHOLDS.map((threshold) => {
+    const ours = found.filter((d) => d.confidence >= threshold);
+    const matched = ours.map((d) => ({ d, t: byKey.get(`${d.file}:${d.line}:${d.name}`) }));
+    const tp = matched.filter((m) => m.t !== undefined && !m.t.used);
+    const fps = matched.filter((m) => m.t === undefined || m.t.used);
+    const hit = new Set(tp.map((m) => m.t!));
+    return {
+      corpus,
+      threshold,
+      population: truth.length,
+      unused: unused.length,
+      found: ours.length,
+      tp: tp.length,
+      precision: ours.length === 0 ? 1 : tp.length / ours.length,
+      recall: unused.length === 0 ? 1 : unused.filter((t) => hit.has(t)).length / unused.length,
+      falsePositives: fps.slice(0, 8).map((m) =>
+        `${m.d.file}:${m.d.line} ${m.d.name} (${m.d.confidence}${
+          m.t === undefined ? ", not in truth" : ", used"
+        })`
+      ),
+    };
+  });
+}
+
+interface Speed {
+  corpus: string;
+  call: string;
+  first: number;
+  p50: number;
+}
+
+/** Names of `n` functions and methods spread over a repo's index (the check_references targets). */
+function _names(store: Store, repo: string, n: number): string[] {
+  const all = store.repo(repo).symbolsOfKinds(["function", "method"]);
+  const step = Math.max(1, Math.floor(all.length / n));
+  return Array.from({ length: Math.min(n, all.length) }, (_, i) => all[i * step]!.name);
+}
+
+async function _speed(
+  client: Client,
+  repo: string,
+  corpus: string,
+  samples: number,
+  names: string[],
+): Promise<Speed[]> {
+  const out: Speed[] = [];
+  const times: number[] = [];
+  for (const identifier of names) {
+    const t = performance.now();
+    await _call(client, "check_references", { repo, identifier });
+    times.push(performance.now() - t);
+  }
+  out.push({
+    corpus,
+    call: `check_references (${names.length} names spread over the index)`,
+    first: times[0] ?? NaN,
+    p50: median(times.slice(1)),
+  });
+  for (const [tool, args] of SPEED_CALLS) {
+    const t0 = performance.now();
+    await _call(client, tool, { repo, ...args });
+    const first = performance.now() - t0;
+    const times: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      const t = performance.now();
+      await _call(client, tool, { repo, ...args, max_results: 50 + i });
+      times.push(performance.now() - t);
+    }
+    out.push({ corpus, call: `${tool} ${JSON.stringify(args)}`, first, p50: median(times) });
+  }
+  return out;
+}
+
+export async function main(args: string[]): Promise<void> {
+  const flags = parseFlags(args);
+  const corpora = (flags.get("corpora") ?? "pytest,werkzeug,django").split(",").filter((c) =>
+    c !== ""
+  );
+  const speedCorpora = (flags.get("speed") ?? "gostd").split(",").filter((c) => c !== "");
+  const samples = Number(flags.get("samples") ?? 10);
+  const indexDir = resolve(flags.get("index") ?? join(CHECKOUT, "bench-out", "health-index"));
+  const env = serverEnv(indexDir, Deno.realPathSync(join(CHECKOUT, "corpora")));
+  const loads = [loadAverages()];
+  const quality: DeadQuality[] = [];
+  const speed: Speed[] = [];
+  for (const corpus of [...new Set([...corpora, ...speedCorpora])]) {
+    const dir = Deno.realPathSync(join(CHECKOUT, "corpora", corpus));
+    const client = await connectServer(env);
+    try {
+      const repo = String((await _call(client, "index_folder", { path: dir })).repo);
+      if (speedCorpora.includes(corpus)) {
+        const names = _names(new Store(indexDir), repo, samples + 1);
+        speed.push(...await _speed(client, repo, corpus, samples, names));
+      }
+      if (corpora.includes(corpus)) {
+        quality.push(...await _pythonDeadQuality(client, repo, corpus, dir));
+      }
+    } finally {
+      await client.close();
+    }
+  }
+  loads.push(loadAverages());
+  console.log(markdownTable(
+    [
+      "corpus",
+      "min_confidence",
+      "truth population",
+      "truth unused",
+      "found",
+      "tp",
+      "precision",
+      "recall",
+    ],
+    quality.map((q) => [
+      q.corpus,
+      q.threshold,
+      q.population,
+      q.unused,
+      q.found,
+      q.tp,
+      q.precision.toFixed(3),
+      q.recall.toFixed(3),
+    ]),
+  ));
+  for (const q of quality.filter((q) => q.threshold === 0.8 || q.threshold === 0.5)) {
+    if (q.falsePositives.length > 0) {
+      console.log(
+        `\n${q.corpus} ≥ ${q.threshold}, not unused by the truth:\n  ${
+          q.falsePositives.join("\n  ")
+        }`,
+      );
+    }
+  }
+  console.log(
+    "\n" + markdownTable(
+      ["corpus", "call", "first ms", "warm p50 ms"],
+      speed.map((s) => [s.corpus, s.call, s.first.toFixed(0), s.p50.toFixed(1)]),
+    ),
+  );
+  console.log(`\nms client-side over stdio; ${loads.join(", ")}`);
+  await writeJson(flags, { quality, speed, load: loads });
+}
+
+if (import.meta.main) await main(Deno.args);
