@@ -17,7 +17,7 @@ import type { RepoView } from "./view.ts";
 /** How a use was found. */
 export type FoundBy = "resolved" | "by_name" | "text";
 
-/** One use of an identifier. */
+/** One use of an identifier (`text` is filled in for the first `maxUses` only). */
 export interface Use {
   file: string;
   line: number;
@@ -54,12 +54,12 @@ const _MAX_TEXT = 160;
 export function identifierUses(
   view: RepoView,
   identifier: string,
-  options: { searchContent: boolean; maxContentFiles: number },
+  options: { searchContent: boolean; maxContentFiles: number; maxUses: number },
 ): Uses {
   const refs = identifierReferences(view, identifier);
   const name = _nameOf(view, identifier);
   const covered = new Set(refs.map((r) => `${r.file}\0${r.line}`));
-  const uses: Use[] = refs.map((r) => _graphUse(view, r));
+  const uses: Use[] = refs.map(_graphUse);
   let contentFiles = 0;
   let contentCut = false;
   if (options.searchContent && name !== "") {
@@ -75,6 +75,7 @@ export function identifierUses(
     }
   }
   uses.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  _fillTexts(view, uses.slice(0, options.maxUses));
   return {
     uses,
     references: refs.length,
@@ -90,20 +91,27 @@ function _nameOf(view: RepoView, identifier: string): string {
   return identifier.slice(identifier.lastIndexOf(".") + 1);
 }
 
-function _graphUse(view: RepoView, r: Reference): Use {
+/** A graph reference as a use (its line's text is filled in later, for the rows shown). */
+function _graphUse(r: Reference): Use {
   return {
     file: r.file,
     line: r.line,
     foundBy: r.resolution === "resolved" ? "resolved" : "by_name",
     kind: r.kind,
     symbol: r.symbol,
-    text: _lineText(view, r.file, r.line),
+    text: "",
   };
 }
 
-function _lineText(view: RepoView, file: string, line: number): string {
-  const text = view.index.fileText(file) ?? "";
-  return (text.split("\n")[line - 1] ?? "").trim().slice(0, _MAX_TEXT);
+/** Fill in the line text of graph uses, reading each file once. */
+function _fillTexts(view: RepoView, uses: readonly Use[]): void {
+  const lines = new Map<string, string[]>();
+  for (const u of uses) {
+    if (u.foundBy === "text") continue;
+    let of = lines.get(u.file);
+    if (of === undefined) lines.set(u.file, of = (view.index.fileText(u.file) ?? "").split("\n"));
+    u.text = (of[u.line - 1] ?? "").trim().slice(0, _MAX_TEXT);
+  }
 }
 
 /** The files that may write `name`, by path: the mention index's, else every file. */

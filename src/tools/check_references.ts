@@ -85,6 +85,7 @@ function _check(
   const found = identifierUses(view, identifier, {
     searchContent: args.search_content ?? true,
     maxContentFiles: args.max_content_results ?? 20,
+    maxUses: args.max_results ?? 100,
   });
   return {
     counts: {
