@@ -34,8 +34,10 @@ export function describeSemantics(s: LanguageSemantics): string {
     const text = (v: unknown) =>
       Array.isArray(v) ? (v.length === 0 ? "none" : v.join("|")) : String(v);
     if (value === undefined || text(value) === text(base)) continue;
-    // A pattern (a re-export file, a receiver parameter) is named, not spelled out.
-    parts.push(value === true || value instanceof RegExp ? key : `${key}=${text(value)}`);
+    // A pattern (a re-export file, a receiver parameter) is named, not spelled out; the
+    // liveness rules by their export rule.
+    if (key === "liveness") parts.push(`liveness=${(value as { exports: string }).exports}`);
+    else parts.push(value === true || value instanceof RegExp ? key : `${key}=${text(value)}`);
   }
   return parts.join(" ");
 }
@@ -48,7 +50,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   apex: { semantics: "defaults" },
   arduino: {
     semantics:
-      "family=cpp classScope closedScope folderClasses parameterTypes=type_name selfNames=this superNames=super",
+      "family=cpp classScope closedScope folderClasses liveness=none parameterTypes=type_name selfNames=this superNames=super",
   },
   asm: { semantics: "defaults" },
   autohotkey: { semantics: "defaults" },
@@ -59,14 +61,14 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   commonlisp: { semantics: "defaults" },
   cpp: {
     semantics:
-      "family=cpp classScope closedScope folderClasses parameterTypes=type_name selfNames=this superNames=super",
+      "family=cpp classScope closedScope folderClasses liveness=none parameterTypes=type_name selfNames=this superNames=super",
     facts: [
       "shape.cpp::a.b.Deep.f#method | .helper -> shape.cpp::geo.detail.helper#function",
     ],
   },
   csharp: {
     semantics:
-      "family=csharp classScope closedScope colonBasesByKind folderClasses parameterTypes=type_name selfNames=this superNames=base|super",
+      "family=csharp classScope closedScope colonBasesByKind folderClasses liveness=keyword parameterTypes=type_name selfNames=this superNames=base|super",
     facts: [
       "Sample.cs::Acme.Greeting.Greeter.Greet#method~1 | .Format -> Sample.cs::Acme.Greeting.Greeter.Format#method",
       "base Sample.cs::Acme.Greeting.Greeter#class implements Sample.cs::Acme.Greeting.IGreeter#type",
@@ -76,7 +78,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   d: { semantics: "defaults" },
   dart: {
     semantics:
-      "family=dart classScope closedScope folderClasses parameterTypes=type_name selfNames=this superNames=super",
+      "family=dart classScope closedScope folderClasses liveness=public_name parameterTypes=type_name selfNames=this superNames=super",
     facts: [
       "lib/shapes.dart::Circle.compareTo#method | other.area -> lib/shapes.dart::Circle.area#method",
       "base lib/shapes.dart::Circle#class mixin lib/shapes.dart::Printable#type",
@@ -96,7 +98,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   gleam: { semantics: "defaults" },
   go: {
     semantics:
-      "family=go bases=embedding bodyBaseWords=struct|interface byNameReach=1 classReceivers=false closedScope moduleBinding=path_tail parameterTypes=name_type privacy=capitalized qualifiedImports receiverParameter selfNames=none superNames=none unit=package_folder",
+      "family=go bases=embedding bodyBaseWords=struct|interface byNameReach=1 classReceivers=false closedScope liveness=capitalized moduleBinding=path_tail parameterTypes=name_type privacy=capitalized qualifiedImports receiverParameter selfNames=none superNames=none unit=package_folder",
     facts: [
       "main.go::NewServer#function | store.Open -> internal/store/store.go::Open#function",
     ],
@@ -108,14 +110,14 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   html: { semantics: "defaults" },
   java: {
     semantics:
-      "family=jvm classScope closedScope folderClasses parameterTypes=type_name selfNames=this superNames=super",
+      "family=jvm classScope closedScope folderClasses liveness=keyword parameterTypes=type_name selfNames=this superNames=super",
     facts: [
       "src/main/java/com/acme/App.java::App.run#method | .describe -> src/main/java/com/acme/App.java::App.describe#method",
     ],
   },
   javascript: {
     semantics:
-      "family=ecmascript exportObjects=exports|module.exports moduleBinding=ecmascript prototypeObjects reexportFile reexportLine selfNames=this|self superNames=super",
+      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=ecmascript prototypeObjects publicApi=package_entries reexportFile reexportLine selfNames=this|self superNames=super",
     facts: [
       "app.js::Greeter.greet#method | .helper -> lib/index.js::helper#function",
       "app.js::main#function | .inner -> app.js::main.inner#function",
@@ -125,7 +127,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   julia: { semantics: "defaults" },
   kotlin: {
     semantics:
-      "family=jvm classScope closedScope colonBasesByKind folderClasses parameterTypes=type_name selfNames=this superNames=super",
+      "family=jvm classScope closedScope colonBasesByKind folderClasses liveness=keyword parameterTypes=type_name selfNames=this superNames=super",
     facts: [
       "src/main/kotlin/com/acme/Greeter.kt::main#function | Registry.register -> src/main/kotlin/com/acme/Greeter.kt::Registry.register#method",
       "base src/main/kotlin/com/acme/Greeter.kt::Greeter#class implements src/main/kotlin/com/acme/Greeter.kt::Greets#type",
@@ -146,7 +148,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   pascal: { semantics: "defaults" },
   perl: { semantics: "defaults" },
   php: {
-    semantics: "family=php selfNames=$this|self|static superNames=parent",
+    semantics: "family=php liveness=none selfNames=$this|self|static superNames=parent",
     facts: [
       "src/Greeter.php::Greeter.greet#method | self.format -> src/Greeter.php::Greeter.format#method",
       "base src/Greeter.php::Greeter#class implements src/Greeter.php::Greets#type",
@@ -157,7 +159,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   proto: { semantics: "defaults" },
   python: {
     semantics:
-      "family=python attributeUses bases=parenthesized moduleBinding=python reexportFile selfNames=self|cls submodules={}.py|{}/__init__.py|{}.pyi|{}/__init__.pyi superNames=super|super()",
+      "family=python attributeUses bases=parenthesized liveness=public_name moduleBinding=python reexportFile selfNames=self|cls submodules={}.py|{}/__init__.py|{}.pyi|{}/__init__.pyi superNames=super|super()",
     facts: [
       "sample.py::main#function | Greeter.build -> sample.py::Greeter.build#method",
       "sample.py::Greeter.build#method | .shout -> sample.py::Greeter.build.shout#function",
@@ -168,13 +170,14 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   razor: { semantics: "defaults" },
   rescript: { semantics: "defaults" },
   ruby: {
-    semantics: "family=ruby bases=superclass classScope selfNames=self superNames=super",
+    semantics:
+      "family=ruby bases=superclass classScope liveness=none selfNames=self superNames=super",
     facts: [
       "sample.rb::Acme.Util.Cache.fetch#method | Util.slug -> sample.rb::Acme.Util.slug#method",
     ],
   },
   rust: {
-    semantics: "family=rust reexportFile selfNames=self|Self superNames=none",
+    semantics: "family=rust liveness=keyword reexportFile selfNames=self|Self superNames=none",
     facts: [
       "src/lib.rs::Point.dist#method | .sq -> src/lib.rs::Point.dist.sq#function",
     ],
@@ -182,7 +185,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   sass: { semantics: "defaults" },
   scala: {
     semantics:
-      "family=jvm bases=keyword_chains classScope closedScope folderClasses parameterTypes=type_name selfNames=this superNames=super",
+      "family=jvm bases=keyword_chains classScope closedScope folderClasses liveness=keyword parameterTypes=type_name selfNames=this superNames=super",
     facts: [
       "base src/main/scala/com/acme/Greeter.scala::Greeter#class~1 mixin src/main/scala/com/acme/Greeter.scala::Greets#type",
     ],
@@ -194,11 +197,11 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   stylus: { semantics: "defaults" },
   svelte: {
     semantics:
-      "family=ecmascript exportObjects=exports|module.exports moduleBinding=ecmascript prototypeObjects reexportFile reexportLine selfNames=this|self superNames=super",
+      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=ecmascript prototypeObjects publicApi=package_entries reexportFile reexportLine selfNames=this|self superNames=super",
   },
   swift: {
     semantics:
-      "family=swift classScope closedScope colonBasesByKind folderClasses parameterTypes=type_name selfNames=self|Self superNames=super",
+      "family=swift classScope closedScope colonBasesByKind folderClasses liveness=keyword parameterTypes=type_name selfNames=self|Self superNames=super",
     facts: [
       "Sources/Acme/Greeter.swift::Greeter.format#method | .Helper -> Sources/Acme/Helper.swift::Helper#class",
       "base Sources/Acme/Greeter.swift::Greeter#class implements Sources/Acme/Greeter.swift::Greets#type",
@@ -211,11 +214,11 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   toml: { semantics: "defaults" },
   tsx: {
     semantics:
-      "family=ecmascript exportObjects=exports|module.exports moduleBinding=ecmascript prototypeObjects reexportFile reexportLine selfNames=this|self superNames=super",
+      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=ecmascript prototypeObjects publicApi=package_entries reexportFile reexportLine selfNames=this|self superNames=super",
   },
   typescript: {
     semantics:
-      "family=ecmascript exportObjects=exports|module.exports moduleBinding=ecmascript prototypeObjects reexportFile reexportLine selfNames=this|self superNames=super",
+      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=ecmascript prototypeObjects publicApi=package_entries reexportFile reexportLine selfNames=this|self superNames=super",
     facts: [
       "src/index.ts::run#function | models.count -> src/models/index.ts::count#function",
       "base src/models/shape.ts::Circle#class implements src/models/shape.ts::Shape#type",
@@ -226,7 +229,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   vhdl: { semantics: "defaults" },
   vue: {
     semantics:
-      "family=ecmascript exportObjects=exports|module.exports moduleBinding=ecmascript prototypeObjects reexportFile reexportLine selfNames=this|self superNames=super",
+      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=ecmascript prototypeObjects publicApi=package_entries reexportFile reexportLine selfNames=this|self superNames=super",
   },
   xml: { semantics: "defaults" },
   yaml: { semantics: "defaults" },
