@@ -19,6 +19,7 @@ const BENCHES: Record<string, string> = {
   startup: "./bench_startup.ts",
   ping: "./bench_ping.ts",
   "train-ranker": "./train_ranker.ts",
+  "fit-context": "./fit_context.ts",
 };
 
 if (import.meta.main) {

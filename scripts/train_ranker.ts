@@ -19,11 +19,6 @@
  * budget and P@5 for `get_ranked_context`) are printed without and with it, per question kind.
  * The shipped constants are fitted on every corpus.
  */
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { Store } from "../src/store/mod.ts";
-import { ToolRunner } from "../src/server/runner.ts";
-import { DEFAULT_SETTINGS } from "../src/server/config.ts";
 import { RepoViews } from "../src/query/view.ts";
 import type { RepoView } from "../src/query/view.ts";
 import {
@@ -46,6 +41,7 @@ import {
   type RerankModel,
 } from "../src/query/learned_rank.ts";
 import {
+  benchRunner,
   covers,
   CUT,
   indexCorpus,
@@ -55,10 +51,10 @@ import {
   type Question,
   type QuestionKind,
   scoreRanking,
+  spanLookup,
+  type SpanOf,
 } from "./bench_retrieval.ts";
 import { markdownTable, parseFlags } from "./bench_util.ts";
-
-const CHECKOUT = resolve(fileURLToPath(new URL("..", import.meta.url)));
 
 /** The rows of one question for one model. */
 interface Sample {
@@ -69,6 +65,7 @@ interface Sample {
 interface CorpusData {
   corpus: string;
   view: RepoView;
+  spanOf: SpanOf;
   questions: Question[];
   search: Sample[];
   context: Sample[];
@@ -143,13 +140,13 @@ function _searchSample(view: RepoView, q: Question): Sample {
   return _sample(q, hits.map(hitRerankItem), hits.map((h) => want.has(h.symbol.id)));
 }
 
-function _contextSample(view: RepoView, q: Question): Sample {
+function _contextSample(view: RepoView, q: Question, spanOf: SpanOf): Sample {
   const cands = contextCandidates(view, { query: q.q, tokenBudget: 8000, strategy: "combined" })
     .slice(0, RERANK_DEPTH);
   return _sample(
     q,
     cands.map(candidateRerankItem),
-    cands.map((c) => q.answers.some((a) => covers(c.symbol.id, a))),
+    cands.map((c) => q.answers.some((a) => covers(c.symbol.id, a, spanOf))),
   );
 }
 
@@ -187,7 +184,7 @@ function _measure(
         model,
       }).items.map((i) => (i.cut ? `${CUT}${i.symbol_id}` : i.symbol_id));
     }
-    const s = scoreRanking(ranked, q.answers, system === "context");
+    const s = scoreRanking(ranked, q.answers, system === "context", data.spanOf);
     const a = acc[kindOf(q)];
     a.r += s.recall10;
     a.p += s.p5;
@@ -212,13 +209,7 @@ export async function main(args: string[]): Promise<void> {
   const flags = parseFlags(args);
   // Only our own question sets by default: the independent ones stay held out (never fitted on).
   const only = flags.get("corpora")?.split(",") ?? [...OUR_SETS];
-  const indexDir = resolve(flags.get("index") ?? join(CHECKOUT, "bench-out/retrieval-index"));
-  const store = new Store(indexDir);
-  const runner = new ToolRunner({
-    store,
-    settings: { ...DEFAULT_SETTINGS, defaultFormat: "json" },
-    log: () => {},
-  });
+  const { store, runner } = benchRunner(flags.get("index"));
   const views = new RepoViews(store);
   const data: CorpusData[] = [];
   try {
@@ -226,14 +217,15 @@ export async function main(args: string[]): Promise<void> {
       const repo = await indexCorpus(runner, set.corpus);
       if (repo === null) continue;
       const view = views.open(repo);
+      const spanOf = spanLookup(store, repo);
       const search: Sample[] = [];
       const context: Sample[] = [];
       // The models re-order descriptions only.
       for (const q of set.questions.filter((q) => isProseQuery(q.q))) {
         search.push(_searchSample(view, q));
-        context.push(_contextSample(view, q));
+        context.push(_contextSample(view, q, spanOf));
       }
-      data.push({ corpus: set.corpus, view, questions: set.questions, search, context });
+      data.push({ corpus: set.corpus, view, spanOf, questions: set.questions, search, context });
       console.error(`train: ${set.corpus}: ${search.length} descriptions`);
     }
     if (data.length < 2) throw new Error("train: needs at least two corpora (prepare_corpora.sh)");

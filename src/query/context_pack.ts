@@ -7,10 +7,14 @@
  *    already packed whole is skipped (its source is there), one holding packed symbols comes as
  *    its outline. (A first round of at most three symbols per file, to spread the context over
  *    more files, lowered recall on every corpus: the code a task needs sits mostly in one file.)
- * 3. **Long symbols**: a symbol whose source alone would take more than {@linkcode LONG_SHARE} of
- *    the budget, or more than is left, is shown as its signature, docstring and outline (its members' signatures; `cut:
- *    true`, its id fetches the body) — several relevant symbols are worth more than one long body.
- *    A symbol whose source does not fit what is left is cut the same way when that fits.
+ * 3. **Source, then signatures** (when {@linkcode FULL_SHARE} is below 1; it is 1, off): once the
+ *    items packed take that share of the budget, the candidates after them come as their signature
+ *    and the first line of their docstring (`cut: true`, the id fetches the body).
+ * 4. **Long symbols**: a symbol whose source alone would take more than {@linkcode LONG_SHARE} of
+ *    the budget, or more than is left, is shown as its signature, docstring and outline (its
+ *    members' signatures; `cut: true`, its id fetches the body) — several relevant symbols are
+ *    worth more than one long body. A symbol whose source does not fit what is left is cut the
+ *    same way when that fits.
  *
  * Tokens are estimated as UTF-8 bytes / 4 of each item as returned (its JSON), the estimate
  * `_meta` uses; the items' sum never exceeds the budget.
@@ -21,10 +25,21 @@ import { oneLine } from "./one_line.ts";
 import type { RepoView } from "./view.ts";
 
 /**
- * Candidates below this share of the best candidate's score are not packed. Fitted with each
- * corpus of the retrieval bench left out in turn, over 0, 0.1 and 0.2 (BENCHMARKS.md).
+ * Candidates below this share of the best candidate's score are not packed. Fitted on the tuning
+ * corpora of the retrieval bench (ours) by `deno task bench fit-context`, over 0.02, 0.05 and 0.1,
+ * each tuning corpus left out in turn; the independent corpora are held out (BENCHMARKS.md).
  */
-export const RELEVANCE_FLOOR = 0.1;
+export const RELEVANCE_FLOOR = 0.02;
+
+/**
+ * The share of the budget spent on source; the candidates after it come as signatures (the first
+ * docstring line too), a map of the next places a task may need. 1 (off): any share below 1 raises
+ * the bench's recall (a signature counts as finding its symbol) but lowers the recall of the source
+ * sent, so it is a trade, not a gain. Measured (BENCHMARKS.md, round 10): 0.8 raised held-out task
+ * recall by 0.02–0.05 per corpus and lowered their source recall by 0.01–0.06; on the tuning
+ * corpora 0.8, 0.7 and 0.5 gained 0.017, 0.022 and 0.036 and lost 0.015, 0.034 and 0.080.
+ */
+export const FULL_SHARE = 1;
 
 /**
  * A symbol whose source would take more than this share of the budget is packed as an outline.
@@ -82,17 +97,33 @@ export interface PackedContext {
   stopped: PackStop;
 }
 
+/** Options of {@linkcode packContext}. */
+export interface PackOptions {
+  /** Per-file freshness (`_freshness` of each item, counted in its tokens). */
+  freshness?: (file: string) => string | null;
+  /** @default {@linkcode RELEVANCE_FLOOR} */
+  relevanceFloor?: number;
+  /** @default {@linkcode FULL_SHARE} */
+  fullShare?: number;
+}
+
 /** Pack candidates (best first) into `budget` tokens. */
 export function packContext(
   view: RepoView,
   candidates: readonly ContextCandidate[],
   budget: number,
-  freshness: (file: string) => string | null,
+  options: PackOptions = {},
 ): PackedContext {
   const best = candidates[0]?.score ?? 0;
-  const relevant = candidates.filter((c) => c.score >= RELEVANCE_FLOOR * best);
+  const floor = options.relevanceFloor ?? RELEVANCE_FLOOR;
+  const relevant = candidates.filter((c) => c.score >= floor * best);
   const order = relevant;
-  const packer = new _Packer(view, budget, freshness);
+  const packer = new _Packer(
+    view,
+    budget,
+    options.freshness ?? (() => null),
+    (options.fullShare ?? FULL_SHARE) * budget,
+  );
   let leftOut = 0;
   for (let k = 0; k < order.length; k++) {
     if (packer.take(order[k]!)) continue;
@@ -119,11 +150,19 @@ class _Packer {
   readonly #view: RepoView;
   readonly #budget: number;
   readonly #freshness: (file: string) => string | null;
+  /** Tokens of source after which candidates come as signatures. */
+  readonly #sourceBudget: number;
 
-  constructor(view: RepoView, budget: number, freshness: (file: string) => string | null) {
+  constructor(
+    view: RepoView,
+    budget: number,
+    freshness: (file: string) => string | null,
+    sourceBudget: number,
+  ) {
     this.#view = view;
     this.#budget = budget;
     this.#freshness = freshness;
+    this.#sourceBudget = sourceBudget;
   }
 
   get room(): number {
@@ -141,15 +180,21 @@ class _Packer {
       i.file === s.file && s.line <= i.line && i.end_line <= s.end_line
     );
     const fresh = this.#freshness(s.file);
+    if (this.total >= this.#sourceBudget) return this.#push(_signatureItem(s, c, this.room, fresh));
     // Whole only when its source alone fits what is left and takes at most LONG_SHARE of the
     // budget, and none of its members is packed already.
     const whole = !holds && s.byte_length / 4 <= Math.min(this.room, LONG_SHARE * this.#budget);
     const full = whole
       ? _item(s, c, this.#view.index.symbolSource(s.id) ?? "", false, fresh)
       : null;
-    const item = full !== null && full.tokens <= this.room
-      ? full
-      : _cutItem(this.#view, s, c, this.room, fresh);
+    return this.#push(
+      full !== null && full.tokens <= this.room
+        ? full
+        : _cutItem(this.#view, s, c, this.room, fresh),
+    );
+  }
+
+  #push(item: ContextItem | null): boolean {
     if (item === null) return false;
     this.items.push(item);
     this.total += item.tokens;
@@ -207,6 +252,22 @@ function _cutItem(
     `${s.signature}${doc}\n…`,
     `${s.signature}\n…`,
   ];
+  for (const source of forms) {
+    const item = _item(s, c, source, true, fresh);
+    if (item.tokens <= room) return item;
+  }
+  return null;
+}
+
+/** A symbol as its signature and the first line of its docstring (or its signature alone), if it fits. */
+function _signatureItem(
+  s: SymbolRecord,
+  c: ContextCandidate,
+  room: number,
+  fresh: string | null,
+): ContextItem | null {
+  const first = s.docstring.split("\n", 1)[0]!.trim();
+  const forms = first === "" ? [s.signature] : [`${s.signature}\n${first}`, s.signature];
   for (const source of forms) {
     const item = _item(s, c, source, true, fresh);
     if (item.tokens <= room) return item;

@@ -13,9 +13,12 @@
  *    not a text match enters at {@linkcode NEIGHBOUR_ENTRY} of its seed's score; one that is gains
  *    0.15 of its seed's score.
  * 4. **File focus**: every candidate in a file where the best matches concentrate gains.
- * 5. **Learned re-ranking** (a described task): the 50 best candidates re-ordered, all but the
+ * 5. **Graph entry** (`graph_spread.ts`): the best candidates spread a share of their score over
+ *    what they call and, for a class, its members; a symbol no word found enters with what it
+ *    gathered.
+ * 6. **Learned re-ranking** (a described task): the 50 best candidates re-ordered, all but the
  *    first, by the logistic model of `learned_rank.ts` (`learned relevance x` in `why`).
- * 6. **Packing by value** (`context_pack.ts`): a relevance floor, places before depth, long
+ * 7. **Packing by value** (`context_pack.ts`): a relevance floor, places before depth, long
  *    symbols as outlines.
  */
 import { CENTRALITY } from "./centrality.ts";
@@ -26,7 +29,14 @@ import { fileFocus, fileShares } from "./file_focus.ts";
 import { FILE_PRIORS } from "./file_priors.ts";
 import { asksForContent, contentWeight, ROLE_WEIGHT } from "./priors.ts";
 import { NEIGHBOUR_SEEDS, neighbourBonuses, seedNeighbours } from "./graph_neighbours.ts";
-import { type ContextCandidate, packContext, type PackedContext } from "./context_pack.ts";
+import {
+  type ContextCandidate,
+  FULL_SHARE,
+  packContext,
+  type PackedContext,
+  RELEVANCE_FLOOR,
+} from "./context_pack.ts";
+import { SPREAD_SEEDS, SPREAD_SHARE, spreadOverGraph } from "./graph_spread.ts";
 import type { RepoView } from "./view.ts";
 import {
   CONTEXT_MODEL,
@@ -57,7 +67,32 @@ export interface ContextQuery {
    * {@linkcode CONTEXT_MODEL}); `null` keeps the order of the stages before it (to fit the model).
    */
   model?: RerankModel | null | undefined;
+  /** Other values of the fitted constants (the fitting script tries them; tools never pass it). */
+  tuning?: Partial<ContextTuning> | undefined;
 }
+
+/**
+ * The constants of the context's stages that are fitted with each corpus of the retrieval bench
+ * left out in turn (`deno task bench fit-context`).
+ */
+export interface ContextTuning {
+  /** {@linkcode RELEVANCE_FLOOR} of `context_pack.ts`. */
+  relevanceFloor: number;
+  /** {@linkcode FULL_SHARE} of `context_pack.ts`. */
+  fullShare: number;
+  /** {@linkcode SPREAD_SHARE} of `graph_spread.ts` (0: no graph entry). */
+  spreadShare: number;
+  /** {@linkcode SPREAD_SEEDS} of `graph_spread.ts`. */
+  spreadSeeds: number;
+}
+
+/** The shipped values of {@linkcode ContextTuning}. */
+export const CONTEXT_TUNING: Readonly<ContextTuning> = {
+  relevanceFloor: RELEVANCE_FLOOR,
+  fullShare: FULL_SHARE,
+  spreadShare: SPREAD_SHARE,
+  spreadSeeds: SPREAD_SEEDS,
+};
 
 /** The packed context. */
 export type RankedContext = PackedContext;
@@ -73,6 +108,7 @@ export const NEIGHBOUR_ENTRY = 0.5;
 
 /** Pack the context of a task. */
 export function rankedContext(view: RepoView, q: ContextQuery): RankedContext {
+  const tuning = { ...CONTEXT_TUNING, ...q.tuning };
   let candidates = contextCandidates(view, q);
   const model = q.model === undefined ? CONTEXT_MODEL : q.model;
   if (model !== null && q.strategy !== "centrality" && isProseQuery(q.query)) {
@@ -87,7 +123,11 @@ export function rankedContext(view: RepoView, q: ContextQuery): RankedContext {
       },
     ).map((x) => x.c);
   }
-  return packContext(view, candidates, q.tokenBudget, q.freshness ?? (() => null));
+  return packContext(view, candidates, q.tokenBudget, {
+    freshness: q.freshness ?? (() => null),
+    relevanceFloor: tuning.relevanceFloor,
+    fullShare: tuning.fullShare,
+  });
 }
 
 /** A candidate as the learned re-ranking reads it. */
@@ -95,8 +135,9 @@ export function candidateRerankItem(c: ContextCandidate): RerankItem {
   return rerankItem(c.symbol, c.score, c.linked === true);
 }
 
-/** The candidates of a task's context, best first (stages 1–4 of the module doc). */
+/** The candidates of a task's context, best first (stages 1–5 of the module doc). */
 export function contextCandidates(view: RepoView, q: ContextQuery): ContextCandidate[] {
+  const tuning = { ...CONTEXT_TUNING, ...q.tuning };
   const byId = new Map<string, ContextCandidate>();
   const kinds = q.kinds === undefined || q.kinds.length === 0 ? null : new Set(q.kinds);
   const consider = (c: ContextCandidate) => {
@@ -119,8 +160,30 @@ export function contextCandidates(view: RepoView, q: ContextQuery): ContextCandi
       c.score += add;
       c.why = `${c.why}, file focus +${_round(add)}`;
     }
+    _graphEntry(view, [...byId.values()].sort(_byScore), tuning, consider);
   }
   return [...byId.values()].sort(_byScore);
+}
+
+/** Stage 5: symbols no word found that the best candidates call or hold (`graph_spread.ts`). */
+function _graphEntry(
+  view: RepoView,
+  ranked: readonly ContextCandidate[],
+  tuning: ContextTuning,
+  consider: (c: ContextCandidate) => void,
+): void {
+  if (tuning.spreadShare <= 0) return;
+  const found = new Set(ranked.map((c) => c.symbol.id));
+  const seeds = ranked.slice(0, tuning.spreadSeeds);
+  for (const [id, hit] of spreadOverGraph(view, seeds, tuning.spreadShare)) {
+    if (found.has(id)) continue;
+    consider({
+      symbol: hit.symbol,
+      score: hit.gain,
+      why: `graph ${_round(hit.gain)} (${hit.why})`,
+      linked: true,
+    });
+  }
 }
 
 /** Stage 1: the text matches, with why each was chosen. */
