@@ -13,6 +13,11 @@
  *   over the index (the first call builds the mention index), then each dead-code call's first call
  *   (builds the shared analysis) and its p50 over `--samples` warm calls (default 10).
  *
+ * - Untested symbols (`--coverage chi`, Go corpora, needs `go` on PATH): get_untested_symbols
+ *   against the line coverage of the corpus's own suite (`go test -coverprofile`, in a copy;
+ *   `--coverprofile FILE` reuses a profile): per function of `go tool cover -func`, 0% covered vs
+ *   listed as untested (any confidence).
+ *
  * Targets (issue 30): dead-code precision ≥ 0.9 at the default confidence (0.8); every tool p50
  * under 200 ms on gostd after the first call.
  */
@@ -121,6 +126,83 @@ async function _pythonDeadQuality(
   });
 }
 
+/** Agreement of get_untested_symbols with the line coverage of a corpus's own test suite. */
+interface CoverageAgreement {
+  corpus: string;
+  functions: number;
+  uncovered: number;
+  untested: number;
+  agree: number;
+  precision: number;
+  recall: number;
+  accuracy: number;
+  disagreements: string[];
+}
+
+/**
+ * `go tool cover -func` of a Go corpus's suite (`go test -coverprofile`, run in a copy of the
+ * corpus unless `profile` is given): file:line → coverage percent, per function.
+ */
+function _goFunctionCoverage(root: string, profile: string | undefined): Map<string, number> {
+  const go = (args: string[], cwd: string) => {
+    const out = new Deno.Command("go", { args, cwd, stdout: "piped", stderr: "piped" })
+      .outputSync();
+    if (!out.success) {
+      throw new Error(`go ${args.join(" ")}: ${new TextDecoder().decode(out.stderr)}`);
+    }
+    return new TextDecoder().decode(out.stdout);
+  };
+  const copy = Deno.makeTempDirSync({ prefix: "codemunch-cover-" });
+  try {
+    new Deno.Command("cp", { args: ["-r", `${root}/.`, copy] }).outputSync();
+    const cover = profile ?? join(copy, "cover.out");
+    if (profile === undefined) go(["test", `-coverprofile=${cover}`, "./..."], copy);
+    const module = /^module\s+(\S+)/m.exec(Deno.readTextFileSync(join(root, "go.mod")))![1]!;
+    const out = new Map<string, number>();
+    for (const line of go(["tool", "cover", `-func=${cover}`], copy).split("\n")) {
+      const m = /^(\S+?):(\d+):\s+\S+\s+([\d.]+)%$/.exec(line.trim());
+      if (m === null || !m[1]!.startsWith(module + "/")) continue;
+      out.set(`${m[1]!.slice(module.length + 1)}:${m[2]}`, Number(m[3]));
+    }
+    return out;
+  } finally {
+    Deno.removeSync(copy, { recursive: true });
+  }
+}
+
+async function _coverageAgreement(
+  client: Client,
+  repo: string,
+  corpus: string,
+  root: string,
+  profile: string | undefined,
+): Promise<CoverageAgreement> {
+  const coverage = _goFunctionCoverage(root, profile);
+  const body = await _call(client, "get_untested_symbols", { repo, max_results: 2000 });
+  const ours = new Set(
+    (body.symbols as { file: string; line: number }[]).map((s) => `${s.file}:${s.line}`),
+  );
+  const uncovered = [...coverage].filter(([, pct]) => pct === 0).map(([k]) => k);
+  const untested = [...coverage.keys()].filter((k) => ours.has(k));
+  const agree = untested.filter((k) => coverage.get(k) === 0).length;
+  const same = [...coverage].filter(([k, pct]) => ours.has(k) === (pct === 0)).length;
+  const disagreements = [...coverage].filter(([k, pct]) => ours.has(k) !== (pct === 0))
+    .slice(0, 10).map(([k, pct]) =>
+      `${k} covered ${pct}%, ours ${ours.has(k) ? "untested" : "reached"}`
+    );
+  return {
+    corpus,
+    functions: coverage.size,
+    uncovered: uncovered.length,
+    untested: untested.length,
+    agree,
+    precision: untested.length === 0 ? 1 : agree / untested.length,
+    recall: uncovered.length === 0 ? 1 : agree / uncovered.length,
+    accuracy: coverage.size === 0 ? 1 : same / coverage.size,
+    disagreements,
+  };
+}
+
 interface Speed {
   corpus: string;
   call: string;
@@ -176,13 +258,15 @@ export async function main(args: string[]): Promise<void> {
     c !== ""
   );
   const speedCorpora = (flags.get("speed") ?? "gostd").split(",").filter((c) => c !== "");
+  const coverageCorpora = (flags.get("coverage") ?? "").split(",").filter((c) => c !== "");
+  const coverage: CoverageAgreement[] = [];
   const samples = Number(flags.get("samples") ?? 10);
   const indexDir = resolve(flags.get("index") ?? join(CHECKOUT, "bench-out", "health-index"));
   const env = serverEnv(indexDir, Deno.realPathSync(join(CHECKOUT, "corpora")));
   const loads = [loadAverages()];
   const quality: DeadQuality[] = [];
   const speed: Speed[] = [];
-  for (const corpus of [...new Set([...corpora, ...speedCorpora])]) {
+  for (const corpus of [...new Set([...corpora, ...speedCorpora, ...coverageCorpora])]) {
     const dir = Deno.realPathSync(join(CHECKOUT, "corpora", corpus));
     const client = await connectServer(env);
     try {
@@ -190,6 +274,10 @@ export async function main(args: string[]): Promise<void> {
       if (speedCorpora.includes(corpus)) {
         const names = _names(new Store(indexDir), repo, samples + 1);
         speed.push(...await _speed(client, repo, corpus, samples, names));
+      }
+      if (coverageCorpora.includes(corpus)) {
+        const profile = flags.get("coverprofile");
+        coverage.push(await _coverageAgreement(client, repo, corpus, dir, profile));
       }
       if (corpora.includes(corpus)) {
         quality.push(...await _pythonDeadQuality(client, repo, corpus, dir));
@@ -236,8 +324,37 @@ export async function main(args: string[]): Promise<void> {
       speed.map((s) => [s.corpus, s.call, s.first.toFixed(0), s.p50.toFixed(1)]),
     ),
   );
+  if (coverage.length > 0) {
+    console.log(
+      "\n" + markdownTable(
+        [
+          "corpus",
+          "functions",
+          "0% covered",
+          "untested (ours)",
+          "both",
+          "precision",
+          "recall",
+          "agreement",
+        ],
+        coverage.map((c) => [
+          c.corpus,
+          c.functions,
+          c.uncovered,
+          c.untested,
+          c.agree,
+          c.precision.toFixed(3),
+          c.recall.toFixed(3),
+          c.accuracy.toFixed(3),
+        ]),
+      ),
+    );
+    for (const c of coverage) {
+      console.log(`\n${c.corpus} disagreements:\n  ${c.disagreements.join("\n  ")}`);
+    }
+  }
   console.log(`\nms client-side over stdio; ${loads.join(", ")}`);
-  await writeJson(flags, { quality, speed, load: loads });
+  await writeJson(flags, { quality, speed, coverage, load: loads });
 }
 
 if (import.meta.main) await main(Deno.args);

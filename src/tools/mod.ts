@@ -40,6 +40,7 @@ import { tool as getChurnRate } from "./get_churn_rate.ts";
 import { tool as checkReferences } from "./check_references.ts";
 import { tool as findDeadCode } from "./find_dead_code.ts";
 import { tool as getDeadCodeV2 } from "./get_dead_code_v2.ts";
+import { tool as getUntestedSymbols } from "./get_untested_symbols.ts";
 import { tool as jcodemunchGuide } from "./jcodemunch_guide.ts";
 
 export type { ToolContext, ToolOutput } from "./context.ts";
@@ -83,6 +84,7 @@ export const TOOLS: readonly Tool[] = [
   checkReferences,
   findDeadCode,
   getDeadCodeV2,
+  getUntestedSymbols,
   jcodemunchGuide,
 ];
 
