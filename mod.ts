@@ -12,7 +12,7 @@
  *
  * @1=src/models/
  *
- * repo=acme/shop reference_count=3 _meta.timing_ms=3.1 __tables=r:references:file|line|kind:str|int|str __stypes=reference_count:int|_meta.timing_ms:float
+ * repo=acme/shop reference_count=3 __json._meta="{""timing_ms"":3.1}" __tables=r:references:file|line|kind:str|int|str __stypes=reference_count:int
  *
  * r,@1user.py,10,call
  * r,@1user.py,22,call
@@ -20,20 +20,20 @@
  * ```
  *
  * Every payload {@linkcode encode} writes by default stays inside SPEC_MUNCH v1, so it decodes
- * to exactly the encoded object with any decoder that follows the spec — one that re-nests only
- * `_meta.` keys (as the reference's Python decoder does), a schema-free one, one that types
- * scalars only through `__stypes`. The encoding id is always `gen1`: a tool's tier-1 spec only
+ * to exactly the encoded object with any decoder that follows the spec — the reference's gen1
+ * decoder (which re-nests nothing but `__json.` blobs and reads every empty cell as null), one
+ * that re-nests `_meta.` keys (as the reference's tier-1 decoders do), a schema-free one, one
+ * that types scalars only through `__stypes`. The encoding id is always `gen1`: a tool's tier-1 spec only
  * orders scalars and columns and picks the interned columns, all described in the payload. Where
  * the spec is open, the encoder avoids the open point instead of relying on a reading of it:
  *
  * - **Keys.** Top-level keys, `_meta` fields and column names are plain names (letters, digits,
- *   `_ $ / + -`); no dotted key other than `_meta.<field>`. A nested object is a
- *   `__json.<key>` blob. A response with a top-level key that is not a plain name (or starts with
+ *   `_ $ / + -`); no dotted key. A nested object is a `__json.<key>` blob, and so is a `null`
+ *   scalar (a bare empty value reads as `""` where a key has no `__stypes` entry). A response with a top-level key that is not a plain name (or starts with
  *   `__`) cannot be written: {@linkcode encodeResponse} sends it as JSON.
- * - **`_meta`** is flat scalars `_meta.<field>=<value>`, each non-string typed in `__stypes` like
- *   any scalar (and written in its literal form, so a decoder typing `_meta` by form agrees). A
- *   non-scalar field, or a string a form-typing decoder would misread (`"10"`, `"T"`), is a
- *   `__json._meta.<field>` blob.
+ * - **`_meta`** is one `__json._meta` blob, as the reference's gen1 encoder writes it: the
+ *   reference's gen1 decoder re-nests no `_meta.` key, so flat `_meta.<field>` scalars would reach
+ *   it as keys named `_meta.timing_ms`. (The decoder still reads flat `_meta.` scalars, SPEC §4.2.)
  * - **Tables** are top-level lists of records with one key set and, per column, one v1 type
  *   (`str`, `int`, `float` — integers and floats together — or `bool`; `null` anywhere). Any
  *   other list (nested values, rows with different keys, mixed kinds) is a `__json.` blob.
@@ -41,10 +41,14 @@
  *   would split (a line feed, CR, or anything Python's `splitlines()` breaks on) or that UTF-8
  *   cannot carry (a lone surrogate) is never written raw: a scalar holding it is a `__json.`
  *   blob, a column holding it makes its list a blob.
- * - **The legend** applies only to `str` table cells. The empty string and strings that start
- *   with `@` and a digit get a legend entry of their own (`@7=` is the empty string), since the
- *   spec reads every empty field as null and every `@N…` token as a handle; a scalar starting
- *   with `@` and a digit is a blob.
+ * - **The legend** applies only to `str` table cells, and a handle is never followed by a digit
+ *   of any script (the reference reads `@1²` as handle `1²`). A string that starts with `@` and a
+ *   digit gets a legend entry of its own, since the spec reads every `@N…` token as a handle; a
+ *   scalar starting so is a blob.
+ * - **Empty strings and long text in cells.** The spec reads every empty field as null, and no
+ *   spelling of `""` survives the reference's gen1 decoder in a cell (it coerces after the
+ *   legend), so a list with an empty string in a row is a `__json.` blob; so is one with a cell
+ *   over 131,072 characters (Python's CSV field limit).
  * - **Numbers.** Integers are written in full (`12345678901234567000`, never `1e+19`); floats in
  *   Python `repr` style (`2.0`, `1.5e-05`), and `-0` is the float `-0.0`.
  *

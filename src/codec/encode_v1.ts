@@ -1,14 +1,15 @@
 /**
  * The strict MUNCH v1 encoder (the default). A tier-1 spec only steers the layout — scalar order,
  * table tags, column order, interned columns — so every payload is `gen1` to a decoder: it reads
- * with nothing but the header, the legend, the scalars, `__tables`, `__stypes`, `__json.` blobs
- * and the re-nesting of `_meta.` keys. See strict.ts for the rules, and mod.ts for the format.
+ * with nothing but the header, the legend, the scalars, `__tables`, `__stypes` and `__json.`
+ * blobs (`_meta` is one of them, as the reference's gen1 encoder writes it). See strict.ts for the
+ * rules, and mod.ts for the format.
  *
  * @module
  */
 import { stringifyJson } from "./json_text.ts";
 import { buildLegend, type InternValue, MIN_LENGTH } from "./legend.ts";
-import { formatFloat, formatInt, isIntValue, isNumberText } from "./numbers.ts";
+import { formatFloat, formatInt, isIntValue } from "./numbers.ts";
 import { checkToolName, specPlan } from "./spec_plan.ts";
 import type { EncoderSpec, TableSpec } from "./spec.ts";
 import {
@@ -113,10 +114,6 @@ export function encodeStrict(
 
   for (const key of Object.keys(response)) {
     const v = response[key]!;
-    if (key === "_meta" && isJsonObject(v)) {
-      _meta(v, scalars);
-      continue;
-    }
     if (!isPlainKey(key)) return undefined;
     if (Array.isArray(v)) {
       const s = specTables.get(key);
@@ -131,13 +128,16 @@ export function encodeStrict(
         if (holdsRecords(v)) recordBlobs.push(key);
         blob(key, key, v);
       }
-    } else if (isJsonObject(v)) blob(key, key, v);
-    else if (typeof v === "string" && (needsJson(v) || looksLikeHandle(v))) blob(key, key, v);
+    } else if (isJsonObject(v) || v === null) {
+      // An object (`_meta` too) is one blob: a gen1 decoder re-nests no dotted key. A null is one
+      // too: a bare empty value reads as "" where the key has no `__stypes` entry.
+      blob(key, key, v);
+    } else if (typeof v === "string" && (needsJson(v) || looksLikeHandle(v))) blob(key, key, v);
     else scalars.push(_scalar(key, key, v));
   }
 
-  // The legend: interned string cells, plus one whole-value entry for each empty string and each
-  // string that starts like a handle (`@5x`), which no other spelling reads back in a cell.
+  // The legend: interned string cells, plus one whole-value entry for each string that starts
+  // like a handle (`@5x`), which no other spelling reads back in a cell.
   const values = new Map<string, _Interned>();
   const forced = new Map<string, number>();
   const recsOf = tables.map((t) => _internTable(t, values, forced, specTables.get(t.key)));
@@ -183,37 +183,14 @@ function _scalarLine(ranked: readonly _Scalar[], tables: readonly _Table[]): str
   return line + " __stypes=" + stypes;
 }
 
-/**
- * `_meta` as flat `_meta.<field>` scalars, each typed in `__stypes`. A field that is not a
- * scalar, or a string that a decoder typing `_meta` values by their form would read as a number
- * or boolean (`"10"`, `"T"`), is a `__json._meta.<field>` blob; a `_meta` with a field name that
- * cannot be written, or with no fields, is one `__json._meta` blob.
- */
-function _meta(meta: JsonObject, out: _Scalar[]): void {
-  const keys = Object.keys(meta);
-  if (keys.length === 0 || !keys.every(isPlainKey)) {
-    out.push({ key: "__json._meta", top: "_meta", text: _blob(meta), type: undefined });
-    return;
-  }
-  for (const k of keys) {
-    const v = meta[k]!;
-    const key = "_meta." + k;
-    const literal = typeof v === "string" &&
-      (v === "T" || v === "F" || isNumberText(v) || needsJson(v) || looksLikeHandle(v));
-    if (literal || (v !== null && typeof v === "object")) {
-      out.push({ key: "__json." + key, top: "_meta", text: _blob(v), type: undefined });
-    } else out.push(_scalar(key, "_meta", v));
-  }
-}
-
+/** A string, number or boolean scalar (the caller makes anything else a blob). */
 function _scalar(key: string, top: string, v: JsonValue): _Scalar {
-  if (typeof v === "string") return { key, top, text: formatStrictScalar(v), type: undefined };
   if (typeof v === "number") {
     const int = isIntValue(v);
     return { key, top, text: int ? formatInt(v) : formatFloat(v), type: int ? "int" : "float" };
   }
   if (typeof v === "boolean") return { key, top, text: v ? "T" : "F", type: "bool" };
-  return { key, top, text: "", type: undefined };
+  return { key, top, text: formatStrictScalar(v as string), type: undefined };
 }
 
 function _blob(v: JsonValue): string {
@@ -319,7 +296,7 @@ function _internTable(
     for (let i = 0; i < rows.length; i++) {
       const v = rows[i]![at];
       if (typeof v !== "string") continue;
-      if (v === "" || looksLikeHandle(v)) {
+      if (looksLikeHandle(v)) {
         forced.set(v, 0);
         continue;
       }
@@ -375,7 +352,7 @@ function _strCell(
   quotes: boolean,
   forced: Map<string, number>,
 ): string {
-  if (s === "" || looksLikeHandle(s)) {
+  if (looksLikeHandle(s)) {
     const handle = forced.get(s);
     if (handle !== undefined) return "@" + handle;
   }

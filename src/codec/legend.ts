@@ -6,8 +6,9 @@
  * of the id, so one entry serves both a `file` column and the ids in it) and that path's two
  * deepest directories. A prefix is kept when it saves bytes and tokens across every cell that
  * would use it; each cell then uses its longest kept prefix, unless the remainder starts with a
- * digit (the handle's digits would run on into it). Handles go to the most used prefixes first;
- * ties keep first-seen order, so the same response always gets the same legend.
+ * digit of any script (the handle's digits would run on into it: see {@linkcode digitLikeAt}).
+ * Handles go to the most used prefixes first; ties keep first-seen order, so the same response
+ * always gets the same legend.
  *
  * @module
  */
@@ -159,6 +160,22 @@ export function buildLegend(values: ReadonlyMap<string, InternValue>): string[] 
   return kept.map((p) => p.text);
 }
 
+// Unicode numbers (`\p{N}`): a superset of the digits Python's `str.isdigit()` and `int()` read.
+const _NUMBER_CHAR = /^\p{N}/u;
+
+/**
+ * True when `s` has a digit at `i` for some decoder: ASCII `0`-`9`, or any other Unicode number.
+ * A decoder reads the digits after `@` as a handle; the reference's (Python) reads every character
+ * `str.isdigit()` accepts (`²`, `٣`, `𝟗`) and `int()` turns many of them into digits, so a
+ * handle is never followed by one, and a value starting with `@` and one looks like a handle.
+ */
+export function digitLikeAt(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  if (c >= 48 && c <= 57) return true;
+  if (!(c >= 0x80)) return false; // ASCII, or past the end (NaN)
+  return _NUMBER_CHAR.test(String.fromCodePoint(s.codePointAt(i)!));
+}
+
 /** Write a value with its legend handle, or escape it if it looks like one. */
 export function applyLegend(value: string, rec: InternValue): string {
   if (rec.handle !== 0) return "@" + rec.handle + value.slice(rec.prefixLength);
@@ -230,8 +247,7 @@ function _longest(u: _Use, state: number): _Prefix | undefined {
   for (const p of u.cands) {
     if (p.state < state) continue;
     // The handle's digits would run on into a remainder that starts with a digit.
-    const d = v.charCodeAt(p.text.length);
-    if (d >= 48 && d <= 57) continue;
+    if (digitLikeAt(v, p.text.length)) continue;
     return p;
   }
   return undefined;

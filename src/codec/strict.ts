@@ -1,18 +1,23 @@
 /**
  * Strict MUNCH v1: the rules that keep a payload inside SPEC_MUNCH v1, so that any decoder that
- * follows the spec — one that re-nests only `_meta.` dotted keys, a schema-free one, one that
- * types scalars only through `__stypes` or one that also reads `_meta.` values by their form —
- * decodes it to exactly the response that was encoded.
+ * follows the spec — the reference's gen1 decoder (which re-nests nothing but `__json.` blobs,
+ * reads an untyped scalar as a string and every empty cell as null), one that re-nests `_meta.`
+ * dotted keys, a schema-free one, one that types scalars only through `__stypes` — decodes it to
+ * exactly the response that was encoded.
  *
  * What the spec leaves to interpretation is avoided rather than relied on: no backslash escapes
  * (the spec defines none), no line break inside any value (decoders may split with
- * `splitlines()`), no dotted key other than `_meta.<field>`, no legend handle outside table
- * cells, no quoted empty cell (the spec reads every empty field as null), no key outside a plain
- * name alphabet. Whatever would need one of these goes as a `__json.` blob, or, for a key that
- * cannot be written at all, makes the response unrepresentable (the dispatcher then sends JSON).
+ * `splitlines()`), no dotted key at all (`_meta` is one `__json._meta` blob), no bare empty
+ * scalar (`null` is the blob `__json.<key>=null`), no legend handle outside table cells and none
+ * followed by a digit of any script, no empty string in a table cell (the spec reads every empty
+ * field as null, and a legend entry for it reads back as an empty field), no cell longer than
+ * Python's CSV field limit, no key outside a plain name alphabet. Whatever would need one of these
+ * goes as a `__json.` blob, or, for a key that cannot be written at all, makes the response
+ * unrepresentable (the dispatcher then sends JSON).
  *
  * @module
  */
+import { digitLikeAt } from "./legend.ts";
 import { isIntValue } from "./numbers.ts";
 import { isJsonObject, type JsonObject, type JsonValue } from "./types.ts";
 
@@ -22,7 +27,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from "./types.ts";
  */
 const PLAIN_NAME = /^[A-Za-z0-9_$/+-]+$/;
 
-/** True when `key` can be written as a top-level scalar key or `_meta.<key>`. */
+/** True when `key` can be written as a top-level scalar key (or a `_meta` field). */
 export function isPlainKey(key: string): boolean {
   // `__…` keys are the spec's reserved namespace (`__tables`, `__json.`, future ones).
   return PLAIN_NAME.test(key) && !key.startsWith("__");
@@ -85,11 +90,12 @@ export function formatStrictCell(text: string): string {
   return text.includes(",") || text.includes('"') ? '"' + text.replace(QUOTE_G, '""') + '"' : text;
 }
 
-/** True when `value` starts with `@` and a digit: a decoder would read it as a legend handle. */
+/**
+ * True when `value` starts with `@` and a digit (of any script: Python's `isdigit()`, which the
+ * reference's decoder uses, counts `²` and `٣`): a decoder would read it as a legend handle.
+ */
 export function looksLikeHandle(value: string): boolean {
-  if (value.charCodeAt(0) !== 64 /* @ */) return false;
-  const d = value.charCodeAt(1);
-  return d >= 48 && d <= 57;
+  return value.charCodeAt(0) === 64 /* @ */ && digitLikeAt(value, 1);
 }
 
 // JSON.stringify leaves these raw inside strings; some readers break lines on them.
@@ -117,10 +123,18 @@ export interface StrictColumn {
 const CELL_QUOTE = /[,"]/;
 
 /**
+ * Longest text a table cell may hold: Python's `csv` module refuses a field longer than this
+ * (`field_size_limit()`, 131,072 characters), and the reference's decoders read rows with it.
+ */
+export const MAX_CELL_LENGTH = 131_072;
+
+/**
  * The v1 type of column `at` of `rows` (each row's values, see {@linkcode rowValues}; nulls
- * allowed in any type), or undefined when the values mix kinds a v1 column cannot hold (a string
- * and a number) or hold objects, arrays or text that {@linkcode needsJson}. `int` and `float`
- * values together make a `float` column.
+ * allowed in any type), or undefined when no v1 column holds the values so that every decoder
+ * reads them back: they mix kinds (a string and a number), hold objects, arrays, text that
+ * {@linkcode needsJson}, the empty string (every v1 decoder may read an empty field as null, and
+ * the reference's reads a legend entry for it so too) or a string longer than
+ * {@linkcode MAX_CELL_LENGTH}. `int` and `float` values together make a `float` column.
  */
 export function columnType(rows: readonly JsonValue[][], at: number): StrictColumn | undefined {
   let str = false, int = false, float = false, bool = false;
@@ -132,6 +146,7 @@ export function columnType(rows: readonly JsonValue[][], at: number): StrictColu
     if (v === null) continue;
     switch (typeof v) {
       case "string":
+        if (v.length === 0 || v.length > MAX_CELL_LENGTH) return undefined;
         text += v;
         str = true;
         break;

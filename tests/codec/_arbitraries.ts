@@ -50,6 +50,10 @@ const TRICKY = [
   "\ud800",
   "\udc00",
   "\x00",
+  "²", // a digit to Python's str.isdigit() (the reference's legend reader), not to int()
+  "٣", // an Arabic-Indic three: a digit to both
+  "\u00a0",
+  "\x1f",
   "-",
   "[",
   "{",

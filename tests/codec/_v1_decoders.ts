@@ -1,14 +1,15 @@
 /**
  * Two minimal MUNCH v1 decoders written from SPEC_MUNCH v1 alone (they import nothing from
  * src/codec but `parseJson`, JSON.parse guarded against a V8 defect that can hand back an earlier
- * object's escaped key — no MUNCH logic), as two different third parties could have written them. Every payload codemunch
- * emits as `#MUNCH/1` must decode to the same object with both.
+ * object's escaped key — no MUNCH logic), as two different third parties could have written
+ * them. Every payload codemunch emits as `#MUNCH/1` must decode to the same object with both, and
+ * with the third, the reference's gen1 routine (`_reference_gen1_decoder.ts`).
  *
- * - {@linkcode decodeNestMetaOnly} reads like the reference's Python decoder: lines split as
- *   Python's `str.splitlines()` does, rows through an RFC 4180 CSV reader (csv-parse), only
- *   `_meta.` dotted keys re-nested (any other dotted key stays a flat key), `_meta.` values
- *   without an `__stypes` entry typed by their form, the legend applied to any `@N` token
- *   (scalars too).
+ * - {@linkcode decodeNestMetaOnly} reads like the reference's tier-1 (schema) decoders and SPEC
+ *   §4.2: lines split as Python's `str.splitlines()` does, rows through an RFC 4180 CSV reader
+ *   (csv-parse), only `_meta.` dotted keys re-nested (any other dotted key stays a flat key),
+ *   `_meta.` values without an `__stypes` entry typed by their form, the legend applied to any
+ *   `@N` token (scalars too).
  * - {@linkcode decodeSchemaFree} reads like a schema-free TypeScript decoder: `\n` lines, a
  *   hand-written field splitter, every dotted key re-nested, scalars typed only by `__stypes`,
  *   the legend applied only to `str` cells.

@@ -1,14 +1,16 @@
 /**
  * The list-shaped answers are row-shaped (docs/answers.md, "Row-shaped responses"): every list
  * is a list of flat records, so strict MUNCH v1 carries it as a real table — no `__json.` blob
- * anywhere in the payload — and `format: "auto"` sends MUNCH for it. Each payload reads back with
- * both spec-only decoders as exactly the JSON answer. The code has what used to force blobs: a
+ * in the payload but `_meta` — and `format: "auto"` sends MUNCH for it. Each payload reads back
+ * with the three spec-only decoders as exactly the JSON answer. (A list with an empty string in a
+ * row is the exception: see the search_text step.) The code has what used to force blobs: a
  * decorated method, a multi-line decorator, a multi-line signature, a form feed in a line.
  */
 import { deepStrictEqual, equal, ok } from "node:assert/strict";
 import { decode, encodeResponse } from "../../mod.ts";
 import { tempWorkspace, workspaceRunner, writeTree } from "../ingest/_helpers.ts";
 import { decodeNestMetaOnly, decodeSchemaFree } from "./_v1_decoders.ts";
+import { decodeReferenceGen1 } from "./_reference_gen1_decoder.ts";
 
 type Body = Record<string, unknown>;
 
@@ -98,9 +100,11 @@ Deno.test("row-shaped answers are MUNCH v1 tables that spec-only decoders read b
         if (format === "auto" && auto.fallback === "threshold") continue;
         const where = `${tool} ${format} ${JSON.stringify(args)}:\n${r.text}`;
         ok(r.text.startsWith("#MUNCH/1 tool="), `not MUNCH v1: ${where}`);
-        ok(!r.text.includes("__json."), `a JSON blob: ${where}`);
+        // `_meta` is one `__json._meta` blob (as the reference's gen1 encoder writes it); no other.
+        ok(!r.text.replace(/ __json\._meta="(?:[^"]|"")*"/, "").includes("__json."), where);
         const defs = /__tables=("[^"]*"|\S*)/.exec(r.text)![1]!;
         for (const key of tables) ok(defs.includes(`:${key}:`), `no table ${key}: ${where}`);
+        deepStrictEqual(stable(decodeReferenceGen1(r.text)), expected, `reference gen1, ${where}`);
         deepStrictEqual(stable(decodeNestMetaOnly(r.text)), expected, `_meta-only, ${where}`);
         deepStrictEqual(stable(decodeSchemaFree(r.text)), expected, `schema-free, ${where}`);
         deepStrictEqual(stable(decode(r.text) as Body), expected, `ours, ${where}`);
@@ -120,10 +124,36 @@ Deno.test("row-shaped answers are MUNCH v1 tables that spec-only decoders read b
     });
 
     await t.step("search_text with context: one row per line, context lines as rows", async () => {
-      const body = await rows("search_text", { query: "self.model", context_lines: 1 }, [
+      const calls = await rows("search_text", { query: "self.get(request)", context_lines: 1 }, [
         "results",
       ]);
+      deepStrictEqual((calls.results as Body[]).map((l) => [l.line, l.kind]).slice(0, 2), [
+        [10, "context"],
+        [11, "match"],
+      ]);
+      // A blank context line is the empty string, which no spelling carries through every v1
+      // decoder in a cell (the spec reads an empty field as null): that list is a JSON blob, so
+      // `compact` sends it inside MUNCH and `auto` sends JSON.
+      const json = await runner.call("search_text", {
+        repo,
+        query: "self.model",
+        context_lines: 1,
+        format: "json",
+      });
+      const body = stable(JSON.parse(json.text));
+      equal(encodeResponse("search_text", JSON.parse(json.text)).fallback, "json_blobs");
+      const compact = await runner.call("search_text", {
+        repo,
+        query: "self.model",
+        context_lines: 1,
+        format: "compact",
+      });
+      ok(compact.text.includes(" __json.results="), compact.text);
+      for (const read of [decodeReferenceGen1, decodeNestMetaOnly, decodeSchemaFree, decode]) {
+        deepStrictEqual(stable(read(compact.text) as Body), body, compact.text);
+      }
       const lines = body.results as Body[];
+      equal(lines.find((l) => l.line === 9)!.text, "");
       equal(body.result_count, 6);
       equal(lines.filter((l) => l.kind === "match").length, 6);
       for (const l of lines) {
@@ -203,7 +233,10 @@ Deno.test("row-shaped answers are MUNCH v1 tables that spec-only decoders read b
       const repos = JSON.parse((await runner.call("list_repos", { format: "json" })).text);
       equal(repos.repos[0].languages, "python:8");
       const compact = await runner.call("list_repos", { format: "compact" });
-      ok(!compact.text.includes("__json."), compact.text);
+      // Not a git checkout: `git_head` is "" (as in the reference), so this list is a blob.
+      equal(repos.repos[0].git_head, "");
+      ok(compact.text.includes(" __json.repos="), compact.text);
+      deepStrictEqual(stable(decodeReferenceGen1(compact.text)), stable(repos));
       deepStrictEqual(stable(decodeSchemaFree(compact.text)), stable(repos));
       deepStrictEqual(stable(decodeNestMetaOnly(compact.text)), stable(repos));
     });

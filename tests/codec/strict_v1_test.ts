@@ -5,11 +5,13 @@ import type { JsonObject, JsonValue } from "../../src/codec/types.ts";
 import { parseJson } from "../../src/codec/json_text.ts";
 import { jsonObject, plain, trickyNumber, trickyString } from "./_arbitraries.ts";
 import { decodeNestMetaOnly, decodeSchemaFree, scalarPairs } from "./_v1_decoders.ts";
+import { decodeReferenceGen1 } from "./_reference_gen1_decoder.ts";
 import { withSpec } from "./_specs.ts";
 
-/** Check that a strict payload reads back as `x` with both v1 decoders and with ours. */
+/** Check that a strict payload reads back as `x` with the three v1 test decoders and with ours. */
 export function assertV1(text: string, x: JsonObject): void {
   ok(text.startsWith("#MUNCH/1 "), text);
+  deepStrictEqual(decodeReferenceGen1(text), x, `reference gen1 decoder differs on:\n${text}`);
   deepStrictEqual(decodeNestMetaOnly(text), x, `_meta-only decoder differs on:\n${text}`);
   deepStrictEqual(decodeSchemaFree(text), x, `schema-free decoder differs on:\n${text}`);
   deepStrictEqual(decode(text), x, `codemunch decoder differs on:\n${text}`);
@@ -25,11 +27,11 @@ function assertNoExtensions(text: string): void {
   }
   const tables = /(?:^| )__tables=("(?:[^"]|"")*"|\S*)/m.exec(body)?.[1] ?? "";
   ok(!/:json(\||"|$|,)/.test(tables) && !tables.includes(":json"), `json column in:\n${text}`);
-  // Every dotted scalar key is `_meta.<field>` (or its blob).
+  // No dotted scalar key (a gen1 decoder re-nests none: `_meta` is one blob), no bare empty value.
   const scalars = rest.find((l) => /(^| )__tables=/.test(l)) ?? "";
   for (const p of scalarPairs(scalars, (c) => c === " ")) {
-    const key = p.key.replace(/^__json\./, "");
-    if (key.includes(".")) ok(key.startsWith("_meta.") && key.split(".").length === 2, key);
+    ok(!p.key.replace(/^__json\./, "").includes("."), `dotted key ${p.key} in:\n${text}`);
+    if (!p.key.startsWith("__")) ok(p.value !== null, `bare empty ${p.key} in:\n${text}`);
   }
 }
 
@@ -82,7 +84,7 @@ const toolLike: fc.Arbitrary<JsonObject> = fc.record({
   return out;
 });
 
-Deno.test("strict MUNCH v1 reads back exactly with two v1 decoders written from the spec (property)", async (t) => {
+Deno.test("strict MUNCH v1 reads back exactly with three v1 decoders written from the spec (property)", async (t) => {
   await t.step("tool-shaped responses", () => {
     fc.assert(
       fc.property(toolLike, (x) => {
@@ -124,12 +126,46 @@ Deno.test("strict MUNCH v1 reads back exactly with two v1 decoders written from 
 
 Deno.test("strict MUNCH v1: values a v1 reader could misread", async (t) => {
   const rows = (values: JsonValue[]) => values.map((v, i) => ({ id: i, v }));
-  await t.step("empty strings and handle-like strings in cells go through the legend", () => {
-    const x = { results: rows(["", "@1", "@2x", "@0", "@", "src/@1", null, "@99x"]), s: "@1" };
+  await t.step("handle-like strings in cells get a legend entry of their own", () => {
+    const x = { results: rows(["@1", "@2x", "@0", "@", "src/@1", null, "@99x", "@²", "@٣x"]) };
     const text = encode("t", x);
     assertV1(text, x);
-    ok(!text.includes(',""'), text);
-    match(text, /^@\d+=$/m); // the empty string's own entry
+    match(text, /^@\d+=@2x$/m);
+    match(text, /^@\d+=@²$/m); // `²` is a digit to Python's str.isdigit()
+    match(text, /^@\d+=@٣x$/m); // and `٣` one to int()
+  });
+  await t.step("an empty string in a cell makes its list a blob; auto sends JSON", () => {
+    // Every decoder may read an empty field as null; the reference's reads a legend entry for the
+    // empty string so too (it coerces the cell after the legend).
+    const x = { results: rows(["a", "", "b"]) };
+    const text = encode("t", x);
+    assertV1(text, x);
+    match(text, /^__json\.results=/m);
+    equal(encodeResponse("t", x, { threshold: 0 }).fallback, "json_blobs");
+  });
+  await t.step("a cell longer than Python's CSV field limit makes its list a blob", () => {
+    const long = "x".repeat(131_073);
+    const x = { results: rows(["a", long]), ok: rows(["a", long.slice(1)]) };
+    const text = encode("t", x);
+    assertV1(text, x);
+    match(text, /^__json\.results=/m);
+    match(text, /^o,1,x{131072}$/m);
+  });
+  await t.step("a legend prefix is never followed by a digit of any script", () => {
+    const files = ["1.py", "²b.py", "٣.py", "alpha.py", "beta.py", "gamma.py", "delta.py"]
+      .map((f) => "src/app/models/" + f);
+    const x = { results: files.map((file, line) => ({ file, line })) };
+    const text = encode("t", x);
+    assertV1(text, x);
+    match(text, /^r,@\d+alpha\.py,/m);
+    match(text, /^r,src\/app\/models\/²b\.py,/m);
+    match(text, /^r,src\/app\/models\/٣\.py,/m);
+  });
+  await t.step("a null scalar is a __json. blob (a bare empty value reads as a string)", () => {
+    const x = { note: null, n: 1, s: "" };
+    const text = encode("t", x);
+    assertV1(text, x);
+    match(text, /^__json\.note=null n=1 s="" /m);
   });
   await t.step("line breaks: a scalar or a column holding one is a JSON blob", () => {
     const x = {
@@ -148,43 +184,35 @@ Deno.test("strict MUNCH v1: values a v1 reader could misread", async (t) => {
     match(text, / __json\.nul=/);
     match(text, /^o,0,a\\nb$/m); // backslashes are literal: the spec defines no escapes
   });
-  await t.step(
-    "_meta is flat scalars, typed in __stypes; strings that read as values are blobs",
-    () => {
-      const x = {
-        n: 1,
-        _meta: {
-          timing_ms: 2.4,
-          tokens_saved: 10,
-          truncated: false,
-          repo: "local/app",
-          note: "10",
-          flag: "T",
-          empty: "",
-          none: null,
-          warnings: ["max_results clamped to 100"],
-        },
-      };
-      const text = encode("t", x);
-      assertV1(text, x);
-      match(
-        text,
-        /_meta\.timing_ms=2\.4 _meta\.tokens_saved=10 _meta\.truncated=F _meta\.repo=local\/app/,
-      );
-      match(text, / __json\._meta\.note="""10""" /);
-      match(
-        text,
-        /__stypes=n:int\|_meta\.timing_ms:float\|_meta\.tokens_saved:int\|_meta\.truncated:bool\n/,
-      );
-      ok(!text.includes("__json._meta="), text);
-    },
-  );
-  await t.step("an empty _meta, or one with a field name v1 cannot write, is one blob", () => {
+  await t.step("_meta is one __json._meta blob, as the reference's gen1 encoder writes it", () => {
+    const x = {
+      n: 1,
+      _meta: {
+        timing_ms: 2.4,
+        tokens_saved: 10,
+        truncated: false,
+        repo: "local/app",
+        note: "10",
+        flag: "T",
+        empty: "",
+        none: null,
+        warnings: ["max_results clamped to 100"],
+      },
+    };
+    const text = encode("t", x);
+    assertV1(text, x);
+    equal(
+      text,
+      "#MUNCH/1 tool=t enc=gen1\n\n" +
+        'n=1 __json._meta="{""timing_ms"":2.4,""tokens_saved"":10,""truncated"":false,' +
+        '""repo"":""local/app"",""note"":""10"",""flag"":""T"",""empty"":"""",""none"":null,' +
+        '""warnings"":[""max_results clamped to 100""]}" __tables= __stypes=n:int\n',
+    );
     for (const meta of [{}, { "a.b": 1 }, { "x y": "z" }]) {
-      const x = { a: 1, _meta: meta };
-      const text = encode("t", x);
-      assertV1(text, x);
-      match(text, / __json\._meta=/);
+      const y = { a: 1, _meta: meta };
+      const t = encode("t", y);
+      assertV1(t, y);
+      match(t, / __json\._meta=/);
     }
   });
   await t.step("nested objects are blobs, never dotted keys", () => {
@@ -248,6 +276,7 @@ Deno.test("extended MUNCH is marked in the header, and v1 decoders refuse it", (
   deepStrictEqual(decode(text), x);
   throws(() => decodeNestMetaOnly(text), /not a MUNCH v1 header/);
   throws(() => decodeSchemaFree(text), /not a MUNCH v1 header/);
+  throws(() => decodeReferenceGen1(text), /not a MUNCH v1 header/);
   const r = encodeResponse(
     "search_symbols",
     { results: x.refs },

@@ -3,13 +3,19 @@
  * encoder writes the same text (and reports the same record blobs, the same refusals and the same
  * errors) as the frozen copy in `_frozen_v1/`, and the decoder returns the same object — or the
  * same error — for every payload, well-formed or damaged.
+ *
+ * The encoder has changed on purpose since (issue 27, interop with the reference's gen1 decoder):
+ * `_meta` and `null` scalars are `__json.` blobs, a list with an empty string in a row is a blob,
+ * and no legend handle is followed by a digit of another script. The encoder comparison therefore
+ * runs on responses those rules do not touch ({@linkcode untouched}); strict_v1_test.ts checks
+ * the new rules. The decoder did not change and is compared on every payload.
  */
 import { deepStrictEqual, equal } from "node:assert/strict";
 import fc from "fast-check";
 import { decodeV1 } from "../../src/codec/decode_v1.ts";
 import { encodeStrict } from "../../src/codec/encode_v1.ts";
 import { specFor } from "./_specs.ts";
-import type { JsonObject } from "../../src/codec/types.ts";
+import { isJsonObject, type JsonObject, type JsonValue } from "../../src/codec/types.ts";
 import * as frozen from "./_frozen_v1/mod.ts";
 import { jsonObject, plain, trickyNumber, trickyString } from "./_arbitraries.ts";
 
@@ -34,14 +40,49 @@ function _outcome(f: () => unknown): Outcome {
   }
 }
 
+/**
+ * `x` without what the issue-27 rules changed: no `_meta`, no top-level `null`, no empty string
+ * (`"e"` instead) and no digit outside ASCII (`"n"` instead) anywhere.
+ */
+function untouched(x: JsonObject): JsonObject {
+  const text = (v: JsonValue): JsonValue => {
+    if (typeof v === "string") return v === "" ? "e" : v.replace(/(?![0-9])\p{N}/gu, "n");
+    if (Array.isArray(v)) return v.map(text);
+    if (isJsonObject(v)) {
+      const o: JsonObject = {};
+      for (const k of Object.keys(v)) {
+        const value = text(v[k]!);
+        Object.defineProperty(o, k, {
+          value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      return o;
+    }
+    return v;
+  };
+  const out = text(x) as JsonObject;
+  for (const k of Object.keys(out)) if (k === "_meta" || out[k] === null) delete out[k];
+  return out;
+}
+
 /** Both encoders agree on `x` for `tool`, with the tool's spec and without. */
-function assertSameEncoding(tool: string, x: JsonObject): string[] {
-  const texts: string[] = [];
+function assertSameEncoding(tool: string, x: JsonObject): void {
   for (const spec of [specFor(tool), undefined]) {
     const now = _outcome(() => encodeStrict(tool, x, spec));
     const then = _outcome(() => frozen.encodeStrict(tool, x, spec));
     deepStrictEqual(now, then, `encoders differ for ${tool} on ${JSON.stringify(x)}`);
-    const text = (now as { ok?: { text: string } }).ok?.text;
+  }
+}
+
+/** The payloads the encoder writes for `x`, with the tool's spec and without. */
+function payloads(tool: string, x: JsonObject): string[] {
+  const texts: string[] = [];
+  for (const spec of [specFor(tool), undefined]) {
+    const text = (_outcome(() => encodeStrict(tool, x, spec)) as { ok?: { text: string } }).ok
+      ?.text;
     if (text !== undefined) texts.push(text);
   }
   return texts;
@@ -197,7 +238,7 @@ Deno.test("strict v1 encoder writes the same bytes as before its speed work (pro
   await t.step("server-shaped responses", () => {
     fc.assert(
       fc.property(serverLike, ([tool, x]) => {
-        assertSameEncoding(tool, plain(x) as JsonObject);
+        assertSameEncoding(tool, untouched(plain(x) as JsonObject));
       }),
       { numRuns: 600 },
     );
@@ -205,7 +246,7 @@ Deno.test("strict v1 encoder writes the same bytes as before its speed work (pro
   await t.step("arbitrary JSON objects", () => {
     fc.assert(
       fc.property(jsonObject, fc.constantFrom(...TOOLS), (raw, tool) => {
-        assertSameEncoding(tool, plain(raw) as JsonObject);
+        assertSameEncoding(tool, untouched(plain(raw) as JsonObject));
       }),
       { numRuns: 600 },
     );
@@ -230,7 +271,7 @@ Deno.test("strict v1 decoder reads every payload as before its speed work (prope
         fc.oneof(serverLike, fc.tuple(fc.constantFrom(...TOOLS), jsonObject)),
         fc.array(damage, { maxLength: 3 }),
         ([tool, raw], damages) => {
-          for (const payload of assertSameEncoding(tool, plain(raw) as JsonObject)) {
+          for (const payload of payloads(tool, plain(raw) as JsonObject)) {
             assertSameDecoding(payload);
             let d = payload;
             for (const x of damages) {
