@@ -116,7 +116,7 @@ Deno.test("CLI: index, search, outline, symbol and call", async (t) => {
         equal(r.code, 0, r.stderr);
         match(
           r.stdout,
-          /^Indexed local\/project-[0-9a-f]+: \d+ files, \d+ symbols in [\d.]+ s \([\d,]+ files\/s\)\n$/,
+          /^Indexed local\/project-[0-9a-f]+: \d+ files, \d+ symbols in [\d.]+ s \([\d,.]+ files\/s\)\n$/,
         );
         ok(!r.stderr.includes("\r"), "no bar drawing off a terminal");
         repo = r.stdout.match(/Indexed (\S+):/)![1]!;
