@@ -5,6 +5,7 @@
  */
 const BENCHES: Record<string, string> = {
   codec: "./bench_codec.ts",
+  meta: "./bench_meta.ts",
   parse: "./bench_parse.ts",
   index: "./bench_index.ts",
   search: "./bench_search.ts",

@@ -73,13 +73,43 @@ export function findSymbol(view: RepoView, ref: string): SymbolRecord {
     );
   }
   const closest = closestSymbolIds(view, ref);
+  const handle = /^@\d/.test(ref) ? ` ${HANDLE_NOTE}` : "";
   throw new DetailedToolError(
     "symbol_not_found",
-    `Symbol not found: ${ref}. Use search_symbols or get_file_outline to find ids${
+    `Symbol not found: ${ref}.${handle} Use search_symbols or get_file_outline to find ids${
       closest.length > 0 ? `; closest: ${closest.join(", ")}` : ""
     }`,
     { closest },
   );
+}
+
+/**
+ * An id copied from a compact (MUNCH) answer with its path still written as a legend handle:
+ * `@2::app.route#method`, or `@3views.py::View.get#method` (a handle for a folder).
+ */
+const HANDLE_ID = /^@(\d+)([^:]*)::(.+)$/;
+
+/** How ids are written in compact answers, for warnings and errors. */
+export const HANDLE_NOTE =
+  'In compact (MUNCH) answers a path starting "@N" is a legend handle: replace "@N" with the text of the answer\'s "@N=" line.';
+
+/**
+ * The full id an id with an unexpanded legend handle stands for, when the rest of it names one
+ * symbol: the qualified name and kind after `::`, in a file whose path ends with the text after
+ * the handle. Undefined when `ref` has no handle, is itself an id, or names no symbol or several.
+ */
+export function expandHandleId(view: RepoView, ref: string): string | undefined {
+  const m = HANDLE_ID.exec(ref);
+  if (m === null || view.get(SYMBOLS).byId(ref) !== undefined) return undefined;
+  const [, , tail, rest] = m as unknown as [string, string, string, string];
+  const withKind = rest.includes("#");
+  const ids = view.get(QUALIFIED_IDS).byQualified.get(qualifiedNameOfId(`x::${rest}`)) ?? [];
+  const found = ids.filter((id) => {
+    const sep = id.indexOf("::");
+    if (withKind && id.slice(sep + 2) !== rest) return false;
+    return id.slice(0, sep).endsWith(tail);
+  });
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /**

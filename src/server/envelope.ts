@@ -51,10 +51,12 @@ export function envelope(
   }
   const meta: Record<string, unknown> = { timing_ms: Math.round(elapsedMs * 10) / 10 };
   if (out.repo !== undefined) meta.repo = out.repo;
-  // `_meta` holds scalars only (a MUNCH v1 decoder re-nests `_meta.` keys one level): a tool's
-  // object-valued field (`freshness: {fresh: 3, …}`) becomes one scalar per entry
-  // (`freshness_fresh: 3`), a list one comma-joined string.
+  // `_meta` holds scalars only: a tool's object-valued field (`freshness: {fresh: 3, …}`)
+  // becomes one scalar per entry (`freshness_fresh: 3`), a list one comma-joined string.
   for (const [k, v] of Object.entries(out.meta ?? {})) {
+    // Frugal (issue 28): freshness counts only when a file is not fresh; `_freshness` on each
+    // row says the rest.
+    if (k === "freshness" && _allFresh(v)) continue;
     if (Array.isArray(v)) meta[k] = v.map(String).join(", ");
     else if (v !== null && typeof v === "object") {
       for (const [sub, x] of Object.entries(v)) {
@@ -108,6 +110,12 @@ export function envelope(
   meta.total_encoding_tokens_saved = values.totalSaved;
   const again = encodeResponse(tool, withMeta, { ...options, format: "compact" });
   return _result(again.text, again.encoding, again.encoder_error);
+}
+
+/** True for freshness counts (`{fresh, edited_uncommitted, stale_index}`) with only fresh rows. */
+function _allFresh(v: unknown): boolean {
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return false;
+  return Object.entries(v).every(([k, n]) => k === "fresh" || n === 0);
 }
 
 function _result(text: string, encoding: string, encoderError: string | undefined): Envelope {

@@ -19,6 +19,7 @@ import { readGitHead } from "../ingest/git_head.ts";
 import { historySource } from "../ingest/git/history.ts";
 import { DEFAULT_HISTORY_LIMITS, type HistoryLimits } from "../ingest/git/limits.ts";
 import { type Tool, toolByName, toolNames, TOOLS } from "../tools/mod.ts";
+import { expandHandleIds } from "../tools/handle_ids.ts";
 import { prepareArguments } from "./arguments.ts";
 import { DEFAULT_SETTINGS, type ServerSettings } from "./config.ts";
 import { envelope } from "./envelope.ts";
@@ -160,10 +161,15 @@ export class ToolRunner {
         );
       }
       // An alias answers under its own name (messages, the MUNCH header).
-      const { format, args, warnings } = prepareArguments(name, tool.inputSchema, rawArgs);
+      const prepared = prepareArguments(name, tool.inputSchema, rawArgs);
+      const format = prepared.format;
       const ctx = options.onProgress === undefined
         ? this.#ctx
         : { ...this.#ctx, onProgress: options.onProgress };
+      // Ids copied from a compact answer with their legend handle (`@2::f#function`).
+      const expanded = expandHandleIds(ctx, prepared.args);
+      const args = expanded.args;
+      const warnings = [...prepared.warnings, ...expanded.warnings];
       let out = this.#settings.freshReads === false
         ? await tool.run(ctx, args)
         : await this.#fresh.run(tool, ctx, args);

@@ -289,7 +289,7 @@ export const META = {
     edited_uncommitted: z.number().int(),
     stale_index: z.number().int(),
   }).describe(
-    "Rows per `_freshness` value (sent as freshness_fresh, freshness_edited_uncommitted, freshness_stale_index)",
+    "Rows per `_freshness` value, sent only when a row is not fresh (as freshness_fresh, freshness_edited_uncommitted, freshness_stale_index)",
   ),
 } as const;
 

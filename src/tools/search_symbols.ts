@@ -41,7 +41,7 @@ import {
 export { identityBonus } from "../query/symbol_rank.ts";
 
 const _description =
-  "Search an indexed repo's functions, classes, methods, types and constants by name or words (camelCase and snake_case parts match; words are stemmed; exact names, names spelled as words like 'add api route', and prefixes rank first). Library source ranks above tests, docs, examples and vendored or generated code, public names above private ones, and symbols many files import or call higher. Returns ids, signatures (long ones cut and ending in ' …') and one-line summaries with a score. Use it to find code by what it is called or does, then read it with get_symbol_source. Filter by kind, language or file_pattern; fuzzy=true tolerates typos; sort_by and token_budget as in the reference.";
+  "Search an indexed repo's functions, classes, methods, types and constants by name or words (camelCase and snake_case parts match; words are stemmed; exact names, names spelled as words like 'add api route', and prefixes rank first). Library source ranks above tests, docs, examples and vendored or generated code, public names above private ones, and symbols many files import or call higher. Returns ids, signatures (long ones cut and ending in ' …') and one-line summaries with a score. Use it to find code by what it is called or does, then read it with get_symbol_source. Filter by kind, language or file_pattern; fuzzy=true tolerates typos; sort_by and token_budget as in the reference. In compact (MUNCH) answers ids are written with legend handles (@2::f#function): expand @N with the answer's @N= line before passing an id on.";
 
 const _KINDS = SYMBOL_KINDS;
 
@@ -151,7 +151,7 @@ const _meta = {
   tokens_used: z.number().int().describe("Tokens of source the packed hits cost"),
   tokens_remaining: z.number().int().describe("Budget left"),
   signatures_cut: z.number().int().describe('Signatures cut (ending in " …")'),
-  cache_hit: z.boolean().describe("The answer came from the result cache"),
+  cache_hit: z.boolean().describe("The answer came from the result cache (with debug)"),
   fuzzy_fallback: z.boolean().describe(
     "No symbol matched the query's words: the hits are names spelled like it",
   ),
@@ -186,7 +186,7 @@ const _MAX_PACKED = 100;
 
 /**
  * Ranked hits with scores; fuzzy hits after the lexical ones. Results are cached per server for
- * the same arguments and the same index state (`_meta.cache_hit: true` on a hit).
+ * the same arguments and the same index state (`_meta.cache_hit: true` on a hit, with `debug`).
  */
 export function handler(ctx: ToolContext, args: SearchSymbolsArgs): _Output {
   const { view } = openRepo(ctx, args.repo);
@@ -208,7 +208,8 @@ export function handler(ctx: ToolContext, args: SearchSymbolsArgs): _Output {
   ]);
   let out = lru.get(key);
   if (out !== undefined) {
-    out = { ...out, meta: { ...out.meta, cache_hit: true } };
+    // Said only when asked for `debug` (issue 28: `_meta` is frugal).
+    if (args.debug) out = { ...out, meta: { ...out.meta, cache_hit: true } };
   } else {
     out = _search(view, args);
     lru.set(key, out);

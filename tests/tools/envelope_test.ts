@@ -192,3 +192,38 @@ Deno.test("envelope: the server's extension setting reaches the codec", () => {
     ok(strict.text.startsWith("#MUNCH/1 tool=search_symbols enc=gen1\n"));
   });
 });
+
+Deno.test("envelope: _meta is one __json._meta blob, with freshness counts only when a row is not fresh", () => {
+  withSavings((savings) => {
+    const call = (freshness: Record<string, number>) => {
+      const out = {
+        response: structuredClone(response),
+        rawBytes: 40_000,
+        repo: "local/app-1",
+        meta: { total_symbols: 40, truncated: false, freshness },
+      };
+      const env = envelope("search_symbols", SPEC, out, 1, "compact", DEFAULT_SETTINGS, savings);
+      // One blob, as the reference's gen1 encoder writes `_meta`: no `_meta.` scalar.
+      ok(env.text.includes(' __json._meta="{'), env.text);
+      ok(!env.text.includes(" _meta."), env.text);
+      return (decode(env.text) as { _meta: Record<string, unknown> })._meta;
+    };
+    const fresh = call({ fresh: 12, edited_uncommitted: 0, stale_index: 0 });
+    deepStrictEqual(Object.keys(fresh), [
+      "timing_ms",
+      "repo",
+      "total_symbols",
+      "truncated",
+      "tokens_saved",
+      "total_tokens_saved",
+      "encoding",
+      "encoding_tokens_saved",
+      "total_encoding_tokens_saved",
+    ]);
+    const edited = call({ fresh: 11, edited_uncommitted: 1, stale_index: 0 });
+    deepStrictEqual(
+      [edited.freshness_fresh, edited.freshness_edited_uncommitted, edited.freshness_stale_index],
+      [11, 1, 0],
+    );
+  });
+});

@@ -194,11 +194,15 @@ Deno.test("search_symbols: scores, identity bonuses, filters, cache", async (t) 
       },
     );
     await t.step("the second identical call is served from the cache", async () => {
-      const a = await w.call("search_symbols", { query: "Greeter" });
-      const b = await w.call("search_symbols", { query: "Greeter" });
+      const a = await w.call("search_symbols", { query: "Greeter", debug: true });
+      const b = await w.call("search_symbols", { query: "Greeter", debug: true });
       equal((a.body._meta as Record<string, unknown>).cache_hit, undefined);
       equal((b.body._meta as Record<string, unknown>).cache_hit, true);
       deepStrictEqual(a.body.results, b.body.results);
+      // Without debug a hit is not announced (issue 28: `_meta` says only what matters).
+      await w.call("search_symbols", { query: "Greeter" });
+      const c = await w.call("search_symbols", { query: "Greeter" });
+      equal((c.body._meta as Record<string, unknown>).cache_hit, undefined);
     });
   } finally {
     w.dispose();
@@ -267,11 +271,11 @@ Deno.test("freshness: fresh, then touched on disk after indexing (checked, stat 
   try {
     const before = await w.call("get_symbol_source", { symbol_id: "c.py::regreet#function" });
     equal(before.body._freshness, "fresh");
-    // `_meta` holds scalars only: the counts are flat.
+    // Every row fresh: `_meta` carries no freshness counts (issue 28); `_freshness` says it.
     const meta = before.body._meta as Record<string, unknown>;
     deepStrictEqual(
       [meta.freshness_fresh, meta.freshness_edited_uncommitted, meta.freshness_stale_index],
-      [1, 0, 0],
+      [undefined, undefined, undefined],
     );
     const later = new Date(Date.now() + 60_000);
     Deno.utimeSync(`${w.ws.root}/c.py`, later, later);
