@@ -14,11 +14,14 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isInitializeRequest, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { McpProtocol, Peer } from "./protocol.ts";
-import { jsonRpcBody, rpcErrorResponse } from "./http_body.ts";
+import { batchRefusal } from "./jsonrpc.ts";
+import { jsonResponse, jsonRpcBody, rpcErrorResponse } from "./http_body.ts";
 import type { HttpSettings } from "./http.ts";
 
 interface _Session {
   transport: WebStandardStreamableHTTPServerTransport;
+  /** Where the protocol answers this session (it knows the negotiated protocol version). */
+  peer: Peer;
   lastSeen: number;
   /** The client address that opened it. */
   client: string;
@@ -68,6 +71,11 @@ export class SessionTable {
     }
     const body = await jsonRpcBody(req, this.#settings.maxBodyBytes, this.#settings.bodyTimeoutMs);
     if (body instanceof Response) return body;
+    if (Array.isArray(body.parsed)) {
+      // The SDK transport would split any batch; MCP allows them in 2025-03-26 only.
+      const refusal = batchRefusal(body.parsed, session?.peer.protocolVersion ?? null);
+      if (refusal !== null) return jsonResponse(400, refusal);
+    }
     if (session !== undefined) {
       return session.transport.handleRequest(req, { parsedBody: body.parsed });
     }
@@ -117,14 +125,7 @@ export class SessionTable {
 
   /** A transport for a new session of `client`, its messages answered by the protocol. */
   async #open(client: string): Promise<WebStandardStreamableHTTPServerTransport> {
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => crypto.randomUUID(),
-      maxRequestBodySize: this.#settings.maxBodyBytes,
-      onsessioninitialized: (id: string) => {
-        this.#sessions.set(id, { transport, lastSeen: Date.now(), client });
-      },
-      onsessionclosed: (id: string) => void this.#sessions.delete(id),
-    });
+    // The transport splits batches itself: the protocol gets one message at a time here.
     const peer: Peer = {
       send: (message, relatedTo) =>
         transport.send(
@@ -132,6 +133,15 @@ export class SessionTable {
           relatedTo === undefined ? undefined : { relatedRequestId: relatedTo },
         ).catch(() => {/* the client went away; the call still completes */}),
     };
+    const transport: WebStandardStreamableHTTPServerTransport =
+      new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: () => crypto.randomUUID(),
+        maxRequestBodySize: this.#settings.maxBodyBytes,
+        onsessioninitialized: (id: string) => {
+          this.#sessions.set(id, { transport, peer, lastSeen: Date.now(), client });
+        },
+        onsessionclosed: (id: string) => void this.#sessions.delete(id),
+      });
     transport.onmessage = (message: JSONRPCMessage) => void this.#protocol.receive(message, peer);
     transport.onclose = () => {
       if (transport.sessionId !== undefined) this.#sessions.delete(transport.sessionId);

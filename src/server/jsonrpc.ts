@@ -4,7 +4,9 @@
  * overflow), with the caller's id when the top level names one; text that is not JSON is a parse
  * error (-32700); objects with escaped keys are parsed with the codec's guard against a V8
  * defect (`parseJson`). A message's shape (`jsonrpc`, `id`, `method`) is checked by
- * {@linkcode classify}.
+ * {@linkcode classify}; whether a batch (a JSON array of messages) may be answered at all, by
+ * {@linkcode batchRefusal}: MCP 2025-03-26 added JSON-RPC batches and 2025-06-18 removed them, so
+ * a batch is answered only on a connection that negotiated 2025-03-26.
  *
  * @module
  */
@@ -160,9 +162,10 @@ function _invalid(id: RequestId | null, why: string): Classified {
 
 /**
  * Classify a parsed message (JSON-RPC 2.0 §4, MCP's rule that an id is a string or an integer,
- * never null): a request, a notification (no id: answered by nothing), a response (we send no
- * requests: ignored), or invalid with the error answer (-32600; its id is the message's when
- * that is a valid id).
+ * never null): a request, a notification (no id: answered by nothing, whatever its method or
+ * params), a response (to a ping of ours; else ignored), or invalid with the error answer
+ * (-32600; its id is the message's when that is a valid id; -32602 for a request whose params
+ * are a list, since every MCP method takes named params).
  */
 export function classify(message: unknown): Classified {
   if (typeof message !== "object" || message === null || Array.isArray(message)) {
@@ -192,10 +195,48 @@ export function classify(message: unknown): Classified {
   if (params !== undefined && (typeof params !== "object" || params === null)) {
     return _invalid(answerId, "params must be an object or an array");
   }
+  if (Array.isArray(params)) {
+    // JSON-RPC allows positional params; every MCP method takes named ones.
+    const error = errorResponse(
+      answerId,
+      -32602,
+      "Invalid params: MCP params are an object, not a list",
+    );
+    return { kind: "invalid", error };
+  }
   return {
     kind: "request",
     id: id as RequestId,
     method: m.method,
     params: (params ?? {}) as Record<string, unknown>,
   };
+}
+
+/** The one MCP protocol version with JSON-RPC batches (added in 2025-03-26, removed in 2025-06-18). */
+export const BATCH_VERSION = "2025-03-26";
+
+/**
+ * Why a batch cannot be answered as one, as the single error answer to send (-32600, id null), or
+ * null when it can: it is empty (JSON-RPC), the connection negotiated no protocol version yet or
+ * one without batches (MCP 2025-06-18 and later; `initialize` itself must come alone), or it
+ * holds an `initialize` request (MCP 2025-03-26: initialize MUST NOT be part of a batch).
+ */
+export function batchRefusal(
+  batch: readonly unknown[],
+  version: string | null,
+): ErrorResponse | null {
+  const refuse = (why: string) => errorResponse(null, -32600, `Invalid Request: ${why}`);
+  if (batch.length === 0) return refuse("an empty batch");
+  if (version === null) {
+    return refuse("a batch before initialize; send initialize alone, then one message at a time");
+  }
+  if (version !== BATCH_VERSION) {
+    return refuse(
+      `MCP ${version} has no JSON-RPC batches (only ${BATCH_VERSION} had them); send one message at a time`,
+    );
+  }
+  const initializes = batch.some((m) =>
+    typeof m === "object" && m !== null && (m as { method?: unknown }).method === "initialize"
+  );
+  return initializes ? refuse("initialize must not be part of a batch; send it alone") : null;
 }

@@ -18,8 +18,12 @@
  *   {@linkcode BARRIER_TIMEOUT_MS} at most.
  * - Once a call's answer is out, the runner does its idle work (prewarm hooks) — on either
  *   transport.
- * - Requests run concurrently; notifications and responses from the client are not answered;
- *   an unknown method is -32601, bad params -32602, an unexpected failure -32603 (logged).
+ * - Requests run concurrently; notifications and responses from the client are not answered
+ *   (whatever their method); an unknown method is -32601, bad params -32602, an unexpected
+ *   failure -32603 (logged).
+ * - A JSON-RPC batch is answered with one array of answers (none when it held only
+ *   notifications) on a connection that negotiated MCP 2025-03-26, the one version with batches;
+ *   otherwise, empty, or holding `initialize`, it gets one -32600 (`batchRefusal`).
  *
  * This module loads no SDK, no zod and no tool: the stdio server imports it at start-up.
  *
@@ -36,7 +40,7 @@ import {
   readResource,
   RESOURCE_TEMPLATES_LIST,
 } from "./catalog.ts";
-import { classify, errorResponse, type RequestId } from "./jsonrpc.ts";
+import { batchRefusal, classify, errorResponse, type RequestId } from "./jsonrpc.ts";
 import type { ToolRunner } from "./runner.ts";
 
 /** Protocol versions, newest first (as the SDK's `SUPPORTED_PROTOCOL_VERSIONS`). */
@@ -74,12 +78,14 @@ export interface Peer {
    * Send a message. A notification about a request names it (`relatedTo`), for a transport that
    * routes messages per request (an HTTP request's event stream).
    */
-  send(message: Message, relatedTo?: RequestId): Promise<void>;
+  send(message: Message | Message[], relatedTo?: RequestId): Promise<void>;
   /**
    * One stream both ways (stdio): the client's answers to our requests come back through
    * {@linkcode McpProtocol.receive}, so a ping can confirm what it has read.
    */
   duplex?: boolean;
+  /** The protocol version `initialize` negotiated on this connection (set by the protocol). */
+  protocolVersion?: string;
 }
 
 /** Longest wait for the client's answer to a ping sent before a call's answer, in ms. */
@@ -88,6 +94,8 @@ export const BARRIER_TIMEOUT_MS = 2000;
 /** One request being answered. */
 interface _Call {
   id: RequestId;
+  /** The connection the request came on. */
+  peer: Peer;
   params: Record<string, unknown>;
   /** Send a notification about this request (written before its answer). */
   notify(method: string, params: Record<string, unknown>): void;
@@ -112,8 +120,10 @@ const METHODS: Record<string, _Method> = {
     const asked = call.params.protocolVersion;
     const known = typeof asked === "string" &&
       (PROTOCOL_VERSIONS as readonly string[]).includes(asked);
+    const version = known ? asked : PROTOCOL_VERSIONS[0];
+    call.peer.protocolVersion = version;
     return {
-      protocolVersion: known ? asked : PROTOCOL_VERSIONS[0],
+      protocolVersion: version,
       capabilities: _CAPABILITIES,
       serverInfo: SERVER_INFO,
       instructions: INSTRUCTIONS,
@@ -172,15 +182,32 @@ export class McpProtocol {
 
   /**
    * Answer one parsed message, or a batch of them: a request gets its answer through `peer`; a
-   * notification or a response gets none; an invalid message gets -32600.
+   * notification or a response gets none; an invalid message gets -32600. A batch gets one array
+   * of its answers, or one -32600 when it may not be batched (see the module doc).
    */
   receive(message: unknown, peer: Peer): Promise<void> {
-    if (Array.isArray(message)) {
-      if (message.length === 0) {
-        return peer.send({ ...errorResponse(null, -32600, "Invalid Request: an empty batch") });
-      }
-      return Promise.all(message.map((m) => this.receive(m, peer))).then(() => {});
-    }
+    if (!Array.isArray(message)) return this.#receiveOne(message, peer);
+    const refusal = batchRefusal(message, peer.protocolVersion ?? null);
+    if (refusal !== null) return peer.send({ ...refusal });
+    return this.#receiveBatch(message, peer);
+  }
+
+  /** Answer a batch: its answers collected into one array; notifications pass straight on. */
+  async #receiveBatch(batch: unknown[], peer: Peer): Promise<void> {
+    const answers: Message[] = [];
+    const collector: Peer = {
+      duplex: peer.duplex === true,
+      send: (message, relatedTo) => {
+        if (Array.isArray(message) || "method" in message) return peer.send(message, relatedTo);
+        answers.push(message);
+        return Promise.resolve();
+      },
+    };
+    await Promise.all(batch.map((m) => this.#receiveOne(m, collector)));
+    if (answers.length > 0) await peer.send(answers);
+  }
+
+  #receiveOne(message: unknown, peer: Peer): Promise<void> {
     const m = classify(message);
     if (m.kind === "invalid") return peer.send({ ...m.error });
     if (m.kind === "response") {
@@ -210,6 +237,7 @@ export class McpProtocol {
     const after: (() => void)[] = [];
     const call: _Call = {
       id,
+      peer,
       params,
       notify: (m, p) => void notes.push(peer.send({ jsonrpc: "2.0", method: m, params: p }, id)),
       afterAnswer: (work) => void after.push(work),

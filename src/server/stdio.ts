@@ -44,7 +44,7 @@ function _linePeer(
   let writing = Promise.resolve();
   return {
     duplex: true,
-    send(message: Message): Promise<void> {
+    send(message: Message | Message[]): Promise<void> {
       const bytes = encoder.encode(JSON.stringify(message) + "\n");
       writing = writing.then(async () => {
         for (let at = 0; at < bytes.length;) at += await output.write(bytes.subarray(at));

@@ -72,12 +72,12 @@ export function mcpHeaders(session?: string): Record<string, string> {
 }
 
 /**
- * POST one message (or raw text) to a Streamable HTTP server: the status, the messages of its
+ * POST one message, a batch, or raw text to a Streamable HTTP server: the status, the messages of its
  * answer (JSON, or every `data:` event of its stream) and the session id it names.
  */
 export async function postMcp(
   url: string,
-  message: Record<string, unknown> | string,
+  message: unknown,
   session?: string,
 ): Promise<{ status: number; messages: Answer[]; session: string | null }> {
   const r = await fetch(url, {
@@ -94,14 +94,17 @@ export async function postMcp(
   return { status: r.status, messages, session: r.headers.get("mcp-session-id") };
 }
 
-/** An `initialize` request. */
-export function initializeRequest(id: number | string = 1): Record<string, unknown> {
+/** An `initialize` request (for protocol `version`). */
+export function initializeRequest(
+  id: number | string = 1,
+  version = "2025-06-18",
+): Record<string, unknown> {
   return {
     jsonrpc: "2.0",
     id,
     method: "initialize",
     params: {
-      protocolVersion: "2025-06-18",
+      protocolVersion: version,
       capabilities: {},
       clientInfo: { name: "codemunch-test", version: "0" },
     },
@@ -116,10 +119,19 @@ export async function httpExchange(
   url: string,
   requests: Record<string, unknown>[],
 ): Promise<Answer[]> {
-  const init = await postMcp(url, initializeRequest(0));
-  const session = init.session!;
-  await postMcp(url, { jsonrpc: "2.0", method: "notifications/initialized" }, session);
-  const answers = [init.messages.at(-1)!];
+  const { session, answer } = await openSession(url);
+  const answers = [answer];
   for (const r of requests) answers.push((await postMcp(url, r, session)).messages.at(-1)!);
   return answers;
+}
+
+/** Open a session for protocol `version`: its id and the initialize answer. */
+export async function openSession(
+  url: string,
+  version = "2025-06-18",
+): Promise<{ session: string; answer: Answer }> {
+  const init = await postMcp(url, initializeRequest(0, version));
+  const session = init.session!;
+  await postMcp(url, { jsonrpc: "2.0", method: "notifications/initialized" }, session);
+  return { session, answer: init.messages.at(-1)! };
 }
