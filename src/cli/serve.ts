@@ -8,6 +8,8 @@
  */
 import type { Environment } from "../server/compose.ts";
 import { SERVER_INFO, serveStdio } from "../server/stdio.ts";
+import { readConfigFile, toolVisibilityFrom } from "../server/tool_profile.ts";
+import { defaultIndexDir } from "../store/index_dir.ts";
 import { type Invocation, UsageError } from "./args.ts";
 import { load } from "./lazy.ts";
 
@@ -20,7 +22,11 @@ export async function serveCommand(inv: Invocation, environment: Environment): P
   if (inv.flags.has("host") || inv.flags.has("port")) {
     throw new UsageError(`"--host" and "--port" go with "serve --http"`);
   }
+  // The tool list is filtered before the runner (and the composition root) is loaded.
+  const env = (name: string) => environment.env(name);
+  const tools = toolVisibilityFrom(env, readConfigFile(defaultIndexDir(env)));
   const serving = serveStdio({
+    tools,
     deps: async () => {
       const compose = await load("src/server/compose.ts");
       const settings = compose.readSettings(environment);

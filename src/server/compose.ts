@@ -13,6 +13,7 @@ import { defaultIndexDir } from "../store/index_dir.ts";
 import { Store } from "../store/store.ts";
 import { type SummarizerSettings, summarizerSettingsFromEnv } from "../summarize/config.ts";
 import { type ServerSettings, settingsFromEnv } from "./config.ts";
+import { readConfigFile, toolVisibilityFrom } from "./tool_profile.ts";
 import { type ServerDeps, ToolRunner } from "./runner.ts";
 import { type WatchSettings, watchSettingsFromEnv } from "./watch.ts";
 
@@ -47,10 +48,11 @@ export interface Settings {
 /** Parse every setting from the environment (see each layer's config module for the names). */
 export function readSettings(environment: Environment): Settings {
   const env = (name: string) => environment.env(name);
+  const indexDir = defaultIndexDir(env);
   return {
-    indexDir: defaultIndexDir(env),
+    indexDir,
     ingest: ingestConfigFromEnv(env, environment.cwd),
-    server: settingsFromEnv(env),
+    server: { ...settingsFromEnv(env), tools: toolVisibilityFrom(env, readConfigFile(indexDir)) },
     github: githubSettingsFromEnv(env),
     summarizer: summarizerSettingsFromEnv(env),
     watch: watchSettingsFromEnv(env),

@@ -13,6 +13,7 @@
  * The codec reads no environment itself: these settings are passed to it by the envelope.
  */
 import { type Format, resolveFormat } from "../codec/dispatch.ts";
+import type { ToolVisibility } from "./tool_profile.ts";
 
 /** What the envelope does with every response. */
 export interface ServerSettings {
@@ -28,6 +29,11 @@ export interface ServerSettings {
   munchExtensions?: boolean;
   /** Re-index a changed file before a read answers from it (fresh_reads.ts). @default true */
   freshReads?: boolean;
+  /**
+   * The tools MCP clients see and may call (tool profile and `disabled_tools`, read by the
+   * composition root with `config.jsonc`: tool_profile.ts). @default every tool
+   */
+  tools?: ToolVisibility;
 }
 
 /** The defaults, without looking at the environment. */

@@ -137,7 +137,11 @@ export function serveHttp(
       `Refusing to serve on ${settings.host} without a token: set JCODEMUNCH_HTTP_TOKEN (clients send "Authorization: Bearer <token>"), or bind to 127.0.0.1`,
     );
   }
-  const protocol = new McpProtocol({ runner: () => Promise.resolve(runner), log });
+  const protocol = new McpProtocol({
+    runner: () => Promise.resolve(runner),
+    log,
+    tools: runner.visibility,
+  });
   const sessions = new SessionTable(protocol, settings);
   /** The port the server listens on (known once it listens). */
   let ownPort = settings.port;

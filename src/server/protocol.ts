@@ -42,6 +42,7 @@ import {
 } from "./catalog.ts";
 import { batchRefusal, classify, errorResponse, type RequestId } from "./jsonrpc.ts";
 import type { ToolRunner } from "./runner.ts";
+import { ALL_TOOLS, isServed, notServedReason, type ToolVisibility } from "./tool_profile.ts";
 
 /** Protocol versions, newest first (as the SDK's `SUPPORTED_PROTOCOL_VERSIONS`). */
 export const PROTOCOL_VERSIONS = [
@@ -112,6 +113,8 @@ export interface ProtocolOptions {
   runner: () => Promise<ToolRunner>;
   /** Where unexpected failures are logged. @default console.error */
   log?: (message: string) => void;
+  /** The tools clients see and may call (tool_profile.ts). @default every tool */
+  tools?: ToolVisibility;
 }
 
 /** The method table. */
@@ -133,7 +136,7 @@ const METHODS: Record<string, _Method> = {
   "tools/list": (p, call) => {
     // A client lists the tools before calling one: load the runner meanwhile.
     call.afterAnswer(() => p.warm());
-    return TOOLS_LIST;
+    return p.toolsList;
   },
   "tools/call": (p, call) => p.callTool(call),
   "prompts/list": () => PROMPTS_LIST,
@@ -150,6 +153,9 @@ export const METHOD_NAMES: readonly string[] = Object.keys(METHODS);
 export class McpProtocol {
   readonly #load: () => Promise<ToolRunner>;
   readonly #log: (message: string) => void;
+  readonly #tools: ToolVisibility;
+  /** The `tools/list` result: the served tools of {@linkcode TOOLS_LIST}. */
+  readonly toolsList: { tools: { name: string }[] };
   #runner: Promise<ToolRunner> | null = null;
   readonly #inFlight = new Set<Promise<void>>();
   /** Our pings waiting for the client's answer, by id. */
@@ -159,6 +165,9 @@ export class McpProtocol {
   constructor(options: ProtocolOptions) {
     this.#load = options.runner;
     this.#log = options.log ?? ((m) => console.error(m));
+    this.#tools = options.tools ?? ALL_TOOLS;
+    const tools = this.#tools;
+    this.toolsList = { tools: TOOLS_LIST.tools.filter((t) => isServed(tools, t.name)) };
   }
 
   /** The runner, loaded once (a failed load is tried again next time). */
@@ -290,6 +299,12 @@ export class McpProtocol {
       ? throttledProgress(token, (p) => call.notify("notifications/progress", { ...p }))
       : undefined;
     const runner = await this.runner();
+    const own = runner.canonicalName(name);
+    const refused = own === undefined ? null : notServedReason(this.#tools, own);
+    if (refused !== null) {
+      const text = JSON.stringify({ error: refused, code: "tool_disabled" });
+      return { content: [{ type: "text", text }], isError: true };
+    }
     const result = await runner.call(
       name,
       call.params.arguments,

@@ -26,6 +26,7 @@ import { envelope } from "./envelope.ts";
 import { codecSpec } from "./codec_spec.ts";
 import { WatchManager, type WatchSettings } from "./watch.ts";
 import { FreshReads } from "./fresh_reads.ts";
+import { ALL_TOOLS, isServed, type ToolVisibility } from "./tool_profile.ts";
 
 /** Quiet time after an answer before `idle` prepares the next search, in ms. */
 const _IDLE_MS = 150;
@@ -109,6 +110,7 @@ export class ToolRunner {
       summarizer: deps.summarizer ?? NO_SUMMARIZER,
       redact: this.#settings.redact,
       folderIndexed: (root) => this.folderIndexed(root),
+      serves: (name) => isServed(this.visibility, name),
     };
     const watch = deps.watch?.enabled
       ? new WatchManager(this.#ctx, deps.watch, this.#log, (repo) => this.#prewarmSoon(repo))
@@ -142,9 +144,19 @@ export class ToolRunner {
     return await this.#watch?.watch(root) ?? null;
   }
 
-  /** The tools this runner serves. */
+  /** Every tool this runner can call (the CLI calls any; MCP clients see {@linkcode visibility}). */
   get tools(): readonly Tool[] {
     return TOOLS;
+  }
+
+  /** The tools MCP clients see and may call (the settings' profile and `disabled_tools`). */
+  get visibility(): ToolVisibility {
+    return this.#settings.tools ?? ALL_TOOLS;
+  }
+
+  /** The own name of the tool called `name` (an alias's tool), or undefined for no tool. */
+  canonicalName(name: string): string | undefined {
+    return toolByName(name)?.name;
   }
 
   /** Call a tool by name with raw (unvalidated) arguments. Never throws. */

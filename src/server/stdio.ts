@@ -9,6 +9,7 @@
 import { readMessage } from "./jsonrpc.ts";
 import { McpProtocol, type Message, type Peer } from "./protocol.ts";
 import type { ServerDeps, ToolRunner } from "./runner.ts";
+import type { ToolVisibility } from "./tool_profile.ts";
 
 export { INSTRUCTIONS, PROTOCOL_VERSIONS, SERVER_INFO, TOOLS_LIST } from "./protocol.ts";
 export { MAX_NESTING } from "./jsonrpc.ts";
@@ -30,6 +31,11 @@ function _loadRunner(): Promise<typeof import("./runner.ts")> {
 export interface StdioServerOptions {
   /** Builds the runner's dependencies on first use (loads the store and the tools). */
   deps: () => Promise<ServerDeps>;
+  /**
+   * The tools clients see and may call, known before the runner loads (the runner built by
+   * `deps` should carry the same, in its settings). @default every tool
+   */
+  tools?: ToolVisibility;
   input?: ReadableStream<Uint8Array>;
   output?: { write(bytes: Uint8Array): Promise<number> };
   log?: (message: string) => void;
@@ -112,6 +118,7 @@ export async function serveStdio(options: StdioServerOptions): Promise<void> {
       return new ToolRunner(deps);
     },
     log,
+    ...(options.tools === undefined ? {} : { tools: options.tools }),
   });
   const onLine = (raw: string) => {
     const line = raw.replace(/\r$/, "");

@@ -25,6 +25,30 @@ export const FORMAT_ARGUMENT = z.enum([
     "Response format: auto (default: compact MUNCH when it saves at least 15%, else JSON), compact (always MUNCH), json, or table (JSON with columnar lists)",
   );
 
+/**
+ * The `format` argument as `tools/list` advertises it: the four names an agent needs (the
+ * reference's `adaptive`, `encoded` and `raw` stay accepted), in few words — every listed tool
+ * carries it, so its tokens count once per tool.
+ */
+const _ADVERTISED_FORMAT = {
+  type: "string",
+  enum: ["auto", "compact", "json", "table"],
+  description: "Default auto",
+};
+
+/** Arguments accepted only for the reference's sake start their description with this. */
+export const COMPAT_ONLY = "Accepted for compatibility";
+
+/** A property without the bounds zod writes for any integer (they say nothing). */
+function _withoutSafeBounds(property: Record<string, unknown>): Record<string, unknown> {
+  const { maximum, minimum, ...rest } = property;
+  return {
+    ...rest,
+    ...(minimum !== undefined && minimum !== Number.MIN_SAFE_INTEGER ? { minimum } : {}),
+    ...(maximum !== undefined && maximum !== Number.MAX_SAFE_INTEGER ? { maximum } : {}),
+  };
+}
+
 /** One entry of `tools/list`. */
 export interface ListedTool {
   name: string;
@@ -32,7 +56,6 @@ export interface ListedTool {
   description: string;
   inputSchema: Record<string, unknown>;
   annotations: Record<string, boolean>;
-  execution: { taskSupport: "forbidden" };
 }
 
 /** The JSON Schema of a tool's arguments, `format` included (draft 7, as MCP clients read it). */
@@ -43,21 +66,35 @@ export function argumentsSchema(tool: Tool): Record<string, unknown> {
   }) as Record<string, unknown>;
 }
 
-function _entry(tool: Tool, name: string, description: string): ListedTool {
-  return {
-    name,
-    title: tool.title,
-    description,
-    inputSchema: argumentsSchema(tool),
-    annotations: { ...tool.annotations },
-    execution: { taskSupport: "forbidden" },
+/**
+ * The schema `tools/list` advertises: {@linkcode argumentsSchema} without what costs tokens and
+ * tells an agent nothing — the `$schema` line, arguments accepted only for compatibility (their
+ * description starts with {@linkcode COMPAT_ONLY}; still accepted) — and with the short
+ * `format`.
+ */
+export function advertisedSchema(tool: Tool): Record<string, unknown> {
+  const { $schema: _, ...schema } = argumentsSchema(tool) as {
+    $schema?: string;
+    properties: Record<string, { description?: string }>;
   };
+  const properties = Object.fromEntries(
+    Object.entries(schema.properties)
+      .filter(([, p]) => !p.description?.startsWith(COMPAT_ONLY))
+      .map(([name, p]) => [name, _withoutSafeBounds(p)]),
+  );
+  return { ...schema, properties: { ...properties, format: _ADVERTISED_FORMAT } };
 }
 
-/** Every tool as `tools/list` lists it; an alias follows its tool. */
+/**
+ * Every tool as `tools/list` lists it. Aliases are callable but not listed (an agent needs one
+ * name per tool, and each entry costs its schema's tokens); `docs/tools.md` names them.
+ */
 export function listedTools(tools: readonly Tool[] = TOOLS): ListedTool[] {
-  return tools.flatMap((t) => [
-    _entry(t, t.name, t.description),
-    ...t.aliases.map((a) => _entry(t, a, `Alias of ${t.name}. ${t.description}`)),
-  ]);
+  return tools.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: advertisedSchema(tool),
+    annotations: { ...tool.annotations },
+  }));
 }

@@ -45,6 +45,8 @@ export interface ToolContext {
    * when it cannot be watched, else null.
    */
   folderIndexed?: (root: string) => Promise<string | null>;
+  /** Whether MCP clients are served a tool (its profile, `disabled_tools`); absent: every tool. */
+  serves?: (name: string) => boolean;
 }
 
 /**

@@ -232,7 +232,7 @@ export interface ToolDeclaration<
   /** Other names that call the same tool. */
   aliases?: readonly string[];
   repo: R;
-  /** How the `repo` argument is described. @default "Repo id from list_repos (or a bare name that identifies one repo)" */
+  /** How the `repo` argument is described. @default "Repo id (see list_repos)" */
   repoDescription?: string;
   /** The arguments besides `repo` and `format`, every one `.describe()`d. */
   args: A;
@@ -294,7 +294,7 @@ export const META = {
 } as const;
 
 /** The `repo` argument of a tool that takes one. */
-export const REPO_DESCRIPTION = "Repo id from list_repos (or a bare name that identifies one repo)";
+export const REPO_DESCRIPTION = "Repo id (see list_repos)";
 
 const _NAME = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 const _TAG = /^[a-z]$/;

@@ -18,17 +18,17 @@ import {
 } from "./define.ts";
 
 const _description =
-  "Find the files that import a file: one row per importing file with the specifier it wrote, the names it imports, and how it reaches the file — directly (hops 1) or through re-exports (an index.ts barrel, an __init__.py, `export … from`; `via` names the re-exporting file). A Go import names a package, so every file importing the package counts. `has_importers` says whether the importer is itself imported. Sorted by hops then path; max_results (default 50, 1..200) rows per file, importer_count counts them all. Pass file_paths for several files: one row per file with its count, and one table of importers with a file_path column.";
+  "Find the files that import a file, directly or through re-exports (barrels, __init__.py), with the names they import; file_paths for several files.";
 
 const _args = {
   file_path: z.string().optional().describe(
-    "Repo-relative path of the imported file, exactly as indexed (see get_file_tree)",
+    "Repo-relative path of the imported file",
   ),
   file_paths: z.array(z.string()).optional().describe(
-    "Several repo-relative paths (batch); use instead of file_path",
+    "Several file paths",
   ),
   max_results: z.number().int().min(1).max(200).optional().describe(
-    "Most importers listed per file (default 50, clamped to 1..200)",
+    "Most importers per file (default 50)",
   ),
   cross_repo: z.boolean().optional().describe(
     "Accepted for compatibility; other repos are not searched (named in _meta.warnings)",

@@ -19,17 +19,17 @@ import {
 } from "./define.ts";
 
 const _description =
-  "Find every reference to an identifier (a name, a Qualified.name or a symbol id) or to a file: calls (resolved through scopes, imports and receiver types), imports of the name, type uses in declarations, and subclasses/implementors. Each row gives file, line, kind (call, import, type_use, inherits), the enclosing symbol, the target definition, and how sure it is: resolution `resolved`, or `by_name` with `candidates` = how many definitions the name could mean (each call is one row; an ambiguous one has target null when several of the name's definitions are candidates). A file path lists the imports that reach the file (re-exports followed). Sorted by file and line; max_results (default 50, 1..200) rows per identifier, reference_count counts them all. Pass identifiers for several at once: one row per identifier with its counts, and one table of references with an identifier column.";
+  "Find the references to a name, Qualified.name, symbol id or file: calls (resolved through scopes, imports and types), imports, type uses and subclasses, each with its enclosing symbol and how sure it is; identifiers for several.";
 
 const _args = {
   identifier: z.string().optional().describe(
-    "A name (parse_config), a Qualified.name (Server.start), a symbol id, or a repo-relative file path",
+    "A name, Qualified.name, symbol id or file path",
   ),
   identifiers: z.array(z.string()).optional().describe(
-    "Several identifiers (batch); use instead of identifier",
+    "Several identifiers",
   ),
   max_results: z.number().int().min(1).max(200).optional().describe(
-    "Most references listed per identifier (default 50, clamped to 1..200)",
+    "Most references per identifier (default 50)",
   ),
   include_call_chain: z.boolean().optional().describe(
     "Accepted for compatibility: every call row already names its enclosing symbol",

@@ -21,7 +21,7 @@ import {
 } from "./define.ts";
 
 const _description =
-  "Get everything needed to edit one or more symbols safely in one call: each symbol's source, the import lines of its file that it uses (deduplicated), the signatures of what it calls and of its callers, its class and sibling methods' signatures — within token_budget (default 8000, never exceeded; sources first, then imports, class, callees, callers, siblings). Give symbol ids (or a unique name / Qualified.name). Use it before changing a function.";
+  "Everything needed to edit symbols safely, in one call: each one's source, the imports it uses, and the signatures of its callees, callers, class and siblings. Use it before changing a function.";
 
 /** Most symbols one call bundles. */
 const _MAX_SYMBOLS = 20;
@@ -33,19 +33,19 @@ const _args = {
   ),
   token_budget: z.number().int().min(TOKEN_BUDGET_RANGE.min).max(TOKEN_BUDGET_RANGE.max)
     .optional().describe(
-      `Most tokens returned (${TOKEN_BUDGET_RANGE.min}-${TOKEN_BUDGET_RANGE.max}, default ${DEFAULT_TOKEN_BUDGET})`,
+      `Most tokens returned (default ${DEFAULT_TOKEN_BUDGET})`,
     ),
   budget_strategy: z.enum(["most_relevant", "core_first", "compact"]).optional().describe(
-    "most_relevant (default: most central symbols first), core_first (in the order given) or compact (signatures instead of sources)",
+    "most_relevant (default), core_first (the order given) or compact (signatures only)",
   ),
   include_callers: z.boolean().optional().describe(
-    "Also list the files that import each symbol's file (default false; caller signatures are always included)",
+    "Also list the files importing each symbol's file",
   ),
   output_format: z.enum(["json", "markdown"]).optional().describe(
-    "json (default: tables) or markdown (one document in `markdown`)",
+    "json (default) or markdown",
   ),
   include_budget_report: z.boolean().optional().describe(
-    "Add how the budget was spent per section (default false)",
+    "Add how the budget was spent",
   ),
 };
 

@@ -7,14 +7,14 @@ import { openRepo, requireFile, type ToolContext, type ToolOutput } from "./cont
 import { type ArgsOf, defineTool, META, type MetaOf, type ResponseOf } from "./define.ts";
 
 const _args = {
-  file_path: z.string().describe("Repo-relative path exactly as indexed, e.g. src/app.ts"),
+  file_path: z.string().describe("Repo-relative path, e.g. src/app.ts"),
   start_line: z.number().int().min(1).optional().describe("First line, 1-based (default 1)"),
   end_line: z.number().int().min(1).optional().describe(
-    "Last line, inclusive (default: the last line)",
+    "Last line, inclusive (default: the end)",
   ),
   token_budget: z.number().int().min(TOKEN_BUDGET_RANGE.min).max(TOKEN_BUDGET_RANGE.max)
     .optional().describe(
-      `Most tokens of text to return, counted as bytes/4 (default ${DEFAULT_TOKEN_BUDGET}); whole lines are kept`,
+      `Most tokens returned (default ${DEFAULT_TOKEN_BUDGET})`,
     ),
 };
 
@@ -108,7 +108,7 @@ export const tool = defineTool({
   title: "File content",
   summary: "stored text of a file, or `start_line`..`end_line`",
   description:
-    `Get the text of an indexed file as it was indexed, whole or a line range (start_line..end_line, 1-based, inclusive). Prefer get_file_outline + get_symbol_source for code; use this for config, docs, or a specific line range. At most token_budget tokens (default ${DEFAULT_TOKEN_BUDGET}, about 4 bytes each) of whole lines come back; when the text is cut, _meta.truncated is true and _meta.hint gives the start_line that continues it.`,
+    "An indexed file's text, whole or lines start_line..end_line. For config, docs or a line range; for code prefer get_file_outline and get_symbol_source.",
   repo: "required",
   args: _args,
   output: { fields: _fields, meta: _meta },

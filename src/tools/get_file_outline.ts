@@ -32,14 +32,14 @@ import {
 
 const _args = {
   file_path: z.string().optional().describe(
-    "Repo-relative path exactly as indexed (see get_file_tree), e.g. src/app.ts",
+    "Repo-relative path, e.g. src/app.ts",
   ),
   file_paths: z.array(z.string()).optional().describe(
-    "Several repo-relative paths (batch); use instead of file_path",
+    "Several file paths",
   ),
   token_budget: z.number().int().min(TOKEN_BUDGET_RANGE.min).max(TOKEN_BUDGET_RANGE.max)
     .optional().describe(
-      `Most tokens to return, counted as bytes/4 (default ${DEFAULT_TOKEN_BUDGET}); symbols past it are left out`,
+      `Most tokens returned (default ${DEFAULT_TOKEN_BUDGET})`,
     ),
 };
 
@@ -272,7 +272,7 @@ export const tool = defineTool({
   summary:
     "a file's classes/functions/methods as rows with parent ids, signatures and summaries (`file_paths`: one table, file column)",
   description:
-    `Get the outline of a file: its classes, functions, methods, types and constants as rows in source order, each with id, parent id (the class of a method), signature, one-line summary and line span — without the bodies. Use it instead of reading a whole file; then fetch only the symbols you need with get_symbol_source. Pass file_paths for several files at once (one table of symbols with a file column, plus one row per file). Long signatures end in " …" (get_symbol_source has them whole); a summary that would only repeat the signature is left out. At most token_budget tokens (default ${DEFAULT_TOKEN_BUDGET}) come back; when cut, _meta.hint says how to get the rest. In compact (MUNCH) answers ids are written with legend handles (@2::f#function): expand @N with the answer's @N= line before passing an id on.`,
+    "Outline a file (or file_paths): its symbols in source order with ids, signatures, summaries and lines, no bodies. Read it instead of the file, then get_symbol_source. In MUNCH answers, expand an id's @N handle (@2::f#function) from its @N= line.",
   repo: "required",
   args: _args,
   output: {

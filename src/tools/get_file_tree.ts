@@ -9,11 +9,11 @@ import { type ArgsOf, defineTool, META, type MetaOf, type ResponseOf, rows } fro
 
 const _args = {
   path_prefix: z.string().optional().describe(
-    'Only paths starting with this text, e.g. "src/api" (a raw prefix: "src" also matches "srcx/")',
+    'Only paths starting with this text, e.g. "src/api"',
   ),
   include_summaries: z.boolean().optional().describe("Add each file's one-line summary"),
   max_files: z.number().int().min(1).max(100_000).optional().describe(
-    "Most files listed (default 500); the response says when it truncated",
+    "Most files listed (default 500)",
   ),
 };
 
@@ -88,7 +88,7 @@ export const tool = defineTool({
   summary:
     "the repo's files as rows (path, language, symbol count), optionally under `path_prefix`",
   description:
-    "Get the file tree of an indexed repo as one row per file (full path, language, symbol count), sorted by path, optionally only under a path prefix. Use it to find where things live before asking for outlines or symbols; narrow big repos with path_prefix.",
+    "List a repo's files (path, language, symbol count), optionally under path_prefix, to find where things live.",
   repo: "required",
   args: _args,
   output: { fields: _fields, meta: _meta, encoding: { id: "ft1" } },

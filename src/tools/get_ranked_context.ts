@@ -18,16 +18,16 @@ import {
 } from "./define.ts";
 
 const _description =
-  "Get the source of the symbols a task most likely needs, best first, packed into token_budget (default 8000; never exceeded, tokens estimated as UTF-8 bytes/4 of each item). Give the task or question in plain words. Each item says why it was chosen (text relevance, centrality, or a caller/callee of a chosen symbol); only symbols relevant enough are included (it stops early and says why in _meta.stopped), and a long symbol comes as its signature, docstring and outline (cut: true — fetch the body with get_symbol_source). Use it at the start of a task instead of reading files.";
+  "The source of the symbols a task most likely needs, best first, within token_budget; each item says why. Give the task in plain words, at the start of a task, instead of reading files.";
 
 const _args = {
   query: z.string().min(1).max(500).describe("The task or question, in plain words"),
   token_budget: z.number().int().min(TOKEN_BUDGET_RANGE.min).max(TOKEN_BUDGET_RANGE.max)
     .optional().describe(
-      `Most tokens of context returned (${TOKEN_BUDGET_RANGE.min}-${TOKEN_BUDGET_RANGE.max}, default ${DEFAULT_TOKEN_BUDGET})`,
+      `Most tokens returned (default ${DEFAULT_TOKEN_BUDGET})`,
     ),
   strategy: z.enum(["combined", "bm25", "centrality"]).optional().describe(
-    "combined (default: relevance plus centrality), bm25 (relevance only) or centrality",
+    "combined (default), bm25 (relevance only) or centrality",
   ),
   include_kinds: z.array(z.string()).optional().describe(
     'Only these symbol kinds, e.g. ["function", "method"]',

@@ -11,7 +11,7 @@ import { type ArgsOf, defineTool, META, type MetaOf, type ResponseOf, table } fr
 const _args = {
   token_budget: z.number().int().min(TOKEN_BUDGET_RANGE.min).max(TOKEN_BUDGET_RANGE.max)
     .optional().describe(
-      `Most tokens to return, counted as bytes/4 (default ${DEFAULT_TOKEN_BUDGET}); the smallest directories go first`,
+      `Most tokens returned (default ${DEFAULT_TOKEN_BUDGET})`,
     ),
 };
 
@@ -185,7 +185,7 @@ export const tool = defineTool({
   title: "Repo overview",
   summary: "one-screen overview: languages, biggest directories, symbol kinds, most imported files",
   description:
-    "Get a one-screen overview of an indexed repo: file and symbol counts, languages, the biggest directories, symbol kinds, the most imported files and the most central symbols, and whether the index is stale. Use it first on an unfamiliar repo.",
+    "One-screen overview of a repo: counts, languages, biggest directories, most imported files, most central symbols, staleness. Use it first on an unfamiliar repo.",
   repo: "required",
   args: _args,
   output: {

@@ -23,24 +23,24 @@ import { decoratorText } from "./rows.ts";
 import { type ArgsOf, defineTool, META, type MetaOf, type ResponseOf, rows } from "./define.ts";
 
 const _description =
-  `Get the exact source code of one symbol (symbol_id) or several (symbol_ids), by the ids that search_symbols and get_file_outline return — only those lines, not the whole file. An id may also be a unique name, Qualified.name or file::Qualified.name without #kind. Optionally with surrounding lines (context_lines) and a hash check against the index (verify). At most token_budget tokens (default ${DEFAULT_TOKEN_BUDGET}, about 4 bytes each) come back: a longer source is cut at a whole line and _meta.hint names the get_file_content lines or symbol_ids that fetch the rest.`;
+  "The exact source of one symbol (symbol_id) or several (symbol_ids), by the ids search_symbols and get_file_outline give (or a unique name): only those lines.";
 
 const _args = {
   symbol_id: z.string().optional().describe(
-    'Symbol id, e.g. "src/app.py::App.run#method"; also "src/app.py::App.run", "App.run" or "run" when unique',
+    'Symbol id, e.g. "src/app.py::App.run#method", or a unique name',
   ),
   symbol_ids: z.array(z.string()).optional().describe(
-    "Several symbol ids (batch); use instead of symbol_id",
+    "Several symbol ids",
   ),
   verify: z.boolean().optional().describe(
-    "Re-hash the source and report content_verified (default false)",
+    "Re-hash the source and report content_verified",
   ),
   context_lines: z.number().int().min(0).max(50).optional().describe(
-    "Lines of the file to add before and after the symbol (0-50, default 0)",
+    "Lines to add around the symbol (default 0)",
   ),
   token_budget: z.number().int().min(TOKEN_BUDGET_RANGE.min).max(TOKEN_BUDGET_RANGE.max)
     .optional().describe(
-      `Most tokens of source to return over all symbols, counted as bytes/4 (default ${DEFAULT_TOKEN_BUDGET})`,
+      `Most tokens returned (default ${DEFAULT_TOKEN_BUDGET})`,
     ),
 };
 

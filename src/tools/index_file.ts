@@ -14,7 +14,7 @@ import { defineTool, type ResponseOf } from "./define.ts";
 const _args = {
   path: z.string().describe("Absolute path of the file, inside a folder indexed with index_folder"),
   use_ai_summaries: z.boolean().optional().describe(
-    "Summarize symbols without a docstring with the configured AI provider, as index_folder does (default true; only signatures are sent)",
+    "Summarize undocumented symbols with the configured AI provider (default true)",
   ),
   context_providers: z.boolean().optional().describe("Accepted for compatibility; no effect"),
 };
@@ -107,7 +107,7 @@ export const tool = defineTool({
   title: "Re-index a file",
   summary: "re-index one file of an indexed folder now (watch mode does it by itself)",
   description:
-    "Re-index one file of an already indexed folder right after editing it (or add a new file, or drop a deleted one), so searches and outlines see the change at once. Applies the same filters as index_folder. Much faster than re-indexing the folder.",
+    "Re-index one file of an indexed folder after editing, adding or deleting it, so searches see the change at once (much faster than index_folder).",
   repo: "none",
   args: _args,
   output: { fields: _fields },

@@ -13,19 +13,19 @@ import { defineTool, type ResponseOf } from "./define.ts";
 
 const _args = {
   path: z.string().describe(
-    "Folder to index: absolute, relative to the server's working directory, or starting with ~",
+    "Folder to index (absolute, relative or ~/...)",
   ),
   use_ai_summaries: z.boolean().optional().describe(
-    "Summarize symbols without a docstring with the configured AI provider (default true; only signatures are sent)",
+    "Summarize undocumented symbols with the AI provider, if one is configured (default true)",
   ),
   extra_ignore_patterns: z.array(z.string()).optional().describe(
     "Extra gitignore-style patterns to exclude, relative to the folder",
   ),
   follow_symlinks: z.boolean().optional().describe(
-    "Include symlinked files whose target is inside the folder (default false); symlinked folders are never followed",
+    "Include symlinked files whose target is inside the folder (default false)",
   ),
   incremental: z.boolean().optional().describe(
-    "Re-parse only changed files (default true); false rebuilds the index",
+    "Re-parse only changed files (default true)",
   ),
 };
 
@@ -145,7 +145,7 @@ export const tool = defineTool({
   title: "Index a folder",
   summary: "index a local folder (incremental); returns the repo id",
   description:
-    "Index a local folder so the other tools can query it: symbols, imports, calls and file text go into a local SQLite index. Incremental by default (only changed files are re-parsed). Honours .gitignore at every level; skips secrets, binaries, dependency and build folders. Returns the repo id to pass to other tools.",
+    "Index a local folder (incremental; honours .gitignore; skips secrets, binaries, dependency and build folders) so the other tools can query it. Returns the repo id.",
   repo: "none",
   args: _args,
   output: { fields: _fields },

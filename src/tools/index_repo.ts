@@ -15,19 +15,19 @@ import { defineTool, type ResponseOf } from "./define.ts";
 
 const _args = {
   url: z.string().describe(
-    "Repository: owner/repo, https://github.com/owner/repo[.git], or a /tree/<ref>/... URL",
+    "owner/repo or a GitHub URL",
   ),
   ref: z.string().optional().describe(
-    "Branch, tag or commit SHA to index (default: the repository's default branch)",
+    "Branch, tag or commit (default: the default branch)",
   ),
   use_ai_summaries: z.boolean().optional().describe(
-    "Summarize symbols without a docstring with the configured AI provider (default true; only signatures are sent)",
+    "Summarize undocumented symbols with the AI provider, if one is configured (default true)",
   ),
   extra_ignore_patterns: z.array(z.string()).optional().describe(
     "Extra gitignore-style patterns to exclude, relative to the repository root",
   ),
   incremental: z.boolean().optional().describe(
-    "Fetch and re-parse only changed files (default true); false rebuilds the index",
+    "Fetch and re-parse only changed files (default true)",
   ),
 };
 
@@ -161,7 +161,7 @@ export const tool = defineTool({
   summary:
     "index a GitHub repository (`owner/repo` or URL, optional `ref`) without a clone; incremental by blob SHA; returns the repo id",
   description:
-    "Index a GitHub repository (owner/repo or its URL; a branch, tag or commit with ref) so the other tools can query it. Incremental by default: an unchanged repository downloads nothing, a changed one only its changed files. Same filters as index_folder (.gitignore at every level, secrets, binaries, dependency and build folders). Uses GITHUB_TOKEN for private repositories. Returns the repo id to pass to other tools.",
+    "Index a GitHub repository (owner/repo or URL; ref: a branch, tag or commit) incrementally, as index_folder filters; GITHUB_TOKEN for private ones. Returns the repo id.",
   repo: "none",
   args: _args,
   output: { fields: _fields },

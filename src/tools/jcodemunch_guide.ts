@@ -137,10 +137,11 @@ export const tool = defineTool({
   args: {},
   output: { fields: _fields },
   annotations: { readOnlyHint: true, openWorldHint: false },
-  run: async () => {
+  run: async (ctx) => {
     // The registry lists this tool too: read it when called, not when the module loads.
     const { TOOLS } = await import("./mod.ts");
-    const tools = TOOLS.map((t) => ({ name: t.name, summary: t.summary }));
+    const tools = TOOLS.filter((t) => ctx.serves?.(t.name) ?? true)
+      .map((t) => ({ name: t.name, summary: t.summary }));
     return { response: { guide: guideText(tools), tool_count: tools.length } };
   },
 });

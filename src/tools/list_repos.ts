@@ -61,7 +61,7 @@ export const tool = defineTool({
   title: "List repos",
   summary: "list indexed repos and their ids — start here",
   description:
-    "List indexed repositories with their repo ids, file and symbol counts, languages and when they were indexed. START HERE to find the repo id other tools need.",
+    "List indexed repos: repo id, file and symbol counts, languages, when indexed. START HERE to find the repo id other tools need.",
   repo: "none",
   args: {},
   output: { fields: _fields },

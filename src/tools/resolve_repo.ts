@@ -113,7 +113,7 @@ export const tool = defineTool({
   summary:
     "the indexed repo id of a path (repo root, subdirectory, file or git worktree), or how to index it",
   description:
-    "Find the indexed repo id for a path on disk: a repo root, a git worktree, a subdirectory or a file. Answers with the repo id to pass to other tools, or says the path is not indexed and which folder to pass to index_folder.",
+    "Find the repo id for a path on disk (repo root, worktree, subfolder or file), or which folder to pass to index_folder.",
   repo: "none",
   args: _args,
   output: { fields: _fields },

@@ -41,45 +41,45 @@ import {
 export { identityBonus } from "../query/symbol_rank.ts";
 
 const _description =
-  "Search an indexed repo's functions, classes, methods, types and constants by name or words (camelCase and snake_case parts match; words are stemmed; exact names, names spelled as words like 'add api route', and prefixes rank first). Library source ranks above tests, docs, examples and vendored or generated code, public names above private ones, and symbols many files import or call higher. Returns ids, signatures (long ones cut and ending in ' …') and one-line summaries with a score. Use it to find code by what it is called or does, then read it with get_symbol_source. Filter by kind, language or file_pattern; fuzzy=true tolerates typos; sort_by and token_budget as in the reference. In compact (MUNCH) answers ids are written with legend handles (@2::f#function): expand @N with the answer's @N= line before passing an id on.";
+  "Find functions, classes, methods, types and constants by name or words (name parts, stems; typos with fuzzy), exact names and library code first. Returns ids, signatures and summaries for get_symbol_source. In MUNCH answers, expand an id's @N handle (@2::f#function) from its @N= line.";
 
 const _KINDS = SYMBOL_KINDS;
 
 const _args = {
   query: z.string().min(1).max(500).describe(
-    "Symbol name, name fragment or words, e.g. getUser, parse config, HTTPClient",
+    "Name, fragment or words, e.g. getUser, parse config",
   ),
   kind: z.enum(_KINDS).optional().describe("Only symbols of this kind"),
-  language: z.string().optional().describe('Only symbols in this language, e.g. "python", "go"'),
+  language: z.string().optional().describe('Only this language, e.g. "go"'),
   file_pattern: z.string().optional().describe(
-    'Only files matching this glob ("*" also crosses "/"), e.g. "src/*.ts" or "*_test.go"',
+    'Only files matching this glob, e.g. "src/*.ts"',
   ),
   decorator: z.string().optional().describe(
-    "Only symbols with a decorator/annotation containing this text (case-insensitive)",
+    "Only symbols with a decorator containing this text",
   ),
   max_results: z.number().int().min(1).max(500).optional().describe(
-    "Most results (1-500, default 10)",
+    "Most results (default 10)",
   ),
   detail_level: z.enum(["compact", "standard", "full"]).optional().describe(
-    "compact: ids and locations; standard (default): + signature and summary; full: + docstring and source",
+    "compact (ids), standard (default: + signature, summary) or full (+ source)",
   ),
   fuzzy: z.boolean().optional().describe(
-    "Also add names within an edit distance or trigram similarity (typos); runs anyway when nothing matches",
+    "Also match names with typos",
   ),
   fuzzy_threshold: z.number().min(0).max(1).optional().describe(
-    "Least trigram similarity (0-1) for a fuzzy hit (default 0.4)",
+    "Least trigram similarity of a fuzzy hit (default 0.4)",
   ),
   max_edit_distance: z.number().int().min(0).max(10).optional().describe(
-    "Most edits for a fuzzy hit (default 2)",
+    "Most edits of a fuzzy hit (default 2)",
   ),
   sort_by: z.enum(["relevance", "centrality", "combined"]).optional().describe(
-    "relevance (default): words, name match, file role and centrality; centrality: most imported/called first; combined: relevance with more weight on centrality",
+    "relevance (default), centrality (most imported first) or combined",
   ),
   token_budget: z.number().int().min(100).max(200_000).optional().describe(
-    "Pack results whose source fits this many tokens (bytes/4), best first; max_results then only sets how many are ranked (at least token_budget/5)",
+    "Return the best hits whose source fits this many tokens",
   ),
   debug: z.boolean().optional().describe(
-    "Add score_lexical, score_role, score_centrality, score_graph and score_focus (the parts of score) to each hit, and score_model for a description (the learned re-ranking's estimate)",
+    "Add the parts of each score",
   ),
   semantic: z.boolean().optional().describe("Accepted for compatibility; not supported (ignored)"),
   semantic_weight: z.number().optional().describe("Accepted for compatibility; ignored"),

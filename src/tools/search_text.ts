@@ -32,24 +32,24 @@ import {
 } from "./define.ts";
 
 const _description =
-  'Search the text of every indexed file for a literal string or a regular expression (like grep, case-insensitive by default), returning one row per matching line (file, line, text, enclosing symbol id) — files ordered by relevance (source before tests and docs, then match density), lines in order — and, with context_lines, the lines around each match as rows of kind "context". Use it for strings, comments, config keys, error messages and anything that is not a symbol name; use search_symbols to find definitions. Any regex is safe to try: a search ends within its time budget and reports timed_out.';
+  "Grep the indexed files for a string or a regex (case-insensitive by default; time-bounded): one row per matching line with its enclosing symbol, best files first. For strings, comments, config keys, messages.";
 
 const _args = {
   query: z.string().min(1).max(500).describe(
     "Text to find (a literal substring unless is_regex is true)",
   ),
   is_regex: z.boolean().optional().describe(
-    "Treat query as a JavaScript regular expression, matched per line (default false)",
+    "query is a JavaScript regex, matched per line",
   ),
   case_sensitive: z.boolean().optional().describe("Match case exactly (default false)"),
   file_pattern: z.string().optional().describe(
-    'Only files matching this glob ("*" also crosses "/"), e.g. "*.py" or "src/*"',
+    'Only files matching this glob, e.g. "*.py"',
   ),
   max_results: z.number().int().min(1).max(1000).optional().describe(
-    "Most matching lines returned (1-1000, default 20)",
+    "Most matching lines (default 20)",
   ),
   context_lines: z.number().int().min(0).max(10).optional().describe(
-    "Lines of context before and after each match (0-10, default 0)",
+    "Lines of context around each match (default 0)",
   ),
 };
 
