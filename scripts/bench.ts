@@ -17,8 +17,10 @@ const BENCHES: Record<string, string> = {
   graph: "./bench_graph.ts",
   health: "./bench_health.ts",
   routes: "./bench_routes.ts",
+  memory: "./bench_memory.ts",
   startup: "./bench_startup.ts",
   ping: "./bench_ping.ts",
+  "worker-start": "./bench_worker_start.ts",
   "train-ranker": "./train_ranker.ts",
   "fit-context": "./fit_context.ts",
 };

@@ -25,10 +25,23 @@ export interface WorkerWarmRequest {
   warm: string[];
 }
 
+/** Message to a worker: answer with the heap figures of its isolate. */
+export interface WorkerMemoryRequest {
+  memory: number;
+}
+
+/** One worker's isolate: its V8 heap and the external (array buffer) bytes it holds. */
+export interface WorkerMemory {
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+}
+
 /** Message from a worker. */
 export type WorkerResponse =
   | { id: number; result: WireResult | ParseResult }
-  | { id: number; error: string };
+  | { id: number; error: string }
+  | { id: number; memory: WorkerMemory };
 
 /** Options of `ParserPool`. */
 export interface ParserPoolOptions {
@@ -50,6 +63,24 @@ export interface ParserPoolOptions {
    * @default Infinity
    */
   recycleAfterBytes?: number;
+  /**
+   * Milliseconds without a job after which the workers that parsed (or warmed) something are
+   * stopped: each holds its tree-sitter wasm heap, grown to the largest file it parsed, and the
+   * code V8 compiled for its grammars — on the Go standard library the two workers of a full
+   * index hold ~185 MB resident that closing them gives back. The pool stays usable: the next
+   * `parse()` starts workers again (and reloads the grammars it needs). `Infinity` never stops
+   * them.
+   * @default 30_000
+   */
+  idleStopMs?: number;
+  /**
+   * After an idle stop, start one fresh worker (no grammar loaded; ~16-27 MB) to take the next
+   * job at once: creating a worker blocks the calling thread 0.07-0.5 s (Deno builds the
+   * worker's runtime synchronously in `new Worker()`, even for an empty module), and a server
+   * must stay responsive when a watched file changes after hours of idling.
+   * @default true
+   */
+  keepSpare?: boolean;
 }
 
 interface _Job {
@@ -70,6 +101,8 @@ interface _Slot {
   retiring: boolean;
   /** Languages this worker has parsed (or warmed): their grammars are loaded there. */
   languages: Set<string>;
+  /** False for a fresh spare that has parsed and warmed nothing: an idle stop keeps it. */
+  used: boolean;
 }
 
 /** Jobs kept in flight per worker, so a worker never waits for the next message. */
@@ -102,6 +135,8 @@ const _RECYCLE_AFTER_BYTES = Infinity;
  * 571 -> 472-489 MB, the same CPU time (8 MB: the same peak, ~8% more CPU in scavenges).
  */
 const _WORKER_YOUNG_GENERATION_MB = 16;
+/** Default of `idleStopMs`: long enough for a burst of edits, short beside an idle session. */
+const _IDLE_STOP_MS = 30_000;
 
 /** The bytes of `view` as a whole `ArrayBuffer`: its own buffer when it spans all of it. */
 function _arrayBuffer(view: Uint8Array): ArrayBuffer {
@@ -194,6 +229,12 @@ export class ParserPool {
   #size: number;
   #limits: ExtractLimits;
   #recycleAfterBytes: number;
+  /** Answers awaited from `memory()`, by request id. */
+  #memoryWaiters = new Map<number, (m: WorkerMemory) => void>();
+  #idleStopMs: number;
+  #keepSpare: boolean;
+  #idleTimer: ReturnType<typeof setTimeout> | undefined;
+  #idleStops = 0;
 
   constructor(options: ParserPoolOptions = {}) {
     const size = options.workers ?? navigator.hardwareConcurrency ?? 1;
@@ -208,9 +249,22 @@ export class ParserPool {
         `Cannot create parser pool: recycleAfterBytes must be a positive number: ${recycle}`,
       );
     }
+    const idleStop = options.idleStopMs ?? _IDLE_STOP_MS;
+    if (!(idleStop >= 0)) {
+      throw new RangeError(
+        `Cannot create parser pool: idleStopMs must be a number ≥ 0: ${idleStop}`,
+      );
+    }
     this.#size = size;
     this.#limits = options.limits ?? {};
     this.#recycleAfterBytes = recycle;
+    this.#idleStopMs = idleStop;
+    this.#keepSpare = options.keepSpare ?? true;
+  }
+
+  /** How many times idle workers were stopped (`idleStopMs`). */
+  get idleStops(): number {
+    return this.#idleStops;
   }
 
   /** Number of workers. */
@@ -228,6 +282,7 @@ export class ParserPool {
         ? textOnlyResult(file, language)
         : undefined;
       if (text !== undefined) return resolve(text);
+      this.#disarmIdle();
       this.#queued.set(lang, (this.#queued.get(lang) ?? 0) + 1);
       _heapPush(this.#queue, { id: this.#nextId++, file, bytes, language, lang, resolve, reject });
       this.#pump();
@@ -246,16 +301,37 @@ export class ParserPool {
    * `parse()`. Does nothing once closed.
    */
   prewarm(languages: readonly string[] = []): void {
-    if (this.#closed || this.#slots.length > 0) return;
+    if (this.#closed) return;
+    const spare = this.#slots.length === 1 && !this.#slots[0]!.used ? this.#slots[0]! : undefined;
+    if (this.#slots.length > 0 && spare === undefined) return;
     const warm: WorkerWarmRequest = { warm: [...languages] };
-    const slot = this.#spawn();
+    const slot = spare ?? this.#spawn();
     for (const l of languages) slot.languages.add(l);
+    if (languages.length > 0) slot.used = true;
     slot.worker.postMessage(warm);
+    this.#armIdle();
+  }
+
+  /** The heap figures of each running worker's isolate (diagnostics, the memory benchmark). */
+  memory(): Promise<WorkerMemory[]> {
+    return Promise.all(this.#slots.map((slot) =>
+      new Promise<WorkerMemory>((resolve) => {
+        const id = this.#nextId++;
+        this.#memoryWaiters.set(id, resolve);
+        const request: WorkerMemoryRequest = { memory: id };
+        slot.worker.postMessage(request);
+      })
+    ));
   }
 
   /** Stop all workers; jobs not finished yet are rejected. */
   close(): Promise<void> {
     this.#closed = true;
+    this.#disarmIdle();
+    for (const resolve of this.#memoryWaiters.values()) {
+      resolve({ heapTotal: NaN, heapUsed: NaN, external: NaN });
+    }
+    this.#memoryWaiters.clear();
     const error = new Error("Cannot parse: the parser pool was closed");
     for (const job of this.#queue) job.reject(error);
     this.#queue = [];
@@ -278,8 +354,14 @@ export class ParserPool {
       running: new Map(),
       retiring: false,
       languages: new Set(),
+      used: false,
     };
     worker.on("message", (data: WorkerResponse) => {
+      if ("memory" in data) {
+        this.#memoryWaiters.get(data.id)?.(data.memory);
+        this.#memoryWaiters.delete(data.id);
+        return;
+      }
       const job = slot.running.get(data.id);
       if (job === undefined) return;
       slot.running.delete(data.id);
@@ -292,6 +374,7 @@ export class ParserPool {
       if ("result" in data) job.resolve(decodeResult(data.result));
       else job.reject(new Error(`Cannot parse "${job.file}": ${data.error}`));
       this.#pump();
+      this.#armIdle();
     });
     // A crashed worker (an uncaught error, or out of memory) fails its own jobs and is replaced;
     // the pool keeps going.
@@ -304,11 +387,46 @@ export class ParserPool {
       }
       slot.running.clear();
       this.#pump();
+      this.#armIdle();
     };
     worker.on("error", (error: Error) => failed(error.message));
     worker.on("exit", (code: number) => failed(`exited with code ${code}`));
     this.#slots.push(slot);
     return slot;
+  }
+
+  /** Start the idle countdown when nothing is queued or running (see `idleStopMs`). */
+  #armIdle(): void {
+    if (this.#closed || this.#idleTimer !== undefined || !Number.isFinite(this.#idleStopMs)) {
+      return;
+    }
+    if (this.#queue.length > 0 || this.#slots.some((s) => s.running.size > 0)) return;
+    if (!this.#slots.some((s) => s.used)) return;
+    const timer = setTimeout(() => {
+      this.#idleTimer = undefined;
+      this.#stopIdle();
+    }, this.#idleStopMs);
+    // A pool waiting to stop its workers must not keep the process alive.
+    Deno.unrefTimer(timer);
+    this.#idleTimer = timer;
+  }
+
+  #disarmIdle(): void {
+    if (this.#idleTimer === undefined) return;
+    clearTimeout(this.#idleTimer);
+    this.#idleTimer = undefined;
+  }
+
+  /** Stop the workers that parsed or warmed something; keep (or start) one fresh spare. */
+  #stopIdle(): void {
+    if (this.#closed || this.#queue.length > 0) return;
+    if (this.#slots.some((s) => s.running.size > 0)) return;
+    const used = this.#slots.filter((s) => s.used);
+    if (used.length === 0) return;
+    this.#slots = this.#slots.filter((s) => !s.used);
+    for (const slot of used) slot.worker.terminate();
+    this.#idleStops++;
+    if (this.#keepSpare && this.#slots.length === 0) this.#spawn();
   }
 
   #pump(): void {
@@ -325,6 +443,7 @@ export class ParserPool {
       if (left === 0) this.#queued.delete(job.lang);
       else this.#queued.set(job.lang, left);
       slot.running.set(job.id, job);
+      slot.used = true;
       if (job.lang !== "") slot.languages.add(job.lang);
       const request: WorkerRequest = {
         id: job.id,

@@ -131,6 +131,11 @@ export class RepoView {
   has(f: Facet<unknown>): boolean {
     return this.#memo.has(f);
   }
+
+  /** The facets built so far, in the order they were built (benchmarks and diagnostics). */
+  builtFacets(): Facet<unknown>[] {
+    return [...this.#memo.keys()];
+  }
 }
 
 /** Options of {@linkcode RepoViews}. */

@@ -131,6 +131,11 @@ export class ToolRunner {
     this.#fresh = new FreshReads(this.#watch, this.#log);
   }
 
+  /** The read model of every repo this runner reads (benchmarks and diagnostics). */
+  get views(): RepoViews {
+    return this.#ctx.views;
+  }
+
   /** The watched folders (null when watch mode is off). */
   get watcher(): WatchManager | null {
     return this.#watch;

@@ -143,3 +143,59 @@ Deno.test("ParserPool keeps a few files of a language on the worker that has its
     await many.close();
   }
 });
+
+/** Wait (bounded) until `ok()` holds. */
+async function until(ok: () => boolean, what: string, deadlineMs = 20_000): Promise<void> {
+  const t0 = Date.now();
+  while (!ok()) {
+    if (Date.now() - t0 > deadlineMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+Deno.test("ParserPool stops idle workers after idleStopMs and keeps one fresh spare", async () => {
+  const enc = new TextEncoder();
+  const py = (i: number) => enc.encode(`def f${i}():\n    return ${i}\n`);
+  const pool = new ParserPool({ workers: 2, idleStopMs: 100 });
+  try {
+    const first = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => pool.parse(`m${i}.py`, py(i))),
+    );
+    assert.equal(pool.running, 2);
+    await until(() => pool.idleStops === 1, "the idle stop");
+    assert.equal(pool.running, 1); // both used workers stopped, one fresh spare started
+    // The spare has parsed nothing: later idle periods leave it alone.
+    await new Promise((r) => setTimeout(r, 400));
+    assert.equal([pool.idleStops, pool.running].join(), "1,1");
+    // The pool is still usable, with the same results, and stops its workers again when idle.
+    const again = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => pool.parse(`m${i}.py`, py(i))),
+    );
+    assert.deepEqual(again, first);
+    await until(() => pool.idleStops === 2, "the second idle stop");
+    assert.equal(pool.running, 1);
+  } finally {
+    await pool.close();
+  }
+  assert.equal(pool.running, 0);
+  assert.throws(() => new ParserPool({ idleStopMs: -1 }), RangeError);
+});
+
+Deno.test("ParserPool without keepSpare stops all idle workers; a busy pool is not stopped", async () => {
+  const enc = new TextEncoder();
+  const pool = new ParserPool({ workers: 1, idleStopMs: 500, keepSpare: false });
+  try {
+    // Parses spaced below the idle delay keep the worker.
+    for (let i = 0; i < 5; i++) {
+      await pool.parse(`m${i}.py`, enc.encode(`def f${i}():\n    pass\n`));
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    assert.equal(pool.idleStops, 0);
+    await until(() => pool.idleStops === 1, "the idle stop");
+    assert.equal(pool.running, 0);
+    const r = await pool.parse("b.go", enc.encode("package b\n\nfunc B() {}\n"));
+    assert.deepEqual(r.symbols.map((s) => s.id), ["b.go::B#function"]);
+  } finally {
+    await pool.close();
+  }
+});

@@ -1,0 +1,345 @@
+/**
+ * `deno task bench memory [--corpora gostd] [--v8-flags both|server|none|F] [--idle-s N]
+ * [--rounds N] [--against DIR] [--breakdown] [--json FILE]`: the memory of a real server over a session — a full
+ * index, a few queries, then idle — and of a second repository of the same size (issue 32).
+ *
+ * Each round starts the stdio server as a client does (`deno run <the launcher's permission
+ * flags> [V8 flags] main.ts serve`, spoken to by the MCP SDK's client), on a fresh index
+ * directory, and samples the server's resident set (`/proc/<pid>/status`) every 100 ms:
+ *
+ * 1. `index_folder` on a copy of the corpus: wall time, peak RSS (VmHWM) during the index;
+ * 2. a few queries an agent asks first (`search_symbols` ×3, `search_text` ×2, `get_file_outline`,
+ *    `get_symbol_source`, `get_ranked_context`, `find_references`): RSS after them;
+ * 3. idle for `--idle-s` seconds (default 75): RSS at 5 s, 30 s and at the end ("idle");
+ * 4. the same for a second copy of the corpus (another repo of the same size) in the same
+ *    server: what it adds to the idle RSS.
+ *
+ * `--v8-flags both` (the default) runs each round twice, in turns: with the launcher's V8 flags
+ * (`SERVER_V8_FLAGS` of scripts/serve.ts) and with V8's defaults. `--against DIR` runs another
+ * checkout's server (e.g. `git archive main` unpacked, after `deno install`) in the same turns:
+ * the previous figures side by side. The 1-minute load average is printed with each round; the
+ * table gives medians.
+ *
+ * `--breakdown` instead runs one index in this process (with `--expose-gc`) and names where the
+ * memory is at each stage: the main isolate's heap and external (typed array) bytes, each parser
+ * worker's own heap, what closing the parser pool gives back, the anonymous and file-backed
+ * resident pages, and the heap and external bytes each read-model facet holds (built one at a
+ * time in a fresh view, garbage collected in between), with its build time.
+ */
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { decode } from "../mod.ts";
+import { permissionFlags, permissionInputs, SERVER_V8_FLAGS } from "./serve.ts";
+import {
+  loadAverages,
+  markdownTable,
+  median,
+  parseFlags,
+  serverEnv,
+  writeJson,
+} from "./bench_util.ts";
+
+const CHECKOUT = resolve(fileURLToPath(new URL("..", import.meta.url)));
+
+/** Per corpus: the first queries of a session (a name, two descriptions, text, a phrase). */
+export const SESSION_QUERIES: Record<
+  string,
+  { name: string; words: string[]; text: string; phrase: string; context: string }
+> = {
+  gostd: {
+    name: "NewServeMux",
+    words: ["read a file", "http server handler"],
+    text: "redirectTrailingSlash",
+    phrase: "http server handler",
+    context: "parse an http request",
+  },
+  django: {
+    name: "QuerySet",
+    words: ["render a template", "database connection"],
+    text: "get_or_create",
+    phrase: "the given field",
+    context: "validate a form field",
+  },
+  linux: {
+    name: "kmalloc",
+    words: ["allocate memory", "schedule a task"],
+    text: "spin_lock_irqsave",
+    phrase: "the caller must hold",
+    context: "register a network device",
+  },
+};
+
+/** One measured session of one server. */
+interface Session {
+  /** `this` or `base` (see `Variant`). */
+  code: string;
+  flags: string;
+  load: number;
+  index_ms: number;
+  /** VmHWM when the first index returned. */
+  peak_index_mb: number;
+  after_queries_mb: number;
+  idle_5s_mb: number;
+  idle_30s_mb: number;
+  idle_mb: number;
+  /** The same after the second repository's index and queries. */
+  second_index_ms: number;
+  second_peak_mb: number;
+  second_idle_mb: number;
+  peak_mb: number;
+}
+
+/** One server set-up of a run: a checkout and the V8 flags it runs with. */
+interface Variant {
+  /** `this` or `base` (the `--against` checkout). */
+  code: string;
+  checkout: string;
+  /** The V8 flags, or `none`. */
+  v8: string;
+}
+
+/** The set-ups to run in turns: each checkout with each choice of V8 flags. */
+function _variants(flags: Map<string, string>): Variant[] {
+  const which = flags.get("v8-flags") ?? "both";
+  const server = SERVER_V8_FLAGS.slice("--v8-flags=".length);
+  const v8s = which === "both" ? [server, "none"] : [which === "server" ? server : which];
+  const against = flags.get("against");
+  const checkouts: [string, string][] = [["this", CHECKOUT]];
+  if (against !== undefined) checkouts.push(["base", resolve(against)]);
+  return checkouts.flatMap(([code, checkout]) => v8s.map((v8) => ({ code, checkout, v8 })));
+}
+
+/** Entry point for the dispatcher. */
+export async function main(args: string[]): Promise<void> {
+  const flags = parseFlags(args);
+  const names = (flags.get("corpora") ?? "gostd").split(",");
+  if (flags.has("breakdown")) {
+    for (const name of names) await _breakdown(name, flags);
+    return;
+  }
+  const rounds = Number(flags.get("rounds") ?? 1);
+  const idleS = Number(flags.get("idle-s") ?? 75);
+  const variants = _variants(flags);
+  console.error(`bench memory: ${loadAverages()}`);
+  const rows: unknown[][] = [];
+  const results: Record<string, Session[]> = {};
+  for (const name of names) {
+    const work = Deno.makeTempDirSync({ prefix: `bench-memory-${name}-` });
+    try {
+      const src = join(CHECKOUT, "corpora", name);
+      for (const copy of ["a", "b"]) await _run("cp", ["-rL", src, join(work, copy, name)]);
+      const sessions: Session[] = [];
+      for (let r = 0; r < rounds; r++) {
+        // Alternate the order of the variants from round to round (drift falls on all).
+        const order = r % 2 === 0 ? variants : [...variants].reverse();
+        for (const v of order) {
+          const s = await _session(name, work, v, idleS);
+          console.error(`bench memory: ${name} round ${r + 1}: ${JSON.stringify(s)}`);
+          sessions.push(s);
+        }
+      }
+      results[name] = sessions;
+      for (const v of variants) rows.push(_row(name, v, sessions));
+    } finally {
+      Deno.removeSync(work, { recursive: true });
+    }
+  }
+  console.log(`\n${loadAverages()}\n`);
+  console.log(
+    `Server RSS over a session (MB, medians): index, the first queries, idle ${idleS} s, then a ` +
+      "second repository of the same size\n",
+  );
+  console.log(markdownTable([
+    "corpus",
+    "code",
+    "V8 flags",
+    "rounds",
+    "index s",
+    "peak during index",
+    "after queries",
+    "idle 5 s",
+    "idle 30 s",
+    "idle",
+    "2nd repo adds",
+    "peak (session)",
+    "load",
+  ], rows));
+  console.log("\nTargets: idle ≤ 200 MB, peak during the index ≤ 400 MB (gostd)");
+  await writeJson(flags, results);
+}
+
+/** The table row of one set-up: medians of its sessions. */
+function _row(name: string, v: Variant, sessions: readonly Session[]): unknown[] {
+  const mine = sessions.filter((s) => s.code === v.code && s.flags === v.v8);
+  const med = (f: (s: Session) => number) => median(mine.map(f));
+  const loads = mine.map((s) => s.load);
+  return [
+    name,
+    v.code,
+    v.v8 === "none" ? "V8 defaults" : v.v8,
+    mine.length,
+    med((s) => s.index_ms) / 1000,
+    med((s) => s.peak_index_mb),
+    med((s) => s.after_queries_mb),
+    med((s) => s.idle_5s_mb),
+    med((s) => s.idle_30s_mb),
+    med((s) => s.idle_mb),
+    med((s) => s.second_idle_mb - s.idle_mb),
+    med((s) => s.peak_mb),
+    `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
+  ];
+}
+
+/** Run one server through a session on the two copies of a corpus. */
+async function _session(
+  name: string,
+  work: string,
+  v: Variant,
+  idleS: number,
+): Promise<Session> {
+  const indexDir = Deno.makeTempDirSync({ prefix: "bench-memory-index-" });
+  const env = serverEnv(indexDir, work);
+  const perms = permissionFlags(permissionInputs((n) => env[n], v.checkout));
+  const v8Args = v.v8 === "none" ? [] : [`--v8-flags=${v.v8}`];
+  const transport = new StdioClientTransport({
+    command: Deno.execPath(),
+    args: ["run", ...perms, ...v8Args, join(v.checkout, "main.ts"), "serve"],
+    env,
+    cwd: v.checkout,
+    stderr: "ignore",
+  });
+  const client = new Client({ name: "bench-memory", version: "0" });
+  await client.connect(transport);
+  const pid = transport.pid!;
+  const load = Deno.loadavg()[0]!;
+  try {
+    const t0 = performance.now();
+    const first = await _repoSession(client, join(work, "a", name), name);
+    const indexMs = first.indexMs;
+    const peakIndex = _status(pid).hwm;
+    const afterQueries = _status(pid).rss;
+    const idle = await _idle(pid, idleS);
+    const second = await _repoSession(client, join(work, "b", name), name);
+    const secondPeak = _status(pid).hwm;
+    const secondIdle = (await _idle(pid, idleS)).end;
+    console.error(`bench memory: session ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    return {
+      code: v.code,
+      flags: v.v8,
+      load,
+      index_ms: indexMs,
+      peak_index_mb: peakIndex,
+      after_queries_mb: afterQueries,
+      idle_5s_mb: idle.at5,
+      idle_30s_mb: idle.at30,
+      idle_mb: idle.end,
+      second_peak_mb: secondPeak,
+      second_idle_mb: secondIdle,
+      peak_mb: _status(pid).hwm,
+      second_index_ms: second.indexMs,
+    };
+  } finally {
+    await client.close();
+    Deno.removeSync(indexDir, { recursive: true });
+  }
+}
+
+/** Index a folder and ask the session's first queries; the index call's wall time. */
+async function _repoSession(
+  client: Client,
+  folder: string,
+  name: string,
+): Promise<{ indexMs: number }> {
+  const q = SESSION_QUERIES[name] ?? SESSION_QUERIES.gostd!;
+  const t0 = performance.now();
+  const indexed = await _call(client, "index_folder", { path: folder });
+  const indexMs = performance.now() - t0;
+  const repo = String(indexed.repo);
+  const hits = await _call(client, "search_symbols", { repo, query: q.name, max_results: 5 });
+  const top = (hits.results as { id: string; file: string }[])[0];
+  for (const words of q.words) await _call(client, "search_symbols", { repo, query: words });
+  await _call(client, "search_text", { repo, query: q.text });
+  await _call(client, "search_text", { repo, query: q.phrase });
+  if (top !== undefined) {
+    await _call(client, "get_file_outline", { repo, file_path: top.file });
+    await _call(client, "get_symbol_source", { repo, symbol_id: top.id });
+  }
+  await _call(client, "get_ranked_context", { repo, query: q.context });
+  await _call(client, "find_references", { repo, identifier: q.name });
+  return { indexMs };
+}
+
+/** Sample the RSS while the server is idle for `seconds`. */
+async function _idle(
+  pid: number,
+  seconds: number,
+): Promise<{ at5: number; at30: number; end: number }> {
+  const t0 = performance.now();
+  let at5 = NaN;
+  let at30 = NaN;
+  for (;;) {
+    const s = (performance.now() - t0) / 1000;
+    if (Number.isNaN(at5) && s >= 5) at5 = _status(pid).rss;
+    if (Number.isNaN(at30) && s >= 30) at30 = _status(pid).rss;
+    if (s >= seconds) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { at5, at30, end: _status(pid).rss };
+}
+
+async function _call(client: Client, name: string, args: Record<string, unknown>) {
+  const r = await client.callTool({ name, arguments: { format: "json", ...args } }, undefined, {
+    timeout: 3_600_000,
+  });
+  const text = (r.content as { text: string }[])[0]!.text;
+  if (r.isError) throw new Error(`${name} failed: ${text}`);
+  return decode(text) as Record<string, unknown>;
+}
+
+/** Resident set and its high-water mark of a process, in MB (Linux). */
+function _status(pid: number | "self"): { rss: number; hwm: number } {
+  const s = Deno.readTextFileSync(`/proc/${pid}/status`);
+  const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+) kB`).exec(s)?.[1] ?? NaN) / 1024;
+  return { rss: kb("VmRSS"), hwm: kb("VmHWM") };
+}
+
+/** The in-process breakdown, in a child with `--expose-gc` and the server's V8 flags. */
+async function _breakdown(name: string, flags: Map<string, string>): Promise<void> {
+  const work = Deno.makeTempDirSync({ prefix: `bench-memory-${name}-` });
+  try {
+    const folder = join(work, name);
+    await _run("cp", ["-rL", join(CHECKOUT, "corpora", name), folder]);
+    const v8 = flags.get("v8-flags") ?? SERVER_V8_FLAGS.slice("--v8-flags=".length);
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        "--config",
+        join(CHECKOUT, "deno.dev.json"),
+        `--v8-flags=${v8 === "none" ? "" : v8 + ","}--expose-gc`,
+        fileURLToPath(new URL("./bench_memory_breakdown.ts", import.meta.url)),
+        "--breakdown-child",
+        folder,
+        "--index",
+        join(work, "index"),
+        "--corpus",
+        name,
+      ],
+      stdout: "inherit",
+      stderr: "inherit",
+    }).output();
+    if (!out.success) throw new Error("bench memory: the breakdown child failed");
+  } finally {
+    Deno.removeSync(work, { recursive: true });
+  }
+}
+
+async function _run(cmd: string, args: string[]): Promise<void> {
+  Deno.mkdirSync(args.at(-1)!.replace(/\/[^/]*$/, ""), { recursive: true });
+  const out = await new Deno.Command(cmd, { args, stdout: "null", stderr: "null" }).output();
+  if (!out.success) throw new Error(`${cmd} ${args.join(" ")} failed`);
+}
+
+if (import.meta.main) await main(Deno.args);
