@@ -1,6 +1,6 @@
 /**
  * `deno task bench memory [--corpora gostd] [--v8-flags both|server|none|F] [--idle-s N]
- * [--rounds N] [--against DIR] [--breakdown] [--json FILE]`: the memory of a real server over a session — a full
+ * [--rounds N] [--against DIR] [--idle-drop-s N] [--breakdown] [--json FILE]`: the memory of a real server over a session — a full
  * index, a few queries, then idle — and of a second repository of the same size (issue 32).
  *
  * Each round starts the stdio server as a client does (`deno run <the launcher's permission
@@ -14,13 +14,16 @@
  * 4. the same for a second copy of the corpus (another repo of the same size) in the same
  *    server: what it adds to the idle RSS.
  *
- * `--v8-flags both` (the default) runs each round twice, in turns: with the launcher's V8 flags
- * (`SERVER_V8_FLAGS` of scripts/serve.ts) and with V8's defaults. `--against DIR` runs another
- * checkout's server (e.g. `git archive main` unpacked, after `deno install`) in the same turns:
- * the previous figures side by side. The 1-minute load average is printed with each round; the
- * table gives medians.
+ * `--v8-flags both` (the default) runs each round twice, in turns: as the launcher starts the
+ * server (`SERVER_V8_FLAGS` and `SERVER_PROCESS_ENV` of scripts/serve.ts) and with V8's and
+ * glibc's defaults. `--against DIR` runs another checkout's server as its launcher starts it
+ * (e.g. `git archive main` unpacked, after `deno install`) in the same turns: the previous
+ * figures side by side. `--idle-drop-s N` runs this checkout's servers with
+ * `CODEMUNCH_IDLE_DROP_S=N` (default 300: longer than an idle period here). The 1-minute load average is printed with each round; the table gives
+ * medians.
  *
- * `--breakdown` instead runs one index in this process (with `--expose-gc`) and names where the
+ * `--breakdown` instead runs one index in a child process (with `--expose-gc`, and the
+ * launcher's V8 flags and environment unless `--v8-flags none`) and names where the
  * memory is at each stage: the main isolate's heap and external (typed array) bytes, each parser
  * worker's own heap, what closing the parser pool gives back, the anonymous and file-backed
  * resident pages, and the heap and external bytes each read-model facet holds (built one at a
@@ -31,7 +34,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { decode } from "../mod.ts";
-import { permissionFlags, permissionInputs, SERVER_V8_FLAGS } from "./serve.ts";
+import { permissionFlags, permissionInputs, SERVER_PROCESS_ENV, SERVER_V8_FLAGS } from "./serve.ts";
 import {
   loadAverages,
   markdownTable,
@@ -91,24 +94,51 @@ interface Session {
   peak_mb: number;
 }
 
-/** One server set-up of a run: a checkout and the V8 flags it runs with. */
+/** One server set-up of a run: a checkout, the V8 flags and environment it runs with. */
 interface Variant {
   /** `this` or `base` (the `--against` checkout). */
   code: string;
   checkout: string;
   /** The V8 flags, or `none`. */
   v8: string;
+  /** Process environment besides the server's own variables (the launcher's, or none). */
+  env: Readonly<Record<string, string>>;
 }
 
-/** The set-ups to run in turns: each checkout with each choice of V8 flags. */
-function _variants(flags: Map<string, string>): Variant[] {
+/**
+ * The set-ups to run in turns: this checkout as its launcher starts it and with the defaults
+ * (`--v8-flags both`), and the `--against` checkout as its own launcher starts it.
+ */
+async function _variants(flags: Map<string, string>): Promise<Variant[]> {
   const which = flags.get("v8-flags") ?? "both";
   const server = SERVER_V8_FLAGS.slice("--v8-flags=".length);
-  const v8s = which === "both" ? [server, "none"] : [which === "server" ? server : which];
+  // `--idle-drop-s N`: this checkout's servers drop unused read models after N s (a shorter
+  // delay than the default, so that an idle period of the run shows what dropping gives back).
+  const drop = flags.get("idle-drop-s");
+  const ours = drop === undefined ? {} : { CODEMUNCH_IDLE_DROP_S: drop };
+  const launcher: Variant = {
+    code: "this",
+    checkout: CHECKOUT,
+    v8: server,
+    env: { ...SERVER_PROCESS_ENV, ...ours },
+  };
+  const defaults: Variant = { code: "this", checkout: CHECKOUT, v8: "none", env: ours };
+  const variants = which === "both"
+    ? [launcher, defaults]
+    : which === "server"
+    ? [launcher]
+    : [{ ...defaults, v8: which }];
   const against = flags.get("against");
-  const checkouts: [string, string][] = [["this", CHECKOUT]];
-  if (against !== undefined) checkouts.push(["base", resolve(against)]);
-  return checkouts.flatMap(([code, checkout]) => v8s.map((v8) => ({ code, checkout, v8 })));
+  if (against !== undefined) {
+    const checkout = resolve(against);
+    const base = await import(join(checkout, "scripts", "serve.ts")) as {
+      SERVER_V8_FLAGS?: string;
+      SERVER_PROCESS_ENV?: Record<string, string>;
+    };
+    const v8 = base.SERVER_V8_FLAGS?.slice("--v8-flags=".length) || "none";
+    variants.push({ code: "base", checkout, v8, env: base.SERVER_PROCESS_ENV ?? {} });
+  }
+  return variants;
 }
 
 /** Entry point for the dispatcher. */
@@ -121,7 +151,7 @@ export async function main(args: string[]): Promise<void> {
   }
   const rounds = Number(flags.get("rounds") ?? 1);
   const idleS = Number(flags.get("idle-s") ?? 75);
-  const variants = _variants(flags);
+  const variants = await _variants(flags);
   console.error(`bench memory: ${loadAverages()}`);
   const rows: unknown[][] = [];
   const results: Record<string, Session[]> = {};
@@ -154,7 +184,7 @@ export async function main(args: string[]): Promise<void> {
   console.log(markdownTable([
     "corpus",
     "code",
-    "V8 flags",
+    "V8 flags, env",
     "rounds",
     "index s",
     "peak during index",
@@ -170,15 +200,21 @@ export async function main(args: string[]): Promise<void> {
   await writeJson(flags, results);
 }
 
+/** The V8 flags and environment of a set-up, in words. */
+function _label(v: Variant): string {
+  const env = Object.entries(v.env).map(([k, x]) => `${k}=${x}`);
+  return [v.v8 === "none" ? "V8 defaults" : v.v8, ...env].join(", ");
+}
+
 /** The table row of one set-up: medians of its sessions. */
 function _row(name: string, v: Variant, sessions: readonly Session[]): unknown[] {
-  const mine = sessions.filter((s) => s.code === v.code && s.flags === v.v8);
+  const mine = sessions.filter((s) => s.code === v.code && s.flags === _label(v));
   const med = (f: (s: Session) => number) => median(mine.map(f));
   const loads = mine.map((s) => s.load);
   return [
     name,
     v.code,
-    v.v8 === "none" ? "V8 defaults" : v.v8,
+    _label(v),
     mine.length,
     med((s) => s.index_ms) / 1000,
     med((s) => s.peak_index_mb),
@@ -200,7 +236,7 @@ async function _session(
   idleS: number,
 ): Promise<Session> {
   const indexDir = Deno.makeTempDirSync({ prefix: "bench-memory-index-" });
-  const env = serverEnv(indexDir, work);
+  const env = serverEnv(indexDir, work, { ...v.env });
   const perms = permissionFlags(permissionInputs((n) => env[n], v.checkout));
   const v8Args = v.v8 === "none" ? [] : [`--v8-flags=${v.v8}`];
   const transport = new StdioClientTransport({
@@ -218,16 +254,16 @@ async function _session(
     const t0 = performance.now();
     const first = await _repoSession(client, join(work, "a", name), name);
     const indexMs = first.indexMs;
-    const peakIndex = _status(pid).hwm;
-    const afterQueries = _status(pid).rss;
+    const peakIndex = (await _status(pid)).hwm;
+    const afterQueries = (await _status(pid)).rss;
     const idle = await _idle(pid, idleS);
     const second = await _repoSession(client, join(work, "b", name), name);
-    const secondPeak = _status(pid).hwm;
+    const secondPeak = (await _status(pid)).hwm;
     const secondIdle = (await _idle(pid, idleS)).end;
     console.error(`bench memory: session ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     return {
       code: v.code,
-      flags: v.v8,
+      flags: _label(v),
       load,
       index_ms: indexMs,
       peak_index_mb: peakIndex,
@@ -237,7 +273,7 @@ async function _session(
       idle_mb: idle.end,
       second_peak_mb: secondPeak,
       second_idle_mb: secondIdle,
-      peak_mb: _status(pid).hwm,
+      peak_mb: (await _status(pid)).hwm,
       second_index_ms: second.indexMs,
     };
   } finally {
@@ -281,12 +317,12 @@ async function _idle(
   let at30 = NaN;
   for (;;) {
     const s = (performance.now() - t0) / 1000;
-    if (Number.isNaN(at5) && s >= 5) at5 = _status(pid).rss;
-    if (Number.isNaN(at30) && s >= 30) at30 = _status(pid).rss;
+    if (Number.isNaN(at5) && s >= 5) at5 = (await _status(pid)).rss;
+    if (Number.isNaN(at30) && s >= 30) at30 = (await _status(pid)).rss;
     if (s >= seconds) break;
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { at5, at30, end: _status(pid).rss };
+  return { at5, at30, end: (await _status(pid)).rss };
 }
 
 async function _call(client: Client, name: string, args: Record<string, unknown>) {
@@ -298,9 +334,14 @@ async function _call(client: Client, name: string, args: Record<string, unknown>
   return decode(text) as Record<string, unknown>;
 }
 
-/** Resident set and its high-water mark of a process, in MB (Linux). */
-function _status(pid: number | "self"): { rss: number; hwm: number } {
-  const s = Deno.readTextFileSync(`/proc/${pid}/status`);
+/**
+ * Resident set and its high-water mark of a process, in MB (Linux). Read by `cat`: Deno 2.9
+ * lets only `--allow-all` read another process' `/proc/<pid>/status`.
+ */
+async function _status(pid: number): Promise<{ rss: number; hwm: number }> {
+  const out = await new Deno.Command("cat", { args: [`/proc/${pid}/status`], stderr: "null" })
+    .output();
+  const s = new TextDecoder().decode(out.stdout);
   const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+) kB`).exec(s)?.[1] ?? NaN) / 1024;
   return { rss: kb("VmRSS"), hwm: kb("VmHWM") };
 }
@@ -327,6 +368,8 @@ async function _breakdown(name: string, flags: Map<string, string>): Promise<voi
         "--corpus",
         name,
       ],
+      // As the launcher starts the server, unless asked for the defaults.
+      env: v8 === "none" ? {} : { ...SERVER_PROCESS_ENV },
       stdout: "inherit",
       stderr: "inherit",
     }).output();

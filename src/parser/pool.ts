@@ -328,10 +328,7 @@ export class ParserPool {
   close(): Promise<void> {
     this.#closed = true;
     this.#disarmIdle();
-    for (const resolve of this.#memoryWaiters.values()) {
-      resolve({ heapTotal: NaN, heapUsed: NaN, external: NaN });
-    }
-    this.#memoryWaiters.clear();
+    this.#answerMemoryWaiters();
     const error = new Error("Cannot parse: the parser pool was closed");
     for (const job of this.#queue) job.reject(error);
     this.#queue = [];
@@ -343,6 +340,14 @@ export class ParserPool {
     }
     this.#slots = [];
     return Promise.resolve();
+  }
+
+  /** Answer pending `memory()` requests of stopped workers (NaN: the figures are gone). */
+  #answerMemoryWaiters(): void {
+    for (const resolve of this.#memoryWaiters.values()) {
+      resolve({ heapTotal: NaN, heapUsed: NaN, external: NaN });
+    }
+    this.#memoryWaiters.clear();
   }
 
   #spawn(): _Slot {
@@ -425,6 +430,7 @@ export class ParserPool {
     if (used.length === 0) return;
     this.#slots = this.#slots.filter((s) => !s.used);
     for (const slot of used) slot.worker.terminate();
+    this.#answerMemoryWaiters();
     this.#idleStops++;
     if (this.#keepSpare && this.#slots.length === 0) this.#spawn();
   }

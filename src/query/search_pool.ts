@@ -7,8 +7,8 @@
  *
  * A search asks for a worker and waits its turn in one queue (first come, first served) for at
  * most `waitMs`; a search still waiting then fails with `server_busy`, which says so and what to
- * do. Idle workers are kept for the next searches of the same kind and never keep the process
- * alive. A worker is terminated instead of returned when its search was cut (a regex that never
+ * do. Idle workers are kept for the next searches of the same kind (until unused for
+ * {@linkcode setIdleCloseMs}) and never keep the process alive. A worker is terminated instead of returned when its search was cut (a regex that never
  * returned, a parse past its budget).
  */
 import { Worker } from "node:worker_threads";
@@ -45,6 +45,48 @@ interface _Waiter {
 let _running = 0;
 const _idle: Record<SearchWorkerKind, Worker[]> = { text: [], ast: [] };
 const _queue: _Waiter[] = [];
+/** When each idle worker was given back (`performance.now()`). */
+const _idleSince = new Map<Worker, number>();
+/** See {@linkcode setIdleCloseMs}. */
+let _idleCloseMs = 300_000;
+let _idleTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Idle workers unused for this long are terminated: each holds its isolate, the database it last
+ * searched (memory-mapped, with its page cache) and its compiled matchers. The next search starts
+ * a worker again. The server sets it from `CODEMUNCH_IDLE_DROP_S`, as the read model's delay.
+ */
+export function setIdleCloseMs(ms: number): void {
+  if (!(ms > 0)) throw new RangeError(`idle close delay must be > 0: ${ms}`);
+  _idleCloseMs = ms;
+}
+
+/** Terminate the idle workers unused for `_idleCloseMs`; check again when the next is due. */
+function _closeUnused(): void {
+  _idleTimer = undefined;
+  const now = performance.now();
+  let next = Infinity;
+  for (const kind of ["text", "ast"] as const) {
+    _idle[kind] = _idle[kind].filter((w) => {
+      const due = (_idleSince.get(w) ?? now) + _idleCloseMs;
+      if (due > now) {
+        next = Math.min(next, due - now);
+        return true;
+      }
+      _idleSince.delete(w);
+      w.terminate();
+      return false;
+    });
+  }
+  if (next < Infinity) _armIdleClose(next);
+}
+
+function _armIdleClose(ms: number): void {
+  if (_idleTimer !== undefined) return;
+  _idleTimer = setTimeout(_closeUnused, ms);
+  // Waiting to close idle workers must not keep a finished process (or test) running.
+  Deno.unrefTimer(_idleTimer);
+}
 
 /**
  * A worker of `kind` for one search, once one of the pool's places is free; fails with
@@ -87,6 +129,7 @@ export function closeIdleWorkers(): void {
   for (const kind of ["text", "ast"] as const) {
     for (const w of _idle[kind].splice(0)) w.terminate();
   }
+  _idleSince.clear();
 }
 
 /** Take a place and a worker (an idle one, else a new one). */
@@ -94,7 +137,9 @@ async function _lend(kind: SearchWorkerKind): Promise<SearchLease> {
   _running++;
   let worker: Worker;
   try {
-    worker = _idle[kind].pop() ?? await _spawn(kind);
+    const idle = _idle[kind].pop();
+    if (idle !== undefined) _idleSince.delete(idle);
+    worker = idle ?? await _spawn(kind);
   } catch (e) {
     _free();
     throw e;
@@ -112,6 +157,8 @@ async function _lend(kind: SearchWorkerKind): Promise<SearchLease> {
         // An idle worker must not keep a finished process (or test) running.
         worker.unref();
         _idle[kind].push(worker);
+        _idleSince.set(worker, performance.now());
+        _armIdleClose(_idleCloseMs);
       } else worker.terminate();
       _free();
     },

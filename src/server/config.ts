@@ -8,12 +8,14 @@
  * | `JCODEMUNCH_DEFAULT_FORMAT` | `auto` | format when a call gives none (`auto`, `compact`, `json`, `table`) |
  * | `JCODEMUNCH_ENCODING_THRESHOLD` | 0.15 | least saving for `auto` to send MUNCH |
  * | `CODEMUNCH_MUNCH_EXTENSIONS` | off | `on` (or `1`, `true`, `yes`) sends codemunch's extended MUNCH (`#MUNCH/1x`), which only codemunch's decoder reads |
+ * | `CODEMUNCH_IDLE_DROP_S` | 300 | seconds a repo's derived read data (name indexes, graphs, rankings) is kept unused before it is dropped and rebuilt on demand |
  * | `CODEMUNCH_FRESH_READS` | on | `off` (or `0`, `false`, `no`): read tools answer from the index as it is, without checking the files their answer comes from (fresh_reads.ts) |
  *
  * The codec reads no environment itself: these settings are passed to it by the envelope.
  */
 import { type Format, resolveFormat } from "../codec/dispatch.ts";
 import type { ToolVisibility } from "./tool_profile.ts";
+import { IDLE_DROP_MS } from "../query/view.ts";
 
 /** What the envelope does with every response. */
 export interface ServerSettings {
@@ -34,6 +36,8 @@ export interface ServerSettings {
    * composition root with `config.jsonc`: tool_profile.ts). @default every tool
    */
   tools?: ToolVisibility;
+  /** Seconds a repo's read model may go unused before it is dropped (src/query/view.ts). @default 300 */
+  idleDropS?: number;
 }
 
 /** The defaults, without looking at the environment. */
@@ -101,5 +105,6 @@ export function settingsFromEnv(
     threshold: t,
     munchExtensions: _on(env("CODEMUNCH_MUNCH_EXTENSIONS")),
     freshReads: !_off(env("CODEMUNCH_FRESH_READS")),
+    idleDropS: envInteger(env, "CODEMUNCH_IDLE_DROP_S", IDLE_DROP_MS / 1000, 1),
   };
 }

@@ -14,7 +14,8 @@ import type { Store } from "../store/store.ts";
 import { unusableDatabase } from "../store/sqlite.ts";
 import type { ToolContext } from "../tools/context.ts";
 import { DetailedToolError, ToolError } from "../errors.ts";
-import { RepoViews } from "../query/view.ts";
+import { IDLE_DROP_MS, RepoViews } from "../query/view.ts";
+import { setIdleCloseMs } from "../query/search_pool.ts";
 import { readGitHead } from "../ingest/git_head.ts";
 import { historySource } from "../ingest/git/history.ts";
 import { DEFAULT_HISTORY_LIMITS, type HistoryLimits } from "../ingest/git/limits.ts";
@@ -94,6 +95,8 @@ export class ToolRunner {
 
   constructor(deps: ServerDeps) {
     this.#settings = deps.settings ?? DEFAULT_SETTINGS;
+    const idleDropMs = (this.#settings.idleDropS ?? IDLE_DROP_MS / 1000) * 1000;
+    setIdleCloseMs(idleDropMs);
     this.#log = deps.log ?? ((m) => console.error(m));
     const parser = deps.parser;
     const ingest = deps.ingest ?? DEFAULT_INGEST_CONFIG;
@@ -105,6 +108,7 @@ export class ToolRunner {
       views: new RepoViews(deps.store, {
         gitHead: readGitHead,
         history: historySource(ingest.allowedRoots, deps.history ?? DEFAULT_HISTORY_LIMITS),
+        idleDropMs,
       }),
       github: deps.github ?? DEFAULT_GITHUB_SETTINGS,
       summarizer: deps.summarizer ?? NO_SUMMARIZER,

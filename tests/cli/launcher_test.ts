@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { defaultIndexDir, expandHome } from "../../src/store/paths.ts";
 import {
   childArgs,
+  childEnv,
   packagesInstalled,
   permissionInputs,
   SERVER_V8_FLAGS,
@@ -104,4 +105,15 @@ Deno.test("launcher: --cached-only once installed; init gets write access", () =
   ok(init.includes("--allow-write") && init.includes("--allow-read"));
   deepEqual(init.slice(-2), ["init", "--dry-run"]);
   equal(packagesInstalled("/no/such/checkout"), false);
+});
+
+Deno.test("launcher: the child gets the resolved roots and at most two malloc arenas", () => {
+  const inputs = permissionInputs((n) => ({ HOME: "/home/u" })[n], "/srv/app");
+  deepEqual(childEnv(inputs, () => undefined), {
+    CODEMUNCH_ALLOWED_ROOTS: "/srv/app",
+    MALLOC_ARENA_MAX: "2",
+  });
+  // A value the user set is inherited as it is; no roots, no roots variable.
+  const none = permissionInputs((n) => ({ HOME: "/home/u" })[n], "/");
+  deepEqual(childEnv(none, (n) => ({ MALLOC_ARENA_MAX: "4" })[n]), {});
 });
