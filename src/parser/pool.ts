@@ -144,7 +144,9 @@ function _arrayBuffer(view: Uint8Array): ArrayBuffer {
   return buffer instanceof ArrayBuffer && view.byteOffset === 0 &&
       view.byteLength === buffer.byteLength
     ? buffer
-    : view.slice().buffer;
+    // A copy of the view's bytes alone: a node `Buffer`'s `slice()` is a view of its shared pool
+    // (the git reader's inflated blobs are Buffers), whose `.buffer` holds other objects' bytes.
+    : Uint8Array.prototype.slice.call(view).buffer;
 }
 
 /**

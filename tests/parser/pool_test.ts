@@ -199,3 +199,19 @@ Deno.test("ParserPool without keepSpare stops all idle workers; a busy pool is n
     await pool.close();
   }
 });
+
+Deno.test("ParserPool parses a node Buffer view's own bytes, not the buffer around them", async () => {
+  const { Buffer } = await import("node:buffer");
+  // As the git reader hands a blob: a Buffer view past the object's header (`Buffer.slice()` is
+  // no copy, so a copy made with it would carry the header and what follows).
+  const object = Buffer.from("blob 46\0def first():\n    pass\n\ndef second():\n    pass\n# tail");
+  const source = object.subarray(8, object.length - 6);
+  const pool = new ParserPool({ workers: 1 });
+  try {
+    const result = await pool.parse("a.py", source);
+    assert.deepEqual(result.symbols.map((s) => s.name), ["first", "second"]);
+    assert.deepEqual(result.symbols, (await parseSource("a.py", source)).symbols);
+  } finally {
+    await pool.close();
+  }
+});
