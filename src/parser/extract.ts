@@ -10,6 +10,7 @@ import type { CallRecord, ImportRecord, ParseResult, SymbolKind, SymbolRecord } 
 import type { SourceText } from "./source_text.ts";
 import { disambiguateIds, sha256Hex, symbolId } from "./ids.ts";
 import { symbolSummary } from "./summary.ts";
+import { type CompiledComplexity, functionOf, measureFunction } from "./complexity/measure.ts";
 
 /** Limits that keep one file within a time and memory bound. */
 export interface ExtractLimits {
@@ -47,6 +48,8 @@ interface _Draft {
   docRule: DocCommentRule | undefined;
   /** The spec's `nameTrim`: removed from the `@name` text. */
   nameTrim: RegExp | undefined;
+  /** Complexity rules of the language whose tree holds the node, or null. */
+  complexity: CompiledComplexity | null;
   start: number;
   end: number;
   // filled while building
@@ -173,6 +176,7 @@ export function extractFile(
     const { drafts, imports, calls } = _matchParts(parts);
     if (parts.length > 1) drafts.sort((a, b) => a.start - b.start || b.end - a.end);
     result.symbols = _buildSymbols(base.spec.id, drafts, file, source);
+    _measureComplexity(drafts, result.symbols);
     result.imports = _collectImports(imports);
     result.calls = _collectCalls(calls, drafts, result.symbols);
   } finally {
@@ -198,8 +202,7 @@ function _matchParts(parts: readonly _Part[]) {
       else if (match.captures.some((c) => c.name === "import")) imports.push(match);
       else definitions.push(match);
     }
-    const spec = part.loaded.spec;
-    drafts.push(..._collectDefinitions(definitions, spec.docComments, spec.nameTrim));
+    drafts.push(..._collectDefinitions(definitions, part.loaded));
   }
   return { drafts, imports, calls };
 }
@@ -334,11 +337,9 @@ function _countErrors(root: Node): number {
 // ---------------------------------------------------------------------------------------------
 // Definitions
 
-function _collectDefinitions(
-  matches: readonly QueryMatch[],
-  docRule: DocCommentRule | undefined,
-  nameTrim?: RegExp,
-): _Draft[] {
+function _collectDefinitions(matches: readonly QueryMatch[], loaded: LoadedLanguage): _Draft[] {
+  const { docComments: docRule, nameTrim } = loaded.spec;
+  const complexity = loaded.complexity;
   const byNode = new Map<number, _Draft>();
   for (const match of matches) {
     let target: QueryCapture | undefined;
@@ -366,6 +367,7 @@ function _collectDefinitions(
         decorators: [],
         docRule,
         nameTrim,
+        complexity,
         start: target.node.startIndex,
         end: target.node.endIndex,
         qualified: "",
@@ -516,6 +518,19 @@ function _buildSymbols(
       content_hash: sha256Hex(content),
     };
   });
+}
+
+/** The complexity of each function and method whose language has rules, from its draft's tree. */
+function _measureComplexity(drafts: readonly _Draft[], symbols: SymbolRecord[]): void {
+  for (const d of drafts) {
+    const s = d.index === -1 || d.complexity === null ? undefined : symbols[d.index];
+    if (s === undefined || (s.kind !== "function" && s.kind !== "method")) continue;
+    s.complexity = measureFunction(
+      functionOf(d.node, d.body, d.complexity!),
+      d.body,
+      d.complexity!,
+    );
+  }
 }
 
 /** 0-based row of a UTF-16 index: the node's row, or earlier when decorators extend the range. */

@@ -123,7 +123,7 @@ export interface EmbedRule {
 /** The parts of a spec a region variant replaces. */
 export type RegionVariant = Pick<
   GrammarSpec,
-  "grammar" | "grammarModule" | "definitions" | "imports" | "calls" | "docComments"
+  "grammar" | "grammarModule" | "definitions" | "imports" | "calls" | "docComments" | "complexity"
 >;
 
 /**
@@ -256,6 +256,119 @@ export interface GrammarSpec extends LanguageCommon {
    * partial: a macro's body need not be items.
    */
   macroBodies?: string;
+  /**
+   * How a function's complexity is read from its tree (decision points, nesting, parameters;
+   * `src/parser/complexity/`). Unset: the language's functions are not measured, and the
+   * conformance suite's complexity row of the language says why.
+   * @default not measured
+   */
+  complexity?: ComplexityRules;
+}
+
+/**
+ * The complexity metrics of a function, read from its tree as data: the node types (of the
+ * language's grammar) that are decision points, control structures and parameters. Every type
+ * named here must exist in the grammar: the loader fails naming the language and the type.
+ *
+ * - cyclomatic = 1 + the `branches` and `operators` found in the function, not counting the
+ *   functions nested in it (each is measured on its own), as ESLint's `complexity` rule counts;
+ * - max nesting = the deepest chain of `nesting` structures inside one another (`chains` are
+ *   continuations that stay at their parent's level: `else if`), as ESLint's `max-depth`;
+ * - parameters = the entries of the function's first parameter list.
+ */
+export interface ComplexityRules {
+  /**
+   * Named node types that each open one more path: `if`, loops, a `case` with a test, `catch`,
+   * a conditional expression, a default value, an optional chain.
+   */
+  branches: readonly string[];
+  /**
+   * Operator tokens that open a path, by the node type they appear in
+   * (`{ binary_expression: ["&&", "||", "??"] }`): short-circuit operators.
+   * @default {}
+   */
+  operators?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Named operator nodes that open a path by their text (`{ operator: ["&&", "||"] }`), for
+   * grammars that write an operator as a named node (Haskell, F#, Elm).
+   * @default {}
+   */
+  operatorTexts?: Readonly<Record<string, readonly string[]>>;
+  /** Named node types of the control structures whose nesting is measured. */
+  nesting: readonly string[];
+  /**
+   * A nesting structure directly inside one of these parent types continues the parent's level
+   * instead of opening one (`{ else_clause: ["if_statement"] }`: `else if`).
+   * @default {}
+   */
+  chains?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Wrapper node types looked through when finding a chained structure's parent (Verilog's
+   * `else if` sits in `statement_or_null` > `statement` > `statement_item`).
+   * @default []
+   */
+  chainWrappers?: readonly string[];
+  /**
+   * Named node types of functions (declarations, methods, lambdas): a function's paths and
+   * nesting stop at the functions inside it.
+   */
+  functions: readonly string[];
+  /** Where a function's parameters are. */
+  parameters: ParameterRule;
+  /**
+   * Languages whose control structures are calls or lists with a head word (Lisp's `(if …)`,
+   * Elixir's `if … do`): the node types of such forms, and the head words that are branches,
+   * nesting structures or functions.
+   * @default none
+   */
+  forms?: FormRule;
+}
+
+/** How the parameters of a function are found and counted. */
+export interface ParameterRule {
+  /**
+   * Node types of parameter lists: the first one in the function's head (breadth first, not in
+   * its body or the `skipFields`) holds its parameters, one per named child.
+   */
+  lists: readonly string[];
+  /** Named children of a list that are no parameter (comments, separators). @default [] */
+  skip?: readonly string[];
+  /**
+   * A parameter declaring several names with this field (`a, b int` in Go) counts each.
+   * @default one per child
+   */
+  nameField?: string;
+  /** Fields of the function that hold one parameter without a list (`x => x`). @default [] */
+  single?: readonly string[];
+  /** Fields of the function not searched for the list (a Go method's `receiver`). @default [] */
+  skipFields?: readonly string[];
+  /**
+   * Parameters written directly in the function node, without a list node (Swift, Solidity):
+   * the function's children of these types, when no list is found.
+   * @default []
+   */
+  items?: readonly string[];
+  /**
+   * A list whose one entry is of these types is read inside that entry (Elixir's `def f(a, b)`
+   * is a `def` call whose one argument is the call `f(a, b)`).
+   * @default []
+   */
+  unwrap?: readonly string[];
+}
+
+/** Control structures written as forms with a head word (see {@linkcode ComplexityRules.forms}). */
+export interface FormRule {
+  /**
+   * Node types of forms (`list_lit`, `call`); the head is the text of the first child that is no
+   * bracket.
+   */
+  nodeTypes: readonly string[];
+  /** Head words that open a path (`if`, `when`, `cond`). */
+  branches: readonly string[];
+  /** Head words of nesting structures. @default the branches */
+  nesting?: readonly string[];
+  /** Head words of function definitions (`defn`, `fn`, `lambda`). @default [] */
+  functions?: readonly string[];
 }
 
 /** How a declaration's signature names its parameters' types. */

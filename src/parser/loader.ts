@@ -9,6 +9,7 @@
  */
 import { Language, Parser, Query } from "web-tree-sitter";
 import { type GrammarSpec, grammarSpecifier } from "./language_spec.ts";
+import { compileComplexity, type CompiledComplexity } from "./complexity/measure.ts";
 
 /** A language ready to parse: its grammar, a parser bound to it and its compiled queries. */
 export interface LoadedLanguage {
@@ -31,6 +32,8 @@ export interface LoadedLanguage {
   embeds: LoadedEmbed[];
   /** The spec's `macroBodies` query, compiled on its own grammar. */
   macroBodies: Query | null;
+  /** The spec's complexity rules compiled for its grammar, or null when it has none. */
+  complexity: CompiledComplexity | null;
 }
 
 /** One loaded `EmbedRule`. */
@@ -160,6 +163,9 @@ export function loadLanguage(spec: GrammarSpec): Promise<LoadedLanguage> {
           if (v.imports !== undefined) variant.imports = v.imports;
           if (v.calls !== undefined) variant.calls = v.calls;
           if (v.docComments !== undefined) variant.docComments = v.docComments;
+          // The rules name node types of the variant's grammar: only its own apply.
+          delete variant.complexity;
+          if (v.complexity !== undefined) variant.complexity = v.complexity;
           variants.set(key, { ...await _compileSpec(variant), regions });
         }
       }
@@ -227,12 +233,15 @@ async function _compileSpec(spec: GrammarSpec): Promise<LoadedLanguage> {
       `Cannot compile the combined queries of language "${spec.id}": ${_message(e)}`,
     );
   }
+  const complexity = spec.complexity === undefined
+    ? null
+    : compileComplexity(language, spec.id, spec.complexity);
   const parser = new Parser();
   parser.setLanguage(language);
   const macroBodies = spec.macroBodies === undefined
     ? null
     : compileQuery(language, spec.id, "regions", spec.macroBodies);
-  return { spec, parser, combined, regions: null, embeds: [], macroBodies };
+  return { spec, parser, combined, regions: null, embeds: [], macroBodies, complexity };
 }
 
 /**

@@ -55,6 +55,21 @@ export interface SymbolRecord {
   byte_length: number;
   /** SHA-256 hex of exactly those bytes. */
   content_hash: string;
+  /**
+   * Complexity of a function or method whose language has complexity rules
+   * (`LanguageSpec.complexity`); absent for other symbols and languages.
+   */
+  complexity?: SymbolComplexity;
+}
+
+/** The complexity metrics of a function or method, read from its tree at index time. */
+export interface SymbolComplexity {
+  /** 1 + its decision points (branches, loops, cases, catches, short-circuit operators). */
+  cyclomatic: number;
+  /** The deepest nesting of control structures inside it (0: none). */
+  max_nesting: number;
+  /** Its declared parameters. */
+  param_count: number;
 }
 
 /** One import statement (or include/require/use) in a file. */

@@ -27,6 +27,8 @@
  * tools do (JSDoc/TSDoc and Javadoc `/**`, Rust `///`);
  * 10 reads Rust items inside item-level macro bodies (`cfg_rt! { ... }`), JavaScript/TypeScript
  * module-level bindings (constant, variable) and assigned properties, TypeScript schema factories
- * (type), Go struct fields (field) and top-level `var`s (variable).
+ * (type), Go struct fields (field) and top-level `var`s (variable);
+ * 11 measures the complexity of functions and methods (cyclomatic, nesting, parameters:
+ * `src/parser/complexity/`).
  */
-export const EXTRACTOR_VERSION = 10;
+export const EXTRACTOR_VERSION = 11;

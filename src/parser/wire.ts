@@ -25,6 +25,8 @@ type _WireSymbol = [
   number,
   number,
   string,
+  /** `complexity` as `[cyclomatic, max_nesting, param_count]`, or null when absent. */
+  [number, number, number] | null,
 ];
 
 /** A `ParseResult` as posted by a worker. */
@@ -71,6 +73,9 @@ export function encodeResult(r: ParseResult): WireResult | ParseResult {
       s.byte_offset,
       s.byte_length,
       s.content_hash,
+      s.complexity === undefined
+        ? null
+        : [s.complexity.cyclomatic, s.complexity.max_nesting, s.complexity.param_count],
     ];
   }
   const calls: (string | number | null)[] = new Array(r.calls.length * 4);
@@ -101,7 +106,7 @@ export function decodeResult(w: WireResult | ParseResult): ParseResult {
   const symbols: SymbolRecord[] = new Array(w.symbols.length);
   for (let i = 0; i < w.symbols.length; i++) {
     const a = w.symbols[i]!;
-    symbols[i] = {
+    const symbol: SymbolRecord = {
       id: a[0],
       file,
       name: a[1],
@@ -120,6 +125,9 @@ export function decodeResult(w: WireResult | ParseResult): ParseResult {
       byte_length: a[13],
       content_hash: a[14],
     };
+    const m = a[15];
+    if (m !== null) symbol.complexity = { cyclomatic: m[0], max_nesting: m[1], param_count: m[2] };
+    symbols[i] = symbol;
   }
   const c = w.calls;
   const calls: CallRecord[] = new Array(c.length / 4);

@@ -116,12 +116,28 @@ export interface SymbolSearchOptions {
 
 const _SYMBOL_COLUMNS = `s.id, f.path AS file, s.name, s.qualified_name, s.kind, s.language,
   s.signature, s.docstring, s.summary, s.decorators, s.keywords, s.parent, s.line, s.end_line,
-  s.byte_offset, s.byte_length, lower(hex(s.content_hash)) AS content_hash`;
+  s.byte_offset, s.byte_length, lower(hex(s.content_hash)) AS content_hash, s.cyclomatic,
+  s.max_nesting, s.param_count`;
 
 const _BRIEF_COLUMNS = "s.id, f.path AS file, s.name, s.kind, s.language, s.decorators";
 
 const _FILE_COLUMNS =
   "path, language, size, hash, status, reason, summary, symbol_count, line_count, mtime_ms";
+
+/** A measured symbol as {@linkcode RepoIndex.symbolMetrics} reads it. */
+export interface SymbolMetricsRow {
+  id: string;
+  file: string;
+  name: string;
+  qualified_name: string;
+  kind: SymbolKind;
+  language: string;
+  line: number;
+  end_line: number;
+  cyclomatic: number;
+  max_nesting: number;
+  param_count: number;
+}
 
 /** Options of {@linkcode RepoIndex.open}. */
 export interface RepoIndexOptions {
@@ -338,6 +354,19 @@ export class RepoIndex {
       `SELECT ${_BRIEF_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
        WHERE s.name = ? COLLATE NOCASE ORDER BY f.path, s.seq`,
     ).all(name).map(_brief);
+  }
+
+  /**
+   * Every measured function and method (complexity stored at index time), in file and source
+   * order, without the text columns.
+   */
+  symbolMetrics(): SymbolMetricsRow[] {
+    return this.#prepare(
+      `SELECT s.id, f.path AS file, s.name, s.qualified_name, s.kind, s.language, s.line,
+       s.end_line, s.cyclomatic, s.max_nesting, s.param_count
+       FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.cyclomatic IS NOT NULL
+       ORDER BY f.path, s.seq`,
+    ).all() as unknown as SymbolMetricsRow[];
   }
 
   /** Every symbol of the repo, in file and source order. */
@@ -880,7 +909,7 @@ function _fileEntry(row: unknown): FileEntry {
 
 function _symbol(row: unknown): SymbolRecord {
   const r = row as Record<string, unknown>;
-  return {
+  const symbol: SymbolRecord = {
     id: r.id as string,
     file: r.file as string,
     name: r.name as string,
@@ -899,6 +928,14 @@ function _symbol(row: unknown): SymbolRecord {
     byte_length: r.byte_length as number,
     content_hash: r.content_hash as string,
   };
+  if (r.cyclomatic !== null && r.cyclomatic !== undefined) {
+    symbol.complexity = {
+      cyclomatic: r.cyclomatic as number,
+      max_nesting: r.max_nesting as number,
+      param_count: r.param_count as number,
+    };
+  }
+  return symbol;
 }
 
 /** A stored JSON list of strings (most are empty). */

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, statSync } from "node:fs";
 import { dirname } from "node:path";
-import type { ParseResult } from "../parser/types.ts";
+import type { ParseResult, SymbolRecord } from "../parser/types.ts";
 import { ToolError } from "../errors.ts";
 import { beginImmediate, type DatabaseSync, openDatabase, rollbackQuietly } from "./sqlite.ts";
 import { ensureSchema, SECONDARY_INDEXES } from "./schema.ts";
@@ -303,54 +303,15 @@ export class RepoWriter {
       ).get() as { n: number }).n;
       const base = this.#nextSymbolRowid;
       this.#nextSymbolRowid += result.symbols.length;
-      // Each symbol's search texts (name tokens, keywords as stored) are made once, for its row
-      // and for the symbol terms.
-      terms = new Array(result.symbols.length);
-      const flat: (string | number | null)[] = [];
-      let seq = 0;
-      for (const s of result.symbols) {
-        // What is stored is what is searched: no secret in a signature, docstring or summary.
-        const signature = searchField(s.signature);
-        const docstring = searchField(s.docstring);
-        const summary = searchField(s.summary);
-        const tokens = nameTokens(s.name, s.qualified_name);
-        const keywords = s.keywords.length === 0 ? "[]" : JSON.stringify(s.keywords);
-        terms[seq] = {
-          rowid: base + seq,
-          kind: s.kind,
-          language: s.language,
-          texts: [tokens, signature, docstring, summary, keywords],
-        };
-        flat.push(
-          base + seq,
-          s.id,
-          fileId,
-          seq++,
-          s.name,
-          s.qualified_name,
-          s.kind,
-          s.language,
-          signature,
-          docstring,
-          summary,
-          s.decorators.length === 0 ? "[]" : JSON.stringify(s.decorators),
-          keywords,
-          s.parent,
-          s.line,
-          s.end_line,
-          s.byte_offset,
-          s.byte_length,
-          s.content_hash,
-          tokens,
-        );
-      }
+      const { flat, terms: texts } = _symbolRows(result.symbols, base, fileId);
+      terms = texts;
       this.#insertFlat(
         `symbols(rowid, id, file_id, seq, name, qualified_name, kind, language, signature,
          docstring, summary, decorators, keywords, parent, line, end_line, byte_offset,
-         byte_length, content_hash, name_tokens)`,
-        20,
+         byte_length, content_hash, name_tokens, cyclomatic, max_nesting, param_count)`,
+        23,
         flat,
-        "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,unhex(?),?)",
+        "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,unhex(?),?,?,?,?)",
       );
       // A full rebuild writes every file's symbol terms at the end (finish()), in one pass.
       // Written here as each file arrived, they saved no main-thread CPU in any benchmark run
@@ -593,4 +554,58 @@ export class RepoWriter {
     this.#onClose = undefined;
     onClose?.();
   }
+}
+
+/**
+ * The symbol rows of a file, flat for a multi-row insert, and each symbol's search texts (name
+ * tokens, keywords as stored), made once for its row and for the symbol terms. What is stored is
+ * what is searched: no secret in a signature, docstring or summary.
+ */
+function _symbolRows(
+  symbols: readonly SymbolRecord[],
+  base: number,
+  fileId: number,
+): { flat: (string | number | null)[]; terms: SymbolTermsInput[] } {
+  const terms: SymbolTermsInput[] = new Array(symbols.length);
+  const flat: (string | number | null)[] = [];
+  let seq = 0;
+  for (const s of symbols) {
+    const signature = searchField(s.signature);
+    const docstring = searchField(s.docstring);
+    const summary = searchField(s.summary);
+    const tokens = nameTokens(s.name, s.qualified_name);
+    const keywords = s.keywords.length === 0 ? "[]" : JSON.stringify(s.keywords);
+    terms[seq] = {
+      rowid: base + seq,
+      kind: s.kind,
+      language: s.language,
+      texts: [tokens, signature, docstring, summary, keywords],
+    };
+    flat.push(
+      base + seq,
+      s.id,
+      fileId,
+      seq++,
+      s.name,
+      s.qualified_name,
+      s.kind,
+      s.language,
+      signature,
+      docstring,
+      summary,
+      s.decorators.length === 0 ? "[]" : JSON.stringify(s.decorators),
+      keywords,
+      s.parent,
+      s.line,
+      s.end_line,
+      s.byte_offset,
+      s.byte_length,
+      s.content_hash,
+      tokens,
+      s.complexity?.cyclomatic ?? null,
+      s.complexity?.max_nesting ?? null,
+      s.complexity?.param_count ?? null,
+    );
+  }
+  return { flat, terms };
 }

@@ -10,7 +10,7 @@ import { addSymbolTerms, SYMBOL_TERMS_DDL } from "./symbol_terms.ts";
 import { fillTextPostings, TEXT_POSTINGS_DDL } from "./text_postings.ts";
 
 /** The schema version this build writes and reads. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /**
  * The tables. Text is stored once: `contents.content` holds each file's exact bytes (apart from
@@ -65,7 +65,12 @@ CREATE TABLE symbols(
   byte_offset INTEGER NOT NULL,
   byte_length INTEGER NOT NULL,
   content_hash BLOB NOT NULL,
-  name_tokens TEXT NOT NULL
+  name_tokens TEXT NOT NULL,
+  -- Complexity of a function or method (src/parser/complexity/); NULL for other symbols, for
+  -- languages without rules, and for symbols indexed before schema 4 (until re-indexed).
+  cyclomatic INTEGER,
+  max_nesting INTEGER,
+  param_count INTEGER
 );
 CREATE UNIQUE INDEX symbols_by_id ON symbols(id);
 CREATE INDEX symbols_by_file ON symbols(file_id, seq);
@@ -127,7 +132,20 @@ const _MIGRATIONS: Record<number, (db: DatabaseSync) => void> = {
   1: addSymbolTerms,
   // 3: the text index as trigram posting lists instead of a contentless FTS5 table.
   2: _textPostings,
+  // 4: complexity metrics per symbol, NULL until the next index measures them (the parser
+  // version changed with them, so that index re-parses every file).
+  3: _complexityColumns,
 };
+
+function _complexityColumns(db: DatabaseSync): void {
+  const have = new Set(
+    (db.prepare("SELECT name FROM pragma_table_info('symbols')").all() as { name: string }[])
+      .map((r) => r.name),
+  );
+  for (const column of ["cyclomatic", "max_nesting", "param_count"]) {
+    if (!have.has(column)) db.exec(`ALTER TABLE symbols ADD COLUMN ${column} INTEGER`);
+  }
+}
 
 function _textPostings(db: DatabaseSync): void {
   db.exec("DROP TABLE IF EXISTS text_grams; DROP TABLE IF EXISTS text_postings");

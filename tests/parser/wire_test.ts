@@ -10,6 +10,7 @@ Deno.test("encodeResult/decodeResult round-trip a parse result", async () => {
   );
   const result = await parseSource("pkg/a.py", source);
   assert.ok(result.symbols.length > 0 && result.calls.length > 0 && result.imports.length > 0);
+  assert.ok(result.symbols.some((s) => s.complexity !== undefined));
   const wire = encodeResult(result);
   assert.ok("compact" in wire);
   assert.deepEqual(decodeResult(structuredClone(wire)), result);

@@ -249,11 +249,48 @@ Deno.test("schema 2 -> 3: the FTS5 text index is replaced by trigram posting lis
       PRAGMA user_version=2;`);
     db.close();
     const migrated = await RepoWriter.open(dbPath);
-    equal(migrated.schemaWarning, "Index migrated from schema 2 to 3");
+    equal(migrated.schemaWarning, `Index migrated from schema 2 to ${SCHEMA_VERSION}`);
     migrated.commit();
     const index = RepoIndex.open(dbPath);
     deepEqual(index.textCandidates(["HTTP_response"]), ["a.py"]);
     deepEqual(index.textCandidates(["no_such_text"]), []);
+    index.close();
+  } finally {
+    ws.dispose();
+  }
+});
+
+Deno.test("schema 3 -> 4: complexity columns are added, empty until the next index", async () => {
+  const ws = tempWorkspace();
+  try {
+    Deno.mkdirSync(ws.indexDir, { recursive: true });
+    const dbPath = join(ws.indexDir, "v3.db");
+    const writer = await RepoWriter.open(dbPath);
+    const source = "def f(a, b):\n    if a and b:\n        return 1\n";
+    const parsed = await put(writer, "a.py", enc.encode(source));
+    writer.commit();
+    const stored = RepoIndex.open(dbPath);
+    deepEqual(stored.symbol("a.py::f#function")?.complexity, {
+      cyclomatic: 3,
+      max_nesting: 1,
+      param_count: 2,
+    });
+    deepEqual(stored.symbolsOfFile("a.py"), parsed.symbols);
+    stored.close();
+    // What schema 3 had: no complexity columns.
+    const db = new DatabaseSync(dbPath);
+    db.exec(
+      `ALTER TABLE symbols DROP COLUMN cyclomatic; ALTER TABLE symbols DROP COLUMN max_nesting;
+      ALTER TABLE symbols DROP COLUMN param_count; PRAGMA user_version=3;`,
+    );
+    db.close();
+    const migrated = await RepoWriter.open(dbPath);
+    equal(migrated.schemaWarning, "Index migrated from schema 3 to 4");
+    migrated.commit();
+    const index = RepoIndex.open(dbPath);
+    const f = index.symbol("a.py::f#function");
+    equal(f?.name, "f");
+    equal(f?.complexity, undefined);
     index.close();
   } finally {
     ws.dispose();

@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { APEX_COMPLEXITY } from "../complexity/jvm.ts";
 
 /**
  * Salesforce Apex (aheber/tree-sitter-sfapex's `apex` grammar, built by us): classes → class;
@@ -35,4 +36,5 @@ export const apex: GrammarSpec = {
 (object_creation_expression type: (type_identifier) @name) @reference.call
 `,
   docComments: { nodeTypes: ["block_comment", "line_comment"], prefixes: ["/**"] },
+  complexity: APEX_COMPLEXITY,
 };

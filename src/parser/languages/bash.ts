@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { BASH_COMPLEXITY } from "../complexity/scripting.ts";
 
 /**
  * Bash (and POSIX sh): `name() {}` and `function name {}` are functions (a function defined
@@ -33,4 +34,5 @@ export const bash: GrammarSpec = {
 `,
   docComments: { nodeTypes: ["comment"] },
   resolver: "path",
+  complexity: BASH_COMPLEXITY,
 };

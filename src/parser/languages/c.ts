@@ -5,6 +5,7 @@ import {
   C_FAMILY_IMPORTS,
   cFamilyDefinitions,
 } from "./c_family_queries.ts";
+import { C_COMPLEXITY } from "../complexity/c_family.ts";
 
 /**
  * C (`.c`; headers `.h` go to C++, as in the reference). Function definitions → function;
@@ -25,4 +26,5 @@ export const c: GrammarSpec = {
   calls: C_FAMILY_CALLS,
   docComments: C_FAMILY_DOC_COMMENTS,
   resolver: "c",
+  complexity: C_COMPLEXITY,
 };

@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { CLOJURE_COMPLEXITY } from "../complexity/functional.ts";
 
 /** A top-level form `(<head> <name> ...)` whose head is one of `heads`, captured as `capture`. */
 function form(heads: string[], capture: string): string {
@@ -73,4 +74,5 @@ export const clojure: GrammarSpec = {
   @reference.call
 `,
   docComments: { nodeTypes: ["comment"] },
+  complexity: CLOJURE_COMPLEXITY,
 };

@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { COMMONLISP_COMPLEXITY } from "../complexity/functional.ts";
 
 /** Forms that are not calls of a function of the program. */
 const _SPECIAL =
@@ -37,4 +38,5 @@ export const commonlisp: GrammarSpec = {
 (list_lit . value: (sym_lit) @name (#not-match? @name "${_SPECIAL}")) @reference.call
 `,
   docComments: { nodeTypes: ["comment"] },
+  complexity: COMMONLISP_COMPLEXITY,
 };

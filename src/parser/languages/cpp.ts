@@ -6,6 +6,7 @@ import {
   C_FAMILY_IMPORTS,
   cFamilyDefinitions,
 } from "./c_family_queries.ts";
+import { CPP_COMPLEXITY } from "../complexity/c_family.ts";
 
 /**
  * C++ (and `.h` headers). Everything of C, plus `class` → class (struct, union, enum → type, as
@@ -64,4 +65,5 @@ export const cpp: GrammarSpec = {
   docComments: { ...C_FAMILY_DOC_COMMENTS, wrapperTypes: ["template_declaration"] },
   resolver: "c",
   semantics: CPP_SEMANTICS,
+  complexity: CPP_COMPLEXITY,
 };

@@ -1,5 +1,6 @@
 import type { GrammarSpec } from "../language_spec.ts";
 import { CSHARP_SEMANTICS } from "../semantics/jvm.ts";
+import { CSHARP_COMPLEXITY } from "../complexity/jvm.ts";
 
 /**
  * C#: `class` declarations are classes; interfaces, structs, enums, records and delegates are
@@ -62,4 +63,5 @@ export const csharp: GrammarSpec = {
 `,
   docComments: { nodeTypes: ["comment"], prefixes: ["///", "/**"] },
   semantics: CSHARP_SEMANTICS,
+  complexity: CSHARP_COMPLEXITY,
 };

@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { D_COMPLEXITY } from "../complexity/systems.ts";
 
 /**
  * D (gdamore/tree-sitter-d, built by us): classes → class; structs, unions, interfaces, enums,
@@ -45,4 +46,5 @@ export const d: GrammarSpec = {
 (call_expression (property_expression (_) @receiver (identifier) @name .)) @reference.call
 `,
   docComments: { nodeTypes: ["comment"], prefixes: ["///", "/**", "/++"] },
+  complexity: D_COMPLEXITY,
 };

@@ -1,5 +1,6 @@
 import type { GrammarSpec } from "../language_spec.ts";
 import { DART_SEMANTICS } from "../semantics/jvm.ts";
+import { DART_COMPLEXITY } from "../complexity/jvm.ts";
 
 /** Call selectors: `f()` (bare), `a.f()` / `a?.f()` (receiver `a`), `x.y().f()` (no receiver). */
 const _CALLS = `
@@ -89,4 +90,5 @@ export const dart: GrammarSpec = {
   docComments: { nodeTypes: ["documentation_comment", "comment"], prefixes: ["///", "/**"] },
   resolver: "dart",
   semantics: DART_SEMANTICS,
+  complexity: DART_COMPLEXITY,
 };

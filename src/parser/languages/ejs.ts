@@ -20,4 +20,5 @@ export const ejs: GrammarSpec = {
   ...(javascript.calls === undefined ? {} : { calls: javascript.calls }),
   ...(javascript.docComments === undefined ? {} : { docComments: javascript.docComments }),
   regions: { grammar: "embedded_template", query: TEMPLATE_CODE_REGION },
+  ...(javascript.complexity === undefined ? {} : { complexity: javascript.complexity }),
 };

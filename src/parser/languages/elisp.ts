@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { ELISP_COMPLEXITY } from "../complexity/functional.ts";
 
 /** A top-level list form `(<head> <name> ...)` whose head is one of `heads`, as `capture`. */
 function form(heads: string[], capture: string): string {
@@ -70,4 +71,5 @@ export const elisp: GrammarSpec = {
 `,
   resolver: "module_file",
   docComments: { nodeTypes: ["comment"] },
+  complexity: ELISP_COMPLEXITY,
 };

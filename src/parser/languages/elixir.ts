@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { ELIXIR_COMPLEXITY } from "../complexity/functional.ts";
 
 const _FUNCTIONS = `"def" "defp" "defdelegate"`;
 const _MACROS = `"defmacro" "defmacrop" "defguard" "defguardp"`;
@@ -98,4 +99,5 @@ export const elixir: GrammarSpec = {
   (binary_operator left: (call) @reference.call)]) (#any-of? @_def ${_FUNCTIONS} ${_MACROS}))
 (unary_operator operator: "@" operand: (call) @reference.call)
 `,
+  complexity: ELIXIR_COMPLEXITY,
 };

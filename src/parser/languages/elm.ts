@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { ELM_COMPLEXITY } from "../complexity/functional.ts";
 
 /**
  * Elm: a top-level value declaration is a function, its signature starting at its type
@@ -39,4 +40,5 @@ export const elm: GrammarSpec = {
   . (dot) . (lower_case_identifier) @name .))) @reference.call
 `,
   docComments: { nodeTypes: ["block_comment"], prefixes: ["{-|"] },
+  complexity: ELM_COMPLEXITY,
 };

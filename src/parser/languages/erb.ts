@@ -1,5 +1,6 @@
 import type { GrammarSpec } from "../language_spec.ts";
 import { ruby } from "./ruby.ts";
+import { RUBY_COMPLEXITY } from "../complexity/scripting.ts";
 
 /** The code of `<% %>` and `<%= %>` tags, in the host tree of `tree-sitter-embedded_template`. */
 export const TEMPLATE_CODE_REGION = "(code) @region";
@@ -24,4 +25,5 @@ export const erb: GrammarSpec = {
   ...(ruby.docComments === undefined ? {} : { docComments: ruby.docComments }),
   ...(ruby.resolver === undefined ? {} : { resolver: ruby.resolver }),
   regions: { grammar: "embedded_template", query: TEMPLATE_CODE_REGION },
+  complexity: RUBY_COMPLEXITY,
 };

@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { ERLANG_COMPLEXITY } from "../complexity/functional.ts";
 
 /**
  * Erlang (WhatsApp/tree-sitter-erlang, the build `@optave/codegraph` ships, copied into
@@ -34,4 +35,5 @@ export const erlang: GrammarSpec = {
 `,
   docComments: { nodeTypes: ["comment"] },
   resolver: "path",
+  complexity: ERLANG_COMPLEXITY,
 };

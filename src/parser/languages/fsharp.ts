@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { FSHARP_COMPLEXITY } from "../complexity/functional.ts";
 
 /**
  * F# (`tree-sitter-fsharp`'s own wasm, ionide/tree-sitter-fsharp): `let f x = ...` → function,
@@ -37,4 +38,5 @@ export const fsharp: GrammarSpec = {
 (application_expression . (long_identifier_or_op (long_identifier (identifier) @receiver (identifier) @name .))) @reference.call
 `,
   docComments: { nodeTypes: ["xml_doc", "line_comment"], prefixes: ["///"] },
+  complexity: FSHARP_COMPLEXITY,
 };

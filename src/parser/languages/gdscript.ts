@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { GDSCRIPT_COMPLEXITY } from "../complexity/scripting.ts";
 
 /**
  * GDScript (Godot): `func` is a function (a method inside an inner `class`); `class_name X` and
@@ -34,4 +35,5 @@ export const gdscript: GrammarSpec = {
 `,
   docComments: { nodeTypes: ["comment"], prefixes: ["##"] },
   resolver: "path",
+  complexity: GDSCRIPT_COMPLEXITY,
 };

@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { GLEAM_COMPLEXITY } from "../complexity/functional.ts";
 
 /**
  * Gleam: `fn` is a function; `type` (custom types) and type aliases are types; `const` is a
@@ -31,4 +32,5 @@ export const gleam: GrammarSpec = {
   @reference.call
 `,
   docComments: { nodeTypes: ["statement_comment"], prefixes: ["///"] },
+  complexity: GLEAM_COMPLEXITY,
 };

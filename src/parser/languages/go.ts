@@ -1,5 +1,6 @@
 import type { GrammarSpec } from "../language_spec.ts";
 import { GO_SEMANTICS } from "../semantics/go.ts";
+import { GO_COMPLEXITY } from "../complexity/systems.ts";
 
 /**
  * Go: `func` → function; methods → method qualified by their receiver type (`Server.Start`, parent
@@ -53,4 +54,5 @@ export const go: GrammarSpec = {
   },
   resolver: "go",
   semantics: GO_SEMANTICS,
+  complexity: GO_COMPLEXITY,
 };

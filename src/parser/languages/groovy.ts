@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { GROOVY_COMPLEXITY } from "../complexity/jvm.ts";
 
 /**
  * Groovy and Gradle scripts: `class` is a class; `interface`, `enum` and `trait`-like
@@ -36,4 +37,5 @@ export const groovy: GrammarSpec = {
 `,
   docComments: { nodeTypes: ["block_comment", "line_comment"], prefixes: ["/**", "//"] },
   resolver: "jvm",
+  complexity: GROOVY_COMPLEXITY,
 };

@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { HASKELL_COMPLEXITY } from "../complexity/functional.ts";
 
 /**
  * Haskell: a top-level function is its type signature (`area :: Shape -> Double`), its range
@@ -38,4 +39,5 @@ export const haskell: GrammarSpec = {
 `,
   calls: `(apply function: (variable) @name) @reference.call`,
   docComments: { nodeTypes: ["haddock", "comment"] },
+  complexity: HASKELL_COMPLEXITY,
 };

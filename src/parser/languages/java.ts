@@ -1,5 +1,6 @@
 import type { GrammarSpec } from "../language_spec.ts";
 import { JVM_SEMANTICS } from "../semantics/jvm.ts";
+import { JAVA_COMPLEXITY } from "../complexity/jvm.ts";
 
 const _DECLARATIONS: [string, string][] = [
   ["class_declaration", "class"],
@@ -55,4 +56,5 @@ export const java: GrammarSpec = {
   },
   resolver: "jvm",
   semantics: JVM_SEMANTICS,
+  complexity: JAVA_COMPLEXITY,
 };

@@ -1,5 +1,6 @@
 import type { GrammarSpec } from "../language_spec.ts";
 import { ECMASCRIPT_SEMANTICS } from "../semantics/ecmascript.ts";
+import { ECMASCRIPT_COMPLEXITY } from "../complexity/ecmascript.ts";
 import {
   ECMASCRIPT_CALLS,
   ECMASCRIPT_DEFINITIONS,
@@ -28,4 +29,5 @@ export const javascript: GrammarSpec = {
   docComments: ECMASCRIPT_DOC_COMMENTS,
   resolver: "javascript",
   semantics: ECMASCRIPT_SEMANTICS,
+  complexity: ECMASCRIPT_COMPLEXITY,
 };

@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { JULIA_COMPLEXITY } from "../complexity/scripting.ts";
 
 /**
  * Julia: `function f(...) ... end` and the short form `f(x) = ...` are functions (`Base.show`
@@ -46,4 +47,5 @@ export const julia: GrammarSpec = {
 `,
   docComments: { nodeTypes: ["string_literal", "line_comment"] },
   resolver: "path",
+  complexity: JULIA_COMPLEXITY,
 };

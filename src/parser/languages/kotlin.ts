@@ -1,5 +1,6 @@
 import type { GrammarSpec } from "../language_spec.ts";
 import { KOTLIN_SEMANTICS } from "../semantics/jvm.ts";
+import { KOTLIN_COMPLEXITY } from "../complexity/jvm.ts";
 
 /**
  * The grammar attaches a comment that follows the package header or the imports to them (as the
@@ -82,4 +83,5 @@ ${docAfterHeader("(property_declaration) @definition.constant")}
   },
   resolver: "jvm",
   semantics: KOTLIN_SEMANTICS,
+  complexity: KOTLIN_COMPLEXITY,
 };

@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { LUA_COMPLEXITY } from "../complexity/scripting.ts";
 
 /** One bound name, with or without a Lua 5.4 attribute (`local x <const>`, `<close>`). */
 const ONE_NAME = `[(variable_list . name: (identifier) @name .)
@@ -117,4 +118,5 @@ ${
 `,
   docComments: { nodeTypes: ["comment"] },
   resolver: "lua",
+  complexity: LUA_COMPLEXITY,
 };

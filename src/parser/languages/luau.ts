@@ -1,5 +1,6 @@
 import type { GrammarSpec } from "../language_spec.ts";
 import { lua } from "./lua.ts";
+import { LUAU_COMPLEXITY } from "../complexity/scripting.ts";
 
 /**
  * Luau (Roblox's typed Lua; `tree-sitter-luau`'s own wasm): everything of Lua (its queries run
@@ -16,4 +17,5 @@ export const luau: GrammarSpec = {
   definitions: lua.definitions + `
 (type_definition name: (identifier) @name) @definition.type
 `,
+  complexity: LUAU_COMPLEXITY,
 };

@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { NIX_COMPLEXITY } from "../complexity/functional.ts";
 
 /** A value that is a function (`x: ...`, `{ a, b }: ...`): such bindings are functions. */
 const FUNCTION_TEXT = String.raw`^([A-Za-z_][A-Za-z0-9_'-]*[ \t\n]*:|[{][^}=;]*[}][ \t\n]*:)`;
@@ -65,4 +66,5 @@ ${
 `,
   docComments: { nodeTypes: ["comment"] },
   resolver: "path",
+  complexity: NIX_COMPLEXITY,
 };

@@ -1,5 +1,6 @@
 import type { GrammarSpec } from "../language_spec.ts";
 import { C_FAMILY_CALLS, C_FAMILY_IMPORTS, cFamilyDefinitions } from "./c_family_queries.ts";
+import { OBJC_COMPLEXITY } from "../complexity/c_family.ts";
 
 /** Method definitions and declarations, named by the first selector keyword. */
 function _methods(node: string, kind: string, extra = "", parents: string[] = []): string {
@@ -54,4 +55,5 @@ export const objc: GrammarSpec = {
 `,
   docComments: { nodeTypes: ["comment"], wrapperTypes: ["implementation_definition"] },
   resolver: "c",
+  complexity: OBJC_COMPLEXITY,
 };

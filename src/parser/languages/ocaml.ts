@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { OCAML_COMPLEXITY } from "../complexity/functional.ts";
 
 /** Literal bodies that make a parameterless module-level `let` a constant. */
 const _LITERALS = `[(number) (string) (character) (boolean) (sign_expression) (constructor_path)
@@ -66,4 +67,5 @@ export const ocaml: GrammarSpec = {
     prefixes: ["(**"],
     wrapperTypes: ["value_definition", "type_definition"],
   },
+  complexity: OCAML_COMPLEXITY,
 };

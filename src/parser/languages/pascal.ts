@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { PASCAL_COMPLEXITY } from "../complexity/functional.ts";
 
 /**
  * Pascal and Delphi (Isopod/tree-sitter-pascal, built by us): classes, objects and interfaces →
@@ -35,4 +36,5 @@ export const pascal: GrammarSpec = {
 (statement (identifier) @name) @reference.call
 `,
   docComments: { nodeTypes: ["comment"] },
+  complexity: PASCAL_COMPLEXITY,
 };

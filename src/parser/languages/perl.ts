@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { PERL_COMPLEXITY } from "../complexity/scripting.ts";
 
 /**
  * Perl: `sub name {...}` is a function (a `method` of Corinna's `class` is a method); `package
@@ -41,4 +42,5 @@ export const perl: GrammarSpec = {
 (method_call_expression invocant: (_) @receiver method: (method) @name) @reference.call
 `,
   docComments: { nodeTypes: ["comment"] },
+  complexity: PERL_COMPLEXITY,
 };

@@ -1,5 +1,6 @@
 import type { GrammarSpec } from "../language_spec.ts";
 import { PHP_SEMANTICS } from "../semantics/scripting.ts";
+import { PHP_COMPLEXITY } from "../complexity/scripting.ts";
 
 /**
  * PHP: `class` declarations are classes; interfaces, traits and enums are types. Functions and
@@ -62,4 +63,5 @@ export const php: GrammarSpec = {
   docComments: { nodeTypes: ["comment"], prefixes: ["/**"] },
   resolver: "php",
   semantics: PHP_SEMANTICS,
+  complexity: PHP_COMPLEXITY,
 };

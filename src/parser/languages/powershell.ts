@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { POWERSHELL_COMPLEXITY } from "../complexity/scripting.ts";
 
 /**
  * PowerShell: `function`/`filter` statements are functions (`function global:prompt` is named
@@ -35,4 +36,5 @@ export const powershell: GrammarSpec = {
   // `function global:prompt` is one `function_name` token: the scope modifier is not the name.
   nameTrim: /^(global|local|script|private):/i,
   resolver: "path",
+  complexity: POWERSHELL_COMPLEXITY,
 };

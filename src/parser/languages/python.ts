@@ -1,5 +1,6 @@
 import type { GrammarSpec } from "../language_spec.ts";
 import { PYTHON_SEMANTICS } from "../semantics/python.ts";
+import { PYTHON_COMPLEXITY } from "../complexity/scripting.ts";
 
 /**
  * Python: functions (methods inside classes), classes, UPPER_CASE constants at module and class
@@ -40,4 +41,5 @@ export const python: GrammarSpec = {
 `,
   resolver: "python",
   semantics: PYTHON_SEMANTICS,
+  complexity: PYTHON_COMPLEXITY,
 };

@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { R_COMPLEXITY } from "../complexity/scripting.ts";
 
 /** A binding `name <- value`, `name <<- value` or `name = value`. */
 function binding(value: string, capture: string, predicates = ""): string {
@@ -39,4 +40,5 @@ ${binding("(function_definition body: (_) @body)", "@definition.function")}
 `,
   docComments: { nodeTypes: ["comment"] },
   resolver: "path",
+  complexity: R_COMPLEXITY,
 };

@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { RESCRIPT_COMPLEXITY } from "../complexity/functional.ts";
 
 /** The places a module-level declaration sits: the file, or a module's `{...}` block. */
 function topLevel(pattern: string): string {
@@ -55,4 +56,5 @@ ${
 `,
   resolver: "module_file",
   docComments: { nodeTypes: ["comment"], prefixes: ["/**"] },
+  complexity: RESCRIPT_COMPLEXITY,
 };

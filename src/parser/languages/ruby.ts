@@ -1,5 +1,6 @@
 import type { GrammarSpec } from "../language_spec.ts";
 import { RUBY_SEMANTICS } from "../semantics/scripting.ts";
+import { RUBY_COMPLEXITY } from "../complexity/scripting.ts";
 
 /**
  * Ruby: `class` and `module` are classes (`class A::B` is `B` qualified by `A`); `def` is a
@@ -47,4 +48,5 @@ export const ruby: GrammarSpec = {
   docComments: { nodeTypes: ["comment"], wrapperTypes: ["body_statement"] },
   resolver: "ruby",
   semantics: RUBY_SEMANTICS,
+  complexity: RUBY_COMPLEXITY,
 };

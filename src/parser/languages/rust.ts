@@ -1,5 +1,6 @@
 import type { GrammarSpec } from "../language_spec.ts";
 import { RUST_SEMANTICS } from "../semantics/scripting.ts";
+import { RUST_COMPLEXITY } from "../complexity/systems.ts";
 
 const _ITEMS: [string, string][] = [
   ["function_item", "function"],
@@ -71,4 +72,5 @@ export const rust: GrammarSpec = {
   },
   resolver: "rust",
   semantics: RUST_SEMANTICS,
+  complexity: RUST_COMPLEXITY,
 };

@@ -1,5 +1,6 @@
 import type { GrammarSpec } from "../language_spec.ts";
 import { SCALA_SEMANTICS } from "../semantics/jvm.ts";
+import { SCALA_COMPLEXITY } from "../complexity/jvm.ts";
 
 /**
  * Scala (2 syntax; the grammar of tree-sitter-wasms 0.1.13 predates Scala 3 `enum`/`given` and
@@ -55,4 +56,5 @@ export const scala: GrammarSpec = {
   docComments: { nodeTypes: ["comment"], prefixes: ["/**"] },
   resolver: "jvm",
   semantics: SCALA_SEMANTICS,
+  complexity: SCALA_COMPLEXITY,
 };

@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { SOLIDITY_COMPLEXITY } from "../complexity/systems.ts";
 
 /**
  * Solidity: `contract`, `abstract contract` and `library` are classes; `interface`, `struct`,
@@ -49,4 +50,5 @@ export const solidity: GrammarSpec = {
 `,
   docComments: { nodeTypes: ["comment"], prefixes: ["///", "/**"] },
   resolver: "path",
+  complexity: SOLIDITY_COMPLEXITY,
 };

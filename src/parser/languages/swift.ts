@@ -1,5 +1,6 @@
 import type { GrammarSpec } from "../language_spec.ts";
 import { SWIFT_SEMANTICS } from "../semantics/jvm.ts";
+import { SWIFT_COMPLEXITY } from "../complexity/jvm.ts";
 
 /**
  * Swift: `class` and `actor` declarations are classes; `struct`, `enum`, `protocol` and
@@ -55,4 +56,5 @@ export const swift: GrammarSpec = {
 `,
   docComments: { nodeTypes: ["comment", "multiline_comment"], prefixes: ["///", "/**"] },
   semantics: SWIFT_SEMANTICS,
+  complexity: SWIFT_COMPLEXITY,
 };

@@ -1,5 +1,6 @@
 import type { GrammarSpec } from "../language_spec.ts";
 import { ECMASCRIPT_SEMANTICS } from "../semantics/ecmascript.ts";
+import { TYPESCRIPT_COMPLEXITY } from "../complexity/ecmascript.ts";
 import {
   ECMASCRIPT_CALLS,
   ECMASCRIPT_DEFINITIONS,
@@ -25,4 +26,5 @@ export const typescript: GrammarSpec = {
   docComments: ECMASCRIPT_DOC_COMMENTS,
   resolver: "javascript",
   semantics: ECMASCRIPT_SEMANTICS,
+  complexity: TYPESCRIPT_COMPLEXITY,
 };

@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { VERILOG_COMPLEXITY } from "../complexity/functional.ts";
 
 /**
  * Verilog and SystemVerilog (tree-sitter/tree-sitter-verilog 1.0.0, the build `@optave/codegraph`
@@ -35,4 +36,5 @@ export const verilog: GrammarSpec = {
 `,
   docComments: { nodeTypes: ["comment"] },
   resolver: "path",
+  complexity: VERILOG_COMPLEXITY,
 };

@@ -1,5 +1,6 @@
 import type { GrammarSpec } from "../language_spec.ts";
 import { ECMASCRIPT_SEMANTICS } from "../semantics/ecmascript.ts";
+import { ECMASCRIPT_COMPLEXITY } from "../complexity/ecmascript.ts";
 import {
   ECMASCRIPT_CALLS,
   ECMASCRIPT_DEFINITIONS,
@@ -67,4 +68,5 @@ export const vue: GrammarSpec = {
   },
   embeds: [{ query: STYLE_REGION_WITH_LANG, language: css, variants: { scss } }],
   semantics: ECMASCRIPT_SEMANTICS,
+  complexity: ECMASCRIPT_COMPLEXITY,
 };

@@ -1,4 +1,5 @@
 import type { GrammarSpec } from "../language_spec.ts";
+import { ZIG_COMPLEXITY } from "../complexity/systems.ts";
 
 /**
  * Zig: `fn` declarations are functions (methods inside a container); a `const` bound to a
@@ -43,4 +44,5 @@ export const zig: GrammarSpec = {
 `,
   docComments: { nodeTypes: ["comment"], prefixes: ["///"] },
   resolver: "path",
+  complexity: ZIG_COMPLEXITY,
 };
