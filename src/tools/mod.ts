@@ -37,6 +37,7 @@ import { tool as getChangedSymbols } from "./get_changed_symbols.ts";
 import { tool as getSymbolDiff } from "./get_symbol_diff.ts";
 import { tool as getSymbolProvenance } from "./get_symbol_provenance.ts";
 import { tool as getChurnRate } from "./get_churn_rate.ts";
+import { tool as getSymbolComplexity } from "./get_symbol_complexity.ts";
 import { tool as checkReferences } from "./check_references.ts";
 import { tool as findDeadCode } from "./find_dead_code.ts";
 import { tool as getDeadCodeV2 } from "./get_dead_code_v2.ts";
@@ -81,6 +82,7 @@ export const TOOLS: readonly Tool[] = [
   getSymbolDiff,
   getSymbolProvenance,
   getChurnRate,
+  getSymbolComplexity,
   checkReferences,
   findDeadCode,
   getDeadCodeV2,

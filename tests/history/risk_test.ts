@@ -1,0 +1,99 @@
+/**
+ * Complexity, hotspots and the risk of a change on a real repository: the stored metrics of a
+ * function, hotspots whose churn is `git log --no-merges`' count for the file, and a branch's risk
+ * profile (its base where it branched from main, its changed symbols' dependents and tests).
+ */
+import { deepEqual, equal, match } from "node:assert/strict";
+import { decode } from "../../mod.ts";
+import { Store } from "../../src/store/store.ts";
+import { ToolRunner } from "../../src/server/runner.ts";
+import { commit, git, newRepo, write } from "./_repo.ts";
+
+const ROUTE = `export function route(method: string, path: string): number {
+  if (method === "GET" && path === "/") return 1;
+  else if (method === "POST") {
+    for (const part of path.split("/")) {
+      if (part === "") continue;
+    }
+    return 2;
+  }
+  return path ? 3 : 4;
+}
+
+export function helper(x: number): number {
+  return x + 1;
+}
+`;
+
+/** A project with a history: lib.ts changed often, then a branch that changes route(). */
+function riskRepo(): string {
+  const dir = newRepo();
+  const t = Math.floor(Date.now() / 1000) - 30 * 86400;
+  write(dir, {
+    "src/lib.ts": ROUTE,
+    "src/app.ts":
+      'import { route } from "./lib.ts";\nimport { extra } from "./extra.ts";\n\nexport function main(): number {\n  return route("GET", "/") + extra();\n}\n',
+    "src/extra.ts": "export function extra(): number {\n  return 0;\n}\n",
+    "test/lib_test.ts":
+      'import { helper } from "../src/lib.ts";\n\nexport function testHelper(): void {\n  helper(1);\n}\n',
+  });
+  commit(dir, "Add the router", t);
+  for (let i = 1; i <= 4; i++) {
+    write(dir, { "src/lib.ts": ROUTE.replace("x + 1", `x + ${i + 1}`) });
+    commit(dir, `Tune helper ${i}`, t + i * 3600);
+  }
+  git(dir, ["checkout", "-q", "-b", "feature"]);
+  write(dir, {
+    "src/lib.ts": ROUTE.replace("x + 1", "x + 5").replace(
+      "route(method: string, path: string)",
+      "route(method: string, path: string, strict = false)",
+    ),
+    "src/extra.ts":
+      "export function extra(): number {\n  return 0;\n}\n\nexport function more(a: number): number {\n  return a > 0 ? a : -a;\n}\n",
+  });
+  commit(dir, "Strict routes", t + 10 * 3600);
+  return dir;
+}
+
+Deno.test("complexity of a function on a real history", async (t) => {
+  const dir = riskRepo();
+  const runner = new ToolRunner({
+    store: new Store(Deno.makeTempDirSync()),
+    cwd: dir,
+    log: () => {},
+  });
+  try {
+    const repo =
+      JSON.parse((await runner.call("index_folder", { path: dir }, { format: "json" })).text).repo;
+    const call = async (tool: string, args: Record<string, unknown>, format = "json") => {
+      const out = await runner.call(tool, { repo, ...args }, { format: format as "json" });
+      equal(out.isError, false, out.text);
+      return (format === "json" ? JSON.parse(out.text) : decode(out.text)) as Record<
+        string,
+        unknown
+      >;
+    };
+    await t.step("a function's stored complexity, in json and compact", async () => {
+      for (const format of ["json", "compact"]) {
+        const r = await call("get_symbol_complexity", { symbol_id: "route" }, format);
+        // 1 + if + && + else if + for + if + ?: (the default value `strict = false` on this branch).
+        deepEqual(
+          [r.cyclomatic, r.max_nesting, r.param_count, r.lines, r.assessment, r.measured],
+          [8, 3, 3, 10, "medium", true],
+        );
+      }
+    });
+    await t.step("a symbol that is no function says why it has no metrics", async () => {
+      write(dir, { "src/consts.ts": "export const LIMIT = 3;\n" });
+      await runner.call("index_file", { path: `${dir}/src/consts.ts` });
+      const r = await call("get_symbol_complexity", { symbol_id: "LIMIT" });
+      equal(r.measured, false);
+      equal(r.cyclomatic, null);
+      match(r.note as string, /Only functions and methods are measured; this is a constant/);
+      Deno.removeSync(`${dir}/src/consts.ts`);
+    });
+  } finally {
+    await runner.close();
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
