@@ -43,3 +43,40 @@ export function fileCommits(
   }
   return { commits, truncated: walk.truncated, reachedShallow: walk.reachedShallow };
 }
+
+/** How many commits changed each file in a window (see {@linkcode churnByFile}). */
+export interface FileChurn {
+  /** Folder-relative path → commits in the window that changed it. */
+  counts: Map<string, number>;
+  /** Commits in the window (merges included). */
+  commits: number;
+  /** The walk reached the edge of a shallow clone: the counts are a lower bound. */
+  reachedShallow: boolean;
+  /** The walk stopped at its commit budget. */
+  truncated: boolean;
+}
+
+/**
+ * The commits of the window `[sinceSeconds, now]` reachable from `head` that changed each file,
+ * as `git log --since=… --name-only` counts them: a merge counts for no file (it has no diff of
+ * its own), a root commit for every file it adds; renames are not followed (a renamed file
+ * starts again at its new path).
+ */
+export function churnByFile(history: GitHistory, head: string, sinceSeconds: number): FileChurn {
+  const walk = history.walk(head, { since: sinceSeconds, max: history.limits.maxCommits });
+  const counts = new Map<string, number>();
+  for (const c of walk.commits) {
+    // A merge has no diff of its own; a shallow clone's boundary is no real root.
+    if (c.parents.length > 1 || history.isShallowBoundary(c.id)) continue;
+    const before = c.parents.length === 0 ? "" : history.folderTree(c.parents[0]!);
+    for (const change of history.diffTrees(before, history.folderTree(c.id), { renames: false })) {
+      counts.set(change.path, (counts.get(change.path) ?? 0) + 1);
+    }
+  }
+  return {
+    counts,
+    commits: walk.commits.length,
+    reachedShallow: walk.reachedShallow,
+    truncated: walk.truncated,
+  };
+}

@@ -38,6 +38,7 @@ import { tool as getSymbolDiff } from "./get_symbol_diff.ts";
 import { tool as getSymbolProvenance } from "./get_symbol_provenance.ts";
 import { tool as getChurnRate } from "./get_churn_rate.ts";
 import { tool as getSymbolComplexity } from "./get_symbol_complexity.ts";
+import { tool as getHotspots } from "./get_hotspots.ts";
 import { tool as checkReferences } from "./check_references.ts";
 import { tool as findDeadCode } from "./find_dead_code.ts";
 import { tool as getDeadCodeV2 } from "./get_dead_code_v2.ts";
@@ -83,6 +84,7 @@ export const TOOLS: readonly Tool[] = [
   getSymbolProvenance,
   getChurnRate,
   getSymbolComplexity,
+  getHotspots,
   checkReferences,
   findDeadCode,
   getDeadCodeV2,

@@ -55,7 +55,7 @@ function riskRepo(): string {
   return dir;
 }
 
-Deno.test("complexity of a function on a real history", async (t) => {
+Deno.test("complexity and hotspots on a real history", async (t) => {
   const dir = riskRepo();
   const runner = new ToolRunner({
     store: new Store(Deno.makeTempDirSync()),
@@ -92,6 +92,42 @@ Deno.test("complexity of a function on a real history", async (t) => {
       match(r.note as string, /Only functions and methods are measured; this is a constant/);
       Deno.removeSync(`${dir}/src/consts.ts`);
     });
+    await t.step("hotspots: complexity × ln(1 + the file's commits in the window)", async () => {
+      const r = await call("get_hotspots", { days: 365, min_complexity: 1 });
+      const rows = r.hotspots as { name: string; churn: number; hotspot_score: number }[];
+      const commits =
+        git(dir, ["log", "--no-merges", "--since=365 days ago", "--format=%H", "--", "src/lib.ts"])
+          .trim().split("\n").length;
+      equal(rows[0]!.name, "route");
+      equal(rows[0]!.churn, commits);
+      equal(rows[0]!.hotspot_score, Math.round(8 * Math.log1p(commits) * 10000) / 10000);
+      equal(r.git_available, true);
+      equal(r.churn_measurable, true);
+    });
+  } finally {
+    await runner.close();
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("without history: hotspots by complexity alone", async () => {
+  const dir = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "codemunch-nogit-" }));
+  write(dir, { "a.py": "def f(a):\n    if a:\n        return 1\n    return 2\n" });
+  const runner = new ToolRunner({
+    store: new Store(Deno.makeTempDirSync()),
+    cwd: dir,
+    log: () => {},
+  });
+  try {
+    const repo =
+      JSON.parse((await runner.call("index_folder", { path: dir }, { format: "json" })).text).repo;
+    const hot = JSON.parse((await runner.call("get_hotspots", { repo }, { format: "json" })).text);
+    equal(hot.git_available, false);
+    deepEqual(
+      hot.hotspots.map((h: { name: string; hotspot_score: number }) => [h.name, h.hotspot_score]),
+      [["f", 0]],
+    );
+    match(hot.note, /Ranked by complexity alone/);
   } finally {
     await runner.close();
     Deno.removeSync(dir, { recursive: true });

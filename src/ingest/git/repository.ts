@@ -43,6 +43,8 @@ export class GitRepository implements GitHistory {
   readonly shallow: ReadonlySet<string>;
   readonly #commits = new Map<string, CommitRecord>();
   readonly #trees = new Map<string, TreeEntry[]>();
+  /** `entryAt` by tree and path. */
+  readonly #entries = new Map<string, TreeEntry | null>();
 
   private constructor(
     location: GitLocation,
@@ -81,6 +83,11 @@ export class GitRepository implements GitHistory {
   /** Whether this is a shallow clone. */
   get isShallow(): boolean {
     return this.shallow.size > 0;
+  }
+
+  /** Whether a commit's parents were cut by a shallow clone. */
+  isShallowBoundary(id: string): boolean {
+    return this.shallow.has(id);
   }
 
   /** A commit by id (parents cut at the shallow boundary). */
@@ -131,19 +138,27 @@ export class GitRepository implements GitHistory {
     return tree;
   }
 
-  /** The entry at a folder-relative path in a folder tree, or null. */
+  /**
+   * The entry at a folder-relative path in a folder tree, or null. Remembered by tree and path at
+   * every level: walking a history, the trees of consecutive commits share most subtrees, so a
+   * path is looked up in the root tree and found in the memo one level down.
+   */
   entryAt(folderTree: string, path: string): TreeEntry | null {
     if (folderTree === "") return null;
-    const parts = path.split("/");
-    let tree = folderTree;
-    for (let i = 0; i < parts.length; i++) {
-      const e = this.tree(tree).find((x) => x.name === parts[i]);
-      if (e === undefined) return null;
-      if (i === parts.length - 1) return e;
-      if (entryKind(e.mode) !== "tree") return null;
-      tree = e.id;
+    const key = `${folderTree}\0${path}`;
+    const hit = this.#entries.get(key);
+    if (hit !== undefined) return hit;
+    const slash = path.indexOf("/");
+    const name = slash === -1 ? path : path.slice(0, slash);
+    const e = this.tree(folderTree).find((x) => x.name === name);
+    let found: TreeEntry | null = null;
+    if (e !== undefined && slash === -1) found = e;
+    else if (e !== undefined && entryKind(e.mode) === "tree") {
+      found = this.entryAt(e.id, path.slice(slash + 1));
     }
-    return null;
+    if (this.#entries.size > 200_000) this.#entries.clear();
+    this.#entries.set(key, found);
+    return found;
   }
 
   /** The bytes of the file at a folder-relative path in a commit, or null when absent or not a file. */
@@ -217,8 +232,9 @@ export class GitRepository implements GitHistory {
    */
   walk(
     from: string,
-    options: { stop?: readonly string[]; max?: number; firstParent?: boolean } = {},
+    options: { stop?: readonly string[]; max?: number; firstParent?: boolean; since?: number } = {},
   ): WalkResult {
+    const since = options.since ?? -Infinity;
     const max = options.max ?? this.limits.maxCommits;
     const hidden = new Set<string>();
     for (const s of options.stop ?? []) this.#markAncestors(s, hidden, max * 4);
@@ -229,7 +245,7 @@ export class GitRepository implements GitHistory {
     let reachedShallow = false;
     while (queue.size > 0) {
       const c = queue.pop()!;
-      if (hidden.has(c.id)) continue;
+      if (hidden.has(c.id) || c.committer.time < since) continue;
       if (commits.length >= max) return { commits, reachedShallow, truncated: true };
       commits.push(c);
       if (this.shallow.has(c.id)) reachedShallow = true;

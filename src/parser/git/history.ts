@@ -67,6 +67,8 @@ export interface GitHistory {
   readonly location: { readonly workTree: string; readonly prefix: string };
   /** Whether the clone is shallow (history cut). */
   readonly isShallow: boolean;
+  /** Whether a commit's parents were cut by a shallow clone (it is no root of the history). */
+  isShallowBoundary(id: string): boolean;
   /** The limits of its walks. */
   readonly limits: {
     readonly maxCommits: number;
@@ -84,10 +86,16 @@ export interface GitHistory {
   fileAt(commitId: string, path: string): Uint8Array | null;
   /** An object's bytes. */
   read(id: string, type: GitObjectType): Uint8Array;
-  /** Files that differ between two folder trees, renames paired. */
-  diffTrees(oldTree: string, newTree: string): FileChange[];
-  /** Commits reachable from `from`, newest first, not those reachable from `stop`. */
-  walk(from: string, options?: { stop?: readonly string[]; max?: number }): WalkResult;
+  /** Files that differ between two folder trees, renames paired unless `renames: false`. */
+  diffTrees(oldTree: string, newTree: string, options?: { renames?: boolean }): FileChange[];
+  /**
+   * Commits reachable from `from`, newest first, not those reachable from `stop`, none older
+   * than `since` (seconds since the epoch, committer date: the walk goes no further back).
+   */
+  walk(
+    from: string,
+    options?: { stop?: readonly string[]; max?: number; since?: number },
+  ): WalkResult;
   /** The best common ancestor of two commits. */
   mergeBase(a: string, b: string): string | null;
   /** `git log -L start,end:path` from a commit. */
