@@ -8,8 +8,10 @@
 import { parseSource } from "../parser/parse.ts";
 import { diffLines, type Hunk, splitLines } from "../parser/git/line_diff.ts";
 import type { FileChange, GitHistory } from "../parser/git/history.ts";
-import type { SymbolRecord } from "../parser/types.ts";
+import type { ParseResult, SymbolRecord } from "../parser/types.ts";
 import { languageForPath } from "../parser/registry.ts";
+import { hasSecretHint } from "../parser/secrets.ts";
+import type { RepoView } from "./view.ts";
 
 /** How a symbol changed. */
 export type SymbolChangeKind = "added" | "removed" | "modified" | "renamed";
@@ -40,6 +42,21 @@ export interface ChangedSymbols {
   skipped: SkippedFile[];
 }
 
+/** How {@linkcode changedSymbols} reads the symbols of a file version. */
+export interface ChangedSymbolsOptions {
+  /** Parse a file version. @default in this thread (`parseSource`) */
+  parse?: (path: string, bytes: Uint8Array) => Promise<ParseResult>;
+  /**
+   * The symbols already known for exactly these bytes (the index's, when they are the indexed
+   * file's), or undefined to parse them.
+   * @default none known
+   */
+  known?: (path: string, bytes: Uint8Array) => SymbolRecord[] | undefined;
+}
+
+/** Most files compared at once (their parses run in parallel when `parse` is a worker pool). */
+const _IN_FLIGHT = 16;
+
 const _decoder = new TextDecoder();
 
 /**
@@ -51,6 +68,7 @@ export async function changedSymbols(
   from: string,
   to: string | null,
   untracked: readonly string[],
+  options: ChangedSymbolsOptions = {},
 ): Promise<ChangedSymbols> {
   let files: FileChange[];
   let worktree: Map<string, Uint8Array> | null = null;
@@ -61,8 +79,9 @@ export async function changedSymbols(
   } else {
     files = history.diffTrees(history.folderTree(from), history.folderTree(to));
   }
-  const symbols: SymbolChange[] = [];
+  const perFile: Promise<SymbolChange[]>[] = [];
   const skipped: SkippedFile[] = [];
+  const inFlight = new Set<Promise<unknown>>();
   let read = 0;
   for (const f of files) {
     if (languageForPath(f.path) === undefined && languageForPath(f.oldPath) === undefined) continue;
@@ -85,9 +104,13 @@ export async function changedSymbols(
       ? null
       : worktree?.get(f.path) ?? _blob(history, f.newId, f.path, skipped);
     if ((f.oldId !== "" && oldBytes === null) || (f.newId !== "" && newBytes === null)) continue;
-    symbols.push(...await fileSymbolChanges(f.oldPath, oldBytes, f.path, newBytes));
+    const job = fileSymbolChanges(f.oldPath, oldBytes, f.path, newBytes, options);
+    perFile.push(job);
+    inFlight.add(job);
+    job.finally(() => inFlight.delete(job)).catch(() => {});
+    if (inFlight.size >= _IN_FLIGHT) await Promise.race(inFlight);
   }
-  return { files, symbols, skipped };
+  return { files, symbols: (await Promise.all(perFile)).flat(), skipped };
 }
 
 function _blob(
@@ -114,9 +137,18 @@ export async function fileSymbolChanges(
   oldBytes: Uint8Array | null,
   newPath: string,
   newBytes: Uint8Array | null,
+  options: ChangedSymbolsOptions = {},
 ): Promise<SymbolChange[]> {
-  const before = oldBytes === null ? [] : (await parseSource(oldPath, oldBytes)).symbols;
-  const after = newBytes === null ? [] : (await parseSource(newPath, newBytes)).symbols;
+  const symbolsOf = async (path: string, bytes: Uint8Array | null) => {
+    if (bytes === null) return [];
+    const known = options.known?.(path, bytes);
+    if (known !== undefined) return known;
+    return (await (options.parse ?? parseSource)(path, bytes)).symbols;
+  };
+  const [before, after] = await Promise.all([
+    symbolsOf(oldPath, oldBytes),
+    symbolsOf(newPath, newBytes),
+  ]);
   const oldText = oldBytes === null ? "" : _decoder.decode(oldBytes);
   const newText = newBytes === null ? "" : _decoder.decode(newBytes);
   const hunks = diffLines(splitLines(oldText), splitLines(newText));
@@ -211,4 +243,22 @@ export function touchedLines(
     if (s <= e) out.push([s, e]);
   }
   return out;
+}
+
+/**
+ * The index's symbols of a file when `bytes` are exactly the indexed file's (what the parser made
+ * of those bytes, stored), for {@linkcode ChangedSymbolsOptions.known}: the side of a change that
+ * is the indexed state is not parsed again. Not for a file that may hold a secret: the index
+ * stores its signatures redacted, and a redacted signature would read as a changed one.
+ */
+export function symbolsFromIndex(
+  view: RepoView,
+): (path: string, bytes: Uint8Array) => SymbolRecord[] | undefined {
+  return (path, bytes) => {
+    const stored = view.index.fileBytes(path);
+    if (stored === undefined || stored.length !== bytes.length) return undefined;
+    for (let i = 0; i < bytes.length; i++) if (stored[i] !== bytes[i]) return undefined;
+    if (hasSecretHint(_decoder.decode(bytes))) return undefined;
+    return view.index.symbolsOfFile(path);
+  };
 }

@@ -1,6 +1,6 @@
 /** `get_changed_symbols`: the symbols a change added, removed, modified or renamed (docs/api.md). */
 import { z } from "zod";
-import { changedSymbols, type SymbolChange } from "../query/changed_symbols.ts";
+import { changedSymbols, type SymbolChange, symbolsFromIndex } from "../query/changed_symbols.ts";
 import { historyOf, resolveRev } from "../query/history.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
 import { graphMeta, withWarnings } from "./graph_args.ts";
@@ -117,7 +117,10 @@ export async function handler(
     /^(worktree|working[_ -]?tree)$/i.test(args.until_sha);
   const to = worktree ? null : resolveRev(history, args.until_sha!, "until_sha");
   const untracked = worktree ? view.index.listFiles().map((f) => f.path) : [];
-  const result = await changedSymbols(history, from, to, untracked);
+  const result = await changedSymbols(history, from, to, untracked, {
+    parse: (path, bytes) => ctx.parser().parse(path, bytes),
+    known: symbolsFromIndex(view),
+  });
   const rows = (kinds: string[]) =>
     result.symbols.filter((s) => kinds.includes(s.change)).map(changeRow);
   const added = rows(["added"]);

@@ -39,6 +39,7 @@ import { tool as getSymbolProvenance } from "./get_symbol_provenance.ts";
 import { tool as getChurnRate } from "./get_churn_rate.ts";
 import { tool as getSymbolComplexity } from "./get_symbol_complexity.ts";
 import { tool as getHotspots } from "./get_hotspots.ts";
+import { tool as getPrRiskProfile } from "./get_pr_risk_profile.ts";
 import { tool as checkReferences } from "./check_references.ts";
 import { tool as findDeadCode } from "./find_dead_code.ts";
 import { tool as getDeadCodeV2 } from "./get_dead_code_v2.ts";
@@ -85,6 +86,7 @@ export const TOOLS: readonly Tool[] = [
   getChurnRate,
   getSymbolComplexity,
   getHotspots,
+  getPrRiskProfile,
   checkReferences,
   findDeadCode,
   getDeadCodeV2,

@@ -10,6 +10,7 @@ import { ToolError } from "../../src/errors.ts";
 import { Store } from "../../src/store/store.ts";
 import { ToolRunner } from "../../src/server/runner.ts";
 import { commit, git, newRepo, sampleRepo, write } from "./_repo.ts";
+import { deflateSync } from "node:zlib";
 
 function open(dir: string, limits = DEFAULT_HISTORY_LIMITS): GitRepository {
   const repo = GitRepository.open(dir, null, limits);
@@ -55,6 +56,9 @@ Deno.test("a config that would run commands runs nothing", async () => {
         ["get_changed_symbols", { repo, since_sha: "HEAD~3", until_sha: "HEAD" }],
         ["get_symbol_provenance", { repo, symbol: "greet" }],
         ["get_churn_rate", { repo, target: "src/math.ts" }],
+        ["get_symbol_diff", { repo, symbol: "greet", from_ref: "HEAD~2", to_ref: "HEAD" }],
+        ["get_hotspots", { repo, min_complexity: 1 }],
+        ["get_pr_risk_profile", { repo, base_ref: "HEAD~3" }],
       ] as const
     ) {
       const out = await runner.call(tool, args, { format: "json" });
@@ -148,4 +152,100 @@ Deno.test("a folder without git history says so and what to do", async () => {
     await runner.close();
     Deno.removeSync(dir, { recursive: true });
   }
+});
+
+/** Index a folder and call a history tool on it: the tool's error code and message, or its answer. */
+async function callOn(
+  dir: string,
+  tool: string,
+  args: Record<string, unknown>,
+  history = DEFAULT_HISTORY_LIMITS,
+): Promise<{ code: string | undefined; body: Record<string, unknown> }> {
+  const runner = new ToolRunner({
+    store: new Store(Deno.makeTempDirSync()),
+    cwd: dir,
+    log: () => {},
+    history,
+  });
+  try {
+    const indexed = await runner.call("index_folder", { path: dir }, { format: "json" });
+    const repo = JSON.parse(indexed.text).repo as string;
+    const out = await runner.call(tool, { repo, ...args }, { format: "json" });
+    return { code: out.isError ? out.code : undefined, body: JSON.parse(out.text) };
+  } finally {
+    await runner.close();
+  }
+}
+
+Deno.test("through the tools: a symlinked pack, a corrupt pack, a huge blob", async (t) => {
+  await t.step("a pack file that is a symlink out is refused, naming it", async () => {
+    const dir = sampleRepo();
+    const packDir = join(dir, ".git", "objects", "pack");
+    const pack = [...Deno.readDirSync(packDir)].find((e) => e.name.endsWith(".pack"))!.name;
+    const outside = Deno.makeTempFileSync();
+    Deno.copyFileSync(join(packDir, pack), outside);
+    Deno.removeSync(join(packDir, pack));
+    Deno.symlinkSync(outside, join(packDir, pack));
+    const r = await callOn(dir, "get_changed_symbols", {
+      since_sha: "HEAD~4",
+      until_sha: "HEAD~1",
+    });
+    equal(r.code, "git_unsafe");
+    match(r.body.error as string, new RegExp(`Refused to read .*${pack}: it is a symbolic link`));
+    Deno.removeSync(dir, { recursive: true });
+    Deno.removeSync(outside);
+  });
+  await t.step("a corrupt pack is an error result, not a crash", async () => {
+    const dir = sampleRepo();
+    const packDir = join(dir, ".git", "objects", "pack");
+    const pack = [...Deno.readDirSync(packDir)].find((e) => e.name.endsWith(".pack"))!.name;
+    const bytes = Deno.readFileSync(join(packDir, pack));
+    for (let i = 200; i < bytes.length - 20; i += 7) bytes[i] = bytes[i]! ^ 0x5a;
+    Deno.chmodSync(join(packDir, pack), 0o644);
+    Deno.writeFileSync(join(packDir, pack), bytes);
+    const r = await callOn(dir, "get_symbol_provenance", { symbol: "greet" });
+    match(r.code ?? "", /^git_object_(invalid|missing)$/);
+    match(r.body.error as string, /Git object [0-9a-f]{40}|revision/);
+    Deno.removeSync(dir, { recursive: true });
+  });
+  await t.step("a changed blob over the size setting is skipped and said so", async () => {
+    const dir = newRepo();
+    write(dir, { "a.ts": "export const a = 1;\n", "big.ts": "export const x = 1;\n" });
+    commit(dir, "one", 1_700_000_000);
+    write(dir, { "big.ts": `export const x = "${"y".repeat(300_000)}";\n` });
+    commit(dir, "two", 1_700_000_100);
+    const r = await callOn(
+      dir,
+      "get_changed_symbols",
+      { since_sha: "HEAD~1", until_sha: "HEAD" },
+      { ...DEFAULT_HISTORY_LIMITS, maxObjectBytes: 100_000 },
+    );
+    equal(r.code, undefined, JSON.stringify(r.body));
+    const skipped = r.body.skipped_files as { path: string; reason: string }[];
+    equal(skipped[0]?.path, "big.ts");
+    match(skipped[0]!.reason, /too large to read.*CODEMUNCH_HISTORY_MAX_OBJECT_BYTES/);
+    Deno.removeSync(dir, { recursive: true });
+  });
+});
+
+Deno.test("a loose object whose stream inflates past its header is refused quickly", () => {
+  const dir = newRepo();
+  write(dir, { "a.ts": "export const a = 1;\n" });
+  commit(dir, "one", 1_700_000_000);
+  const id = git(dir, ["rev-parse", "HEAD:a.ts"]).trim();
+  const path = join(dir, ".git", "objects", id.slice(0, 2), id.slice(2));
+  // A header of 20 bytes, then 64 MB of zeros: a bomb the size cap must stop.
+  const bomb = new Uint8Array(64 * 1024 * 1024 + 9);
+  bomb.set(new TextEncoder().encode("blob 20\0"));
+  Deno.chmodSync(path, 0o644);
+  Deno.writeFileSync(path, deflateSync(bomb));
+  const repo = open(dir);
+  const started = performance.now();
+  match(
+    code(() => repo.read(id, "blob")),
+    new RegExp(`^git_object_invalid: Git object ${id} is damaged`),
+  );
+  ok(performance.now() - started < 10_000);
+  repo.close();
+  Deno.removeSync(dir, { recursive: true });
 });

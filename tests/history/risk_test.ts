@@ -3,7 +3,7 @@
  * function, hotspots whose churn is `git log --no-merges`' count for the file, and a branch's risk
  * profile (its base where it branched from main, its changed symbols' dependents and tests).
  */
-import { deepEqual, equal, match } from "node:assert/strict";
+import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { decode } from "../../mod.ts";
 import { Store } from "../../src/store/store.ts";
 import { ToolRunner } from "../../src/server/runner.ts";
@@ -55,7 +55,7 @@ function riskRepo(): string {
   return dir;
 }
 
-Deno.test("complexity and hotspots on a real history", async (t) => {
+Deno.test("complexity, hotspots and risk of a change on a real history", async (t) => {
   const dir = riskRepo();
   const runner = new ToolRunner({
     store: new Store(Deno.makeTempDirSync()),
@@ -104,13 +104,57 @@ Deno.test("complexity and hotspots on a real history", async (t) => {
       equal(r.git_available, true);
       equal(r.churn_measurable, true);
     });
+    await t.step("the risk of a branch against where it branched from main", async () => {
+      const r = await call("get_pr_risk_profile", { days: 365 });
+      equal(r.from_sha, git(dir, ["merge-base", "main", "feature"]).trim());
+      equal(r.base, "where it branched from main");
+      const hottest = r.hottest_symbols as {
+        name: string;
+        change_type: string;
+        signature_changed: boolean;
+        dependents: number;
+        tested: boolean | null;
+      }[];
+      const route = hottest.find((s) => s.name === "route")!;
+      deepEqual([route.change_type, route.signature_changed, route.tested], [
+        "modified",
+        true,
+        true,
+      ]);
+      ok(route.dependents >= 1, "app.ts depends on route");
+      deepEqual((r.untested_symbols as { name: string }[]).map((s) => s.name), ["more"]);
+      const signals = r.signals as { signal: string; contribution: number }[];
+      deepEqual(signals.map((s) => s.signal), [
+        "blast_radius",
+        "complexity",
+        "test_gap",
+        "churn",
+        "volume",
+      ]);
+      equal(
+        r.risk_score,
+        Math.round(signals.reduce((sum, s) => sum + s.contribution, 0) * 10000) / 10000,
+      );
+      ok(
+        (r.reasons as string[]).some((x) => /changed signature/.test(x)),
+        JSON.stringify(r.reasons),
+      );
+    });
+    await t.step("on main itself, the risk of the uncommitted edits", async () => {
+      git(dir, ["checkout", "-q", "main"]);
+      write(dir, { "src/extra.ts": "export function extra(): number {\n  return 1;\n}\n" });
+      await runner.call("index_folder", { path: dir });
+      const r = await call("get_pr_risk_profile", {}, "compact");
+      equal(r.to_sha, "worktree");
+      deepEqual((r.hottest_symbols as { name: string }[]).map((s) => s.name), ["extra"]);
+    });
   } finally {
     await runner.close();
     Deno.removeSync(dir, { recursive: true });
   }
 });
 
-Deno.test("without history: hotspots by complexity alone", async () => {
+Deno.test("without history: hotspots by complexity alone, risk says what to do", async () => {
   const dir = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "codemunch-nogit-" }));
   write(dir, { "a.py": "def f(a):\n    if a:\n        return 1\n    return 2\n" });
   const runner = new ToolRunner({
@@ -128,6 +172,9 @@ Deno.test("without history: hotspots by complexity alone", async () => {
       [["f", 0]],
     );
     match(hot.note, /Ranked by complexity alone/);
+    const risk = await runner.call("get_pr_risk_profile", { repo }, { format: "json" });
+    equal(risk.isError, true);
+    equal(JSON.parse(risk.text).code, "history_unavailable");
   } finally {
     await runner.close();
     Deno.removeSync(dir, { recursive: true });
