@@ -15,6 +15,7 @@ const BENCHES: Record<string, string> = {
   http: "./bench_http.ts",
   languages: "./bench_languages.ts",
   graph: "./bench_graph.ts",
+  history: "./bench_history.ts",
   health: "./bench_health.ts",
   routes: "./bench_routes.ts",
   memory: "./bench_memory.ts",

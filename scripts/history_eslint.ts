@@ -1,0 +1,188 @@
+/**
+ * The complexity stored at index time against ESLint, the reference implementation for
+ * JavaScript: for every function and method we measure in the JavaScript files of the express and
+ * typescript corpora, ESLint's `complexity` (cyclomatic), `max-depth` (nesting) and `max-params`
+ * rules on the same file, each set to report every function (maximum 0).
+ */
+import { Linter } from "eslint";
+import * as espree from "espree";
+import { join } from "node:path";
+import { parseSource } from "../src/parser/parse.ts";
+
+/** Agreement on one corpus: functions compared and how many agree on each metric. */
+export interface EslintAgreement {
+  corpus: string;
+  files: number;
+  functions: number;
+  cyclomatic: number;
+  maxDepth: number;
+  params: number;
+  /** A few disagreements, for reading. */
+  examples: string[];
+}
+
+interface _Report {
+  line: number;
+  column: number;
+  value: number;
+}
+
+interface _FunctionNode {
+  start: number;
+  end: number;
+}
+
+function _files(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of Deno.readDirSync(dir)) {
+      const p = join(dir, e.name);
+      if (e.isDirectory && e.name !== "node_modules") walk(p);
+      else if (e.isFile && /\.[cm]?js$/.test(e.name)) out.push(p);
+    }
+  };
+  walk(root);
+  return out.sort();
+}
+
+/** Offsets of the first character of each line (1-based lines). */
+function _lineStarts(text: string): number[] {
+  const starts = [0, 0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  return starts;
+}
+
+function _functionNodes(code: string, sourceType: "script" | "module"): _FunctionNode[] {
+  const out: _FunctionNode[] = [];
+  const visit = (node: unknown) => {
+    if (node === null || typeof node !== "object") return;
+    if (Array.isArray(node)) {
+      for (const n of node) visit(n);
+      return;
+    }
+    const n = node as { type?: string; range?: [number, number] } & Record<string, unknown>;
+    if (
+      n.type === "FunctionDeclaration" || n.type === "FunctionExpression" ||
+      n.type === "ArrowFunctionExpression"
+    ) out.push({ start: n.range![0], end: n.range![1] });
+    for (const [k, v] of Object.entries(n)) if (k !== "parent" && k !== "range") visit(v);
+  };
+  visit(espree.parse(code, { ecmaVersion: "latest", sourceType, range: true }));
+  return out;
+}
+
+function _lint(linter: Linter, code: string, sourceType: "script" | "module") {
+  return linter.verify(code, [{
+    languageOptions: { ecmaVersion: "latest", sourceType },
+    rules: { complexity: ["error", 0], "max-depth": ["error", 0], "max-params": ["error", 0] },
+  }]);
+}
+
+function _reports(messages: Linter.LintMessage[], rule: string, re: RegExp): _Report[] {
+  return messages.filter((m) => m.ruleId === rule).map((m) => ({
+    line: m.line,
+    column: m.column,
+    value: Number(re.exec(m.message)?.[1] ?? NaN),
+  }));
+}
+
+/** Agreement on one corpus folder. */
+async function _corpus(name: string, root: string): Promise<EslintAgreement> {
+  const linter = new Linter({ configType: "flat" });
+  const result: EslintAgreement = {
+    corpus: name,
+    files: 0,
+    functions: 0,
+    cyclomatic: 0,
+    maxDepth: 0,
+    params: 0,
+    examples: [],
+  };
+  for (const file of _files(root)) {
+    const code = Deno.readTextFileSync(file);
+    let sourceType: "script" | "module" = "script";
+    let messages = _lint(linter, code, sourceType);
+    if (messages.some((m) => m.fatal)) {
+      sourceType = "module";
+      messages = _lint(linter, code, sourceType);
+      if (messages.some((m) => m.fatal)) continue;
+    }
+    result.files++;
+    const complexity = _reports(messages, "complexity", /complexity of (\d+)/);
+    const params = _reports(messages, "max-params", /too many parameters \((\d+)\)/);
+    const depths = _reports(messages, "max-depth", /nested too deeply \((\d+)\)/);
+    const functions = _functionNodes(code, sourceType);
+    const starts = _lineStarts(code);
+    const offset = (r: _Report) => starts[r.line]! + r.column - 1;
+    const innermost = (at: number) => {
+      let best: _FunctionNode | undefined;
+      for (const f of functions) {
+        if (f.start <= at && at < f.end && (best === undefined || f.start >= best.start)) best = f;
+      }
+      return best;
+    };
+    const symbols = (await parseSource(file.slice(root.length + 1), new TextEncoder().encode(code)))
+      .symbols;
+    for (const s of symbols) {
+      if (s.complexity === undefined) continue;
+      // ESLint reports a function at its head: the first report in the symbol's lines is its own.
+      let own: _Report | undefined;
+      for (const r of complexity) {
+        if (r.line < s.line || r.line > s.end_line) continue;
+        if (
+          own === undefined || r.line < own.line || (r.line === own.line && r.column < own.column)
+        ) {
+          own = r;
+        }
+      }
+      if (own === undefined) continue;
+      result.functions++;
+      const node = innermost(offset(own));
+      const depth = Math.max(
+        0,
+        ...depths.filter((d) => node !== undefined && innermost(offset(d)) === node).map((d) =>
+          d.value
+        ),
+      );
+      const p = params.find((r) => r.line === own!.line && r.column === own!.column)?.value ?? 0;
+      const ok = [
+        own.value === s.complexity.cyclomatic,
+        depth === s.complexity.max_nesting,
+        p === s.complexity.param_count,
+      ];
+      if (ok[0]) result.cyclomatic++;
+      if (ok[1]) result.maxDepth++;
+      if (ok[2]) result.params++;
+      if (ok.includes(false) && result.examples.length < 10) {
+        result.examples.push(
+          `${file}:${s.line} ${s.qualified_name}: ours ${
+            JSON.stringify(s.complexity)
+          }, eslint ${own.value}/${depth}/${p}`,
+        );
+      }
+    }
+  }
+  return result;
+}
+
+/** Agreement on the JavaScript corpora that are present (`scripts/prepare_corpora.sh`). */
+export async function eslintAgreement(root = "corpora"): Promise<EslintAgreement[]> {
+  const out: EslintAgreement[] = [];
+  for (
+    const [name, dir] of [["express", "express"], ["express4", "express4"], [
+      "typescript",
+      "typescript/lib",
+    ]]
+  ) {
+    try {
+      Deno.statSync(join(root, dir!));
+    } catch {
+      console.error(
+        `bench history: corpus ${name} missing: bash scripts/prepare_corpora.sh ${name}`,
+      );
+      continue;
+    }
+    out.push(await _corpus(name!, join(root, dir!)));
+  }
+  return out;
+}
