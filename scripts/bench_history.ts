@@ -23,7 +23,8 @@
  * count of every function of the JavaScript corpora (express, typescript) against ESLint's
  * `complexity`, `max-depth` and `max-params` rules.
  *
- *   deno task bench history [--rounds 5] [--ranges 50] [--symbols 30] [--eslint] [--json FILE]
+ *   deno task bench history [--rounds 5] [--ranges 50] [--spans 1,2,5,10,20] [--symbols 30]
+ *     [--eslint] [--only agreement] [--json FILE]
  */
 import { join } from "node:path";
 import { GitRepository } from "../src/ingest/git/repository.ts";
@@ -241,10 +242,12 @@ function _ourKeys(result: ChangedSymbols): Set<string> {
   return keys;
 }
 
-/** 50 ranges of the first-parent history: `HEAD~(k+d)..HEAD~k`, k every 10, d cycling. */
-function _ranges(dir: string, count: number): [string, string][] {
+/**
+ * 50 ranges of the first-parent history: `HEAD~(k+d)..HEAD~k`, k every 10, d cycling through the
+ * spans (default 1, 2, 5, 10, 20 commits).
+ */
+function _ranges(dir: string, count: number, spans = [1, 2, 5, 10, 20]): [string, string][] {
   const firstParent = gitText(dir, ["rev-list", "--first-parent", "HEAD"]).trim().split("\n");
-  const spans = [1, 2, 5, 10, 20];
   const out: [string, string][] = [];
   for (let i = 0; out.length < count; i++) {
     const k = i * 10;
@@ -255,10 +258,10 @@ function _ranges(dir: string, count: number): [string, string][] {
   return out;
 }
 
-async function _changedAgreement(dir: string, count: number) {
+async function _changedAgreement(dir: string, count: number, spans?: number[]) {
   const rows: { range: string; ours: number; git: number; same: boolean; only: string[] }[] = [];
   const files: FileAgreement[] = [];
-  for (const [a, b] of _ranges(dir, count)) {
+  for (const [a, b] of _ranges(dir, count, spans)) {
     const repo = _open(dir);
     try {
       files.push(fileAgreement(repo, dir, a, b));
@@ -323,7 +326,7 @@ function _exists(dir: string, path: string): boolean {
 }
 
 async function _provenanceAgreement(dir: string, count: number) {
-  const rows: { symbol: string; ours: number; git: number; same: boolean }[] = [];
+  const rows: { symbol: string; ours: number; git: number; same: boolean; sameSet: boolean }[] = [];
   for (const t of await _provenanceTargets(dir, count)) {
     const ours = _lineLogWork(dir, t.path, t.line, t.end_line);
     const truth = gitLineLog(dir, "HEAD", t.path, t.line, t.end_line);
@@ -332,9 +335,29 @@ async function _provenanceAgreement(dir: string, count: number) {
       ours: ours.length,
       git: truth.length,
       same: ours.join() === truth.join(),
+      sameSet: [...ours].sort().join() === [...truth].sort().join(),
     });
   }
-  return { rows, agreeing: rows.filter((r) => r.same).length };
+  return {
+    rows,
+    agreeing: rows.filter((r) => r.same).length,
+    sameCommits: rows.filter((r) => r.sameSet).length,
+  };
+}
+
+function _printSpeed(speed: Awaited<ReturnType<typeof _speed>>, rounds: number, load: string) {
+  const table = speed.cases.map((c) => {
+    const ours = median(c.ours);
+    const git = median(c.git);
+    return [c.case, ours, git, ours / git, Math.max(...c.ours), c.detail];
+  });
+  console.log(`\n## Speed (median of ${rounds}, ms; ${load})\n`);
+  console.log(
+    markdownTable(["work", "in process", "git CLI", "ratio", "ours max", "git does"], table),
+  );
+  console.log(
+    `\nchanged symbols HEAD~100..HEAD: ${speed.changedFiles} files, ${speed.changedSymbols} symbols`,
+  );
 }
 
 /** Run the benchmark. */
@@ -345,27 +368,21 @@ export async function main(args: string[]): Promise<void> {
   const work = Deno.makeTempDirSync({ prefix: "codemunch-bench-history-" });
   try {
     console.error(`bench history: ${dir}, ${loadAverages()}`);
-    const replay = await replayHistory(dir, join(work, "replay"));
-    const replayPath = _busiestAtHead(replay.dir, dir);
-    console.error(
-      `bench history: replayed ${replay.commits} commits (${replayPath} has the most at HEAD)`,
-    );
+    // `--only agreement` leaves the timings and their replayed history out.
+    const timed = flags.get("only") !== "agreement";
+    const replay = timed ? await replayHistory(dir, join(work, "replay")) : null;
+    const replayPath = replay === null ? "" : _busiestAtHead(replay.dir, dir);
+    if (replay !== null) {
+      console.error(
+        `bench history: replayed ${replay.commits} commits (${replayPath} has the most at HEAD)`,
+      );
+    }
     const loadBefore = loadAverages();
-    const speed = await _speed(dir, replay.dir, replayPath, rounds);
+    const speed = replay === null ? null : await _speed(dir, replay.dir, replayPath, rounds);
     const loadAfter = loadAverages();
-    const table = speed.cases.map((c) => {
-      const ours = median(c.ours);
-      const git = median(c.git);
-      return [c.case, ours, git, ours / git, Math.max(...c.ours), c.detail];
-    });
-    console.log(`\n## Speed (median of ${rounds}, ms; ${loadBefore} → ${loadAfter})\n`);
-    console.log(
-      markdownTable(["work", "in process", "git CLI", "ratio", "ours max", "git does"], table),
-    );
-    console.log(
-      `\nchanged symbols HEAD~100..HEAD: ${speed.changedFiles} files, ${speed.changedSymbols} symbols`,
-    );
-    const changed = await _changedAgreement(dir, Number(flags.get("ranges") ?? 50));
+    if (speed !== null) _printSpeed(speed, rounds, `${loadBefore} → ${loadAfter}`);
+    const spans = flags.get("spans")?.split(",").map(Number);
+    const changed = await _changedAgreement(dir, Number(flags.get("ranges") ?? 50), spans);
     console.log(
       `\n## Changed symbols vs git diff: ${changed.agreeing}/${changed.rows.length} ranges identical`,
     );
@@ -379,7 +396,7 @@ export async function main(args: string[]): Promise<void> {
     for (const e of f.examples) console.log(`- ${e}`);
     const provenance = await _provenanceAgreement(dir, Number(flags.get("symbols") ?? 30));
     console.log(
-      `\n## Provenance vs git log -L: ${provenance.agreeing}/${provenance.rows.length} symbols identical`,
+      `\n## Provenance vs git log -L: ${provenance.agreeing}/${provenance.rows.length} symbols identical (${provenance.sameCommits} with the same commits in any order)`,
     );
     for (const r of provenance.rows.filter((r) => !r.same)) {
       console.log(`- ${r.symbol}: ours ${r.ours} commits, git ${r.git}`);
@@ -395,7 +412,7 @@ export async function main(args: string[]): Promise<void> {
     console.log(`\n${loadAverages()}`);
     await writeJson(flags, {
       repo: dir,
-      replay: { commits: replay.commits, path: replayPath },
+      replay: replay === null ? null : { commits: replay.commits, path: replayPath },
       load: { before: loadBefore, after: loadAfter, end: loadAverages() },
       speed,
       changed,
