@@ -43,6 +43,10 @@ let _nextId = 1;
  * regex with no literal) is split into contiguous parts of about equal bytes, one per core (at
  * most {@linkcode _SCAN_PARTS}), scanned at once by as many workers; the parts' files come back
  * in the order of `paths`. `sizeOf` gives a path's size in bytes (unknown: one part).
+ *
+ * The answer does not depend on the split, nor on how busy the machine is: a search that stops
+ * early (`settleAfter`) stops at the same file split or not, and only the time budget — said in
+ * `timedOut` — can end it anywhere else.
  */
 export async function searchFiles(
   request: Omit<MatchRequest, "id">,
@@ -53,14 +57,61 @@ export async function searchFiles(
   const parts = sizeOf === undefined || load.running > 0 || load.waiting > 0
     ? [request.paths]
     : splitScan(request.paths, sizeOf);
-  if (parts.length === 1) return await _searchPart(request);
-  const found = await Promise.all(parts.map((paths) => _searchPart({ ...request, paths })));
-  return {
-    files: found.flatMap((f) => f.files),
-    filesSearched: found.reduce((n, f) => n + f.filesSearched, 0),
-    timedOut: found.some((f) => f.timedOut),
-    settled: found.some((f) => f.settled),
-  };
+  if (parts.length === 1) return asOneScan([await _searchPart(request)], request);
+  let offset = 0;
+  const found = await Promise.all(parts.map((paths) => {
+    // Each part settles by its own count, never before the whole scan would: `asOneScan` cuts.
+    const settleAfter = Math.max(0, request.settleAfter - offset);
+    const part = _searchPart({ ...request, paths, settleAfter }, offset);
+    offset += paths.length;
+    return part;
+  }));
+  return asOneScan(found, request);
+}
+
+/**
+ * The result of one worker scanning all of `request.paths`, from the results of its contiguous
+ * parts (files' `at` already in the whole scan's numbering): it stops before the first path
+ * where `keep` matching lines are found and `settleAfter` paths are behind it. A part stops by
+ * its own count, so never before that path; what a later part found past it is dropped. After a
+ * timeout the parts are joined as they are (`timedOut` says the answer is cut).
+ */
+export function asOneScan(
+  parts: readonly TextSearchResult[],
+  request: Pick<MatchRequest, "keep" | "settleAfter" | "paths">,
+): TextSearchResult {
+  const files = parts.flatMap((f) => f.files);
+  const filesSearched = parts.reduce((n, f) => n + f.filesSearched, 0);
+  if (parts.some((f) => f.timedOut)) {
+    return { files, filesSearched, timedOut: true, settled: parts.some((f) => f.settled) };
+  }
+  let total = 0;
+  for (const f of files) {
+    total += f.count;
+    if (total < request.keep) continue;
+    const stop = Math.max(f.at + 1, request.settleAfter);
+    if (stop >= request.paths.length) break;
+    const kept = files.filter((g) => g.at < stop);
+    return { files: kept, filesSearched: stop, timedOut: false, settled: true };
+  }
+  return { files, filesSearched, timedOut: false, settled: false };
+}
+
+/**
+ * How many of `paths` (in scan order) a search goes through before it may stop with enough
+ * matches: the fewest whose sizes add up to `bytes` (all of them when they are fewer).
+ */
+export function settlePoint(
+  paths: readonly string[],
+  sizeOf: (path: string) => number,
+  bytes: number,
+): number {
+  let sum = 0;
+  for (let i = 0; i < paths.length; i++) {
+    sum += sizeOf(paths[i]!);
+    if (sum >= bytes) return i + 1;
+  }
+  return paths.length;
 }
 
 /** Most parts a scan is split into: the cores (a worker each), at most two. */
@@ -95,9 +146,10 @@ export function splitScan(
   return out;
 }
 
-/** One worker's scan of `request.paths`. */
+/** One worker's scan of `request.paths`; its files' `at` counted from `offset`. */
 async function _searchPart(
   request: Omit<MatchRequest, "id">,
+  offset = 0,
 ): Promise<TextSearchResult> {
   const lease = await acquireWorker("text", _WAIT_MS);
   const worker = lease.worker;
@@ -133,7 +185,7 @@ async function _searchPart(
       if ("done" in m) {
         settledEarly = m.settled;
         finish(m.timed_out, true);
-      } else files.push(...m.files);
+      } else for (const f of m.files) files.push({ ...f, at: f.at + offset });
     };
     const onError = (e: unknown) => {
       if (settled) return;

@@ -27,10 +27,12 @@ export interface MatchRequest {
   /** Milliseconds the scan may take (the worker stops by itself then). */
   budgetMs: number;
   /**
-   * After this many milliseconds, stop as soon as `keep` matching lines are found: the files
-   * come in relevance order, so what is left only adds to the total (then a lower bound).
+   * After the first this many paths, stop as soon as `keep` matching lines are found: the files
+   * come in relevance order, so what is left only adds to the total (then a lower bound). A count
+   * of paths, never a time: the same search over the same index stops at the same file, however
+   * busy the machine (`text_search.ts`).
    */
-  settleMs: number;
+  settleAfter: number;
   redact: boolean;
 }
 
@@ -39,6 +41,8 @@ export interface FileHits {
   path: string;
   count: number;
   lines: number[];
+  /** The file's place in the request's `paths`. */
+  at: number;
 }
 
 /** A message from the worker. */
@@ -75,6 +79,7 @@ function _run(request: MatchRequest): void {
   const probe = asciiLiteralProbe(request.query, request.isRegex, request.caseSensitive);
   const index = _index(request.dbPath);
   let batch: FileHits[] = [];
+  // Paths gone through, empty ones included: where the scan is, as `settleAfter` counts.
   let searched = 0;
   let lastFlush = started;
   let timedOut = false;
@@ -86,13 +91,13 @@ function _run(request: MatchRequest): void {
       timedOut = true;
       break;
     }
-    if (total >= request.keep && now - started > request.settleMs) {
+    if (total >= request.keep && searched >= request.settleAfter) {
       settled = true;
       break;
     }
+    const at = searched++;
     const bytes = index.fileBytes(path);
     if (bytes === undefined || bytes.byteLength === 0) continue;
-    searched++;
     // A file that cannot match is not decoded (see asciiLiteralProbe).
     if (probe !== null && !probe(bytes)) continue;
     const text = _decoder.decode(bytes);
@@ -102,7 +107,7 @@ function _run(request: MatchRequest): void {
       redact: request.redact,
     });
     total += found.count;
-    if (found.count > 0) batch.push({ path, count: found.count, lines: found.lines });
+    if (found.count > 0) batch.push({ path, count: found.count, lines: found.lines, at });
     if (found.timedOut) {
       timedOut = true;
       break;
