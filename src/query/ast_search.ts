@@ -11,8 +11,11 @@
  *    stored symbol spans).
  * 2. The parse and checks run in workers of the shared search pool (`search_pool.ts`: at most
  *    one per core for every search at once; a large scan takes the free ones), terminated at the
- *    budget (default 10 s, counted from when the scan got its workers, not while it waited): the
- *    server keeps answering meanwhile, and a custom regex cannot stall it. A cut scan says so
+ *    budget (default 10 s, counted from when the scan got its workers, not while it waited, and
+ *    not while a worker compiled a grammar it meets for the first time: at most 30 s more): the
+ *    server keeps answering meanwhile, and a custom regex cannot stall it. A scan over several
+ *    workers deals each its own languages (`dealByLanguage`), so a grammar is compiled by one
+ *    worker, not by each. A cut scan says so
  *    (`truncated`, `timed_out`, `files_scanned` of `files_total`) with a hint to narrow it; a
  *    scan that finds no free worker in time is `server_busy`.
  * 3. Results are cached per index state and arguments, and identical scans running at once share
@@ -41,6 +44,7 @@ export interface AstWorkerRequest {
 /** Messages from the worker. */
 export type AstWorkerReply =
   | { type: "file"; id: number; path: string; matches: AstResult[]; skipped: string | null }
+  | { type: "grammar"; id: number; ms: number }
   | { type: "done"; id: number }
   | { type: "error"; id: number; message: string };
 
@@ -57,6 +61,17 @@ export interface AstScan {
 
 /** Default time budget of one scan. */
 export const AST_BUDGET_MS = 10_000;
+/**
+ * Most time a scan's budget is extended by for its workers' grammar loading (each grammar is
+ * compiled once per worker, ~5 s for all of them on one quiet core: 17.9 MB of Verilog alone takes
+ * 0.8 s). Past it a scan that keeps loading grammars is cut like any other.
+ */
+const _GRAMMAR_ALLOWANCE_MS = 30_000;
+/**
+ * Loading a grammar, in bytes of files parsed and checked in the same time (~70 ms: a grammar's
+ * mean load on the 2-core build machine; files go at ~80-110 KB/s with every preset).
+ */
+const _GRAMMAR_BYTES = 8_000;
 
 /** Results of earlier scans of this index state (at most 32). */
 const SCANS = facet("ast-scans", () => new Map<string, AstScan>());
@@ -153,11 +168,14 @@ export async function scanAst(
   }
 }
 
+/** A file to scan, with its size (what `dealByLanguage` weighs). */
+type _Selected = { path: string; language: string; size: number };
+
 function _select(
   view: RepoView,
   patterns: AstPattern[],
   options: { language?: string; filePattern?: string },
-): { path: string; language: string }[] {
+): _Selected[] {
   const longestFn = view.get(SYMBOL_FILES);
   const glob = options.filePattern === undefined ? null : globMatcher(options.filePattern);
   const enc = new TextEncoder();
@@ -172,7 +190,7 @@ function _select(
     return { minLines: 0, needles: t === null ? null : t.map((x) => enc.encode(x)) };
   });
   const always = gates.some((g) => g.minLines === 0 && g.needles === null);
-  const out: { path: string; language: string }[] = [];
+  const out: _Selected[] = [];
   for (const f of view.get(FILES).values()) {
     const longest = longestFn.get(f.path);
     if (longest === undefined) continue;
@@ -193,7 +211,7 @@ function _select(
       });
       if (!ok) continue;
     }
-    out.push({ path: f.path, language: f.language });
+    out.push({ path: f.path, language: f.language, size: f.size });
   }
   return out;
 }
@@ -246,7 +264,7 @@ function _emptyScan(files: { path: string; language: string }[]): AstScan {
 
 async function _runWorkers(
   dbPath: string,
-  files: { path: string; language: string }[],
+  files: _Selected[],
   patterns: AstPattern[],
   budgetMs: number,
 ): Promise<AstScan> {
@@ -264,21 +282,32 @@ async function _runWorkers(
       lease.worker.removeAllListeners("error");
       lease.release(keep);
     };
-    // The budget starts once the scan has its workers.
-    const timer = setTimeout(() => {
+    // The budget starts once the scan has its workers; a worker's grammar loading extends it.
+    const started = performance.now();
+    const loading = leases.map(() => 0);
+    const cut = () => {
       scan.timedOut = true;
       for (const l of leases) end(l, false);
       resolve(scan);
-    }, budgetMs);
+    };
+    let timer = setTimeout(cut, budgetMs);
+    const extend = (k: number, ms: number) => {
+      loading[k] = Math.min(_GRAMMAR_ALLOWANCE_MS, loading[k]! + ms);
+      clearTimeout(timer);
+      const deadline = started + budgetMs + Math.max(...loading);
+      timer = setTimeout(cut, Math.max(0, deadline - performance.now()));
+    };
     const fail = (e: unknown) => {
       clearTimeout(timer);
       for (const l of leases) end(l, false);
       reject(e instanceof Error ? e : new Error(String(e)));
     };
+    const shares = _byAffinity(dealByLanguage(files, leases.length), leases);
     leases.forEach((lease, k) => {
       lease.worker.on("message", (r: AstWorkerReply | { type: "ready" }) => {
         if (r.type === "ready" || r.id !== id) return;
         if (r.type === "error") return fail(new Error(`search_ast worker failed: ${r.message}`));
+        if (r.type === "grammar") return extend(k, r.ms);
         if (r.type === "file") return _add(scan, r);
         end(lease, true);
         if (--running === 0) {
@@ -287,10 +316,63 @@ async function _runWorkers(
         }
       });
       lease.worker.on("error", (e: unknown) => fail(e));
-      // Every n-th file, so each worker gets a share of every folder.
-      const share = files.filter((_, i) => i % leases.length === k);
+      const share = shares[k]!.map((f) => ({ path: f.path, language: f.language }));
       lease.worker.postMessage({ id, dbPath, files: share, patterns } satisfies AstWorkerRequest);
     });
+  });
+}
+
+/**
+ * `files` in at most `parts` shares of about equal cost, a language's files together (in their
+ * order) so that each grammar is compiled by one worker: only a language cut by a share's end is
+ * loaded by two. A file costs its size, its language's grammar {@linkcode _GRAMMAR_BYTES} more.
+ * (Dealt round-robin, every worker met nearly every language: each of 2 workers compiled the 72
+ * grammars of fixtures/languages.)
+ */
+export function dealByLanguage<F extends { language: string; size: number }>(
+  files: readonly F[],
+  parts: number,
+): F[][] {
+  if (parts <= 1 || files.length <= 1) return [[...files]];
+  const order = new Map<string, number>();
+  for (const f of files) if (!order.has(f.language)) order.set(f.language, order.size);
+  const sorted = files.map((f, i) => ({ f, i })).sort((a, b) =>
+    order.get(a.f.language)! - order.get(b.f.language)! || a.i - b.i
+  ).map((x) => x.f);
+  const total = sorted.reduce((n, f) => n + f.size, 0) + order.size * _GRAMMAR_BYTES;
+  const out: F[][] = [[]];
+  let spent = 0;
+  for (const [i, f] of sorted.entries()) {
+    const first = i === 0 || sorted[i - 1]!.language !== f.language;
+    const cost = f.size + (first ? _GRAMMAR_BYTES : 0);
+    if (spent + cost / 2 > (total * out.length) / parts && out.length < parts) out.push([]);
+    out.at(-1)!.push(f);
+    spent += cost;
+  }
+  return out;
+}
+
+/** The languages each pool worker was sent files of: its grammars are loaded. */
+const _known = new WeakMap<object, Set<string>>();
+
+/**
+ * The shares in the order of `leases`: each lease gets the share with most of the languages its
+ * worker already knows (the pool lends idle workers in any order).
+ */
+function _byAffinity<F extends { language: string }>(
+  shares: F[][],
+  leases: readonly SearchLease[],
+): F[][] {
+  const left = [...shares];
+  return leases.map((lease) => {
+    const known = _known.get(lease.worker) ?? new Set<string>();
+    const score = (share: F[]) => share.filter((f) => known.has(f.language)).length;
+    let best = 0;
+    for (let i = 1; i < left.length; i++) if (score(left[i]!) > score(left[best]!)) best = i;
+    const share = left.splice(best, 1)[0] ?? [];
+    for (const f of share) known.add(f.language);
+    _known.set(lease.worker, known);
+    return share;
   });
 }
 

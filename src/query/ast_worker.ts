@@ -4,7 +4,8 @@
  * It lives in a worker so that the server's thread never waits on a parse or on a custom regex:
  * the caller terminates it at the time budget. Grammars stay loaded between scans.
  *
- * In: {@linkcode AstWorkerRequest}. Out: one `file` reply per file, then `done` (or `error`).
+ * In: {@linkcode AstWorkerRequest}. Out: one `file` reply per file, then `done` (or `error`); a
+ * `grammar` reply each time a grammar had to be loaded first, with the time it took.
  */
 import { parentPort } from "node:worker_threads";
 import { innermostSpan } from "./enclosing.ts";
@@ -25,9 +26,10 @@ const _PARSE_MS = 3_000;
 /** A parser per language, made once per worker (null: the grammar failed to load). */
 const _parsers = new Map<string, Parser | null>();
 
-async function _parserFor(spec: GrammarSpec): Promise<Parser | null> {
+async function _parserFor(spec: GrammarSpec, id: number): Promise<Parser | null> {
   let parser = _parsers.get(spec.id);
   if (parser !== undefined) return parser;
+  const started = performance.now();
   try {
     const grammar = spec.regions?.grammar ?? spec.grammar;
     const module = spec.regions !== undefined ? spec.regions.grammarModule : spec.grammarModule;
@@ -39,6 +41,9 @@ async function _parserFor(spec: GrammarSpec): Promise<Parser | null> {
     parser = null;
   }
   _parsers.set(spec.id, parser);
+  // Compiling a grammar is a once-per-worker cost, not the scan's: the caller's budget allows it.
+  const reply: AstWorkerReply = { type: "grammar", id, ms: performance.now() - started };
+  parentPort?.postMessage(reply);
   return parser;
 }
 
@@ -77,7 +82,7 @@ async function _scanFile(
   if (spec === undefined || bytes === undefined || spec.extractor !== undefined) {
     return { ...reply, skipped: "not parseable" };
   }
-  const parser = await _parserFor(spec);
+  const parser = await _parserFor(spec, id);
   if (parser === null) return { ...reply, skipped: "grammar failed to load" };
   const source = new SourceText(bytes);
   const deadline = performance.now() + _PARSE_MS;
