@@ -1,5 +1,9 @@
 /** Real git repositories for the history tests, made with the git CLI (available in tests). */
+import { equal } from "node:assert/strict";
 import { join } from "node:path";
+import { decode } from "../../mod.ts";
+import { ToolRunner } from "../../src/server/runner.ts";
+import { Store } from "../../src/store/store.ts";
 
 /** Run git in a folder with a fixed identity and dates; returns stdout. */
 export function git(dir: string, args: string[], env: Record<string, string> = {}): string {
@@ -94,4 +98,43 @@ export function sampleRepo(): string {
   });
   commit(dir, "Fix add comment", t + 600);
   return dir;
+}
+
+/** A runner over a fresh store with `dir` indexed; `call` asserts success and parses the answer. */
+export interface IndexedRepo {
+  runner: ToolRunner;
+  repo: string;
+  /** Call `tool` on the repo in `format` (json or compact), asserting it did not fail. */
+  call(
+    tool: string,
+    args: Record<string, unknown>,
+    format?: string,
+  ): Promise<Record<string, unknown>>;
+  /** Close the runner, remove `dir` and the store. */
+  close(): Promise<void>;
+}
+
+/** Index `dir` with a real ToolRunner over a store in a temp dir. */
+export async function indexedRepo(dir: string): Promise<IndexedRepo> {
+  const storeDir = Deno.makeTempDirSync();
+  const runner = new ToolRunner({ store: new Store(storeDir), cwd: dir, log: () => {} });
+  const indexed = await runner.call("index_folder", { path: dir }, { format: "json" });
+  const repo = String(JSON.parse(indexed.text).repo);
+  return {
+    runner,
+    repo,
+    call: async (tool, args, format = "json") => {
+      const out = await runner.call(tool, { repo, ...args }, { format: format as "json" });
+      equal(out.isError, false, out.text);
+      return (format === "json" ? JSON.parse(out.text) : decode(out.text)) as Record<
+        string,
+        unknown
+      >;
+    },
+    close: async () => {
+      await runner.close();
+      Deno.removeSync(dir, { recursive: true });
+      Deno.removeSync(storeDir, { recursive: true });
+    },
+  };
 }

@@ -4,10 +4,7 @@
  * profile (its base where it branched from main, its changed symbols' dependents and tests).
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
-import { decode } from "../../mod.ts";
-import { Store } from "../../src/store/store.ts";
-import { ToolRunner } from "../../src/server/runner.ts";
-import { commit, git, newRepo, write } from "./_repo.ts";
+import { commit, git, indexedRepo, newRepo, write } from "./_repo.ts";
 
 const ROUTE = `export function route(method: string, path: string): number {
   if (method === "GET" && path === "/") return 1;
@@ -57,22 +54,8 @@ function riskRepo(): string {
 
 Deno.test("complexity, hotspots and risk of a change on a real history", async (t) => {
   const dir = riskRepo();
-  const runner = new ToolRunner({
-    store: new Store(Deno.makeTempDirSync()),
-    cwd: dir,
-    log: () => {},
-  });
+  const { runner, call, close } = await indexedRepo(dir);
   try {
-    const repo =
-      JSON.parse((await runner.call("index_folder", { path: dir }, { format: "json" })).text).repo;
-    const call = async (tool: string, args: Record<string, unknown>, format = "json") => {
-      const out = await runner.call(tool, { repo, ...args }, { format: format as "json" });
-      equal(out.isError, false, out.text);
-      return (format === "json" ? JSON.parse(out.text) : decode(out.text)) as Record<
-        string,
-        unknown
-      >;
-    };
     await t.step("a function's stored complexity, in json and compact", async () => {
       for (const format of ["json", "compact"]) {
         const r = await call("get_symbol_complexity", { symbol_id: "route" }, format);
@@ -149,22 +132,15 @@ Deno.test("complexity, hotspots and risk of a change on a real history", async (
       deepEqual((r.hottest_symbols as { name: string }[]).map((s) => s.name), ["extra"]);
     });
   } finally {
-    await runner.close();
-    Deno.removeSync(dir, { recursive: true });
+    await close();
   }
 });
 
 Deno.test("without history: hotspots by complexity alone, risk says what to do", async () => {
   const dir = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "codemunch-nogit-" }));
   write(dir, { "a.py": "def f(a):\n    if a:\n        return 1\n    return 2\n" });
-  const runner = new ToolRunner({
-    store: new Store(Deno.makeTempDirSync()),
-    cwd: dir,
-    log: () => {},
-  });
+  const { runner, repo, close } = await indexedRepo(dir);
   try {
-    const repo =
-      JSON.parse((await runner.call("index_folder", { path: dir }, { format: "json" })).text).repo;
     const hot = JSON.parse((await runner.call("get_hotspots", { repo }, { format: "json" })).text);
     equal(hot.git_available, false);
     deepEqual(
@@ -176,7 +152,6 @@ Deno.test("without history: hotspots by complexity alone, risk says what to do",
     equal(risk.isError, true);
     equal(JSON.parse(risk.text).code, "history_unavailable");
   } finally {
-    await runner.close();
-    Deno.removeSync(dir, { recursive: true });
+    await close();
   }
 });

@@ -4,10 +4,7 @@
  * `git log -L`'s commits; the working tree is what you changed.
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
-import { decode } from "../../mod.ts";
-import { Store } from "../../src/store/store.ts";
-import { ToolRunner } from "../../src/server/runner.ts";
-import { git, sampleRepo, write } from "./_repo.ts";
+import { git, indexedRepo, sampleRepo, write } from "./_repo.ts";
 
 /** Files and new-side line spans `git diff -U0` shows (deletions as the line after). */
 function gitTouched(dir: string, a: string, b: string): Map<string, [number, number][]> {
@@ -27,22 +24,8 @@ function gitTouched(dir: string, a: string, b: string): Map<string, [number, num
 
 Deno.test("change-analysis tools agree with git on a real history", async (t) => {
   const dir = sampleRepo();
-  const runner = new ToolRunner({
-    store: new Store(Deno.makeTempDirSync()),
-    cwd: dir,
-    log: () => {},
-  });
+  const { runner, call, close } = await indexedRepo(dir);
   try {
-    const repo =
-      JSON.parse((await runner.call("index_folder", { path: dir }, { format: "json" })).text).repo;
-    const call = async (tool: string, args: Record<string, unknown>, format = "json") => {
-      const out = await runner.call(tool, { repo, ...args }, { format: format as "json" });
-      equal(out.isError, false, out.text);
-      return (format === "json" ? JSON.parse(out.text) : decode(out.text)) as Record<
-        string,
-        unknown
-      >;
-    };
     await t.step("modified symbols are those whose lines git diff touches", async () => {
       for (
         const [a, b] of [["HEAD~1", "HEAD"], ["HEAD~3", "HEAD~2"], ["HEAD~4", "HEAD~3"]] as const
@@ -149,7 +132,6 @@ Deno.test("change-analysis tools agree with git on a real history", async (t) =>
       );
     });
   } finally {
-    await runner.close();
-    Deno.removeSync(dir, { recursive: true });
+    await close();
   }
 });
