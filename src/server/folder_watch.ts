@@ -280,10 +280,15 @@ export class FolderWatch {
    * Bring the index up to date with what the folder's watcher has seen up to now: wait until
    * every change made before this call is reported (the watcher's sync beat), then run the
    * waiting batch at once (no debounce); resolves when it is done or at `deadline`. A sync
-   * beat not seen in time counts as a stall (the watcher is restarted).
+   * beat not seen in time counts as a stall (the watcher is restarted). A polled folder has no
+   * sync beat: it is swept now instead, so an edit made just before the call (a new name in a
+   * file no answer lists yet) is not left to the next periodic sweep.
    */
   async catchUp(deadline: number): Promise<void> {
     if (this.state === "starting") await _until(this.start(), deadline);
+    if (this.state === "polling" && this.#poller !== null) {
+      await _until(this.#poller.sweep(), deadline);
+    }
     const events = this.#events;
     if (events !== null && (this.state === "running" || this.state === "restarted")) {
       const synced = await events.barrier(Math.min(_BARRIER_MS, deadline - performance.now()));

@@ -57,3 +57,27 @@ Deno.test("watch: a watcher that stalls past its restarts falls back to polling"
     await w.dispose();
   }
 });
+
+Deno.test("watch: a search on a polled folder sees an edit made just before it, without waiting for the next sweep", async () => {
+  // A period far longer than the test: only the sweep at start and the ones a read asks for run.
+  const w = await watched({ "pkg/a.py": "def first_name():\n    pass\n" }, {
+    poll: true,
+    pollMs: 600_000,
+  });
+  try {
+    await eventually(async () => {
+      const s = JSON.parse((await w.runner.call("get_watch_status", { format: "json" })).text);
+      return s.repos[0].watch === "polling";
+    }, "polling");
+    // An edit in place (the directory's mtime does not move) and a new file.
+    Deno.writeTextFileSync(
+      join(w.ws.root, "pkg/a.py"),
+      "def first_name():\n    pass\n\ndef added_in_place():\n    pass\n",
+    );
+    writeTree(w.ws.root, { "pkg/b.py": "def added_file():\n    pass\n" });
+    deepStrictEqual(await w.search("added_in_place"), ["pkg/a.py"]);
+    deepStrictEqual(await w.search("added_file"), ["pkg/b.py"]);
+  } finally {
+    await w.dispose();
+  }
+});
