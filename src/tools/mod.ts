@@ -44,6 +44,9 @@ import { tool as checkReferences } from "./check_references.ts";
 import { tool as findDeadCode } from "./find_dead_code.ts";
 import { tool as getDeadCodeV2 } from "./get_dead_code_v2.ts";
 import { tool as getUntestedSymbols } from "./get_untested_symbols.ts";
+import { tool as checkRenameSafe } from "./check_rename_safe.ts";
+import { tool as planRefactoring } from "./plan_refactoring.ts";
+import { tool as getExtractionCandidates } from "./get_extraction_candidates.ts";
 import { tool as jcodemunchGuide } from "./jcodemunch_guide.ts";
 
 export type { ToolContext, ToolOutput } from "./context.ts";
@@ -91,6 +94,9 @@ export const TOOLS: readonly Tool[] = [
   findDeadCode,
   getDeadCodeV2,
   getUntestedSymbols,
+  checkRenameSafe,
+  planRefactoring,
+  getExtractionCandidates,
   jcodemunchGuide,
 ];
 

@@ -1,0 +1,408 @@
+/**
+ * The edit plan of moving a top-level definition to another file: its lines (with the comments
+ * and decorators above it) cut from its file and written at the end of the new one, with the
+ * imports its body needs; every import of it pointed at the new file (an import of it alone gets
+ * the new specifier, an import of several names loses it and a new import line follows); its old
+ * file importing it back when it still uses it. Python, JavaScript/TypeScript modules (`export`,
+ * ES imports) and Go (within its package folder) are planned; uses through the old module's name
+ * (`mod.name`) are listed to change by hand.
+ */
+import { ToolError } from "../errors.ts";
+import type { SymbolRecord } from "../parser/types.ts";
+import type { StoredImport } from "../store/repo_index.ts";
+import { semanticsOf } from "../parser/semantics/mod.ts";
+import { FILES } from "./files.ts";
+import { dirOf, IMPORT_GRAPH } from "./import_graph.ts";
+import { definitionSpan } from "./mentions.ts";
+import type { PlanEdit } from "./refactor_edits.ts";
+import type { RenameSites } from "./rename_sites.ts";
+import { SYMBOLS } from "./symbols.ts";
+import type { RepoView } from "./view.ts";
+
+/** A planned move. */
+export interface MovePlan {
+  edits: PlanEdit[];
+  /** Sites to change by hand, with why. */
+  manual: { file: string; line: number; text: string; reason: string }[];
+  /** Whether the new file exists already. */
+  newFileExists: boolean;
+}
+
+type _Family = "python" | "ecmascript" | "go";
+
+/** Plan moving `symbol` (its rename sites found) to `newFile`. */
+export function planMove(
+  view: RepoView,
+  symbol: SymbolRecord,
+  found: RenameSites,
+  newFile: string,
+): MovePlan {
+  const family = _familyOf(symbol, newFile);
+  if (symbol.parent !== null) {
+    throw new ToolError(
+      "invalid_argument",
+      `Only top-level definitions can be moved; ${symbol.qualified_name} is a member of ${symbol.parent}: move its owner`,
+    );
+  }
+  if (newFile === symbol.file) {
+    throw new ToolError("invalid_argument", "new_file is the symbol's own file");
+  }
+  const text = view.index.fileText(symbol.file) ?? "";
+  const lines = text.split("\n");
+  const [first, last] = definitionSpan(lines, symbol);
+  const body = lines.slice(first - 1, last).join("\n");
+  const target = view.index.fileText(newFile);
+  if (family === "go" && dirOf(newFile) !== dirOf(symbol.file)) {
+    throw new ToolError(
+      "invalid_argument",
+      "A Go definition moves within its package folder only (another folder is another package): pick a new_file in " +
+        (dirOf(symbol.file) || "the root folder"),
+    );
+  }
+  const edits: PlanEdit[] = [];
+  const manual: MovePlan["manual"] = [];
+  // 1. Cut it (and one blank line after it) from its file.
+  const cutTo = lines[last] === "" && last < lines.length - 1 ? last + 1 : last;
+  edits.push({
+    file: symbol.file,
+    line: first,
+    col: 1,
+    endLine: cutTo + 1,
+    endCol: 1,
+    kind: "delete",
+    old: lines.slice(first - 1, cutTo).join("\n") + "\n",
+    new: "",
+    reason: "move: cut the definition",
+    certainty: "certain",
+  });
+  // 2. Write it into the new file with the imports it needs.
+  const needed = _neededImports(view, symbol, body, newFile, family);
+  const goPackage = /^package\s+(\S+)/m.exec(text)?.[1] ?? "main";
+  const header = family === "go" ? `package ${goPackage}\n\n` : "";
+  edits.push(_append(newFile, target, needed, body, family, header));
+  // 3. Point every import of it at the new file.
+  const graph = view.get(IMPORT_GRAPH);
+  for (const s of found.sites) {
+    if ((s.role !== "import" && s.role !== "re_export") || s.certainty !== "certain") continue;
+    const imp = (graph.importsOf.get(s.file) ?? []).find((i) => i.line === s.line);
+    const retarget = imp === undefined
+      ? null
+      : _retarget(view, imp, s.lineText, symbol.name, newFile, family);
+    if (retarget !== null) edits.push(...retarget);
+    else {manual.push({
+        file: s.file,
+        line: s.line,
+        text: s.text,
+        reason: "an import written over several lines: import it from the new file",
+      });}
+  }
+  // 4. Its old file imports it back when it still uses it; 5. qualified uses by hand.
+  const stillUsed = found.sites.some((s) =>
+    s.file === symbol.file && s.role === "reference" && s.certainty === "certain" &&
+    (s.line < first || s.line > last)
+  );
+  if (stillUsed && family !== "go") {
+    edits.push(
+      _insertImport(
+        view,
+        symbol.file,
+        _importLine(view, symbol.file, newFile, [symbol.name], family, null),
+      ),
+    );
+  }
+  for (const s of found.sites) {
+    if (s.role !== "reference" || s.certainty === "mention" || s.file === symbol.file) continue;
+    if (!/(?:\.|->|::)\s*$/.test(s.lineText.slice(0, s.start)) || family === "go") continue;
+    manual.push({
+      file: s.file,
+      line: s.line,
+      text: s.text,
+      reason: "a use through the old module's name: import the new module or the name",
+    });
+  }
+  return { edits, manual, newFileExists: target !== undefined };
+}
+
+function _familyOf(symbol: SymbolRecord, newFile: string): _Family {
+  const family = semanticsOf(symbol.language).family;
+  if (family !== "python" && family !== "ecmascript" && family !== "go") {
+    throw new ToolError(
+      "unsupported_language",
+      `Moves are planned for Python, JavaScript/TypeScript and Go; ${symbol.file} is ${symbol.language}: use refactor_type rename, or move it by hand with check_references`,
+    );
+  }
+  const ext = (p: string) => p.slice(p.lastIndexOf("."));
+  const ok = family === "python"
+    ? ext(newFile) === ".py"
+    : family === "go"
+    ? ext(newFile) === ".go"
+    : /\.[cm]?[jt]sx?$/.test(newFile);
+  if (!ok) {
+    throw new ToolError("invalid_argument", `new_file ${newFile} is not a ${symbol.language} file`);
+  }
+  return family;
+}
+
+/** Import lines the moved body needs: its names imported in the old file, or defined there. */
+function _neededImports(
+  view: RepoView,
+  symbol: SymbolRecord,
+  body: string,
+  newFile: string,
+  family: _Family,
+): string[] {
+  const words = new Set(body.match(/[\p{L}_$][\p{L}\p{N}_$]*/gu) ?? []);
+  const out: string[] = [];
+  const lines = (view.index.fileText(symbol.file) ?? "").split("\n");
+  for (const imp of view.get(IMPORT_GRAPH).importsOf.get(symbol.file) ?? []) {
+    const line = lines[imp.line - 1] ?? "";
+    if (family === "go") {
+      const binding = /^\s*(?:import\s+)?(?:([\p{L}_][\p{L}\p{N}_]*)\s+)?"([^"]+)"/u.exec(line);
+      const name = binding?.[1] ?? imp.specifier.split("/").pop()!;
+      if (body.includes(`${name}.`)) {
+        out.push(`import ${binding?.[1] ? name + " " : ""}"${imp.specifier}"`);
+      }
+      continue;
+    }
+    const names = imp.names.filter((n) => words.has(n) && n !== "*");
+    const module = imp.names.length === 0 ? _boundModule(line) : null;
+    if (names.length === 0 && (module === null || !words.has(module))) continue;
+    if (imp.resolved === null || !imp.specifier.startsWith(".")) {
+      out.push(names.length > 0 ? _importText(family, imp.specifier, names) : line.trim());
+    } else {
+      out.push(_importLine(view, newFile, imp.resolved, names, family, imp.specifier));
+    }
+  }
+  if (family === "go") return out;
+  // Names of the old file's top level the body uses come from the old file.
+  const own = view.get(SYMBOLS).ofFile(symbol.file).filter((s) =>
+    s.parent === null && s.id !== symbol.id && s.kind !== "import" && words.has(s.name)
+  ).map((s) => s.name);
+  if (own.length > 0) {
+    out.push(_importLine(view, newFile, symbol.file, [...new Set(own)], family, null));
+  }
+  return out;
+}
+
+/** The name a whole-module import binds (`import x`, `import * as x`, `x = require(…)`). */
+function _boundModule(line: string): string | null {
+  return /\bas\s+([\p{L}_$][\p{L}\p{N}_$]*)/u.exec(line)?.[1] ??
+    /^\s*import\s+([\p{L}_][\p{L}\p{N}_.]*)\s*$/u.exec(line)?.[1] ?? null;
+}
+
+/** The import statement of `names` from `specifier`. */
+function _importText(family: _Family, specifier: string, names: string[]): string {
+  return family === "python"
+    ? `from ${specifier} import ${names.join(", ")}`
+    : `import { ${names.join(", ")} } from "${specifier}";`;
+}
+
+/**
+ * An import, written in `file`, of `names` from `target`: relative when `like` (the specifier it
+ * replaces) is relative or for JavaScript, dotted from the same root as `like` otherwise.
+ */
+function _importLine(
+  view: RepoView,
+  file: string,
+  target: string,
+  names: string[],
+  family: _Family,
+  like: string | null,
+): string {
+  return _importText(family, _specifier(view, file, target, family, like), names);
+}
+
+function _specifier(
+  view: RepoView,
+  file: string,
+  target: string,
+  family: _Family,
+  like: string | null,
+): string {
+  if (family === "python") {
+    const module = target.replace(/(?:\/__init__)?\.py$/, "");
+    if (like !== null && !like.startsWith(".")) {
+      // Same root as the absolute specifier it replaces: `shapes` for src/shapes/__init__.py.
+      const root = _pythonRoot(view, like);
+      if (root !== null && module.startsWith(root)) {
+        return module.slice(root.length).replaceAll("/", ".");
+      }
+    }
+    const from = dirOf(file).split("/").filter((p) => p !== "");
+    const to = module.split("/");
+    let common = 0;
+    while (common < from.length && common < to.length - 1 && from[common] === to[common]) common++;
+    return ".".repeat(from.length - common + 1) + to.slice(common).join(".");
+  }
+  const rel = _relative(dirOf(file), target);
+  const keepExt = like === null ? true : /\.[cm]?[jt]sx?$/.test(like);
+  const path = keepExt
+    ? rel.replace(/\.tsx?$/, (e) => (like?.endsWith(".js") ? ".js" : e))
+    : rel.replace(/\.[cm]?[jt]sx?$/, "");
+  return path.startsWith(".") ? path : `./${path}`;
+}
+
+/** The folder prefix an absolute Python module specifier is written from (`src/`). */
+function _pythonRoot(view: RepoView, specifier: string): string | null {
+  const tail = specifier.replaceAll(".", "/");
+  for (const path of view.get(FILES).keys()) {
+    for (const end of [`${tail}.py`, `${tail}/__init__.py`]) {
+      if (path === end) return "";
+      if (path.endsWith(`/${end}`)) return path.slice(0, path.length - end.length);
+    }
+  }
+  return null;
+}
+
+function _relative(fromDir: string, to: string): string {
+  const a = fromDir === "" ? [] : fromDir.split("/");
+  const b = to.split("/");
+  let i = 0;
+  while (i < a.length && i < b.length - 1 && a[i] === b[i]) i++;
+  const up = a.length - i;
+  return (up === 0 ? "./" : "../".repeat(up)) + b.slice(i).join("/");
+}
+
+/** The edit writing the body (and its imports) at the end of the new file, or creating it. */
+function _append(
+  file: string,
+  existing: string | undefined,
+  imports: string[],
+  body: string,
+  family: _Family,
+  header: string,
+): PlanEdit {
+  const unique = [...new Set(imports)];
+  if (existing === undefined) {
+    const head = header +
+      (unique.length > 0 ? unique.join("\n") + "\n\n" + (family === "python" ? "\n" : "") : "");
+    return {
+      file,
+      line: 1,
+      col: 1,
+      endLine: 1,
+      endCol: 1,
+      kind: "create",
+      old: "",
+      new: head + body + "\n",
+      reason: "move: create the new file with the definition",
+      certainty: "certain",
+    };
+  }
+  const lines = existing.split("\n");
+  const missing = unique.filter((i) => !existing.includes(i));
+  const end = existing.endsWith("\n") ? lines.length : lines.length + 1;
+  const gap = family === "python" ? "\n\n" : "\n";
+  return {
+    file,
+    line: end,
+    col: 1,
+    endLine: end,
+    endCol: 1,
+    kind: "insert",
+    old: "",
+    new: (existing.endsWith("\n") ? "" : "\n") + gap +
+      (missing.length > 0 ? missing.join("\n") + "\n" + gap : "") + body + "\n",
+    reason: "move: append the definition (imports before it: move them to the top)",
+    certainty: "certain",
+  };
+}
+
+/** Edits pointing one import of the moved name at the new file. */
+function _retarget(
+  view: RepoView,
+  imp: StoredImport,
+  line: string,
+  name: string,
+  newFile: string,
+  family: _Family,
+): PlanEdit[] | null {
+  const specifier = _specifier(view, imp.file, newFile, family, imp.specifier);
+  const quoted = imp.specifier;
+  const at = line.indexOf(quoted);
+  const others = imp.names.filter((n) => n !== name);
+  if (others.length === 0 && at !== -1) {
+    const col = [...line.slice(0, at)].length + 1;
+    return [{
+      file: imp.file,
+      line: imp.line,
+      col,
+      endLine: imp.line,
+      endCol: col + [...quoted].length,
+      kind: "replace",
+      old: quoted,
+      new: specifier,
+      reason: "move: import it from the new file",
+      certainty: "certain",
+    }];
+  }
+  // Several names: drop this one (and its comma) and import it from the new file below.
+  const m = new RegExp(`(,\\s*)?\\b${name}\\b(\\s+as\\s+[\\p{L}_$][\\p{L}\\p{N}_$]*)?(\\s*,)?`, "u")
+    .exec(line);
+  if (m === null) return null;
+  const drop = m[1] !== undefined && m[3] !== undefined
+    ? m[0].slice(0, m[0].length - m[3].length)
+    : m[0];
+  const col = [...line.slice(0, m.index)].length + 1;
+  const reexport = /^\s*export\b/.test(line);
+  const text = _importText(family, specifier, [name]).replace(
+    /^import/,
+    reexport ? "export" : "import",
+  );
+  return [
+    {
+      file: imp.file,
+      line: imp.line,
+      col,
+      endLine: imp.line,
+      endCol: col + [...drop].length,
+      kind: "delete",
+      old: drop,
+      new: "",
+      reason: "move: this import no longer brings it",
+      certainty: "certain",
+    },
+    _insertAfter(imp.file, imp.line, line, text),
+  ];
+}
+
+function _insertAfter(file: string, line: number, lineText: string, text: string): PlanEdit {
+  const col = [...lineText].length + 1;
+  return {
+    file,
+    line,
+    col,
+    endLine: line,
+    endCol: col,
+    kind: "insert",
+    old: "",
+    new: "\n" + text,
+    reason: "move: import it from the new file",
+    certainty: "certain",
+  };
+}
+
+/** An import line added after a file's last import (or at its top). */
+function _insertImport(view: RepoView, file: string, text: string): PlanEdit {
+  const imports = view.get(IMPORT_GRAPH).importsOf.get(file) ?? [];
+  const lines = (view.index.fileText(file) ?? "").split("\n");
+  const last = imports.reduce((m, i) => Math.max(m, i.line), 0);
+  if (last === 0) {
+    return {
+      file,
+      line: 1,
+      col: 1,
+      endLine: 1,
+      endCol: 1,
+      kind: "insert",
+      old: "",
+      new: text + "\n",
+      reason: "move: import it back",
+      certainty: "certain",
+    };
+  }
+  return {
+    ..._insertAfter(file, last, lines[last - 1] ?? "", text),
+    reason: "move: import it back",
+  };
+}
