@@ -110,6 +110,7 @@ const SAMPLE_VALUES: Record<string, (w: World) => unknown> = {
   until_sha: () => "HEAD",
   from_ref: () => "HEAD~1",
   to_ref: () => "HEAD",
+  new_name: () => "renamedSample",
 };
 
 /** Whole sample calls, for tools whose arguments mean something else under a common name. */
@@ -119,6 +120,12 @@ const SAMPLES: Record<string, (w: World) => Record<string, unknown>> = {
   resolve_repo: (w) => ({ path: join(w.root, "graph") }),
   index_repo: () => ({ url: "acme/demo" }),
   invalidate_cache: (w) => ({ repo: w.spare }),
+  plan_refactoring: (w) => ({
+    repo: w.repo,
+    symbol: w.symbolId,
+    refactor_type: "rename",
+    new_name: "renamedSample",
+  }),
 };
 
 /** Pairs of optional arguments of which a tool needs one (the first is sampled). */
