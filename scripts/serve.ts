@@ -30,6 +30,7 @@ import { defaultIndexDir } from "../src/store/index_dir.ts";
 import { allowedRoots } from "../src/ingest/allowed_roots.ts";
 import { githubHosts } from "../src/ingest/github_config.ts";
 import { summarizerHost, summarizerSettingsFromEnv } from "../src/summarize/config.ts";
+import { embeddingHost, embeddingModelDir, embeddingSettingsFromEnv } from "../src/embed/config.ts";
 
 // The launcher starts before the server does, so it stays small: node:path and two import-free
 // modules only (not src/store/paths.ts, whose node:crypto import alone
@@ -53,12 +54,17 @@ export const SERVER_ENV = [
   "OPENAI_API_BASE",
   "OPENAI_API_KEY",
   "OPENAI_MODEL",
+  "OPENAI_BASE_URL",
+  "OPENAI_EMBED_MODEL",
+  "GOOGLE_EMBED_MODEL",
+  "GEMINI_EMBED_TASK_AWARE",
 ];
 
 /**
  * The hosts the server may call: the GitHub API host and its archive host
  * (`api.github.com,codeload.github.com` by default; the Enterprise host alone when
- * `GITHUB_API_URL` points at one), and the configured AI summarizer's host, if any.
+ * `GITHUB_API_URL` points at one), and the configured AI summarizer's and embedding provider's
+ * hosts, if any.
  */
 export function netHosts(env: (name: string) => string | undefined): string[] {
   let api = "https://api.github.com";
@@ -74,6 +80,10 @@ export function netHosts(env: (name: string) => string | undefined): string[] {
     const host = summarizerHost(summarizerSettingsFromEnv(env));
     if (host !== null) hosts.push(host);
   } catch { /* bad summarizer settings: the server reports them */ }
+  try {
+    const host = embeddingHost(embeddingSettingsFromEnv(env, defaultIndexDir(env)));
+    if (host !== null) hosts.push(host);
+  } catch { /* bad embedding settings: the server reports them */ }
   return [...new Set(hosts)];
 }
 
@@ -87,6 +97,8 @@ export interface PermissionInputs {
   checkout: string;
   /** Hosts the server may call. */
   hosts: string[];
+  /** A local embedding model's folder (read-only), when configured. */
+  models?: string[];
 }
 
 /** The inputs for the current environment (see the module doc for defaults). */
@@ -96,8 +108,14 @@ export function permissionInputs(
 ): PermissionInputs {
   const roots = allowedRoots(env, cwd).roots;
   const hosts = netHosts(env);
+  // A local embedding model outside the index directory is read too.
+  let model: string | null = null;
+  try {
+    model = embeddingModelDir(embeddingSettingsFromEnv(env, defaultIndexDir(env)));
+  } catch { /* bad embedding settings: the server reports them */ }
   return {
     roots,
+    ...(model === null ? {} : { models: [resolve(cwd, model)] }),
     indexDir: resolve(cwd, defaultIndexDir(env)),
     checkout: resolve(import.meta.dirname!, ".."),
     hosts,
@@ -146,7 +164,7 @@ export function childEnv(
 export function permissionFlags(p: PermissionInputs): string[] {
   const list = (items: string[]) => [...new Set(items)].join(",");
   return [
-    `--allow-read=${list([...p.roots, p.indexDir, p.checkout])}`,
+    `--allow-read=${list([...p.roots, p.indexDir, p.checkout, ...(p.models ?? [])])}`,
     `--allow-write=${list([p.indexDir])}`,
     `--allow-net=${list(p.hosts)}`,
     `--allow-env=${list(SERVER_ENV)}`,

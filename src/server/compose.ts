@@ -12,6 +12,7 @@ import { type HistoryLimits, historyLimitsFromEnv } from "../ingest/git/limits.t
 import { defaultIndexDir } from "../store/index_dir.ts";
 import { Store } from "../store/store.ts";
 import { type SummarizerSettings, summarizerSettingsFromEnv } from "../summarize/config.ts";
+import { type EmbeddingSettings, embeddingSettingsFromEnv } from "../embed/config.ts";
 import { type ServerSettings, settingsFromEnv } from "./config.ts";
 import { readConfigFile, toolVisibilityFrom } from "./tool_profile.ts";
 import { type ServerDeps, ToolRunner } from "./runner.ts";
@@ -41,6 +42,7 @@ export interface Settings {
   server: ServerSettings;
   github: GitHubSettings;
   summarizer: SummarizerSettings;
+  embeddings: EmbeddingSettings;
   watch: WatchSettings;
   history: HistoryLimits;
 }
@@ -55,6 +57,7 @@ export function readSettings(environment: Environment): Settings {
     server: { ...settingsFromEnv(env), tools: toolVisibilityFrom(env, readConfigFile(indexDir)) },
     github: githubSettingsFromEnv(env),
     summarizer: summarizerSettingsFromEnv(env),
+    embeddings: embeddingSettingsFromEnv(env, indexDir),
     watch: watchSettingsFromEnv(env),
     history: historyLimitsFromEnv(env),
   };
@@ -87,6 +90,7 @@ export function runnerDeps(
     settings: settings.server,
     github: settings.github,
     summarizer: settings.summarizer,
+    embeddings: settings.embeddings,
     history: settings.history,
     cwd: environment.cwd,
     ...(options.watch

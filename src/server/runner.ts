@@ -8,6 +8,12 @@ import type { Format } from "../codec/dispatch.ts";
 import { DEFAULT_INGEST_CONFIG, type IngestConfig } from "../ingest/config.ts";
 import { DEFAULT_GITHUB_SETTINGS, type GitHubSettings } from "../ingest/github_config.ts";
 import { NO_SUMMARIZER, type SummarizerSettings } from "../summarize/config.ts";
+import {
+  createProvider,
+  type EmbeddingProvider,
+  type EmbeddingSettings,
+  NO_EMBEDDINGS,
+} from "../embed/mod.ts";
 import type { FileParser, ProgressFn } from "../ingest/index_local.ts";
 import { ParserPool } from "../parser/pool.ts";
 import type { Store } from "../store/store.ts";
@@ -52,6 +58,8 @@ export interface ServerDeps {
   github?: GitHubSettings;
   /** The AI summary tier. @default NO_SUMMARIZER (docstring and signature summaries only) */
   summarizer?: SummarizerSettings;
+  /** The embedding provider of semantic search. @default NO_EMBEDDINGS (none) */
+  embeddings?: EmbeddingSettings;
   /**
    * Watch mode (servers only): folders indexed through this runner are watched and re-indexed
    * as they change. @default off
@@ -85,6 +93,7 @@ export class ToolRunner {
   readonly #settings: ServerSettings;
   readonly #log: (message: string) => void;
   #pool: ParserPool | null = null;
+  #embedder: EmbeddingProvider | null = null;
   /** The repo of the last successful call, for {@linkcode idle}. */
   #lastRepo: string | undefined;
   readonly #watch: WatchManager | null;
@@ -112,6 +121,7 @@ export class ToolRunner {
       }),
       github: deps.github ?? DEFAULT_GITHUB_SETTINGS,
       summarizer: deps.summarizer ?? NO_SUMMARIZER,
+      embedder: () => this.#embedder ??= createProvider(deps.embeddings ?? NO_EMBEDDINGS),
       redact: this.#settings.redact,
       folderIndexed: (root) => this.folderIndexed(root),
       serves: (name) => isServed(this.visibility, name),
@@ -301,6 +311,8 @@ export class ToolRunner {
     await this.#watch?.close();
     await this.#pool?.close();
     this.#pool = null;
+    this.#embedder?.close?.();
+    this.#embedder = null;
     this.#ctx.store.close();
   }
 }

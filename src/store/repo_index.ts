@@ -23,6 +23,7 @@ import { symbolMatchExpression } from "./fts_text.ts";
 import { queryTrigrams } from "./trigrams.ts";
 import { filesWithAll } from "./text_postings.ts";
 import { SymbolSearch } from "./symbol_search.ts";
+import { type EmbeddingModel, readEmbeddingModel, readEmbeddings } from "./embeddings.ts";
 
 /** Per-repo facts stored in the `meta` table. */
 export interface RepoMeta {
@@ -253,6 +254,16 @@ export class RepoIndex {
       | { value: string }
       | undefined;
     return row?.value;
+  }
+
+  /** What made the stored embedding vectors, or null when none are stored (`embed_repo`). */
+  embeddingModel(): EmbeddingModel | null {
+    return readEmbeddingModel((sql) => this.#prepare(sql));
+  }
+
+  /** The stored embedding vectors by text hash (hex), each `dim` long. */
+  embeddingVectors(dim: number): Map<string, Float32Array> {
+    return readEmbeddings((sql) => this.#prepare(sql), dim);
   }
 
   /** Number of indexed files. */

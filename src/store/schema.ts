@@ -10,7 +10,17 @@ import { addSymbolTerms, SYMBOL_TERMS_DDL } from "./symbol_terms.ts";
 import { fillTextPostings, TEXT_POSTINGS_DDL } from "./text_postings.ts";
 
 /** The schema version this build writes and reads. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
+
+/**
+ * Embedding vectors of symbols (schema 5; semantic search, `embeddings.ts`): one row per distinct
+ * embedded text, keyed by a hash of the provider identity and the text.
+ */
+export const EMBEDDINGS_DDL = `
+CREATE TABLE IF NOT EXISTS symbol_embeddings(
+  text_hash BLOB PRIMARY KEY,
+  vector BLOB NOT NULL
+) WITHOUT ROWID;`;
 
 /**
  * The tables. Text is stored once: `contents.content` holds each file's exact bytes (apart from
@@ -108,7 +118,8 @@ CREATE VIRTUAL TABLE symbols_fts USING fts5(
 );
 
 ${TEXT_POSTINGS_DDL}
-${SYMBOL_TERMS_DDL}`;
+${SYMBOL_TERMS_DDL}
+${EMBEDDINGS_DDL}`;
 
 /**
  * Secondary indexes, by name, with their definitions. A full rebuild drops them first and
@@ -135,6 +146,8 @@ const _MIGRATIONS: Record<number, (db: DatabaseSync) => void> = {
   // 4: complexity metrics per symbol, NULL until the next index measures them (the parser
   // version changed with them, so that index re-parses every file).
   3: _complexityColumns,
+  // 5: embedding vectors for semantic search (embeddings.ts), empty until embed_repo runs.
+  4: (db) => db.exec(EMBEDDINGS_DDL),
 };
 
 function _complexityColumns(db: DatabaseSync): void {

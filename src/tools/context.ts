@@ -9,6 +9,7 @@ import type { FileEntry, RepoIndex } from "../store/repo_index.ts";
 import type { IngestConfig } from "../ingest/config.ts";
 import type { GitHubSettings } from "../ingest/github_config.ts";
 import type { SummarizerSettings } from "../summarize/config.ts";
+import type { EmbeddingProvider } from "../embed/mod.ts";
 import type { FileParser, ProgressFn } from "../ingest/index_local.ts";
 import { DetailedToolError, ToolError } from "../errors.ts";
 import type { RepoView, RepoViews } from "../query/view.ts";
@@ -33,6 +34,11 @@ export interface ToolContext {
   github: GitHubSettings;
   /** The AI summary tier of the index tools. */
   summarizer: SummarizerSettings;
+  /**
+   * The embedding provider of semantic search (created on first use; throws
+   * `no_embedding_provider` saying how to configure one); absent: none.
+   */
+  embedder?: () => EmbeddingProvider;
   /**
    * Whether served file text has its secrets redacted by position (the server's redaction
    * setting). @default true
@@ -67,6 +73,14 @@ export interface ToolOutput<
   meta?: M;
   /** Arguments accepted but ignored or changed, one sentence each (`_meta.warnings`). */
   warnings?: string[];
+}
+
+/** The server's embedding provider; `no_embedding_provider` (saying how to set one) when none. */
+export function embedder(ctx: ToolContext): EmbeddingProvider {
+  if (ctx.embedder === undefined) {
+    throw new ToolError("no_embedding_provider", "This server has no embedding provider");
+  }
+  return ctx.embedder();
 }
 
 /** Most repo ids listed in a `repo_not_found` error. */

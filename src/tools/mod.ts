@@ -47,6 +47,7 @@ import { tool as getUntestedSymbols } from "./get_untested_symbols.ts";
 import { tool as checkRenameSafe } from "./check_rename_safe.ts";
 import { tool as planRefactoring } from "./plan_refactoring.ts";
 import { tool as getExtractionCandidates } from "./get_extraction_candidates.ts";
+import { tool as embedRepo } from "./embed_repo.ts";
 import { tool as jcodemunchGuide } from "./jcodemunch_guide.ts";
 
 export type { ToolContext, ToolOutput } from "./context.ts";
@@ -97,6 +98,7 @@ export const TOOLS: readonly Tool[] = [
   checkRenameSafe,
   planRefactoring,
   getExtractionCandidates,
+  embedRepo,
   jcodemunchGuide,
 ];
 

@@ -8,7 +8,9 @@ import { z } from "zod";
 import { SYMBOL_KINDS, type SymbolRecord } from "../parser/types.ts";
 import type { RepoIndex } from "../store/repo_index.ts";
 import { ToolError } from "../errors.ts";
-import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
+import { embedder, openRepo, type ToolContext, type ToolOutput } from "./context.ts";
+import { SEMANTIC_INDEX, type SemanticIndex } from "../query/semantic.ts";
+import { DEFAULT_SEMANTIC_WEIGHT, rankSemantic } from "../query/semantic_rank.ts";
 import { checkLanguage } from "./graph_args.ts";
 import type { RepoView } from "../query/view.ts";
 import { decoratorText, squareRows } from "./rows.ts";
@@ -81,10 +83,19 @@ const _args = {
   debug: z.boolean().optional().describe(
     "Add the parts of each score",
   ),
-  semantic: z.boolean().optional().describe("Accepted for compatibility; not supported (ignored)"),
-  semantic_weight: z.number().optional().describe("Accepted for compatibility; ignored"),
-  semantic_only: z.boolean().optional().describe("Accepted for compatibility; ignored"),
-  fusion: z.boolean().optional().describe("Accepted for compatibility; ignored"),
+  semantic: z.boolean().optional().describe(
+    "Fuse with embedding similarity (after embed_repo)",
+  ),
+  // Listed through `semantic`'s text only: every listed argument costs tokens in every session.
+  semantic_weight: z.number().optional().describe(
+    "Accepted for compatibility, and used: the embeddings' share of the fusion, 0..1 (default 0.5)",
+  ),
+  semantic_only: z.boolean().optional().describe(
+    "Accepted for compatibility, and used: rank by embedding similarity alone",
+  ),
+  fusion: z.boolean().optional().describe(
+    "Accepted for compatibility: semantic search always fuses by reciprocal rank",
+  ),
   fqn: z.string().optional().describe("Accepted for compatibility (PHP FQN); ignored"),
 };
 
@@ -121,6 +132,9 @@ const _fields = {
     score_graph: _maybe("debug: the graph-neighbour part"),
     score_focus: _maybe("debug: the focus part"),
     score_model: _maybe("debug: the learned re-ranking's estimate"),
+    score_semantic: _maybe("semantic: cosine similarity to the query"),
+    rank_lexical: _maybe("semantic debug: rank in the lexical ranking"),
+    rank_semantic: _maybe("semantic debug: rank by similarity"),
     match_type: z.literal("fuzzy").nullable().optional().describe('"fuzzy" for a fuzzy hit'),
     fuzzy_similarity: _maybe("Trigram similarity of a fuzzy hit"),
     edit_distance: _maybe("Edit distance of a fuzzy hit"),
@@ -156,6 +170,10 @@ const _meta = {
     "No symbol matched the query's words: the hits are names spelled like it",
   ),
   freshness: META.freshness,
+  search_mode: z.enum(["hybrid", "semantic_only"]).describe("semantic: how hits were ranked"),
+  fusion: z.boolean().describe("semantic: ranks fused (reciprocal rank fusion)"),
+  channels: z.string().describe("semantic: the fused rankings"),
+  embeddings_missing: z.number().int().describe("semantic: symbols without a stored vector"),
 };
 
 type _Response = ResponseOf<typeof _fields>;
@@ -179,7 +197,7 @@ export function prewarm(ctx: ToolContext, repo: string): void {
 const SEARCH_LRU = lruFacet<_Output>("search-lru", 128);
 
 /** Reference options this server accepts and ignores (named in `_meta.warnings`). */
-const _IGNORED = ["semantic", "semantic_weight", "semantic_only", "fusion", "fqn"] as const;
+const _IGNORED = ["fqn"] as const;
 
 /** Most hits ranked for packing into a token budget. */
 const _MAX_PACKED = 100;
@@ -220,6 +238,9 @@ export function handler(ctx: ToolContext, args: SearchSymbolsArgs): _Output {
   const warnings = _IGNORED.filter((k) => args[k] !== undefined).map((k) =>
     `${k} is not supported by this server and was ignored (lexical search with priors ran)`
   );
+  if (args.fusion !== undefined || args.semantic_weight !== undefined) {
+    warnings.push("fusion and semantic_weight apply with semantic=true; lexical search ran");
+  }
   return {
     ...out,
     response,
@@ -228,70 +249,118 @@ export function handler(ctx: ToolContext, args: SearchSymbolsArgs): _Output {
   };
 }
 
-function _search(view: RepoView, args: SearchSymbolsArgs): _Output {
-  const { repo, index } = view;
+/** The checked query and sizes of a search. */
+interface _Plan {
+  query: string;
+  language: string | undefined;
+  maxResults: number;
+  budget: number | undefined;
+  /** Hits ranked (more than shown when they are packed into a budget). */
+  ranked: number;
+  detail: "compact" | "standard" | "full";
+}
+
+function _plan(args: SearchSymbolsArgs): _Plan {
   const query = args.query.trim();
   if (query === "") {
     throw new ToolError("invalid_argument", 'Argument "query" must contain a name or words');
   }
-  const language = checkLanguage(args.language);
   const maxResults = args.max_results ?? 10;
   const budget = args.token_budget;
-  const ranked = budget === undefined
-    ? maxResults
-    : Math.min(_MAX_PACKED, Math.max(maxResults, Math.floor(budget / 5)));
-  const detail = args.detail_level ?? "standard";
-  const ranking = rankSymbolHits(view, {
+  return {
     query,
+    language: checkLanguage(args.language),
+    maxResults,
+    budget,
+    ranked: budget === undefined
+      ? maxResults
+      : Math.min(_MAX_PACKED, Math.max(maxResults, Math.floor(budget / 5))),
+    detail: args.detail_level ?? "standard",
+  };
+}
+
+/** A ranked symbol and the columns its row adds (debug parts, fuzzy fields). */
+export interface RankedRow {
+  symbol: SymbolRecord;
+  score: number;
+  columns: Partial<_Hit>;
+}
+
+function _search(view: RepoView, args: SearchSymbolsArgs): _Output {
+  const plan = _plan(args);
+  const ranking = rankSymbolHits(view, {
+    query: plan.query,
     kind: args.kind,
-    language,
+    language: plan.language,
     filePattern: args.file_pattern,
     decorator: args.decorator,
-    maxResults: ranked,
+    maxResults: plan.ranked,
     fuzzy: args.fuzzy,
     fuzzyThreshold: args.fuzzy_threshold,
     maxEditDistance: args.max_edit_distance,
     sortBy: args.sort_by,
   });
+  const rows: RankedRow[] = ranking.hits.map((h) => ({
+    symbol: h.symbol,
+    score: h.score,
+    // Flat columns rather than a nested object: every hit stays one table row.
+    columns: args.debug !== true ? {} : {
+      score_lexical: _round(h.lexical),
+      score_role: h.role,
+      score_centrality: _round(h.centrality),
+      score_graph: _round(h.graph),
+      score_focus: _round(h.focus),
+      // The learned model's estimate, for a description (learned_rank.ts).
+      ...(h.model !== undefined ? { score_model: _round(h.model) } : {}),
+    },
+  }));
+  for (const f of ranking.fuzzy) {
+    rows.push({
+      symbol: f.symbol,
+      score: f.score,
+      columns: {
+        match_type: "fuzzy",
+        fuzzy_similarity: _round(f.similarity),
+        edit_distance: f.distance,
+      },
+    });
+  }
+  const meta: MetaOf<typeof _meta> = ranking.fuzzyFallback ? _fuzzyFallbackMeta(plan.query) : {};
+  return respond(view, plan, rows, ranking.matched, meta);
+}
+
+/**
+ * The answer for ranked rows: each shaped at the asked detail, packed into the budget (or the
+ * default budget of `full`), with the hints and the negative evidence of an empty answer.
+ */
+function respond(
+  view: RepoView,
+  plan: _Plan,
+  rows: readonly RankedRow[],
+  matched: number,
+  extraMeta: MetaOf<typeof _meta>,
+): _Output {
+  const { repo, index } = view;
+  const { query, maxResults, budget, detail } = plan;
   const results: _Hit[] = [];
   let signaturesCut = 0;
-  const entry = (s: SymbolRecord, score: number) => {
-    const e = _entry(index, s, detail, score);
+  for (const r of rows) {
+    const e = _entry(index, r.symbol, detail, r.score);
     if (e.signature_cut === true) {
       delete e.signature_cut;
       signaturesCut++;
     }
-    return e;
-  };
-  for (const h of ranking.hits) {
-    const e = entry(h.symbol, h.score);
-    if (args.debug === true) {
-      // Flat columns rather than a nested object: every hit stays one table row.
-      e.score_lexical = _round(h.lexical);
-      e.score_role = h.role;
-      e.score_centrality = _round(h.centrality);
-      e.score_graph = _round(h.graph);
-      e.score_focus = _round(h.focus);
-      // The learned model's estimate, for a description (learned_rank.ts).
-      if (h.model !== undefined) e.score_model = _round(h.model);
-    }
-    results.push(e);
-  }
-  for (const f of ranking.fuzzy) {
-    const e = entry(f.symbol, f.score);
-    Object.assign(e, { match_type: "fuzzy", fuzzy_similarity: _round(f.similarity) });
-    e.edit_distance = f.distance;
-    results.push(e);
+    results.push(Object.assign(e, r.columns));
   }
   const counts = view.get(COUNTS);
   const meta: MetaOf<typeof _meta> = { total_symbols: counts.symbols };
   let kept = results;
-  let truncated = ranking.matched > maxResults;
+  let truncated = matched > maxResults;
   if (budget !== undefined) {
     // The reference's packing: greedy in rank order by what reading each hit costs.
     const b = new TokenBudget(budget);
     kept = results.filter((r) => b.take(estimateTokens(Number(r.byte_length))));
-    truncated = ranking.matched > kept.length;
+    truncated = matched > kept.length;
     Object.assign(meta, {
       token_budget: budget,
       tokens_used: b.used,
@@ -320,7 +389,7 @@ function _search(view: RepoView, args: SearchSymbolsArgs): _Output {
   }
   meta.truncated = truncated;
   if (signaturesCut > 0) meta.signatures_cut = signaturesCut;
-  if (ranking.fuzzyFallback) Object.assign(meta, _fuzzyFallbackMeta(query));
+  Object.assign(meta, extraMeta);
   if (truncated) {
     meta.hint = meta.token_budget === DEFAULT_TOKEN_BUDGET && budget === undefined
       ? `detail_level=full hits are bounded by ${DEFAULT_TOKEN_BUDGET} tokens: pass token_budget for more, use detail_level=standard and get_symbol_source, or narrow with kind, language or file_pattern`
@@ -410,6 +479,97 @@ function _entry(
   };
 }
 
+/**
+ * A semantic search (`semantic` or `semantic_only`): the query embedded by the configured
+ * provider, ranked against the stored vectors (query/semantic_rank.ts), and fused with the
+ * lexical ranking unless `semantic_only`. Not cached per index state (the query vectors are).
+ */
+export async function semanticHandler(
+  ctx: ToolContext,
+  args: SearchSymbolsArgs,
+): Promise<_Output> {
+  const provider = embedder(ctx);
+  const { view } = openRepo(ctx, args.repo);
+  const plan = _plan(args);
+  const stored = _storedFor(view, view.get(SEMANTIC_INDEX), provider.identity);
+  let vector: Float32Array;
+  try {
+    [vector] = (await provider.embed([plan.query], "query")) as [Float32Array];
+  } catch (e) {
+    if (e instanceof ToolError) throw new ToolError(e.code, `Failed to embed query: ${e.message}`);
+    throw e;
+  }
+  if (vector.length !== stored.model!.dim) {
+    throw new ToolError(
+      "embeddings_stale",
+      `The query's embedding has ${vector.length} dimensions, the stored ones ${
+        stored.model!.dim
+      }: run embed_repo with force=true`,
+    );
+  }
+  const only = args.semantic_only === true;
+  const weight = args.semantic_weight ?? DEFAULT_SEMANTIC_WEIGHT;
+  if (!(weight >= 0 && weight <= 1)) {
+    throw new ToolError(
+      "invalid_argument",
+      `Argument "semantic_weight" must be between 0 and 1, got ${weight}`,
+    );
+  }
+  const ranking = rankSemantic(view, {
+    query: plan.query,
+    kind: args.kind,
+    language: plan.language,
+    filePattern: args.file_pattern,
+    decorator: args.decorator,
+    maxResults: plan.ranked,
+    sortBy: args.sort_by,
+    vector,
+    weight,
+    only,
+  });
+  const rows: RankedRow[] = ranking.hits.map((h) => ({
+    symbol: h.symbol,
+    score: h.score,
+    columns: {
+      score_semantic: h.similarity === null ? null : _round(h.similarity),
+      ...(args.debug === true
+        ? { rank_lexical: h.lexicalRank, rank_semantic: h.semanticRank }
+        : {}),
+    },
+  }));
+  const out = respond(view, plan, rows, ranking.matched, {
+    search_mode: only ? "semantic_only" : "hybrid",
+    fusion: !only,
+    channels: only ? "semantic" : "lexical,semantic",
+    ...(stored.missing > 0 ? { embeddings_missing: stored.missing } : {}),
+  });
+  const meta = out.meta ?? {};
+  if (stored.missing > 0) {
+    const missing =
+      `${stored.missing} symbols have no stored vector (indexed after embed_repo ran): run embed_repo`;
+    meta.hint = meta.hint === undefined ? missing : `${meta.hint}; ${missing}`;
+  }
+  const freshness = markFreshness(out.response.results, freshnessChecker(view));
+  return { ...out, meta: { ...meta, ...(freshness === null ? {} : { freshness }) } };
+}
+
+/** The semantic index when it holds vectors of `identity`; else what to run, as an error. */
+function _storedFor(view: RepoView, index: SemanticIndex, identity: string): SemanticIndex {
+  if (index.model === null) {
+    throw new ToolError(
+      "embeddings_missing",
+      `No embeddings are stored for ${view.repo}: run embed_repo first, then search again`,
+    );
+  }
+  if (index.model.identity !== identity) {
+    throw new ToolError(
+      "embeddings_stale",
+      `The embeddings of ${view.repo} were made by ${index.model.identity}, the configured provider is ${identity}: run embed_repo to embed with it`,
+    );
+  }
+  return index;
+}
+
 /** The declaration. */
 export const tool = defineTool({
   name: "search_symbols",
@@ -421,7 +581,10 @@ export const tool = defineTool({
   args: _args,
   output: { fields: _fields, meta: _meta, encoding: { id: "ss1" } },
   annotations: { readOnlyHint: true, openWorldHint: false },
-  run: handler,
+  run: (ctx, args) =>
+    args.semantic === true || args.semantic_only === true
+      ? semanticHandler(ctx, args)
+      : handler(ctx, args),
   prewarm,
 });
 

@@ -26,7 +26,6 @@ const ALLOWED: Record<string, { owner: string; lines: number; depth: number }> =
   "src/ingest/github_http.ts#GitHubHttp.#once": { owner: "hardening", lines: 68, depth: 6 },
   "src/ingest/walk.ts#walkFolder": { owner: "hardening", lines: 108, depth: 5 },
   "src/store/repo_writer.ts#RepoWriter.putFile": { owner: "fresh", lines: 155, depth: 2 },
-  "src/tools/search_symbols.ts#_search": { owner: "retrieval", lines: 132, depth: 2 },
 };
 
 function* _sources(dir: string): Generator<string> {

@@ -21,6 +21,7 @@ const LAYERS = [
   "query",
   "ingest",
   "summarize",
+  "embed",
   "store",
   "parser",
   "codec",

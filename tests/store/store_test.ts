@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { type ParseResult, parseSource } from "../../src/parser/mod.ts";
 import { RepoIndex, RepoWriter, SavingsCounter, SCHEMA_VERSION } from "../../src/store/mod.ts";
+import { EmbeddingWriter } from "../../src/store/embeddings.ts";
 import { ToolError } from "../../src/errors.ts";
 import { tempWorkspace } from "../ingest/_helpers.ts";
 
@@ -285,7 +286,7 @@ Deno.test("schema 3 -> 4: complexity columns are added, empty until the next ind
     );
     db.close();
     const migrated = await RepoWriter.open(dbPath);
-    equal(migrated.schemaWarning, "Index migrated from schema 3 to 4");
+    equal(migrated.schemaWarning, `Index migrated from schema 3 to ${SCHEMA_VERSION}`);
     migrated.commit();
     const index = RepoIndex.open(dbPath);
     const f = index.symbol("a.py::f#function");
@@ -366,6 +367,40 @@ Deno.test("the savings counter persists and is shared", () => {
     const c = new SavingsCounter(ws.indexDir);
     deepEqual(c.totals(), { total_tokens_saved: 150, total_encoding_tokens_saved: 10 });
     c.close();
+  } finally {
+    ws.dispose();
+  }
+});
+
+Deno.test("schema 4 -> 5: the embeddings table is added, empty; vectors round-trip", async () => {
+  const ws = tempWorkspace();
+  try {
+    Deno.mkdirSync(ws.indexDir, { recursive: true });
+    const dbPath = join(ws.indexDir, "v4.db");
+    const writer = await RepoWriter.open(dbPath);
+    await put(writer, "a.py", enc.encode("def f():\n    pass\n"));
+    writer.commit();
+    const db = new DatabaseSync(dbPath);
+    db.exec("DROP TABLE symbol_embeddings; PRAGMA user_version=4;");
+    db.close();
+    const migrated = await RepoWriter.open(dbPath);
+    equal(migrated.schemaWarning, `Index migrated from schema 4 to ${SCHEMA_VERSION}`);
+    migrated.commit();
+    const index = RepoIndex.open(dbPath);
+    equal(index.embeddingModel(), null);
+    const vectors = EmbeddingWriter.open(dbPath);
+    const v = new Float32Array([0.6, 0.8]);
+    await vectors.write({ identity: "t", dim: 2 }, new Map([["00ff".repeat(8), v]]), null);
+    deepEqual(index.embeddingModel(), { identity: "t", dim: 2 });
+    deepEqual([...index.embeddingVectors(2).entries()].map(([k, x]) => [k, [...x]]), [
+      ["00ff".repeat(8), [...v]],
+    ]);
+    // Another model's vectors are dropped before its own are written; unused ones pruned.
+    equal(await vectors.write({ identity: "u", dim: 2 }, new Map([["11".repeat(16), v]]), null), 1);
+    equal(await vectors.write({ identity: "u", dim: 2 }, new Map(), new Set()), 1);
+    equal(index.embeddingVectors(2).size, 0);
+    vectors.close();
+    index.close();
   } finally {
     ws.dispose();
   }
