@@ -1,6 +1,11 @@
 /**
  * `deno task bench retrieval [--corpora a,b] [--index DIR] [--systems a,b] [--json FILE] [--show]`:
  * how well our tools answer natural-language questions about real code.
+ * `--embeddings [MODEL_DIR]` adds `search_symbols semantic` (search_symbols with semantic=true),
+ * after an `embed_repo` of each corpus whose time is printed: with a local ONNX model folder, or
+ * without one the provider the environment configures (the server's variables, docs/api.md
+ * "Semantic search"); without any it stops saying what to set. The other systems' figures are
+ * the same with or without it.
  * `deno task bench retrieval --check-labels [--corpora a,b]` only indexes the corpora and resolves
  * every label against the index (an exact id: lookup by a looser name does not count); it ranks
  * nothing, so labels can be checked while questions are written, and exits 1 on an unknown label.
@@ -46,6 +51,12 @@ import { Store } from "../src/store/mod.ts";
 import { ToolRunner } from "../src/server/runner.ts";
 import { DEFAULT_SETTINGS } from "../src/server/config.ts";
 import { markdownTable, parseFlags, writeJson } from "./bench_util.ts";
+import {
+  type EmbeddingSettings,
+  embeddingSettingsFromEnv,
+  localModel,
+  NO_PROVIDER_MESSAGE,
+} from "../src/embed/config.ts";
 
 const CHECKOUT = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const QUESTIONS_DIR = join(CHECKOUT, "scripts/retrieval");
@@ -125,6 +136,44 @@ export const SYSTEMS: RetrievalSystem[] = [{
     return body.context_items.map((i) => i.cut ? `${CUT}${i.symbol_id}` : i.symbol_id);
   },
 }];
+
+/** `search_symbols` with semantic=true (`--embeddings`). */
+export const SEMANTIC_SYSTEM: RetrievalSystem = {
+  name: "search_symbols semantic",
+  async rank(runner, repo, question) {
+    const r = await runner.call("search_symbols", {
+      repo,
+      query: question,
+      max_results: 10,
+      semantic: true,
+      format: "json",
+    });
+    if (r.isError) throw new Error(r.text);
+    return (JSON.parse(r.text) as { results: { id: string }[] }).results.map((x) => x.id);
+  },
+};
+
+/** The embedding settings of `--embeddings [MODEL_DIR]` (a model folder, or the environment's). */
+export function benchEmbeddings(value: string, indexDir: string): EmbeddingSettings {
+  const fromEnv = embeddingSettingsFromEnv((n) => Deno.env.get(n), indexDir);
+  const settings = value === "true"
+    ? fromEnv
+    : { ...fromEnv, provider: localModel(resolve(value), fromEnv.modelsDir) };
+  if (settings.provider === null) throw new Error(`--embeddings: ${NO_PROVIDER_MESSAGE}`);
+  return settings;
+}
+
+/** Embed a corpus for the semantic system; prints what it cost. */
+async function _embedCorpus(runner: ToolRunner, repo: string, corpus: string): Promise<void> {
+  const started = performance.now();
+  const r = await runner.call("embed_repo", { repo, format: "json" });
+  if (r.isError) throw new Error(`embed_repo ${corpus}: ${r.text}`);
+  const b = JSON.parse(r.text) as Record<string, unknown>;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.error(
+    `bench: embed_repo ${corpus} (${b.provider} ${b.model}, ${b.embedding_dimension} dims): ${b.symbols_embedded} embedded, ${b.symbols_cached} cached of ${b.symbols_total} symbols in ${seconds} s`,
+  );
+}
 
 /** The prefix of a context item given as its signature and docstring only (`cut`). */
 export const CUT = "cut:";
@@ -395,6 +444,7 @@ export function spanLookup(store: Store, repo: string): SpanOf {
 /** The store and an in-process tool runner over the bench's index (`--index`, or its default). */
 export function benchRunner(
   index: string | undefined,
+  embeddings?: string,
 ): { indexDir: string; store: Store; runner: ToolRunner } {
   const indexDir = resolve(index ?? join(CHECKOUT, "bench-out/retrieval-index"));
   const store = new Store(indexDir);
@@ -402,6 +452,7 @@ export function benchRunner(
     store,
     settings: { ...DEFAULT_SETTINGS, defaultFormat: "json" },
     log: () => {},
+    ...(embeddings === undefined ? {} : { embeddings: benchEmbeddings(embeddings, indexDir) }),
   });
   return { indexDir, store, runner };
 }
@@ -410,13 +461,15 @@ export function benchRunner(
 export async function main(args: string[]): Promise<void> {
   const flags = parseFlags(args);
   const only = flags.get("corpora")?.split(",");
+  const semantic = flags.get("embeddings");
+  const all = semantic === undefined ? SYSTEMS : [...SYSTEMS, SEMANTIC_SYSTEM];
   const systems = flags.has("systems")
-    ? SYSTEMS.filter((s) => flags.get("systems")!.split(",").includes(s.name))
-    : SYSTEMS;
+    ? all.filter((s) => flags.get("systems")!.split(",").includes(s.name))
+    : all;
   const show = flags.has("show");
   const checkOnly = flags.has("check-labels");
   let unknownTotal = 0;
-  const { indexDir, store, runner } = benchRunner(flags.get("index"));
+  const { indexDir, store, runner } = benchRunner(flags.get("index"), semantic);
   const rows: unknown[][] = [];
   const report: Record<string, unknown>[] = [];
   try {
@@ -445,6 +498,7 @@ export async function main(args: string[]): Promise<void> {
         continue;
       }
       const spanOf = spanLookup(store, repo);
+      if (systems.includes(SEMANTIC_SYSTEM)) await _embedCorpus(runner, repo, set.corpus);
       for (const system of systems) {
         const scores: QuestionScore[] = [];
         const perQuestion: Record<string, unknown>[] = [];

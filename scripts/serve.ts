@@ -189,11 +189,31 @@ export function packagesInstalled(checkout: string): boolean {
  */
 export const WRITING_COMMANDS: readonly string[] = ["init", "install-command"];
 
+/**
+ * `codemunch download-model` fetches a model from its public host, which redirects to content
+ * hosts of its own choosing (Hugging Face: a CDN per region and storage backend): it may reach any
+ * host, and writes only into the index directory (`<index>/models/`).
+ */
+export const DOWNLOAD_COMMAND = "download-model";
+
+/** The permission flags of {@linkcode DOWNLOAD_COMMAND}. */
+export function downloadFlags(p: PermissionInputs): string[] {
+  return [
+    `--allow-read=${[p.indexDir, p.checkout].join(",")}`,
+    `--allow-write=${p.indexDir}`,
+    "--allow-net",
+    `--allow-env=${SERVER_ENV.join(",")}`,
+    "--no-prompt",
+  ];
+}
+
 /** The `deno run` arguments of the child for these command-line arguments. */
 export function childArgs(inputs: PermissionInputs, args: readonly string[]): string[] {
   const command = args.find((a) => !a.startsWith("-"));
   const flags = WRITING_COMMANDS.includes(command ?? "")
     ? ["--allow-read", "--allow-write", "--allow-env", "--no-prompt"]
+    : command === DOWNLOAD_COMMAND
+    ? downloadFlags(inputs)
     : permissionFlags(inputs);
   if (packagesInstalled(inputs.checkout)) flags.push("--cached-only");
   return [

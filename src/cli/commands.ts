@@ -57,6 +57,13 @@ export const COMMANDS: Record<string, Command> = {
     flags: { dir: { value: true }, force: { value: false }, "dry-run": { value: false } },
     run: async (inv, env) => (await load("src/cli/command_shim.ts")).installCommand(inv, env),
   },
+  "download-model": {
+    usage: "[--model OWNER/NAME] [--url HOST] [--force]",
+    summary: "fetch a local embedding model for semantic search (all-MiniLM-L6-v2)",
+    flags: { model: { value: true }, url: { value: true }, force: { value: false } },
+    run: async (inv, env) =>
+      (await load("src/cli/download_model.ts")).downloadModelCommand(inv, env),
+  },
   hook: {
     usage: "<pre-tool-use|post-tool-use>",
     summary: "a Claude Code hook (installed by `init --hooks`; reads the event on stdin)",

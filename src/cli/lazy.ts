@@ -13,6 +13,7 @@
 export const LAZY_MODULES = [
   "src/cli/banner.ts",
   "src/cli/command_shim.ts",
+  "src/cli/download_model.ts",
   "src/cli/hooks.ts",
   "src/cli/init_command.ts",
   "src/cli/serve_commands.ts",
@@ -29,6 +30,7 @@ export type LazyModule = (typeof LAZY_MODULES)[number];
 interface _Lazy {
   "src/cli/banner.ts": typeof import("./banner.ts");
   "src/cli/command_shim.ts": typeof import("./command_shim.ts");
+  "src/cli/download_model.ts": typeof import("./download_model.ts");
   "src/cli/hooks.ts": typeof import("./hooks.ts");
   "src/cli/init_command.ts": typeof import("./init_command.ts");
   "src/cli/serve_commands.ts": typeof import("./serve_commands.ts");

@@ -19,6 +19,9 @@ export const ONNX_BATCH = 16;
 export const ONNX_MAX_TOKENS = 256;
 
 type Ort = typeof import("onnxruntime-web");
+
+/** The runtime's package (the imports map pins its version). */
+const _ORT = ["onnxruntime", "web"].join("-");
 type Session = Awaited<ReturnType<Ort["InferenceSession"]["create"]>>;
 
 interface _Loaded {
@@ -84,7 +87,9 @@ async function _load(s: OnnxEmbedSettings): Promise<_Loaded> {
       `${s.dir}/vocab.txt is not a WordPiece vocabulary: ${(e as Error).message}`,
     );
   }
-  const ort = await import("onnxruntime-web");
+  // A computed specifier: Deno walks a literal dynamic import when the server's modules load,
+  // and ONNX Runtime is large; it is loaded only when a local model is used.
+  const ort = await import(_ORT) as Ort;
   // One thread: ONNX Runtime's threads are web workers, which this server does not start.
   ort.env.wasm.numThreads = 1;
   ort.env.logLevel = "error";

@@ -2,7 +2,10 @@
  * The semantic side of symbol search: the stored vectors of a repo's symbols as one matrix (a
  * facet of the view, built when a semantic search first needs it), and the symbols nearest a
  * query vector by cosine similarity (a dot product: every stored vector has unit length), with
- * the same filters as the lexical search.
+ * the same filters as the lexical search. The matrix holds each vector as 8-bit integers with a
+ * scale per row (a quarter of float32's memory: ~55 MB instead of ~218 MB for the Go standard
+ * library's 142k symbols at 384 dimensions); a similarity is off by at most ~dim × 0.4% of the
+ * row's largest value, far below the gaps that order neighbours.
  */
 import type { SymbolRecord } from "../parser/types.ts";
 import type { EmbeddingModel } from "../store/embeddings.ts";
@@ -16,8 +19,10 @@ export interface SemanticIndex {
   model: EmbeddingModel | null;
   /** The symbols with a vector, in matrix row order. */
   symbols: SymbolRecord[];
-  /** `symbols.length × model.dim` floats. */
-  matrix: Float32Array;
+  /** `symbols.length × model.dim` quantized values (see {@linkcode scales}). */
+  matrix: Int8Array;
+  /** Per row, the value of one quantization step (row's largest magnitude / 127). */
+  scales: Float32Array;
   /** Symbols without a vector (indexed or changed since embed_repo ran). */
   missing: number;
 }
@@ -40,7 +45,15 @@ export function embeddingTargets(view: RepoView, identity: string): EmbeddingTar
 /** The semantic index of a view (stored vectors of the current index state). */
 export const SEMANTIC_INDEX = facet<SemanticIndex>("semantic-index", (view) => {
   const model = view.index.embeddingModel();
-  if (model === null) return { model, symbols: [], matrix: new Float32Array(0), missing: 0 };
+  if (model === null) {
+    return {
+      model,
+      symbols: [],
+      matrix: new Int8Array(0),
+      scales: new Float32Array(0),
+      missing: 0,
+    };
+  }
   const vectors = view.index.embeddingVectors(model.dim);
   const symbols: SymbolRecord[] = [];
   const rows: Float32Array[] = [];
@@ -50,10 +63,20 @@ export const SEMANTIC_INDEX = facet<SemanticIndex>("semantic-index", (view) => {
     if (v === undefined) missing++;
     else symbols.push(t.symbol), rows.push(v);
   }
-  const matrix = new Float32Array(rows.length * model.dim);
-  rows.forEach((v, i) => matrix.set(v, i * model.dim));
-  return { model, symbols, matrix, missing };
+  const matrix = new Int8Array(rows.length * model.dim);
+  const scales = new Float32Array(rows.length);
+  rows.forEach((v, i) => scales[i] = quantizeInto(v, matrix, i * model.dim));
+  return { model, symbols, matrix, scales, missing };
 });
+
+/** Write `v` as 8-bit steps into `out` at `at`; returns the step's value. */
+export function quantizeInto(v: Float32Array, out: Int8Array, at: number): number {
+  let max = 0;
+  for (let d = 0; d < v.length; d++) max = Math.max(max, Math.abs(v[d]!));
+  const step = max === 0 ? 1 : max / 127;
+  for (let d = 0; d < v.length; d++) out[at + d] = Math.round(v[d]! / step);
+  return step;
+}
 
 /** Which symbols a semantic search may return (the lexical search's filters). */
 export interface SemanticFilter {
@@ -90,9 +113,10 @@ export function nearestSymbols(
   const best: NearSymbol[] = [];
   const m = index.matrix;
   for (let row = 0; row < index.symbols.length; row++) {
-    let dot = 0;
+    let sum = 0;
     const at = row * dim;
-    for (let d = 0; d < dim; d++) dot += m[at + d]! * query[d]!;
+    for (let d = 0; d < dim; d++) sum += m[at + d]! * query[d]!;
+    const dot = sum * index.scales[row]!;
     if (best.length === limit && dot <= best[limit - 1]!.similarity) continue;
     const s = index.symbols[row]!;
     if (!keep(s)) continue;

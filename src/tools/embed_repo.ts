@@ -43,8 +43,8 @@ export async function handler(
   ctx: ToolContext,
   args: EmbedRepoArgs,
 ): Promise<ToolOutput<_Response>> {
-  const provider = embedder(ctx);
   const { repo, view } = openRepo(ctx, args.repo);
+  const provider = embedder(ctx);
   const targets = embeddingTargets(view, provider.identity);
   const writer = EmbeddingWriter.open(view.index.dbPath);
   try {

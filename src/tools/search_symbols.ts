@@ -488,8 +488,8 @@ export async function semanticHandler(
   ctx: ToolContext,
   args: SearchSymbolsArgs,
 ): Promise<_Output> {
-  const provider = embedder(ctx);
   const { view } = openRepo(ctx, args.repo);
+  const provider = embedder(ctx);
   const plan = _plan(args);
   const stored = _storedFor(view, view.get(SEMANTIC_INDEX), provider.identity);
   let vector: Float32Array;

@@ -14,6 +14,7 @@ import { COMMANDS } from "../../src/cli/commands.ts";
 
 const parseArgs = (argv: string[]) => parseCommandLine(argv, COMMANDS);
 import { CHECKOUT, tempProject } from "../e2e/_server.ts";
+import { modelHost } from "../embed/_model_host.ts";
 import {
   hasDeno,
   inNpxCache,
@@ -278,7 +279,13 @@ Deno.test("README: every shell command works as written, on a machine with Node.
       );
       return ok(r.seen, `${words.join(" ")}\n${r.stderr}`);
     }
-    const r = await run(sh([...assignments, ...words]), { env, cwd: app });
+    // `download-model` fetches from a model host on 127.0.0.1 (no model host is reachable here).
+    const host = inv.command === "download-model" ? modelHost() : null;
+    const r = await run(sh([...assignments, ...words]), {
+      env: host === null ? env : { ...env, CODEMUNCH_MODEL_URL: host.url },
+      cwd: app,
+    });
+    await host?.close();
     equal(r.code, 0, `${words.join(" ")}\n${r.stdout}${r.stderr}`);
     if (inv.command === "symbol") match(r.stdout, /^start\(\) \{/);
     if (inv.command === "search") match(r.stdout, /parseConfig/);

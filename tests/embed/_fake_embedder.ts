@@ -10,7 +10,7 @@
 /** Length of the fake's vectors. */
 export const FAKE_DIM = 32;
 
-const _SYNONYMS: Record<string, string> = {
+const _SYNONYMS = new Map<string, string>(Object.entries({
   remove: "delete",
   erase: "delete",
   drop: "delete",
@@ -20,7 +20,8 @@ const _SYNONYMS: Record<string, string> = {
   sum: "add",
   plus: "add",
   total: "add",
-};
+  settings: "config",
+}));
 
 /** The fake's embedding of a text. */
 export function fakeVector(text: string): number[] {
@@ -28,7 +29,7 @@ export function fakeVector(text: string): number[] {
   const words = text.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/);
   for (const w of words) {
     if (w === "") continue;
-    const concept = _SYNONYMS[w] ?? w;
+    const concept = _SYNONYMS.get(w) ?? w;
     let h = 2166136261;
     for (const c of concept) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
     v[(h >>> 0) % FAKE_DIM] += 1;

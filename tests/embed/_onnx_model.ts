@@ -136,3 +136,12 @@ export function writeTinyModel(dir: string, pooled = false): void {
   Deno.writeFileSync(`${dir}/model.onnx`, tinyEmbeddingModel(tinyTable(), 4, pooled));
   Deno.writeTextFileSync(`${dir}/vocab.txt`, TINY_VOCAB.join("\n") + "\n");
 }
+
+// `deno run --allow-write tests/embed/_onnx_model.ts DIR`: write the tiny model folder (for
+// `deno task bench retrieval --embeddings DIR`, which then measures the pipeline, not a model).
+if (import.meta.main) {
+  const dir = Deno.args[0];
+  if (dir === undefined) throw new Error("usage: _onnx_model.ts DIR");
+  writeTinyModel(dir);
+  console.log(`wrote ${dir}/model.onnx and ${dir}/vocab.txt`);
+}

@@ -34,6 +34,8 @@ import { Store } from "../../src/store/store.ts";
 import { CHECKOUT } from "../e2e/_server.ts";
 import { commitAll, FakeGitHub, initRepo } from "../ingest/_fake_github.ts";
 import { inThreadParser, testConfig } from "../ingest/_helpers.ts";
+import { embeddingSettingsFromEnv } from "../../src/embed/config.ts";
+import { writeTinyModel } from "../embed/_onnx_model.ts";
 
 /** The cases, by name. */
 type Case =
@@ -276,7 +278,13 @@ async function makeWorld(): Promise<{
     settings: DEFAULT_SETTINGS,
     github: { ...DEFAULT_GITHUB_SETTINGS, apiUrl: api.apiUrl, timeoutMs: 5000, retries: 1 },
     log: () => {},
+    // embed_repo embeds with a local model the test builds (tests/embed/_onnx_model.ts).
+    embeddings: embeddingSettingsFromEnv(
+      (n) => n === "JCODEMUNCH_EMBED_MODEL" ? join(base, "model") : undefined,
+      join(base, "index"),
+    ),
   });
+  writeTinyModel(join(base, "model"));
   const index = async (path: string) => {
     const r = await runner.call("index_folder", { path, format: "json" });
     equal(r.isError, false, r.text);

@@ -146,10 +146,11 @@ Deno.test("search_symbols: token_budget packs hits, long signatures are cut, rep
 Deno.test("search_symbols: reference options we do not implement are accepted and named in _meta.warnings", async () => {
   const w = await indexed({ "a.py": DEF("parse_body") });
   try {
-    const r = await w.search({ query: "parse", semantic: true, fusion: true, max_results: 900 });
+    // Semantic search is tests/tools/semantic_search_test.ts; without semantic, fusion is ignored.
+    const r = await w.search({ query: "parse", fqn: "App\\X", fusion: true, max_results: 900 });
     const warnings = String(r._meta.warnings);
-    match(warnings, /semantic is not supported/);
-    match(warnings, /fusion is not supported/);
+    match(warnings, /fqn is not supported/);
+    match(warnings, /fusion and semantic_weight apply with semantic=true/);
     match(warnings, /max_results=900 is out of range and was clamped to 500/);
     equal(r.results[0]!.id, "a.py::parse_body#function");
   } finally {
