@@ -18,14 +18,21 @@
  *   `--coverprofile FILE` reuses a profile): per function of `go tool cover -func`, 0% covered vs
  *   listed as untested (any confidence).
  *
+ * - Rename safety (`--rename werkzeug,pytest,express4`, `--renames 30`, `--seed 30`): renames made
+ *   in a copy of each corpus (bench-out/rename-copies), checked against the language's own
+ *   parser (scripts/bench_rename.ts): plan recall and precision, and the share of plans that leave
+ *   nothing unresolved once applied and re-indexed. Half the renames per language.
+ *
  * Targets (issue 30): dead-code precision ≥ 0.9 at the default confidence (0.8); every tool p50
- * under 200 ms on gostd after the first call.
+ * under 200 ms on gostd after the first call; rename plans recall ≥ 0.95 and leave no unresolved
+ * reference.
  */
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { Store } from "../src/store/store.ts";
 import { callTool, connectServer } from "./bench_graph.ts";
+import { copyCorpus, renameCorpus, type RenameResult } from "./bench_rename.ts";
 import {
   loadAverages,
   markdownTable,
@@ -252,6 +259,146 @@ async function _speed(
   return out;
 }
 
+/** Functions and methods spread over a repo's index (the refactoring tools' targets). */
+function _symbolsSpread(store: Store, repo: string, n: number): { id: string; name: string }[] {
+  const all = store.repo(repo).symbolsOfKinds(["function", "method"]);
+  const step = Math.max(1, Math.floor(all.length / n));
+  return Array.from({ length: Math.min(n, all.length) }, (_, i) => all[i * step]!);
+}
+
+/** First call and warm p50 of each refactoring tool (a different symbol per call). */
+async function _refactorSpeed(
+  client: Client,
+  repo: string,
+  corpus: string,
+  symbols: { id: string; name: string }[],
+  samples: number,
+): Promise<Speed[]> {
+  const out: Speed[] = [];
+  const timed = async (tool: string, args: (i: number) => Record<string, unknown>, n: number) => {
+    const times: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t = performance.now();
+      await _call(client, tool, { repo, ...args(i) });
+      times.push(performance.now() - t);
+    }
+    return times;
+  };
+  const rename = (i: number) => ({ symbol_id: symbols[i]!.id, new_name: `${symbols[i]!.name}Rn` });
+  const checks = await timed("check_rename_safe", rename, symbols.length);
+  out.push({
+    corpus,
+    call: `check_rename_safe (${symbols.length} functions spread over the index)`,
+    first: checks[0]!,
+    p50: median(checks.slice(1)),
+  });
+  const plans = await timed("plan_refactoring", (i) => ({
+    symbol: symbols[i]!.id,
+    refactor_type: "rename",
+    new_name: `${symbols[i]!.name}Rn2`,
+  }), symbols.length);
+  out.push({
+    corpus,
+    call: `plan_refactoring rename (the same ${symbols.length}, another new name)`,
+    first: plans[0]!,
+    p50: median(plans.slice(1)),
+  });
+  const extract = await timed(
+    "get_extraction_candidates",
+    (i) => ({ max_results: 50 + i }),
+    samples + 1,
+  );
+  out.push({
+    corpus,
+    call: "get_extraction_candidates (whole repo)",
+    first: extract[0]!,
+    p50: median(extract.slice(1)),
+  });
+  return out;
+}
+
+/** Renames per corpus: half of `total` per language, shared out over its corpora. */
+function _renameShares(corpora: string[], total: number): Map<string, number> {
+  const python = corpora.filter((c) => ["werkzeug", "pytest", "django"].includes(c));
+  const js = corpora.filter((c) => !python.includes(c));
+  const out = new Map<string, number>();
+  const share = (list: string[], n: number) =>
+    list.forEach((c, i) => out.set(c, Math.floor(n / list.length) + (i < n % list.length ? 1 : 0)));
+  const half = python.length === 0 || js.length === 0 ? total : Math.ceil(total / 2);
+  share(python, python.length === 0 ? 0 : half);
+  share(js, js.length === 0 ? 0 : total - (python.length === 0 ? 0 : half));
+  return out;
+}
+
+async function _renames(
+  env: Record<string, string>,
+  indexDir: string,
+  copies: string,
+  corpora: string[],
+  total: number,
+  seed: number,
+): Promise<RenameResult[]> {
+  const out: RenameResult[] = [];
+  for (const [corpus, count] of _renameShares(corpora, total)) {
+    const root = copyCorpus(Deno.realPathSync(join(CHECKOUT, "corpora", corpus)), copies, corpus);
+    const client = await connectServer(env);
+    try {
+      const repo = String((await _call(client, "index_folder", { path: root })).repo);
+      out.push(...await renameCorpus(client, indexDir, repo, corpus, root, count, seed));
+    } finally {
+      await client.close();
+      Deno.removeSync(root, { recursive: true });
+    }
+  }
+  return out;
+}
+
+function _renameReport(renames: RenameResult[]): void {
+  const byLanguage = new Map<string, RenameResult[]>();
+  for (const r of renames) byLanguage.set(r.language, [...(byLanguage.get(r.language) ?? []), r]);
+  const rows = [...byLanguage, ["all", renames] as const].map(([language, list]) => {
+    const truth = list.reduce((n, r) => n + r.truth, 0);
+    const edits = list.reduce((n, r) => n + r.edits, 0);
+    const hits = list.reduce((n, r) => n + r.hits, 0);
+    return [
+      language,
+      list.length,
+      truth,
+      edits,
+      hits,
+      (truth === 0 ? 1 : hits / truth).toFixed(3),
+      (edits === 0 ? 1 : hits / edits).toFixed(3),
+      list.reduce((n, r) => n + r.stringEdits, 0),
+      `${list.filter((r) => r.clean).length}/${list.length}`,
+    ];
+  });
+  console.log(
+    "\n" + markdownTable(
+      [
+        "renames",
+        "count",
+        "truth sites",
+        "plan code edits",
+        "both",
+        "recall",
+        "precision",
+        "string edits",
+        "clean after re-index",
+      ],
+      rows,
+    ),
+  );
+  for (const r of renames.filter((r) => !r.clean || r.hits < r.truth || r.hits < r.edits)) {
+    console.log(
+      `  ${r.symbol}: ${r.hits}/${r.truth} sites, ${r.edits} edits${
+        r.why.length > 0 ? `; ${r.why.join("; ")}` : ""
+      }${r.misses.length > 0 ? `; missed ${r.misses.join(", ")}` : ""}${
+        r.extras.length > 0 ? `; not in the truth ${r.extras.join(", ")}` : ""
+      }`,
+    );
+  }
+}
+
 export async function main(args: string[]): Promise<void> {
   const flags = parseFlags(args);
   const corpora = (flags.get("corpora") ?? "pytest,werkzeug,django").split(",").filter((c) =>
@@ -262,7 +409,13 @@ export async function main(args: string[]): Promise<void> {
   const coverage: CoverageAgreement[] = [];
   const samples = Number(flags.get("samples") ?? 10);
   const indexDir = resolve(flags.get("index") ?? join(CHECKOUT, "bench-out", "health-index"));
-  const env = serverEnv(indexDir, Deno.realPathSync(join(CHECKOUT, "corpora")));
+  const renameCorpora = (flags.get("rename") ?? "").split(",").filter((c) => c !== "");
+  const copies = join(CHECKOUT, "bench-out", "rename-copies");
+  Deno.mkdirSync(copies, { recursive: true });
+  const env = serverEnv(
+    indexDir,
+    `${Deno.realPathSync(join(CHECKOUT, "corpora"))}:${Deno.realPathSync(copies)}`,
+  );
   const loads = [loadAverages()];
   const quality: DeadQuality[] = [];
   const speed: Speed[] = [];
@@ -274,6 +427,8 @@ export async function main(args: string[]): Promise<void> {
       if (speedCorpora.includes(corpus)) {
         const names = _names(new Store(indexDir), repo, samples + 1);
         speed.push(...await _speed(client, repo, corpus, samples, names));
+        const symbols = _symbolsSpread(new Store(indexDir), repo, samples + 1);
+        speed.push(...await _refactorSpeed(client, repo, corpus, symbols, samples));
       }
       if (coverageCorpora.includes(corpus)) {
         const profile = flags.get("coverprofile");
@@ -286,6 +441,14 @@ export async function main(args: string[]): Promise<void> {
       await client.close();
     }
   }
+  const renames = renameCorpora.length === 0 ? [] : await _renames(
+    env,
+    indexDir,
+    copies,
+    renameCorpora,
+    Number(flags.get("renames") ?? 30),
+    Number(flags.get("seed") ?? 30),
+  );
   loads.push(loadAverages());
   console.log(markdownTable(
     [
@@ -353,8 +516,9 @@ export async function main(args: string[]): Promise<void> {
       console.log(`\n${c.corpus} disagreements:\n  ${c.disagreements.join("\n  ")}`);
     }
   }
+  if (renames.length > 0) _renameReport(renames);
   console.log(`\nms client-side over stdio; ${loads.join(", ")}`);
-  await writeJson(flags, { quality, speed, coverage, load: loads });
+  await writeJson(flags, { quality, speed, coverage, renames, load: loads });
 }
 
 if (import.meta.main) await main(Deno.args);

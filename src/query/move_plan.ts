@@ -11,8 +11,14 @@ import { ToolError } from "../errors.ts";
 import type { SymbolRecord } from "../parser/types.ts";
 import type { StoredImport } from "../store/repo_index.ts";
 import { semanticsOf } from "../parser/semantics/mod.ts";
-import { FILES } from "./files.ts";
 import { dirOf, IMPORT_GRAPH } from "./import_graph.ts";
+import {
+  boundModule,
+  type ImportFamily,
+  importLine,
+  importSpecifier,
+  importText,
+} from "./import_text.ts";
 import { definitionSpan } from "./mentions.ts";
 import type { PlanEdit } from "./refactor_edits.ts";
 import type { RenameSites } from "./rename_sites.ts";
@@ -28,7 +34,7 @@ export interface MovePlan {
   newFileExists: boolean;
 }
 
-type _Family = "python" | "ecmascript" | "go";
+type _Family = ImportFamily;
 
 /** Plan moving `symbol` (its rename sites found) to `newFile`. */
 export function planMove(
@@ -106,7 +112,7 @@ export function planMove(
       _insertImport(
         view,
         symbol.file,
-        _importLine(view, symbol.file, newFile, [symbol.name], family, null),
+        importLine(view, symbol.file, newFile, [symbol.name], family, _styleOf(view, symbol.file)),
       ),
     );
   }
@@ -120,7 +126,42 @@ export function planMove(
       reason: "a use through the old module's name: import the new module or the name",
     });
   }
+  manual.push(..._unusedImports(view, symbol.file, lines, first, last));
   return { edits, manual, newFileExists: target !== undefined };
+}
+
+/** Imports of the old file that only the moved lines used: left in place, maybe unused now. */
+function _unusedImports(
+  view: RepoView,
+  file: string,
+  lines: string[],
+  first: number,
+  last: number,
+): MovePlan["manual"] {
+  const moved = new Set(
+    lines.slice(first - 1, last).join("\n").match(/[\p{L}_$][\p{L}\p{N}_$]*/gu) ?? [],
+  );
+  const out: MovePlan["manual"] = [];
+  for (const imp of view.get(IMPORT_GRAPH).importsOf.get(file) ?? []) {
+    const line = lines[imp.line - 1] ?? "";
+    const bound = imp.names.length > 0
+      ? imp.names
+      : [boundModule(line) ?? imp.specifier.split(/[./]/).pop()!];
+    const uses = (w: Set<string>) => bound.some((n) => w.has(n));
+    // The import line itself writes its names: count uses beyond it.
+    const elsewhere = lines.some((l, i) =>
+      i + 1 !== imp.line && (i + 1 < first || i + 1 > last) && bound.some((n) => l.includes(n))
+    );
+    if (uses(moved) && !elsewhere) {
+      out.push({
+        file,
+        line: imp.line,
+        text: line.trim().slice(0, 160),
+        reason: "only the moved lines used this import: remove it if nothing else does",
+      });
+    }
+  }
+  return out;
 }
 
 function _familyOf(symbol: SymbolRecord, newFile: string): _Family {
@@ -165,12 +206,12 @@ function _neededImports(
       continue;
     }
     const names = imp.names.filter((n) => words.has(n) && n !== "*");
-    const module = imp.names.length === 0 ? _boundModule(line) : null;
+    const module = imp.names.length === 0 ? boundModule(line) : null;
     if (names.length === 0 && (module === null || !words.has(module))) continue;
     if (imp.resolved === null || !imp.specifier.startsWith(".")) {
-      out.push(names.length > 0 ? _importText(family, imp.specifier, names) : line.trim());
+      out.push(names.length > 0 ? importText(family, imp.specifier, names) : line.trim());
     } else {
-      out.push(_importLine(view, newFile, imp.resolved, names, family, imp.specifier));
+      out.push(importLine(view, newFile, imp.resolved, names, family, imp.specifier));
     }
   }
   if (family === "go") return out;
@@ -179,88 +220,18 @@ function _neededImports(
     s.parent === null && s.id !== symbol.id && s.kind !== "import" && words.has(s.name)
   ).map((s) => s.name);
   if (own.length > 0) {
-    out.push(_importLine(view, newFile, symbol.file, [...new Set(own)], family, null));
+    out.push(
+      importLine(
+        view,
+        newFile,
+        symbol.file,
+        [...new Set(own)],
+        family,
+        _styleOf(view, symbol.file),
+      ),
+    );
   }
   return out;
-}
-
-/** The name a whole-module import binds (`import x`, `import * as x`, `x = require(…)`). */
-function _boundModule(line: string): string | null {
-  return /\bas\s+([\p{L}_$][\p{L}\p{N}_$]*)/u.exec(line)?.[1] ??
-    /^\s*import\s+([\p{L}_][\p{L}\p{N}_.]*)\s*$/u.exec(line)?.[1] ?? null;
-}
-
-/** The import statement of `names` from `specifier`. */
-function _importText(family: _Family, specifier: string, names: string[]): string {
-  return family === "python"
-    ? `from ${specifier} import ${names.join(", ")}`
-    : `import { ${names.join(", ")} } from "${specifier}";`;
-}
-
-/**
- * An import, written in `file`, of `names` from `target`: relative when `like` (the specifier it
- * replaces) is relative or for JavaScript, dotted from the same root as `like` otherwise.
- */
-function _importLine(
-  view: RepoView,
-  file: string,
-  target: string,
-  names: string[],
-  family: _Family,
-  like: string | null,
-): string {
-  return _importText(family, _specifier(view, file, target, family, like), names);
-}
-
-function _specifier(
-  view: RepoView,
-  file: string,
-  target: string,
-  family: _Family,
-  like: string | null,
-): string {
-  if (family === "python") {
-    const module = target.replace(/(?:\/__init__)?\.py$/, "");
-    if (like !== null && !like.startsWith(".")) {
-      // Same root as the absolute specifier it replaces: `shapes` for src/shapes/__init__.py.
-      const root = _pythonRoot(view, like);
-      if (root !== null && module.startsWith(root)) {
-        return module.slice(root.length).replaceAll("/", ".");
-      }
-    }
-    const from = dirOf(file).split("/").filter((p) => p !== "");
-    const to = module.split("/");
-    let common = 0;
-    while (common < from.length && common < to.length - 1 && from[common] === to[common]) common++;
-    return ".".repeat(from.length - common + 1) + to.slice(common).join(".");
-  }
-  const rel = _relative(dirOf(file), target);
-  const keepExt = like === null ? true : /\.[cm]?[jt]sx?$/.test(like);
-  const path = keepExt
-    ? rel.replace(/\.tsx?$/, (e) => (like?.endsWith(".js") ? ".js" : e))
-    : rel.replace(/\.[cm]?[jt]sx?$/, "");
-  return path.startsWith(".") ? path : `./${path}`;
-}
-
-/** The folder prefix an absolute Python module specifier is written from (`src/`). */
-function _pythonRoot(view: RepoView, specifier: string): string | null {
-  const tail = specifier.replaceAll(".", "/");
-  for (const path of view.get(FILES).keys()) {
-    for (const end of [`${tail}.py`, `${tail}/__init__.py`]) {
-      if (path === end) return "";
-      if (path.endsWith(`/${end}`)) return path.slice(0, path.length - end.length);
-    }
-  }
-  return null;
-}
-
-function _relative(fromDir: string, to: string): string {
-  const a = fromDir === "" ? [] : fromDir.split("/");
-  const b = to.split("/");
-  let i = 0;
-  while (i < a.length && i < b.length - 1 && a[i] === b[i]) i++;
-  const up = a.length - i;
-  return (up === 0 ? "./" : "../".repeat(up)) + b.slice(i).join("/");
 }
 
 /** The edit writing the body (and its imports) at the end of the new file, or creating it. */
@@ -317,7 +288,7 @@ function _retarget(
   newFile: string,
   family: _Family,
 ): PlanEdit[] | null {
-  const specifier = _specifier(view, imp.file, newFile, family, imp.specifier);
+  const specifier = importSpecifier(view, imp.file, newFile, family, imp.specifier);
   const quoted = imp.specifier;
   const at = line.indexOf(quoted);
   const others = imp.names.filter((n) => n !== name);
@@ -345,7 +316,7 @@ function _retarget(
     : m[0];
   const col = [...line.slice(0, m.index)].length + 1;
   const reexport = /^\s*export\b/.test(line);
-  const text = _importText(family, specifier, [name]).replace(
+  const text = importText(family, specifier, [name]).replace(
     /^import/,
     reexport ? "export" : "import",
   );
@@ -405,4 +376,14 @@ function _insertImport(view: RepoView, file: string, text: string): PlanEdit {
     ..._insertAfter(file, last, lines[last - 1] ?? "", text),
     reason: "move: import it back",
   };
+}
+
+/**
+ * A specifier of the file's own imports of the repo's files to write new ones like: an absolute
+ * one when it has one (Python modules on a source root import each other so), else null.
+ */
+function _styleOf(view: RepoView, file: string): string | null {
+  const imports = view.get(IMPORT_GRAPH).importsOf.get(file) ?? [];
+  return imports.find((i) => i.resolved !== null && !i.specifier.startsWith("."))?.specifier ??
+    null;
 }

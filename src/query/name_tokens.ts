@@ -50,13 +50,22 @@ interface _Cache {
 
 const _CACHE = facet("name-tokens", (): _Cache => ({ tokens: new Map(), parsers: new Map() }));
 
-/** The whole-word occurrences of `name` in an indexed file, in source order. */
-export function nameTokens(view: RepoView, path: string, name: string): Promise<NameToken[]> {
+/**
+ * The whole-word occurrences of `name` in an indexed file, in source order. `parse: false` reads
+ * the file line by line instead of parsing it (quotes and comment markers of the line: cheaper,
+ * for files whose sites are listed but not edited).
+ */
+export function nameTokens(
+  view: RepoView,
+  path: string,
+  name: string,
+  parse = true,
+): Promise<NameToken[]> {
   const cache = view.get(_CACHE);
-  const key = `${path}\0${name}`;
+  const key = `${path}\0${name}\0${parse}`;
   let hit = cache.tokens.get(key);
   if (hit === undefined) {
-    hit = _scan(view, cache, path, name);
+    hit = _scan(view, cache, path, name, parse);
     cache.tokens.set(key, hit);
   }
   return hit;
@@ -68,7 +77,7 @@ export function wordPattern(name: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}_$])${escaped}(?![\\p{L}\\p{N}_$])`, "gu");
 }
 
-async function _scan(view: RepoView, cache: _Cache, path: string, name: string) {
+async function _scan(view: RepoView, cache: _Cache, path: string, name: string, parse: boolean) {
   const text = view.index.fileText(path) ?? "";
   if (!text.includes(name)) return [];
   const language = view.get(FILES).get(path)?.language ?? "";
@@ -80,7 +89,7 @@ async function _scan(view: RepoView, cache: _Cache, path: string, name: string) 
     const context = content === "document" ? "docs" : "config";
     return offsets.map((at) => _token(text, lines, at, context, false));
   }
-  const parser = text.length <= _MAX_PARSED_BYTES ? await _parser(cache, language) : null;
+  const parser = parse && text.length <= _MAX_PARSED_BYTES ? await _parser(cache, language) : null;
   const tree = parser?.parse(text) ?? null;
   try {
     return offsets.map((at) => {
@@ -103,8 +112,10 @@ function _parser(cache: _Cache, language: string): Promise<Parser | null> {
       const spec = languageById(language);
       if (spec === undefined || !isGrammarSpec(spec) || spec.regions !== undefined) return null;
       try {
+        // Loading the grammar initialises web-tree-sitter: a Parser can be made only after it.
+        const grammar = await loadGrammar(spec.grammar, spec.grammarModule);
         const parser = new Parser();
-        parser.setLanguage(await loadGrammar(spec.grammar, spec.grammarModule));
+        parser.setLanguage(grammar);
         return parser;
       } catch {
         return null;

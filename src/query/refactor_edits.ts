@@ -49,6 +49,22 @@ export function renameEdits(sites: readonly RenameSite[], oldName: string, newNa
   }));
 }
 
+/** Edits read back from a plan's `edits` rows (as an agent or a test reads the answer). */
+export function editsFromRows(rows: readonly Record<string, unknown>[]): PlanEdit[] {
+  return rows.map((e) => ({
+    file: String(e.file),
+    line: Number(e.line),
+    col: Number(e.col),
+    endLine: Number(e.end_line),
+    endCol: Number(e.end_col),
+    kind: e.kind as EditKind,
+    old: String(e.old),
+    new: String(e.new),
+    reason: String(e.reason),
+    certainty: e.certainty as PlanEdit["certainty"],
+  }));
+}
+
 /**
  * Apply edits to texts by path (for tests and the benchmark: what an agent does). Every edit's
  * `old` must be what its range holds; returns the new texts of the files edited.

@@ -133,12 +133,17 @@ export async function renameSites(
     unique: namesakes.length === 0,
   };
   const graphLines = _graphLines(view, symbol);
-  const files = _filesToRead(view, symbol, graphLines);
+  const { files, bound } = _filesToRead(view, symbol, graphLines);
   const read = files.slice(0, maxFiles);
+  const importerLines = new Map(
+    view.get(IMPORT_GRAPH).importers(symbol.file).map((i) => [i.file, i.line]),
+  );
   const sites: RenameSite[] = [];
   for (const path of read) {
-    const scope = _scopeOf(view, symbol, path, namesakes, graphLines);
-    const tokens = await nameTokens(view, path, name);
+    const scope = _scopeOf(view, symbol, path, namesakes, graphLines, importerLines);
+    // Files that can bind the name, or any file when the name is unique, are parsed: their sites
+    // may be edited. The others' sites are ambiguous at best (listed): read line by line.
+    const tokens = await nameTokens(view, path, name, target.unique || bound.has(path));
     const definitionAt = path === symbol.file ? _definitionToken(tokens, symbol) : -1;
     tokens.forEach((t, i) => {
       const site = _weigh(t, scope, target, i === definitionAt);
@@ -175,7 +180,7 @@ function _filesToRead(
   view: RepoView,
   symbol: SymbolRecord,
   graphLines: Map<string, Set<number>>,
-): string[] {
+): { files: string[]; bound: Set<string> } {
   const mentions = view.get(NAME_MENTIONS);
   const writing = mentions.tracks(symbol.name)
     ? new Set(mentions.filesOf(symbol.name))
@@ -186,9 +191,10 @@ function _filesToRead(
     ...view.get(IMPORT_GRAPH).importers(symbol.file).map((i) => i.file),
     ...graphLines.keys(),
   ];
-  const ordered = new Set(first.filter((f) => writing.has(f) || f === symbol.file));
+  const bound = new Set(first.filter((f) => writing.has(f) || f === symbol.file));
+  const ordered = new Set(bound);
   for (const f of [...writing].sort()) ordered.add(f);
-  return [...ordered];
+  return { files: [...ordered], bound };
 }
 
 function _scopeOf(
@@ -197,11 +203,12 @@ function _scopeOf(
   path: string,
   namesakes: SymbolRecord[],
   graphLines: Map<string, Set<number>>,
+  importerLines: Map<string, number>,
 ): _FileScope {
   const units = view.get(UNITS);
   const graph = view.get(IMPORT_GRAPH);
   const sameUnit = units.same(path, symbol.file);
-  const reach = graph.importers(symbol.file).find((i) => i.file === path);
+  const reachLine = importerLines.get(path);
   const importLines = new Map<number, { binds: boolean; reexport: boolean }>();
   const moduleNames = new Set<string>();
   const otherModuleNames = new Set<string>();
@@ -210,7 +217,7 @@ function _scopeOf(
   const lines = (view.index.fileText(path) ?? "").split("\n");
   for (const imp of graph.importsOf.get(path) ?? []) {
     const toUnit = imp.resolved !== null && units.same(imp.resolved, symbol.file);
-    const binds = toUnit || reach?.line === imp.line;
+    const binds = toUnit || reachLine === imp.line;
     const names = () => moduleBindings(imp, lines[imp.line - 1] ?? "");
     if (binds) { for (const n of names()) moduleNames.add(n); }
     else if (imp.resolved !== null && elsewhere.some((n) => units.same(n.file, imp.resolved!))) {

@@ -20,7 +20,7 @@ const _args = {
   symbol_id: z.string().describe("Symbol id (or a unique qualified or plain name)"),
   new_name: z.string().describe("The proposed name"),
   max_results: z.number().int().min(1).max(5000).optional().describe(
-    "Most site rows (default 300, 1..5000); counts count all",
+    "Most site and collision rows (default 300, 1..5000); counts count all",
   ),
 };
 
@@ -108,14 +108,14 @@ export async function handler(
       ambiguous_count: count("ambiguous"),
       mention_count: count("mention"),
       files_scanned: a.found.filesScanned,
-      collisions: collisionRows(a.collisions),
+      collisions: collisionRows(a.collisions.slice(0, max)),
       unknowns: unknownRows(a.unknowns),
       sites: sites.slice(0, max).map(siteRow),
     },
     repo,
     meta: graphMeta(
-      sites.length > max,
-      `Showing ${max} of ${sites.length} sites: raise max_results (up to 5000)`,
+      sites.length > max || a.collisions.length > max,
+      `Showing ${max} of ${sites.length} sites and ${a.collisions.length} collisions: raise max_results (up to 5000)`,
     ),
   };
 }

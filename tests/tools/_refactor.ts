@@ -4,7 +4,7 @@
  * workspace, and applying a plan's edits to it as an agent does, then indexing it again.
  */
 import { join } from "node:path";
-import { applyEdits, type PlanEdit } from "../../src/query/refactor_edits.ts";
+import { applyEdits, editsFromRows } from "../../src/query/refactor_edits.ts";
 import { indexedWorkspace } from "../ingest/_helpers.ts";
 
 type Row = Record<string, unknown>;
@@ -24,33 +24,19 @@ export function graphFixture(): Record<string, string> {
   return out;
 }
 
-/** A plan's edit rows as {@linkcode PlanEdit}s. */
-export function planEdits(body: Row): PlanEdit[] {
-  return (body.edits as Row[]).map((e) => ({
-    file: String(e.file),
-    line: Number(e.line),
-    col: Number(e.col),
-    endLine: Number(e.end_line),
-    endCol: Number(e.end_col),
-    kind: e.kind as PlanEdit["kind"],
-    old: String(e.old),
-    new: String(e.new),
-    reason: String(e.reason),
-    certainty: e.certainty as PlanEdit["certainty"],
-  }));
-}
-
 /** The graph fixture indexed, with a way to apply a plan and index again. */
 export async function refactorWorkspace() {
   const w = await indexedWorkspace(graphFixture(), "codemunch-refactor-");
+  // What the index cannot resolve (externals such as `requests`, `fmt`): a plan may add an import
+  // of one to a new file, never make an import of the repo's own files unresolved.
   const unresolved = () =>
     new Set(
       w.ws.store.repo(w.repo).allImports().filter((i) => i.resolved === null).map((i) =>
-        `${i.file}:${i.specifier}`
+        i.specifier
       ),
     );
   const apply = async (body: Row) => {
-    const changed = applyEdits(planEdits(body), (p) => {
+    const changed = applyEdits(editsFromRows(body.edits as Row[]), (p) => {
       try {
         return Deno.readTextFileSync(join(w.ws.root, p));
       } catch {

@@ -240,6 +240,51 @@ Deno.test("plan_refactoring move: the new file, every importer's import", async 
     }
   });
 
+  await t.step(
+    "Python: a function using its old file's names; Go: within its package",
+    async () => {
+      const w = await refactorWorkspace();
+      try {
+        const before = w.unresolved();
+        const refs = async (id: string) =>
+          ((await w.call("find_references", { identifier: id })).body.references as Row[]).length;
+        const helperRefs = await refs("src/app.py::helper#function");
+        const newRefs = await refs("go/store/store.go::New#function");
+        const py = (await w.call("plan_refactoring", {
+          symbol: "src/app.py::main#function",
+          refactor_type: "move",
+          new_file: "src/cli.py",
+        })).body;
+        deepEqual((py.manual as Row[]).map((m) => m.text), [
+          "import requests",
+          "import util",
+          "from shapes import Circle",
+        ]);
+        const changed = await w.apply(py);
+        match(
+          changed.get("src/cli.py")!,
+          /^import requests\nimport util\nfrom shapes import Circle\nfrom app import helper\n/,
+        );
+        const go = (await w.call("plan_refactoring", {
+          symbol: "go/store/store.go::New#function",
+          refactor_type: "move",
+          new_file: "go/store/new.go",
+        })).body;
+        const goChanged = await w.apply(go);
+        match(
+          goChanged.get("go/store/new.go")!,
+          /^package store\n\n\/\/ New makes an empty store\.\nfunc New\(\)/,
+        );
+        deepEqual([...w.unresolved()].sort(), [...before].sort());
+        // Its call, now from src/cli.py, and the import the move added there.
+      equal(await refs("src/app.py::helper#function"), helperRefs + 1);
+        equal(await refs("go/store/new.go::New#function"), newRefs);
+      } finally {
+        await w.dispose();
+      }
+    },
+  );
+
   await t.step("errors: a member, another language's file, a Go package boundary", async () => {
     const w = await refactorWorkspace();
     try {
@@ -316,7 +361,9 @@ Deno.test("get_extraction_candidates: complex and shared or nested, with reasons
 
 Deno.test("refactoring tools over stdio and Streamable HTTP: the same answers", async () => {
   const ws = tempWorkspace("codemunch-refactor-wire-");
-  writeTree(ws.root, graphFixture());
+  // A docstring line naming the class without quotes: a string only a parser can tell.
+  const notes = '"""Notes.\n\nShape is the base of every figure.\n"""\n';
+  writeTree(ws.root, { ...graphFixture(), "src/notes.py": notes });
   const root = Deno.realPathSync(ws.root);
   const stdio = await connect(root, `${ws.indexDir}-stdio`);
   const runner = workspaceRunner(ws);
@@ -363,6 +410,8 @@ Deno.test("refactoring tools over stdio and Streamable HTTP: the same answers", 
     }
     for (const a of answers) deepEqual(a, answers[0]);
     equal(answers[0]![0]!.edit_count, 4);
+    const note = (answers[0]![0]!.sites as Row[]).find((s) => s.file === "src/notes.py");
+    equal(`${note?.role} ${note?.certainty}`, "string mention");
   } finally {
     await client.close().catch(() => {});
     await http.shutdown();
