@@ -37,14 +37,84 @@ def _read(path):
 
 
 def _tokens(text):
-    """(type, string, line, col) of every token; [] when the file does not tokenize."""
+    """(type, string, line, col) of every token; [] when the file does not tokenize.
+
+    The module paths of import statements (`from a.b import c`: `a`, `b`; `import a.b as c`:
+    `a`, `b`) are left out: they name modules, never a definition. The names an f-string's
+    substitutions write (`f"{self.url_charset}"`) are NAME tokens too (Python before 3.12
+    tokenizes an f-string as one STRING token).
+    """
     try:
-        return [
-            (t.type, t.string, t.start[0], t.start[1] + 1)
-            for t in tokenize.generate_tokens(io.StringIO(text).readline)
-        ]
+        raw = list(tokenize.generate_tokens(io.StringIO(text).readline))
     except (tokenize.TokenError, IndentationError, SyntaxError):
         return []
+    out = []
+    state = None  # "from" (until import), "import" (module names until the line ends)
+    for t in raw:
+        if t.type in (tokenize.NEWLINE, tokenize.ENDMARKER):
+            state = None
+        elif t.type == tokenize.NAME and state is None and t.string in ("from", "import") \
+                and _starts_statement(raw, t):
+            state = t.string
+            continue
+        elif t.type == tokenize.NAME and t.string == "import" and state == "from":
+            state = "names"
+            continue
+        if t.type == tokenize.NAME and state in ("from", "import"):
+            continue
+        if t.type == tokenize.STRING and _is_fstring(t.string):
+            out.extend(_fstring_names(t))
+        out.append((t.type, t.string, t.start[0], t.start[1] + 1))
+    return out
+
+
+def _starts_statement(raw, tok):
+    """Whether `tok` is the first token of its logical line."""
+    i = raw.index(tok)
+    for prev in reversed(raw[:i]):
+        if prev.type in (tokenize.NL, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT):
+            continue
+        return prev.type == tokenize.NEWLINE or prev.string == ";"
+    return True
+
+
+def _is_fstring(s):
+    prefix = s[: len(s) - len(s.lstrip("rRbBuUfF"))]
+    return "f" in prefix.lower()
+
+
+def _fstring_names(tok):
+    """NAME-like (type, string, line, col) of the identifiers inside an f-string's braces."""
+    out = []
+    s = tok.string
+    depth = 0
+    i = 0
+    line, col = tok.start[0], tok.start[1]
+    while i < len(s):
+        c = s[i]
+        if depth == 0 and s.startswith("{{", i):
+            i += 2
+            col += 2
+            continue
+        if c == "{":
+            depth += 1
+        elif c == "}" and depth > 0:
+            depth -= 1
+        elif depth > 0 and (c.isalpha() or c == "_") and (i == 0 or not (s[i - 1].isalnum() or s[i - 1] == "_")):
+            j = i
+            while j < len(s) and (s[j].isalnum() or s[j] == "_"):
+                j += 1
+            out.append((tokenize.NAME, s[i:j], line, col + 1))
+            col += j - i
+            i = j
+            continue
+        if c == "\n":
+            line += 1
+            col = 0
+        else:
+            col += 1
+        i += 1
+    return out
 
 
 class _Bindings(ast.NodeVisitor):

@@ -109,6 +109,8 @@ interface _FileScope {
   otherFamily: boolean;
   /** Import lines naming the name: line → whether the import binds the definition. */
   importLines: Map<number, { binds: boolean; reexport: boolean }>;
+  /** Where import specifiers stand (line → UTF-16 ranges): a module path, never the name. */
+  specifiers: Map<number, [number, number][]>;
   /** Lines where the graph resolved a reference to the definition. */
   graphLines: Set<number>;
 }
@@ -215,7 +217,14 @@ function _scopeOf(
   const elsewhere = namesakes.filter((n) => !units.same(n.file, symbol.file));
   let importsName = false;
   const lines = (view.index.fileText(path) ?? "").split("\n");
+  const specifiers = new Map<number, [number, number][]>();
   for (const imp of graph.importsOf.get(path) ?? []) {
+    const at = (lines[imp.line - 1] ?? "").indexOf(imp.specifier);
+    if (at !== -1 && imp.specifier.includes(symbol.name)) {
+      const ranges = specifiers.get(imp.line) ?? [];
+      ranges.push([at, at + imp.specifier.length]);
+      specifiers.set(imp.line, ranges);
+    }
     const toUnit = imp.resolved !== null && units.same(imp.resolved, symbol.file);
     const binds = toUnit || reachLine === imp.line;
     const names = () => moduleBindings(imp, lines[imp.line - 1] ?? "");
@@ -243,6 +252,7 @@ function _scopeOf(
     definesNamesake,
     otherFamily: family(path) !== family(symbol.file),
     importLines,
+    specifiers,
     graphLines: graphLines.get(path) ?? new Set(),
   };
 }
@@ -295,6 +305,8 @@ function _weigh(
     return { role: t.context, foundBy: "text", certainty: "mention" };
   }
   if (isDefinition) return { role: "definition", foundBy: "definition", certainty: "certain" };
+  // A module path of the same name (`from ..user_agent import UserAgent`): not this definition.
+  if (scope.specifiers.get(t.line)?.some(([a, b]) => t.start >= a && t.start < b)) return null;
   if (scope.otherFamily) return { role: "reference", foundBy: "text", certainty: "mention" };
   const unique = target.unique;
   const imported = scope.importLines.get(t.line);

@@ -277,7 +277,7 @@ Deno.test("plan_refactoring move: the new file, every importer's import", async 
         );
         deepEqual([...w.unresolved()].sort(), [...before].sort());
         // Its call, now from src/cli.py, and the import the move added there.
-      equal(await refs("src/app.py::helper#function"), helperRefs + 1);
+        equal(await refs("src/app.py::helper#function"), helperRefs + 1);
         equal(await refs("go/store/new.go::New#function"), newRefs);
       } finally {
         await w.dispose();
@@ -418,5 +418,36 @@ Deno.test("refactoring tools over stdio and Streamable HTTP: the same answers", 
     await runner.close();
     await stdio.close();
     ws.dispose();
+  }
+});
+
+Deno.test("check_rename_safe: a module path of the same name is not a site", async () => {
+  const w = await indexedWorkspace({
+    "pkg/__init__.py": "",
+    "pkg/user_agent.py": "class UserAgent:\n    pass\n",
+    "pkg/request.py": [
+      "from .user_agent import UserAgent",
+      "",
+      "",
+      "class Request:",
+      "    def user_agent(self):",
+      "        return UserAgent()",
+      "",
+      "    def show(self):",
+      '        return f"{self.user_agent()}"',
+      "",
+    ].join("\n"),
+  }, "codemunch-rename-module-");
+  try {
+    const { body } = await w.call("check_rename_safe", {
+      symbol_id: "pkg/request.py::Request.user_agent#method",
+      new_name: "agent",
+    });
+    deepEqual(sites(body), [
+      "pkg/request.py:5:9 definition definition certain",
+      "pkg/request.py:9:24 reference graph certain",
+    ]);
+  } finally {
+    await w.dispose();
   }
 });
