@@ -25,6 +25,8 @@ export interface GitObject {
 
 interface _Pack {
   name: string;
+  /** A number of its own among the store's packs, for keys by position. */
+  serial: number;
   index: PackIndex;
   path: string;
   dir: string;
@@ -38,6 +40,14 @@ interface _ObjectsDir {
 }
 
 const _decoder = new TextDecoder();
+/** Pack positions are below 2^40 (1 TB); a key is `serial × 2^40 + position`. */
+const _PACK_SPAN = 2 ** 40;
+const _MAX_SERIAL = 2 ** 13;
+
+/** The key of a pack position (-1: none, past 8,192 packs, which are then not cached by position). */
+function _at(p: _Pack, offset: number): number {
+  return p.serial < _MAX_SERIAL ? p.serial * _PACK_SPAN + offset : -1;
+}
 const _HEADER = /^(commit|tree|blob|tag) (\d+)$/;
 
 /** The object database of one repository. */
@@ -49,7 +59,8 @@ export class ObjectStore {
   readonly refusedAlternates: string[] = [];
   readonly #cache = new Map<string, GitObject>();
   #cacheBytes = 0;
-  readonly #byOffset = new Map<string, GitObject>();
+  readonly #byOffset: _ByOffset;
+  #packsSeen = 0;
 
   constructor(
     objectsDir: string,
@@ -59,6 +70,9 @@ export class ObjectStore {
   ) {
     this.#hashBytes = hashBytes;
     this.#limits = limits;
+    // Delta bases by pack position: half the object cache's budget (git keeps a delta base
+    // cache of 96 MB beside its object cache).
+    this.#byOffset = new _ByOffset(Math.max(1024 * 1024, limits.cacheBytes / 2));
     this.#dirs = [{ dir: objectsDir, packs: null }];
     const text = readGitText(
       join(objectsDir, "info", "alternates"),
@@ -189,21 +203,21 @@ export class ObjectStore {
     }
     try {
       const bin = fromHex(id);
+      // The packs of every objects folder first (alternates included): most objects are there, and
+      // a failed lookup costs no system call; then loose objects; and only for an object found
+      // nowhere, the pack folders again (a repack since they were listed moves loose objects into
+      // a new pack).
       for (const d of this.#dirs) {
-        // Packs first: most objects are there, and a failed lookup costs no system call.
-        for (const p of this.#packs(d)) {
-          const offset = p.index.find(bin);
-          if (offset !== -1) return this.#fromPack(p, offset, depth);
-        }
+        const found = this.#inPacks(d, bin, depth);
+        if (found !== null) return found;
+      }
+      for (const d of this.#dirs) {
         const loose = this.#loose(d, id);
         if (loose !== null) return loose;
-        // A repack since the packs were listed moves loose objects into a new pack.
-        if (this.#rescan(d)) {
-          for (const p of this.#packs(d)) {
-            const offset = p.index.find(bin);
-            if (offset !== -1) return this.#fromPack(p, offset, depth);
-          }
-        }
+      }
+      for (const d of this.#dirs) {
+        const found = this.#rescan(d) ? this.#inPacks(d, bin, depth) : null;
+        if (found !== null) return found;
       }
     } catch (e) {
       throw _objectError(id, e);
@@ -219,14 +233,21 @@ export class ObjectStore {
     );
   }
 
+  #inPacks(d: _ObjectsDir, bin: Uint8Array, depth: number): GitObject | null {
+    for (const p of this.#packs(d)) {
+      const offset = p.index.find(bin);
+      if (offset !== -1) return this.#fromPack(p, offset, depth);
+    }
+    return null;
+  }
+
   #loosePath(d: _ObjectsDir, id: string): string | null {
     const path = join(d.dir, id.slice(0, 2), id.slice(2));
     return existsSync(path) ? path : null;
   }
 
   #loose(d: _ObjectsDir, id: string): GitObject | null {
-    const path = this.#loosePath(d, id);
-    if (path === null) return null;
+    const path = join(d.dir, id.slice(0, 2), id.slice(2));
     const compressed = readGitFile(path, d.dir, this.#limits.maxObjectBytes + 1024);
     if (compressed === null) return null;
     // The header first, from the first bytes of the stream: an object over the size setting is
@@ -298,6 +319,7 @@ export class ObjectStore {
       try {
         packs.push({
           name,
+          serial: this.#packsSeen++,
           index: new PackIndex(bytes, this.#hashBytes, `${name}.idx`),
           path: join(dir, `${name}.pack`),
           dir: d.dir,
@@ -317,20 +339,22 @@ export class ObjectStore {
   }
 
   #fromPack(p: _Pack, offset: number, depth: number): GitObject {
-    const key = `${p.path}:${offset}`;
-    const hit = this.#byOffset.get(key);
+    const hit = this.#byOffset.get(_at(p, offset));
     if (hit !== undefined) return hit;
     p.file ??= openGitFile(p.path, p.dir);
-    // Walk the chain down to a whole object, then apply the deltas back up.
-    const chain: Uint8Array[] = [];
+    // Walk the chain down to a whole object (or one resolved before), then apply the deltas back
+    // up, keeping every object of the chain: walking a history reads the neighbours of a chain
+    // next, and without them each read would inflate the chain below it again (quadratic in the
+    // chain's depth, as git's delta base cache avoids).
+    const chain: { at: number; delta: Uint8Array }[] = [];
     let base: GitObject | undefined;
     let at = offset;
     for (let d = depth; base === undefined; d++) {
       if (d > this.#limits.maxDeltaDepth) {
         throw new SyntaxError(`delta chain deeper than ${this.#limits.maxDeltaDepth}`);
       }
-      const cached = this.#byOffset.get(`${p.path}:${at}`);
-      if (cached !== undefined && chain.length > 0) {
+      const cached = chain.length > 0 ? this.#byOffset.get(_at(p, at)) : undefined;
+      if (cached !== undefined) {
         base = cached;
         break;
       }
@@ -341,26 +365,59 @@ export class ObjectStore {
         this.#hashBytes,
         this.#limits.maxObjectBytes,
       );
-      if (entry.kind === "object") base = { type: entry.type as GitObjectType, data: entry.data };
-      else if (entry.kind === "ofs_delta") {
-        chain.push(entry.delta);
+      if (entry.kind === "object") {
+        base = { type: entry.type as GitObjectType, data: entry.data };
+        if (chain.length > 0) this.#byOffset.put(_at(p, at), base);
+      } else if (entry.kind === "ofs_delta") {
+        chain.push({ at, delta: entry.delta });
         at = entry.base;
       } else {
-        chain.push(entry.delta);
+        chain.push({ at, delta: entry.delta });
         base = this.#find(entry.base, d + 1);
       }
     }
-    let data = base.data;
+    let object = base;
     for (let i = chain.length - 1; i >= 0; i--) {
-      data = applyDelta(data, chain[i]!, this.#limits.maxObjectBytes);
-    }
-    const object = { type: base.type, data };
-    // Delta bases are read again and again by their neighbours: keep a bounded set by offset.
-    if (data.length <= 256 * 1024) {
-      if (this.#byOffset.size >= 4096) this.#byOffset.delete(this.#byOffset.keys().next().value!);
-      this.#byOffset.set(key, object);
+      const link = chain[i]!;
+      object = {
+        type: base.type,
+        data: applyDelta(object.data, link.delta, this.#limits.maxObjectBytes),
+      };
+      this.#byOffset.put(_at(p, link.at), object);
     }
     return object;
+  }
+}
+
+/** Objects by pack position, least recently used out first, within a byte budget. */
+class _ByOffset {
+  readonly #map = new Map<number, GitObject>();
+  readonly #budget: number;
+  #bytes = 0;
+
+  constructor(budget: number) {
+    this.#budget = budget;
+  }
+
+  get(key: number): GitObject | undefined {
+    const hit = this.#map.get(key);
+    if (hit !== undefined) {
+      this.#map.delete(key);
+      this.#map.set(key, hit);
+    }
+    return hit;
+  }
+
+  put(key: number, o: GitObject): void {
+    // One object larger than a quarter of the budget would push out all its neighbours.
+    if (key === -1 || o.data.length > this.#budget / 4 || this.#map.has(key)) return;
+    this.#map.set(key, o);
+    this.#bytes += o.data.length;
+    for (const [k, v] of this.#map) {
+      if (this.#bytes <= this.#budget) break;
+      this.#map.delete(k);
+      this.#bytes -= v.data.length;
+    }
   }
 }
 

@@ -9,6 +9,7 @@ import { ToolError } from "../../errors.ts";
 import {
   type CommitRecord,
   entryKind,
+  findTreeEntry,
   parseCommit,
   parseTree,
   type TreeEntry,
@@ -30,6 +31,8 @@ import type {
   WorktreeDiff,
 } from "../../parser/git/history.ts";
 import type { GitObjectType } from "../../parser/git/objects.ts";
+
+const _encoder = new TextEncoder();
 
 export type { FileChange } from "../../parser/git/history.ts";
 
@@ -131,8 +134,8 @@ export class GitRepository implements GitHistory {
   folderTree(commitId: string): string {
     let tree = this.commit(commitId).tree;
     for (const part of this.location.prefix.split("/").filter((p) => p !== "")) {
-      const e = this.tree(tree).find((x) => x.name === part);
-      if (e === undefined || entryKind(e.mode) !== "tree") return "";
+      const e = this.entryNamed(tree, part);
+      if (e === null || entryKind(e.mode) !== "tree") return "";
       tree = e.id;
     }
     return tree;
@@ -150,15 +153,33 @@ export class GitRepository implements GitHistory {
     if (hit !== undefined) return hit;
     const slash = path.indexOf("/");
     const name = slash === -1 ? path : path.slice(0, slash);
-    const e = this.tree(folderTree).find((x) => x.name === name);
+    const e = this.entryNamed(folderTree, name);
     let found: TreeEntry | null = null;
-    if (e !== undefined && slash === -1) found = e;
-    else if (e !== undefined && entryKind(e.mode) === "tree") {
+    if (e !== null && slash === -1) found = e;
+    else if (e !== null && entryKind(e.mode) === "tree") {
       found = this.entryAt(e.id, path.slice(slash + 1));
     }
     if (this.#entries.size > 200_000) this.#entries.clear();
     this.#entries.set(key, found);
     return found;
+  }
+
+  /** The entry of a tree with this name, or null (without parsing the whole tree). */
+  entryNamed(treeId: string, name: string): TreeEntry | null {
+    const parsed = this.#trees.get(treeId);
+    if (parsed !== undefined) return parsed.find((x) => x.name === name) ?? null;
+    try {
+      return findTreeEntry(
+        this.objects.readTyped(treeId, "tree"),
+        _encoder.encode(name),
+        this.location.hashBytes,
+      );
+    } catch (e) {
+      if (e instanceof SyntaxError) {
+        throw new ToolError("git_object_invalid", `Git object ${treeId} is damaged: ${e.message}`);
+      }
+      throw e;
+    }
   }
 
   /** The bytes of the file at a folder-relative path in a commit, or null when absent or not a file. */

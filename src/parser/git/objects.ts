@@ -68,8 +68,15 @@ export function toHex(bytes: Uint8Array, start = 0, end = bytes.length): string 
 /** Bytes of a hex string (even length, validated by the caller). */
 export function fromHex(hex: string): Uint8Array {
   const out = new Uint8Array(hex.length >> 1);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  for (let i = 0; i < out.length; i++) {
+    out[i] = (_nibble(hex.charCodeAt(2 * i)) << 4) | _nibble(hex.charCodeAt(2 * i + 1));
+  }
   return out;
+}
+
+/** The value of a hex digit's char code (0-9, a-f, A-F). */
+function _nibble(c: number): number {
+  return c <= 57 ? c - 48 : (c | 32) - 87;
 }
 
 /**
@@ -92,11 +99,13 @@ export function parseTree(bytes: Uint8Array, hashBytes: number): TreeEntry[] {
     if (space === -1 || nul === -1 || nul + 1 + hashBytes > bytes.length || space === i) {
       throw new SyntaxError(`Cannot parse tree: entry at byte ${i} is truncated`);
     }
-    const mode = _decoder.decode(bytes.subarray(i, space));
-    if (!/^[0-7]{5,6}$/.test(mode)) {
-      throw new SyntaxError(`Cannot parse tree: bad mode "${mode}" at byte ${i}`);
+    const mode = _mode(bytes, i, space);
+    if (mode === null) {
+      throw new SyntaxError(
+        `Cannot parse tree: bad mode "${_decoder.decode(bytes.subarray(i, space))}" at byte ${i}`,
+      );
     }
-    const name = _decoder.decode(bytes.subarray(space + 1, nul));
+    const name = _name(bytes, space + 1, nul);
     if (name === "" || name === "." || name === ".." || name.includes("/")) {
       throw new SyntaxError(`Cannot parse tree: bad entry name "${name}" at byte ${i}`);
     }
@@ -104,6 +113,77 @@ export function parseTree(bytes: Uint8Array, hashBytes: number): TreeEntry[] {
     i = nul + 1 + hashBytes;
   }
   return entries;
+}
+
+/**
+ * The entry of a tree object with this name (its UTF-8 bytes), or null: a scan of the bytes that
+ * decodes only the entry it returns (a history walk looks up one name per tree level).
+ */
+export function findTreeEntry(
+  bytes: Uint8Array,
+  name: Uint8Array,
+  hashBytes: number,
+): TreeEntry | null {
+  let i = 0;
+  while (i < bytes.length) {
+    const space = bytes.indexOf(0x20, i);
+    const nul = space === -1 ? -1 : bytes.indexOf(0, space);
+    if (space === -1 || nul === -1 || nul + 1 + hashBytes > bytes.length || space === i) {
+      throw new SyntaxError(`Cannot parse tree: entry at byte ${i} is truncated`);
+    }
+    if (nul - space - 1 === name.length && _sameBytes(bytes, space + 1, name)) {
+      const mode = _mode(bytes, i, space);
+      if (mode === null) throw new SyntaxError(`Cannot parse tree: bad mode at byte ${i}`);
+      return {
+        mode,
+        name: _name(bytes, space + 1, nul),
+        id: toHex(bytes, nul + 1, nul + 1 + hashBytes),
+      };
+    }
+    i = nul + 1 + hashBytes;
+  }
+  return null;
+}
+
+function _sameBytes(bytes: Uint8Array, at: number, name: Uint8Array): boolean {
+  for (let k = 0; k < name.length; k++) if (bytes[at + k] !== name[k]) return false;
+  return true;
+}
+
+/** The modes trees hold, by their bytes: no decoding for the common ones. */
+const _MODES = new Map(
+  ["100644", "100755", "120000", "40000", "160000", "100664", "040000"].map((
+    m,
+  ) => [_modeKey(m), m]),
+);
+
+function _modeKey(m: string): number {
+  let k = 0;
+  for (let i = 0; i < m.length; i++) k = k * 8 + m.charCodeAt(i) - 48 + (i === 0 ? 8 : 0);
+  return k;
+}
+
+/** A tree entry's octal mode (5 or 6 digits), or null when it is none. */
+function _mode(bytes: Uint8Array, start: number, end: number): string | null {
+  if (end - start < 5 || end - start > 6) return null;
+  let k = 0;
+  for (let i = start; i < end; i++) {
+    const d = bytes[i]! - 48;
+    if (d < 0 || d > 7) return null;
+    k = k * 8 + d + (i === start ? 8 : 0);
+  }
+  return _MODES.get(k) ?? _decoder.decode(bytes.subarray(start, end));
+}
+
+/** An entry name: ASCII without the decoder's call (most names), UTF-8 otherwise. */
+function _name(bytes: Uint8Array, start: number, end: number): string {
+  let s = "";
+  for (let i = start; i < end; i++) {
+    const b = bytes[i]!;
+    if (b >= 0x80) return _decoder.decode(bytes.subarray(start, end));
+    s += String.fromCharCode(b);
+  }
+  return s;
 }
 
 /** The header lines of a commit or tag (continuation lines folded) and the message after them. */
