@@ -24,12 +24,19 @@
  * `complexity`, `max-depth` and `max-params` rules.
  *
  *   deno task bench history [--rounds 5] [--ranges 50] [--spans 1,2,5,10,20] [--symbols 30]
- *     [--eslint] [--only agreement] [--json FILE]
+ *     [--eslint] [--only agreement|speed] [--json FILE]
  */
 import { join } from "node:path";
 import { GitRepository } from "../src/ingest/git/repository.ts";
 import { DEFAULT_HISTORY_LIMITS } from "../src/ingest/git/limits.ts";
-import { type ChangedSymbols, changedSymbols } from "../src/query/changed_symbols.ts";
+import {
+  type ChangedSymbols,
+  changedSymbols,
+  type ChangedSymbolsOptions,
+  symbolsFromIndex,
+} from "../src/query/changed_symbols.ts";
+import { ParserPool } from "../src/parser/pool.ts";
+import { indexHead } from "./history_index.ts";
 import { diffLines, splitLines } from "../src/parser/git/line_diff.ts";
 import { parseSource } from "../src/parser/parse.ts";
 import { entryKind } from "../src/parser/git/objects.ts";
@@ -90,10 +97,15 @@ function _treeDiffWork(dir: string, a: string, b: string): number {
   }
 }
 
-async function _changedWork(dir: string, a: string, b: string): Promise<ChangedSymbols> {
+async function _changedWork(
+  dir: string,
+  a: string,
+  b: string,
+  options: ChangedSymbolsOptions = {},
+): Promise<ChangedSymbols> {
   const repo = _open(dir);
   try {
-    return await changedSymbols(repo, repo.resolveCommit(a), repo.resolveCommit(b), []);
+    return await changedSymbols(repo, repo.resolveCommit(a), repo.resolveCommit(b), [], options);
   } finally {
     repo.close();
   }
@@ -156,7 +168,13 @@ async function _longestFunction(dir: string, path: string) {
   return functions.sort((x, y) => (y.end_line - y.line) - (x.end_line - x.line))[0];
 }
 
-async function _speed(dir: string, replayDir: string, replayPath: string, rounds: number) {
+async function _speed(
+  dir: string,
+  replayDir: string,
+  replayPath: string,
+  rounds: number,
+  work: string,
+) {
   const target = await _longestFunction(replayDir, replayPath);
   if (target === undefined) throw new Error(`no function in ${replayPath}`);
   const visited = (() => {
@@ -197,13 +215,35 @@ async function _speed(dir: string, replayDir: string, replayPath: string, rounds
   let changed: ChangedSymbols | null = null;
   cases.push(
     await _turns(
-      "changed symbols HEAD~100..HEAD",
+      "changed symbols HEAD~100..HEAD, one thread, both sides parsed",
       rounds,
       async () => (changed = await _changedWork(dir, "HEAD~100", "HEAD")),
       () => gitBytes(dir, [...diffArgs, "HEAD~100", "HEAD"]),
       "git diff -M -U0 (no symbols)",
     ),
   );
+  // The tool's path: HEAD's side of each file from an index of HEAD (the server's), the other side
+  // parsed in the worker pool (one worker per CPU, warmed by the first run).
+  const head = await indexHead(dir, join(work, "head"));
+  const pool = new ParserPool();
+  try {
+    const tool = {
+      parse: (p: string, b: Uint8Array) => pool.parse(p, b),
+      known: symbolsFromIndex(head.index),
+    };
+    cases.push(
+      await _turns(
+        `changed symbols HEAD~100..HEAD, the tool's path (index + ${pool.size} workers)`,
+        rounds,
+        () => _changedWork(dir, "HEAD~100", "HEAD", tool),
+        () => gitBytes(dir, [...diffArgs, "HEAD~100", "HEAD"]),
+        "git diff -M -U0 (no symbols)",
+      ),
+    );
+  } finally {
+    await pool.close();
+    head.close();
+  }
   cases.push(
     await _turns(
       `line log ${replayPath}:${target.line}-${target.end_line} (${visited} commits examined)`,
@@ -231,15 +271,23 @@ async function _speed(dir: string, replayDir: string, replayPath: string, rounds
   };
 }
 
-/** Our changed symbols as `new:`/`old:` keys, as `gitTouchedSymbols` writes them. */
+/**
+ * The symbols of a change by id, whichever side: ours (a modified or renamed symbol's new and old
+ * ids, an added one's new id, a removed one's old id) and git's (`gitTouchedSymbols`' keys without
+ * their side). By identity, not by side: an append at a function's end touches only its new
+ * lines in git's hunks (a pure insertion after its last old line), yet it is one changed symbol.
+ */
 function _ourKeys(result: ChangedSymbols): Set<string> {
   const keys = new Set<string>();
   for (const s of result.symbols) {
-    if (s.change === "removed") keys.add(`old:${s.symbol.id}`);
-    else keys.add(`new:${s.symbol.id}`);
-    if (s.previous !== null) keys.add(`old:${s.previous.id}`);
+    keys.add(s.symbol.id);
+    if (s.previous !== null) keys.add(s.previous.id);
   }
   return keys;
+}
+
+function _bySymbol(sided: Set<string>): Set<string> {
+  return new Set([...sided].map((k) => k.replace(/^(old|new):/, "")));
 }
 
 /**
@@ -269,7 +317,7 @@ async function _changedAgreement(dir: string, count: number, spans?: number[]) {
       repo.close();
     }
     const ours = _ourKeys(await _changedWork(dir, a, b));
-    const truth = await gitTouchedSymbols(dir, a, b);
+    const truth = _bySymbol(await gitTouchedSymbols(dir, a, b));
     const only = [
       ...[...ours].filter((k) => !truth.has(k)).map((k) => `ours ${k}`),
       ...[...truth].filter((k) => !ours.has(k)).map((k) => `git ${k}`),
@@ -378,9 +426,13 @@ export async function main(args: string[]): Promise<void> {
       );
     }
     const loadBefore = loadAverages();
-    const speed = replay === null ? null : await _speed(dir, replay.dir, replayPath, rounds);
+    const speed = replay === null ? null : await _speed(dir, replay.dir, replayPath, rounds, work);
     const loadAfter = loadAverages();
     if (speed !== null) _printSpeed(speed, rounds, `${loadBefore} → ${loadAfter}`);
+    if (flags.get("only") === "speed") {
+      await writeJson(flags, { repo: dir, load: { before: loadBefore, after: loadAfter }, speed });
+      return;
+    }
     const spans = flags.get("spans")?.split(",").map(Number);
     const changed = await _changedAgreement(dir, Number(flags.get("ranges") ?? 50), spans);
     console.log(

@@ -11,7 +11,13 @@ import type { FileChange, GitHistory } from "../parser/git/history.ts";
 import type { ParseResult, SymbolRecord } from "../parser/types.ts";
 import { languageForPath } from "../parser/registry.ts";
 import { hasSecretHint } from "../parser/secrets.ts";
-import type { RepoView } from "./view.ts";
+import { pairSymbols } from "./symbol_pairs.ts";
+
+/** What {@linkcode symbolsFromIndex} reads of an index. */
+export interface IndexedFiles {
+  fileBytes(path: string): Uint8Array | undefined;
+  symbolsOfFile(path: string): SymbolRecord[];
+}
 
 /** How a symbol changed. */
 export type SymbolChangeKind = "added" | "removed" | "modified" | "renamed";
@@ -149,58 +155,48 @@ export async function fileSymbolChanges(
     symbolsOf(oldPath, oldBytes),
     symbolsOf(newPath, newBytes),
   ]);
-  const oldText = oldBytes === null ? "" : _decoder.decode(oldBytes);
-  const newText = newBytes === null ? "" : _decoder.decode(newBytes);
-  const hunks = diffLines(splitLines(oldText), splitLines(newText));
+  return classifySymbols(oldBytes, newBytes, before, after);
+}
+
+/** Two versions of a file, their lines and their diff, for classing its symbols. */
+interface _Versions {
+  oldBytes: Uint8Array | null;
+  newBytes: Uint8Array | null;
+  oldLines: string[];
+  newLines: string[];
+  hunks: Hunk[];
+}
+
+/**
+ * The changes of a file's symbols, given its two versions (null: absent) and the symbols of each:
+ * pairs of the same symbol that the diff touches and whose lines differ are `modified`; the
+ * symbols left over are `renamed`, `added` or `removed`.
+ */
+export function classifySymbols(
+  oldBytes: Uint8Array | null,
+  newBytes: Uint8Array | null,
+  before: readonly SymbolRecord[],
+  after: readonly SymbolRecord[],
+): SymbolChange[] {
+  const oldLines = splitLines(oldBytes === null ? "" : _decoder.decode(oldBytes));
+  const newLines = splitLines(newBytes === null ? "" : _decoder.decode(newBytes));
+  const v: _Versions = {
+    oldBytes,
+    newBytes,
+    oldLines,
+    newLines,
+    hunks: diffLines(oldLines, newLines),
+  };
+  const { pairs, removed, added } = pairSymbols(before, after, v.hunks);
   const out: SymbolChange[] = [];
-  const key = (s: SymbolRecord) =>
-    `${s.qualified_name}#${s.kind}#${s.id.replace(/^.*?(~\d+)?$/, "$1")}`;
-  const oldByKey = new Map(before.map((s) => [key(s), s]));
-  const newKeys = new Set(after.map(key));
-  const removed = before.filter((s) => !newKeys.has(key(s)));
-  const added: SymbolRecord[] = [];
-  for (const s of after) {
-    const old = oldByKey.get(key(s));
-    if (old === undefined) {
-      added.push(s);
-      continue;
-    }
-    const lines = touchedLines(hunks, s.line, s.end_line, "new");
-    if (lines.length === 0 || old.content_hash === s.content_hash) continue;
-    out.push({
-      change: "modified",
-      symbol: s,
-      previous: old,
-      lines,
-      signatureChanged: old.signature !== s.signature,
-    });
+  for (const [old, s] of pairs) {
+    const modified = _modified(v, old, s);
+    if (modified !== null) out.push(modified);
   }
-  // A renamed symbol: same kind, and its source equal once the name is put back.
-  const oldSource = (s: SymbolRecord) => _text(oldBytes!, s);
   const unmatched = new Set(removed);
   for (const s of added) {
-    const src = _text(newBytes!, s);
-    const was = [...unmatched].find((r) =>
-      r.kind === s.kind && r.name !== s.name && oldSource(r).split(r.name).join(s.name) === src
-    );
-    if (was !== undefined) {
-      unmatched.delete(was);
-      out.push({
-        change: "renamed",
-        symbol: s,
-        previous: was,
-        lines: touchedLines(hunks, s.line, s.end_line, "new"),
-        signatureChanged: true,
-      });
-    } else {
-      out.push({
-        change: "added",
-        symbol: s,
-        previous: null,
-        lines: [[s.line, s.end_line]],
-        signatureChanged: false,
-      });
-    }
+    const change = _addedOrRenamed(v, s, unmatched);
+    if (change !== null) out.push(change);
   }
   for (const r of unmatched) {
     out.push({
@@ -212,6 +208,78 @@ export async function fileSymbolChanges(
     });
   }
   return out;
+}
+
+/**
+ * A pair as `modified` when a hunk touches its lines and their text differs (doc comments and
+ * decorators included: a symbol's lines are what git diff shows) or its own bytes differ; else
+ * null. The lines are the new side's (an edit of the old side alone — a deletion at its end —
+ * counts at its last line).
+ */
+function _modified(v: _Versions, old: SymbolRecord, s: SymbolRecord): SymbolChange | null {
+  let lines = touchedLines(v.hunks, s.line, s.end_line, "new");
+  if (lines.length === 0 && touchedLines(v.hunks, old.line, old.end_line, "old").length > 0) {
+    lines = [[s.end_line, s.end_line]];
+  }
+  if (lines.length === 0) return null;
+  if (
+    old.content_hash === s.content_hash &&
+    _lineText(v.oldLines, old) === _lineText(v.newLines, s)
+  ) return null;
+  return {
+    change: "modified",
+    symbol: s,
+    previous: old,
+    lines,
+    signatureChanged: old.signature !== s.signature,
+  };
+}
+
+/**
+ * A new symbol without a partner of its qualified name: the same symbol moved with its parent
+ * (same name, kind and bytes: `modified` when the diff touches it, else null), a renamed one
+ * (same kind, its source equal once the name is put back), or an added one. Its old partner
+ * leaves `unmatched`.
+ */
+function _addedOrRenamed(
+  v: _Versions,
+  s: SymbolRecord,
+  unmatched: Set<SymbolRecord>,
+): SymbolChange | null {
+  const moved = [...unmatched].find((r) =>
+    r.kind === s.kind && r.name === s.name && r.content_hash === s.content_hash
+  );
+  if (moved !== undefined) {
+    unmatched.delete(moved);
+    return _modified(v, moved, s);
+  }
+  const src = _text(v.newBytes!, s);
+  const was = [...unmatched].find((r) =>
+    r.kind === s.kind && r.name !== s.name &&
+    _text(v.oldBytes!, r).split(r.name).join(s.name) === src
+  );
+  if (was !== undefined) {
+    unmatched.delete(was);
+    return {
+      change: "renamed",
+      symbol: s,
+      previous: was,
+      lines: touchedLines(v.hunks, s.line, s.end_line, "new"),
+      signatureChanged: true,
+    };
+  }
+  return {
+    change: "added",
+    symbol: s,
+    previous: null,
+    lines: [[s.line, s.end_line]],
+    signatureChanged: false,
+  };
+}
+
+/** The text of a symbol's lines (1-based inclusive). */
+function _lineText(lines: readonly string[], s: SymbolRecord): string {
+  return lines.slice(s.line - 1, s.end_line).join("");
 }
 
 function _text(bytes: Uint8Array, s: SymbolRecord): string {
@@ -252,13 +320,13 @@ export function touchedLines(
  * stores its signatures redacted, and a redacted signature would read as a changed one.
  */
 export function symbolsFromIndex(
-  view: RepoView,
+  index: IndexedFiles,
 ): (path: string, bytes: Uint8Array) => SymbolRecord[] | undefined {
   return (path, bytes) => {
-    const stored = view.index.fileBytes(path);
+    const stored = index.fileBytes(path);
     if (stored === undefined || stored.length !== bytes.length) return undefined;
     for (let i = 0; i < bytes.length; i++) if (stored[i] !== bytes[i]) return undefined;
     if (hasSecretHint(_decoder.decode(bytes))) return undefined;
-    return view.index.symbolsOfFile(path);
+    return index.symbolsOfFile(path);
   };
 }

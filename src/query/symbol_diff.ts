@@ -8,11 +8,39 @@ import type { SymbolRecord } from "../parser/types.ts";
 
 const _decoder = new TextDecoder();
 
-/** The source of the symbol matching `like` (same qualified name and kind) in a file version. */
+/** What finds a symbol in a file version: its id, else its qualified name and kind. */
+export interface SymbolLike {
+  id: string;
+  qualified_name: string;
+  kind: string;
+}
+
+/**
+ * The parts of a symbol id (`path::Qualified.name#kind`, `~N` for the N+1-th of that name), or
+ * null when `ref` is no id: a symbol that is not in the index (removed since, or added in a
+ * revision the index does not hold) is found in a file version by them.
+ *
+ * @example
+ * ```ts
+ * import { deepEqual } from "node:assert/strict";
+ * import { parseSymbolId } from "./symbol_diff.ts";
+ * deepEqual(parseSymbolId("src/a.ts::Box.open#method~1"), {
+ *   file: "src/a.ts",
+ *   like: { id: "src/a.ts::Box.open#method~1", qualified_name: "Box.open", kind: "method" },
+ * });
+ * ```
+ */
+export function parseSymbolId(ref: string): { file: string; like: SymbolLike } | null {
+  const m = /^(.+?)::(.+)#([a-z_]+)(~\d+)?$/.exec(ref);
+  if (m === null) return null;
+  return { file: m[1]!, like: { id: ref, qualified_name: m[2]!, kind: m[3]! } };
+}
+
+/** The source of the symbol matching `like` (its id, else qualified name and kind) in a file version. */
 export async function symbolIn(
   path: string,
   bytes: Uint8Array | null,
-  like: SymbolRecord,
+  like: SymbolLike,
 ): Promise<{ symbol: SymbolRecord; source: string } | null> {
   if (bytes === null) return null;
   const symbols = (await parseSource(path, bytes)).symbols;
@@ -46,7 +74,10 @@ export function unifiedDiff(
     const oe = Math.min(a.length, _zero(last.oldStart, last.oldCount) + last.oldCount + context);
     const ns = Math.max(0, _zero(first.newStart, first.newCount) - context);
     const ne = Math.min(b.length, _zero(last.newStart, last.newCount) + last.newCount + context);
-    out.push(`@@ -${os + firstLines[0]},${oe - os} +${ns + firstLines[1]},${ne - ns} @@`);
+    // An absent side (a symbol added or removed) starts at 0, as git numbers an empty file.
+    const oldFirst = a.length === 0 ? 0 : os + firstLines[0];
+    const newFirst = b.length === 0 ? 0 : ns + firstLines[1];
+    out.push(`@@ -${oldFirst},${oe - os} +${newFirst},${ne - ns} @@`);
     let i = os;
     for (const h of group) {
       const ho = _zero(h.oldStart, h.oldCount);

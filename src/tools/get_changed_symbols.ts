@@ -119,7 +119,7 @@ export async function handler(
   const untracked = worktree ? view.index.listFiles().map((f) => f.path) : [];
   const result = await changedSymbols(history, from, to, untracked, {
     parse: (path, bytes) => ctx.parser().parse(path, bytes),
-    known: symbolsFromIndex(view),
+    known: symbolsFromIndex(view.index),
   });
   const rows = (kinds: string[]) =>
     result.symbols.filter((s) => kinds.includes(s.change)).map(changeRow);

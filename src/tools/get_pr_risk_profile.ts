@@ -143,7 +143,7 @@ export async function handler(
   const untracked = to === null ? view.index.listFiles().map((f) => f.path) : [];
   const changes = await changedSymbols(history, from, to, untracked, {
     parse: (path, bytes) => ctx.parser().parse(path, bytes),
-    known: symbolsFromIndex(view),
+    known: symbolsFromIndex(view.index),
   });
   const head = to ?? history.resolveCommit("HEAD");
   const since = Math.floor(Date.now() / 1000) - days * 86400;

@@ -1,7 +1,10 @@
 /** `get_symbol_diff`: a symbol's source at two revisions as a unified diff (docs/api.md). */
 import { z } from "zod";
 import { historyOf, resolveRev } from "../query/history.ts";
-import { symbolIn, unifiedDiff } from "../query/symbol_diff.ts";
+import { parseSymbolId, symbolIn, type SymbolLike, unifiedDiff } from "../query/symbol_diff.ts";
+import type { RepoView } from "../query/view.ts";
+import type { SymbolRecord } from "../parser/types.ts";
+import { ToolError } from "../errors.ts";
 import { findSymbol } from "../query/symbol_lookup.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
 import { graphMeta, SYMBOL_HEADING, symbolHeading } from "./graph_args.ts";
@@ -53,16 +56,19 @@ export async function handler(
   const context = args.context_lines ?? 3;
   const budget = args.token_budget ?? 2000;
   const { repo, view } = openRepo(ctx, args.repo);
-  const symbol = findSymbol(view, args.symbol);
   const history = historyOf(view, name);
   const from = resolveRev(history, args.from_ref ?? "HEAD", "from_ref");
   const worktree = args.to_ref === undefined || /^(worktree|working[_ -]?tree)$/i.test(args.to_ref);
   const to = worktree ? null : resolveRev(history, args.to_ref!, "to_ref");
-  const newBytes = to === null
-    ? view.index.fileBytes(symbol.file) ?? null
-    : history.fileAt(to, symbol.file);
-  const before = await symbolIn(symbol.file, history.fileAt(from, symbol.file), symbol);
-  const after = await symbolIn(symbol.file, newBytes, symbol);
+  const { file, like } = _target(view, args.symbol);
+  const newBytes = to === null ? view.index.fileBytes(file) ?? null : history.fileAt(to, file);
+  const before = await symbolIn(file, history.fileAt(from, file), like);
+  const after = await symbolIn(file, newBytes, like);
+  if (before === null && after === null && !("line" in like)) {
+    // An id of neither the index nor either revision: the index's own error, with its hints.
+    findSymbol(view, args.symbol);
+  }
+  const symbol = after?.symbol ?? before?.symbol ?? (like as SymbolRecord);
   const status: ResponseOf<typeof _fields>["status"] = before === null && after === null
     ? "absent"
     : before === null
@@ -89,7 +95,7 @@ export async function handler(
     : diff.text;
   const response: ResponseOf<typeof _fields> = {
     repo,
-    symbol: symbolHeading(after?.symbol ?? before?.symbol ?? symbol),
+    symbol: symbolHeading(symbol),
     from_sha: from,
     to_sha: to ?? "worktree",
     status,
@@ -107,6 +113,24 @@ export async function handler(
       `The diff is cut at ${budget} tokens: raise token_budget (up to 50000) or lower context_lines`,
     ),
   };
+}
+
+/**
+ * The symbol to diff and its file: the index's, or for an id the index does not hold (a symbol
+ * removed since the revisions, or added in one the index does not have) the id's own parts, to
+ * be found in the revisions' versions of its file.
+ */
+function _target(view: RepoView, ref: string): { file: string; like: SymbolLike | SymbolRecord } {
+  try {
+    const s = findSymbol(view, ref);
+    return { file: s.file, like: s };
+  } catch (e) {
+    const parsed = e instanceof ToolError && e.code === "symbol_not_found"
+      ? parseSymbolId(ref)
+      : null;
+    if (parsed === null) throw e;
+    return parsed;
+  }
 }
 
 /** The declaration. */

@@ -88,6 +88,22 @@ Deno.test("a symlinked object is refused, not followed", () => {
   Deno.removeSync(outside);
 });
 
+Deno.test("a loose objects folder that is a link out is refused, not followed", () => {
+  const dir = newRepo();
+  write(dir, { "a.ts": "export const a = 1;\n" });
+  commit(dir, "one", 1_700_000_000);
+  const id = git(dir, ["rev-parse", "HEAD:a.ts"]).trim();
+  const folder = join(dir, ".git", "objects", id.slice(0, 2));
+  const outside = Deno.makeTempDirSync();
+  Deno.renameSync(folder, join(outside, "moved"));
+  Deno.symlinkSync(join(outside, "moved"), folder);
+  const repo = open(dir);
+  match(code(() => repo.read(id, "blob")), /^git_unsafe: Refused to read .*symbolic link/);
+  repo.close();
+  Deno.removeSync(dir, { recursive: true });
+  Deno.removeSync(outside, { recursive: true });
+});
+
 Deno.test("a blob over the size setting is refused, naming it", () => {
   const dir = newRepo();
   write(dir, { "big.txt": "x".repeat(300_000) });

@@ -124,6 +124,43 @@ Deno.test("change-analysis tools agree with git on a real history", async (t) =>
         /^--- src\/math\.ts@[0-9a-f]{12}\n\+\+\+ src\/math\.ts@[0-9a-f]{12}\n@@ -1,3 \+1,4 @@\n/,
       );
     });
+    await t.step(
+      "a removed symbol's diff is its whole source removed, an added one's added",
+      async () => {
+        const source = "function mul(a: number, b: number): number {\n  return a * b;\n}";
+        for (const format of ["json", "compact"]) {
+          const removed = await call("get_symbol_diff", {
+            symbol: "src/math.ts::mul#function",
+            from_ref: "HEAD~5",
+            to_ref: "HEAD",
+          }, format);
+          equal(removed.status, "removed");
+          equal(removed.lines_removed, 3);
+          equal(removed.lines_added, 0);
+          equal(
+            (removed.diff as string).split("\n").slice(2).join("\n"),
+            `@@ -5,3 +0,0 @@\n${source.split("\n").map((l) => `-${l}`).join("\n")}\n`,
+          );
+        }
+        const added = await call("get_symbol_diff", {
+          symbol: "src/math.ts::times#function",
+          from_ref: "HEAD~5",
+          to_ref: "HEAD",
+        });
+        equal(added.status, "added");
+        equal(added.lines_added, 3);
+        match(added.diff as string, /\n@@ -0,0 \+6,3 @@\n\+function times\(/);
+        // An id in neither revision is the index's error, with its hints.
+        const out = await runner.call("get_symbol_diff", {
+          repo: (await call("list_repos", {}) as { repos: { repo: string }[] }).repos[0]!.repo,
+          symbol: "src/math.ts::nothing#function",
+          from_ref: "HEAD~5",
+          to_ref: "HEAD",
+        }, { format: "json" });
+        equal(out.isError, true);
+        match(out.text, /symbol_not_found/);
+      },
+    );
     await t.step("churn counts the file's commits in the window", async () => {
       const r = await call("get_churn_rate", { target: "src/math.ts", days: 36500 });
       equal(

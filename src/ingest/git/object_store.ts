@@ -9,7 +9,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { existsSync } from "node:fs";
 import { constants as zlibConstants, inflateSync } from "node:zlib";
 import { ToolError } from "../../errors.ts";
-import type { FileInside } from "../safe_read.ts";
+import { type FileInside, readFileInVerifiedFolder, type UnsafeRead } from "../safe_read.ts";
 import { fromHex, type GitObjectType } from "../../parser/git/objects.ts";
 import { isInside } from "../walk.ts";
 import { openGitFile, readGitFile, readGitText } from "./git_dir.ts";
@@ -37,6 +37,10 @@ interface _Pack {
 interface _ObjectsDir {
   dir: string;
   packs: _Pack[] | null;
+  /** Its real path, once needed. */
+  realDir?: string;
+  /** Fan-out folders (`ab` of `objects/ab/…`) verified to be inside it. */
+  fanOut: Set<string>;
 }
 
 const _decoder = new TextDecoder();
@@ -73,7 +77,7 @@ export class ObjectStore {
     // Delta bases by pack position: half the object cache's budget (git keeps a delta base
     // cache of 96 MB beside its object cache).
     this.#byOffset = new _ByOffset(Math.max(1024 * 1024, limits.cacheBytes / 2));
-    this.#dirs = [{ dir: objectsDir, packs: null }];
+    this.#dirs = [{ dir: objectsDir, packs: null, fanOut: new Set() }];
     const text = readGitText(
       join(objectsDir, "info", "alternates"),
       objectsDir,
@@ -94,7 +98,7 @@ export class ObjectStore {
         this.refusedAlternates.push(`${t} (outside the allowed roots)`);
         continue;
       }
-      this.#dirs.push({ dir: real, packs: null });
+      this.#dirs.push({ dir: real, packs: null, fanOut: new Set() });
     }
   }
 
@@ -140,6 +144,15 @@ export class ObjectStore {
           throw _objectError(id, e);
         }
       }
+    }
+    for (const d of this.#dirs) {
+      let size: number | null;
+      try {
+        size = this.#looseSize(d, id);
+      } catch (e) {
+        throw _objectError(id, e);
+      }
+      if (size !== null) return size;
     }
     try {
       return this.read(id).data.length;
@@ -233,6 +246,31 @@ export class ObjectStore {
     );
   }
 
+  /**
+   * A fan-out folder of loose objects (`objects/ab`) once its real path is known to be inside
+   * the objects folder (checked on first use; a folder that is a link out is refused), or null
+   * when it does not exist (not remembered: objects may be written later).
+   */
+  #fanOut(d: _ObjectsDir, prefix: string): string | null {
+    const folder = join(d.dir, prefix);
+    if (d.fanOut.has(prefix)) return folder;
+    let real: string;
+    try {
+      real = Deno.realPathSync(folder);
+    } catch {
+      return null;
+    }
+    d.realDir ??= Deno.realPathSync(d.dir);
+    if (!isInside(d.realDir, real) || !Deno.statSync(real).isDirectory) {
+      throw new ToolError(
+        "git_unsafe",
+        `Refused to read ${folder}: it is a symbolic link out of the git directory`,
+      );
+    }
+    d.fanOut.add(prefix);
+    return folder;
+  }
+
   #inPacks(d: _ObjectsDir, bin: Uint8Array, depth: number): GitObject | null {
     for (const p of this.#packs(d)) {
       const offset = p.index.find(bin);
@@ -246,36 +284,28 @@ export class ObjectStore {
     return existsSync(path) ? path : null;
   }
 
+  /** The compressed bytes of a loose object, or null when it is not loose here. */
+  #looseFile(d: _ObjectsDir, id: string): Uint8Array | null {
+    const folder = this.#fanOut(d, id.slice(0, 2));
+    if (folder === null) return null;
+    const read = readFileInVerifiedFolder(folder, id.slice(2), this.#limits.maxObjectBytes + 1024);
+    if (typeof read === "string") throw _refusedLoose(join(folder, id.slice(2)), read);
+    return read;
+  }
+
   #loose(d: _ObjectsDir, id: string): GitObject | null {
-    const path = join(d.dir, id.slice(0, 2), id.slice(2));
-    const compressed = readGitFile(path, d.dir, this.#limits.maxObjectBytes + 1024);
+    const compressed = this.#looseFile(d, id);
     if (compressed === null) return null;
-    // The header first, from the first bytes of the stream: an object over the size setting is
-    // refused before it is inflated.
-    let head: Uint8Array = new Uint8Array(0);
-    let nul = -1;
-    for (let take = 256;; take *= 8) {
-      try {
-        head = inflateSync(compressed.subarray(0, take), {
-          finishFlush: zlibConstants.Z_SYNC_FLUSH,
-        });
-      } catch (e) {
-        throw new SyntaxError(
-          `cannot inflate the loose object (${(e as Error).message.split("\n")[0]})`,
-        );
-      }
-      nul = head.subarray(0, 64).indexOf(0);
-      if (nul !== -1 || head.length >= 64 || take >= compressed.length) break;
-    }
-    const header = nul === -1
-      ? null
-      : _HEADER.exec(_decoder.decode(head.subarray(0, Math.min(nul, 64))));
-    if (header === null) throw new SyntaxError("loose object has no valid header");
-    const size = Number(header[2]);
-    if (size > this.#limits.maxObjectBytes) throw new RangeError(`it is ${size} bytes`);
-    const raw = inflateExact(compressed, nul + 1 + size, "loose object");
-    const data = raw.subarray(nul + 1);
-    return { type: header[1] as GitObjectType, data };
+    const { type, size, start } = _looseHeader(_looseHead(compressed), this.#limits.maxObjectBytes);
+    const raw = inflateExact(compressed, start + size, "loose object");
+    return { type, data: raw.subarray(start) };
+  }
+
+  /** A loose object's size from its header (its stream's first bytes), or null when not loose. */
+  #looseSize(d: _ObjectsDir, id: string): number | null {
+    const compressed = this.#looseFile(d, id);
+    if (compressed === null) return null;
+    return _looseHeader(_looseHead(compressed), Number.MAX_SAFE_INTEGER).size;
   }
 
   #packs(d: _ObjectsDir): _Pack[] {
@@ -419,6 +449,48 @@ class _ByOffset {
       this.#bytes -= v.data.length;
     }
   }
+}
+
+/**
+ * The first bytes of a loose object's stream, enough for its header: an object over the size
+ * setting is refused before it is inflated.
+ */
+function _looseHead(compressed: Uint8Array): Uint8Array {
+  let head: Uint8Array = new Uint8Array(0);
+  for (let take = 256;; take *= 8) {
+    try {
+      head = inflateSync(compressed.subarray(0, take), { finishFlush: zlibConstants.Z_SYNC_FLUSH });
+    } catch (e) {
+      throw new SyntaxError(
+        `cannot inflate the loose object (${(e as Error).message.split("\n")[0]})`,
+      );
+    }
+    if (head.subarray(0, 64).indexOf(0) !== -1 || head.length >= 64 || take >= compressed.length) {
+      return head;
+    }
+  }
+}
+
+/** A loose object's `<type> <size>\0` header: its type, size and where its data starts. */
+function _looseHeader(
+  raw: Uint8Array,
+  maxBytes: number,
+): { type: GitObjectType; size: number; start: number } {
+  const nul = raw.subarray(0, 64).indexOf(0);
+  const header = nul === -1 ? null : _HEADER.exec(_decoder.decode(raw.subarray(0, nul)));
+  if (header === null) throw new SyntaxError("loose object has no valid header");
+  const size = Number(header[2]);
+  if (size > maxBytes) throw new RangeError(`it is ${size} bytes`);
+  return { type: header[1] as GitObjectType, size, start: nul + 1 };
+}
+
+function _refusedLoose(path: string, why: UnsafeRead): ToolError {
+  const reason = why === "too_large"
+    ? "it is larger than the size setting"
+    : why === "not_regular"
+    ? "it is not a regular file (a FIFO, device or folder)"
+    : "it is a symbolic link";
+  return new ToolError("git_unsafe", `Refused to read ${path}: ${reason}`);
 }
 
 function _objectError(id: string, e: unknown): ToolError {
