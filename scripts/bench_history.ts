@@ -291,16 +291,20 @@ function _bySymbol(sided: Set<string>): Set<string> {
 }
 
 /**
- * 50 ranges of the first-parent history: `HEAD~(k+d)..HEAD~k`, k every 10, d cycling through the
- * spans (default 1, 2, 5, 10, 20 commits).
+ * `count` ranges of the first-parent history: `HEAD~(k+d)..HEAD~k`, k spread evenly over the
+ * history (every 10 commits when it is long enough), d cycling through the spans (default 1, 2,
+ * 5, 10, 20 commits).
  */
 function _ranges(dir: string, count: number, spans = [1, 2, 5, 10, 20]): [string, string][] {
   const firstParent = gitText(dir, ["rev-list", "--first-parent", "HEAD"]).trim().split("\n");
+  const longest = Math.max(...spans);
+  const step = Math.max(1, Math.min(10, Math.floor((firstParent.length - longest) / count)));
   const out: [string, string][] = [];
   for (let i = 0; out.length < count; i++) {
-    const k = i * 10;
+    const k = i * step;
     const d = spans[i % spans.length]!;
-    if (k + d >= firstParent.length) break;
+    if (k >= firstParent.length - 1) break;
+    if (k + d >= firstParent.length) continue;
     out.push([firstParent[k + d]!, firstParent[k]!]);
   }
   return out;
@@ -353,11 +357,13 @@ async function _provenanceTargets(dir: string, count: number) {
   for (const p of busy) counts.set(p, (counts.get(p) ?? 0) + 1);
   const files = [...counts].filter(([p, n]) => n >= 3 && _exists(dir, p)).map(([p]) => p).sort();
   const targets: { path: string; name: string; line: number; end_line: number }[] = [];
-  for (let i = 0; targets.length < count && i < files.length * 4; i++) {
-    const path = files[(i * 7) % files.length]!;
+  // Round the files (a stride could land on one file only: 7 files, stride 7), a different
+  // function of each every round.
+  for (let i = 0; targets.length < count && i < files.length * 8; i++) {
+    const path = files[i % files.length]!;
     const symbols = (await parseSource(path, gitBytes(dir, ["cat-file", "blob", `HEAD:${path}`])))
       .symbols.filter((s) => s.kind === "function" || s.kind === "method");
-    const s = symbols[(i * 3) % Math.max(1, symbols.length)];
+    const s = symbols[(Math.floor(i / files.length) * 5 + i) % Math.max(1, symbols.length)];
     if (s === undefined || targets.some((t) => t.path === path && t.line === s.line)) continue;
     targets.push({ path, name: s.qualified_name, line: s.line, end_line: s.end_line });
   }

@@ -10,7 +10,8 @@
 # the others lack, for `deno task bench languages`: never needed by the tests; sources added to the
 # lists later are fetched into an existing corpus one by one), and for `deno task bench graph`:
 # express4 (Debian's express 4 library with its examples laid out as in its repository: calls
-# through `res`, `req`, `app`) and werkzeug (a Python package of sub-packages and relative imports).
+# through `res`, `req`, `app`) and werkzeug (a Python package of sub-packages and relative imports);
+# for `deno task bench history`: express-history (express's npm releases committed as a history).
 # A Debian package given as `name=version` is pinned to that version (its questions are labelled
 # against it); when the archive no longer offers it, apt-get fails loudly: pin the new version and
 # re-run `deno task bench retrieval --check-labels --corpora <name>`.
@@ -211,8 +212,45 @@ express4_corpus() {
   mv "$root/express4.tmp" "$root/express4"
 }
 
+# A real git history for `deno task bench history --repo corpora/express-history`: every stable
+# express 4.x and 5.x release published on npm, in version order, one commit each (the package's
+# files as published; commit dates two weeks apart from 2014-04-09, not the publish dates).
+EXPRESS_RELEASES=(4.0.0 4.1.0 4.1.1 4.1.2 4.2.0 4.3.0 4.3.1 4.3.2 4.4.0 4.4.1 4.4.2 4.4.3 4.4.4
+  4.4.5 4.5.0 4.5.1 4.6.0 4.6.1 4.7.0 4.7.1 4.7.2 4.7.3 4.7.4 4.8.0 4.8.1 4.8.2 4.8.3 4.8.4 4.8.5
+  4.8.6 4.8.7 4.8.8 4.9.0 4.9.1 4.9.2 4.9.3 4.9.4 4.9.5 4.9.6 4.9.7 4.9.8 4.10.0 4.10.1 4.10.2
+  4.10.3 4.10.4 4.10.5 4.10.6 4.10.7 4.10.8 4.11.0 4.11.1 4.11.2 4.12.0 4.12.1 4.12.2 4.12.3
+  4.12.4 4.13.0 4.13.1 4.13.2 4.13.3 4.13.4 4.14.0 4.14.1 4.15.0 4.15.1 4.15.2 4.15.3 4.15.4
+  4.15.5 4.16.0 4.16.1 4.16.2 4.16.3 4.16.4 4.17.0 4.17.1 4.17.2 4.17.3 4.18.0 4.18.1 4.18.2
+  4.18.3 4.19.0 4.19.1 4.19.2 4.20.0 4.21.0 4.21.1 4.21.2 4.22.0 4.22.1 4.22.2 4.22.3 5.0.0 5.0.1
+  5.1.0 5.2.0 5.2.1 5.3.0)
+express_history_corpus() {
+  local name=express-history
+  [ -d "$root/$name" ] && return 0
+  echo "corpora: $name <- npm express, ${#EXPRESS_RELEASES[@]} releases as commits" >&2
+  local specs=() v i=0 repo="$root/$name.tmp"
+  for v in "${EXPRESS_RELEASES[@]}"; do
+    [ -f "$root/.dl/express-$v.tgz" ] || specs+=("express@$v")
+  done
+  if [ ${#specs[@]} -gt 0 ]; then (cd "$root/.dl" && npm pack --silent "${specs[@]}" >/dev/null); fi
+  rm -rf "$repo" && mkdir -p "$repo"
+  local g=(git -C "$repo" -c core.hooksPath=/dev/null -c commit.gpgsign=false
+    -c user.name="express releases" -c user.email=express@npm.invalid)
+  GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null "${g[@]}" init -q -b main
+  for v in "${EXPRESS_RELEASES[@]}"; do
+    find "$repo" -mindepth 1 -maxdepth 1 ! -name .git -exec rm -rf {} +
+    tar -xzf "$root/.dl/express-$v.tgz" -C "$repo" --strip-components=1
+    local when="$((1397001600 + i * 1209600)) +0000"
+    GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null "${g[@]}" add -A
+    GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null GIT_AUTHOR_DATE="$when" \
+      GIT_COMMITTER_DATE="$when" "${g[@]}" commit -q --allow-empty -m "express $v"
+    i=$((i + 1))
+  done
+  GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null "${g[@]}" gc -q
+  mv "$repo" "$root/$name"
+}
+
 names=("$@")
-[ ${#names[@]} -eq 0 ] && names=(express typescript gin gostd django tokio pytest chi juc languages express4 werkzeug)
+[ ${#names[@]} -eq 0 ] && names=(express typescript gin gostd django tokio pytest chi juc languages express4 werkzeug express-history)
 for n in "${names[@]}"; do
   case "$n" in
     express) npm_corpus express express@5.1.0 ;;
@@ -225,6 +263,7 @@ for n in "${names[@]}"; do
     chi) deb_corpus chi golang-github-go-chi-chi-dev=5.0.7-1 usr/share/gocode/src/github.com/go-chi/chi ;;
     juc) jdk_corpus juc openjdk-17-source=17.0.21.1+2-1~deb12u1 java.base/java/util/concurrent/ ;;
     express4) express4_corpus ;;
+    express-history) express_history_corpus ;;
     werkzeug) deb_corpus werkzeug python3-werkzeug=2.2.2-3+deb12u1 usr/lib/python3/dist-packages/werkzeug ;;
     languages) languages_corpus && languages_extra ;;
     *) echo "corpora: unknown corpus: \"$n\"" >&2; exit 2 ;;

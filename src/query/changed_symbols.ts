@@ -158,12 +158,10 @@ export async function fileSymbolChanges(
   return classifySymbols(oldBytes, newBytes, before, after);
 }
 
-/** Two versions of a file, their lines and their diff, for classing its symbols. */
+/** Two versions of a file and their line diff, for classing its symbols. */
 interface _Versions {
   oldBytes: Uint8Array | null;
   newBytes: Uint8Array | null;
-  oldLines: string[];
-  newLines: string[];
   hunks: Hunk[];
 }
 
@@ -180,13 +178,7 @@ export function classifySymbols(
 ): SymbolChange[] {
   const oldLines = splitLines(oldBytes === null ? "" : _decoder.decode(oldBytes));
   const newLines = splitLines(newBytes === null ? "" : _decoder.decode(newBytes));
-  const v: _Versions = {
-    oldBytes,
-    newBytes,
-    oldLines,
-    newLines,
-    hunks: diffLines(oldLines, newLines),
-  };
+  const v: _Versions = { oldBytes, newBytes, hunks: diffLines(oldLines, newLines) };
   const { pairs, removed, added } = pairSymbols(before, after, v.hunks);
   const out: SymbolChange[] = [];
   for (const [old, s] of pairs) {
@@ -211,10 +203,10 @@ export function classifySymbols(
 }
 
 /**
- * A pair as `modified` when a hunk touches its lines and their text differs (doc comments and
- * decorators included: a symbol's lines are what git diff shows) or its own bytes differ; else
- * null. The lines are the new side's (an edit of the old side alone — a deletion at its end —
- * counts at its last line).
+ * A pair as `modified` when a hunk touches its lines (the lines git diff shows changed: an
+ * `export` dropped changes the line, not the symbol's bytes; a symbol moved within its file is
+ * deleted and inserted whole though its text is the same), else null. The lines are the new
+ * side's (an edit of the old side alone — a deletion at its end — counts at its last line).
  */
 function _modified(v: _Versions, old: SymbolRecord, s: SymbolRecord): SymbolChange | null {
   let lines = touchedLines(v.hunks, s.line, s.end_line, "new");
@@ -222,10 +214,6 @@ function _modified(v: _Versions, old: SymbolRecord, s: SymbolRecord): SymbolChan
     lines = [[s.end_line, s.end_line]];
   }
   if (lines.length === 0) return null;
-  if (
-    old.content_hash === s.content_hash &&
-    _lineText(v.oldLines, old) === _lineText(v.newLines, s)
-  ) return null;
   return {
     change: "modified",
     symbol: s,
@@ -237,7 +225,8 @@ function _modified(v: _Versions, old: SymbolRecord, s: SymbolRecord): SymbolChan
 
 /**
  * A new symbol without a partner of its qualified name: the same symbol moved with its parent
- * (same name, kind and bytes: `modified` when the diff touches it, else null), a renamed one
+ * or to another (same name, kind and bytes: `modified` when the diff touches it, else null — a
+ * nested function of a renamed one, its own lines untouched), a renamed one
  * (same kind, its source equal once the name is put back), or an added one. Its old partner
  * leaves `unmatched`.
  */
@@ -275,11 +264,6 @@ function _addedOrRenamed(
     lines: [[s.line, s.end_line]],
     signatureChanged: false,
   };
-}
-
-/** The text of a symbol's lines (1-based inclusive). */
-function _lineText(lines: readonly string[], s: SymbolRecord): string {
-  return lines.slice(s.line - 1, s.end_line).join("");
 }
 
 function _text(bytes: Uint8Array, s: SymbolRecord): string {

@@ -7,7 +7,7 @@ import { deepEqual, equal, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { GitRepository } from "../../src/ingest/git/repository.ts";
 import { DEFAULT_HISTORY_LIMITS } from "../../src/ingest/git/limits.ts";
-import { git, sampleRepo, write } from "./_repo.ts";
+import { commit, git, newRepo, sampleRepo, write } from "./_repo.ts";
 
 function open(dir: string): GitRepository {
   const repo = GitRepository.open(dir, null, DEFAULT_HISTORY_LIMITS);
@@ -108,4 +108,45 @@ Deno.test("a worktree and a shallow clone are read", async (t) => {
       } catch { /* not made */ }
     }
   }
+});
+
+Deno.test("a line log lists a merged branch's commits as git log -L does (graph order)", () => {
+  // A branch and main both edit one function, their commits interleaved by date, then a merge:
+  // by date the two lines of history mix; git log -L (topological order) shows the branch whole.
+  const dir = newRepo();
+  const body = (lines: string[]) =>
+    `export function f(): number {\n${lines.join("")}  return 0;\n}\n`;
+  const main = ["  const a = 1;\n", "  const b = 2;\n", "  const c = 3;\n"];
+  write(dir, { "f.ts": body(main) });
+  commit(dir, "f", 1_700_000_000);
+  git(dir, ["checkout", "-q", "-b", "side"]);
+  let t = 1_700_000_000;
+  const side = [...main];
+  const ours = [...main];
+  for (let i = 0; i < 3; i++) {
+    git(dir, ["checkout", "-q", "side"]);
+    side[2] = `  const c = ${30 + i};\n`;
+    write(dir, { "f.ts": body(side) });
+    commit(dir, `side ${i}`, t += 100);
+    git(dir, ["checkout", "-q", "main"]);
+    ours[0] = `  const a = ${10 + i};\n`;
+    write(dir, { "f.ts": body(ours) });
+    commit(dir, `main ${i}`, t += 100);
+  }
+  git(dir, ["merge", "-q", "--no-ff", "-m", "merge side", "side"], {
+    GIT_AUTHOR_DATE: `${t + 100} +0000`,
+    GIT_COMMITTER_DATE: `${t + 100} +0000`,
+  });
+  const repo = open(dir);
+  try {
+    const got = repo.lineLog(repo.resolveCommit("HEAD"), "f.ts", 1, 6, 100).entries.map((x) =>
+      x.commit.id
+    );
+    const want = git(dir, ["log", "-L1,6:f.ts", "--no-patch", "--format=%H"]).trim().split("\n");
+    equal(want.length, 8); // the merge too: its lines differ from each parent's
+    deepEqual(got, want);
+  } finally {
+    repo.close();
+  }
+  Deno.removeSync(dir, { recursive: true });
 });

@@ -3,7 +3,9 @@
  * walk back from a commit in date order; at each commit, diff the file against each parent
  * (following a rename when the path is new there), report the commit when a hunk touches the
  * tracked lines, and carry the lines over to the parent's numbering. A merge whose range comes
- * unchanged from one parent follows that parent alone and is not reported.
+ * unchanged from one parent follows that parent alone and is not reported. The commits are listed
+ * in git's order for `-L`, which implies `--topo-order` (graph order): a merged branch's commits
+ * together after its merge, not interleaved by date.
  */
 import { entryKind } from "../../parser/git/objects.ts";
 import { diffLines, type Hunk, splitLines } from "../../parser/git/line_diff.ts";
@@ -31,6 +33,15 @@ export function lineLog(
   queue.push(repo.commit(from));
   const queued = new Set([from]);
   const entries: LineLogEntry[] = [];
+  /** The parents each walked commit carried the lines to, for the graph order. */
+  const followed = new Map<string, string[]>();
+  const walked: string[] = [];
+  const done = (truncated: boolean) => ({
+    entries: _graphOrder(entries, walked, followed),
+    truncated,
+    reachedShallow,
+    visited,
+  });
   let visited = 0;
   let reachedShallow = false;
   const lines = new Map<string, string[]>();
@@ -48,9 +59,8 @@ export function lineLog(
     const state = pending.get(c.id);
     pending.delete(c.id);
     if (state === undefined || state.ranges.length === 0) continue;
-    if (++visited > repo.limits.maxCommits) {
-      return { entries, truncated: true, reachedShallow, visited };
-    }
+    if (++visited > repo.limits.maxCommits) return done(true);
+    walked.push(c.id);
     const here = repo.entryAt(repo.folderTree(c.id), state.path);
     if (here === null || entryKind(here.mode) !== "file") continue;
     if (repo.shallow.has(c.id)) reachedShallow = true;
@@ -62,6 +72,7 @@ export function lineLog(
       const o = outcomes[i]!;
       if (o === null || o.ranges.length === 0) return;
       const parent = c.parents[i]!;
+      followed.set(c.id, [...followed.get(c.id) ?? [], parent]);
       const prev = pending.get(parent);
       pending.set(parent, {
         path: o.path,
@@ -85,12 +96,46 @@ export function lineLog(
       introduced,
       lines: touched.map(([s, e]) => [s + 1, Math.max(s + 1, e)]),
     });
-    if (entries.length >= max) {
-      return { entries, truncated: queue.size > 0, reachedShallow, visited };
-    }
+    if (entries.length >= max) return done(queue.size > 0);
     outcomes.forEach((_, i) => carry(i));
   }
-  return { entries, truncated: false, reachedShallow, visited };
+  return done(false);
+}
+
+/**
+ * The entries in git's `--topo-order` (graph order, `sort_in_topological_order`) of the walked
+ * commits and the parents the lines were carried to: a commit comes once all its walked children
+ * have; a stack, so after a merge its last parent's line of history comes first, whole.
+ */
+function _graphOrder(
+  entries: LineLogEntry[],
+  walked: readonly string[],
+  followed: ReadonlyMap<string, readonly string[]>,
+): LineLogEntry[] {
+  if (entries.length < 2) return entries;
+  const children = new Map<string, number>();
+  for (const id of walked) children.set(id, children.get(id) ?? 0);
+  for (const id of walked) {
+    for (const p of followed.get(id) ?? []) {
+      if (children.has(p)) children.set(p, children.get(p)! + 1);
+    }
+  }
+  // The tips in walk order, the first on top.
+  const stack = walked.filter((id) => children.get(id) === 0).reverse();
+  const rank = new Map<string, number>();
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    rank.set(id, rank.size);
+    for (const p of followed.get(id) ?? []) {
+      const left = children.get(p);
+      if (left === undefined) continue;
+      children.set(p, left - 1);
+      if (left - 1 === 0) stack.push(p);
+    }
+  }
+  return [...entries].sort((a, b) =>
+    (rank.get(a.commit.id) ?? Infinity) - (rank.get(b.commit.id) ?? Infinity)
+  );
 }
 
 /** How the tracked lines of `path` at a commit relate to one parent; null when the parent lacks the file. */
