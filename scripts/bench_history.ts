@@ -24,7 +24,7 @@
  * `complexity`, `max-depth` and `max-params` rules.
  *
  *   deno task bench history [--rounds 5] [--ranges 50] [--spans 1,2,5,10,20] [--symbols 30]
- *     [--eslint] [--only agreement|speed] [--json FILE]
+ *     [--eslint] [--eslint-corpora zod,express] [--only agreement|speed] [--json FILE]
  */
 import { join } from "node:path";
 import { GitRepository } from "../src/ingest/git/repository.ts";
@@ -459,7 +459,10 @@ export async function main(args: string[]): Promise<void> {
     for (const r of provenance.rows.filter((r) => !r.same)) {
       console.log(`- ${r.symbol}: ours ${r.ours} commits, git ${r.git}`);
     }
-    const eslint = flags.has("eslint") ? await eslintAgreement() : null;
+    const only = flags.get("eslint-corpora")?.split(",");
+    const eslint = flags.has("eslint") || only !== undefined
+      ? await eslintAgreement("corpora", only)
+      : null;
     if (eslint !== null) {
       console.log("\n## Complexity vs ESLint\n");
       console.log(markdownTable(

@@ -1,11 +1,15 @@
 /**
  * The complexity stored at index time against ESLint, the reference implementation for
- * JavaScript: for every function and method we measure in the JavaScript files of the express and
- * typescript corpora, ESLint's `complexity` (cyclomatic), `max-depth` (nesting) and `max-params`
- * rules on the same file, each set to report every function (maximum 0).
+ * JavaScript and TypeScript: for every function and method we measure in the JavaScript files of
+ * the express, express4 and typescript corpora and the TypeScript files of zod (its `src`, tests
+ * left out; parsed by typescript-eslint's parser), ESLint's `complexity` (cyclomatic),
+ * `max-depth` (nesting) and `max-params` rules on the same file, each set to report every function
+ * (maximum 0).
  */
 import { Linter } from "eslint";
 import * as espree from "espree";
+import * as tsParser from "@typescript-eslint/parser";
+import "typescript"; // typescript-eslint's peer
 import { join } from "node:path";
 import { parseSource } from "../src/parser/parse.ts";
 
@@ -32,13 +36,14 @@ interface _FunctionNode {
   end: number;
 }
 
-function _files(root: string): string[] {
+function _files(root: string, ts: boolean): string[] {
   const out: string[] = [];
+  const source = ts ? /(?<!\.d)\.ts$/ : /\.[cm]?js$/;
   const walk = (dir: string) => {
     for (const e of Deno.readDirSync(dir)) {
       const p = join(dir, e.name);
-      if (e.isDirectory && e.name !== "node_modules") walk(p);
-      else if (e.isFile && /\.[cm]?js$/.test(e.name)) out.push(p);
+      if (e.isDirectory && e.name !== "node_modules" && e.name !== "tests") walk(p);
+      else if (e.isFile && source.test(e.name)) out.push(p);
     }
   };
   walk(root);
@@ -52,7 +57,11 @@ function _lineStarts(text: string): number[] {
   return starts;
 }
 
-function _functionNodes(code: string, sourceType: "script" | "module"): _FunctionNode[] {
+function _functionNodes(
+  code: string,
+  sourceType: "script" | "module",
+  ts: boolean,
+): _FunctionNode[] {
   const out: _FunctionNode[] = [];
   const visit = (node: unknown) => {
     if (node === null || typeof node !== "object") return;
@@ -67,13 +76,19 @@ function _functionNodes(code: string, sourceType: "script" | "module"): _Functio
     ) out.push({ start: n.range![0], end: n.range![1] });
     for (const [k, v] of Object.entries(n)) if (k !== "parent" && k !== "range") visit(v);
   };
-  visit(espree.parse(code, { ecmaVersion: "latest", sourceType, range: true }));
+  visit(
+    ts
+      ? tsParser.parse(code, { range: true, sourceType: "module" })
+      : espree.parse(code, { ecmaVersion: "latest", sourceType, range: true }),
+  );
   return out;
 }
 
-function _lint(linter: Linter, code: string, sourceType: "script" | "module") {
+function _lint(linter: Linter, code: string, sourceType: "script" | "module", ts: boolean) {
   return linter.verify(code, [{
-    languageOptions: { ecmaVersion: "latest", sourceType },
+    languageOptions: ts
+      ? { parser: tsParser as Linter.Parser, sourceType: "module" }
+      : { ecmaVersion: "latest", sourceType },
     rules: { complexity: ["error", 0], "max-depth": ["error", 0], "max-params": ["error", 0] },
   }]);
 }
@@ -87,7 +102,7 @@ function _reports(messages: Linter.LintMessage[], rule: string, re: RegExp): _Re
 }
 
 /** Agreement on one corpus folder. */
-async function _corpus(name: string, root: string): Promise<EslintAgreement> {
+async function _corpus(name: string, root: string, ts: boolean): Promise<EslintAgreement> {
   const linter = new Linter({ configType: "flat" });
   const result: EslintAgreement = {
     corpus: name,
@@ -98,20 +113,20 @@ async function _corpus(name: string, root: string): Promise<EslintAgreement> {
     params: 0,
     examples: [],
   };
-  for (const file of _files(root)) {
+  for (const file of _files(root, ts)) {
     const code = Deno.readTextFileSync(file);
-    let sourceType: "script" | "module" = "script";
-    let messages = _lint(linter, code, sourceType);
+    let sourceType: "script" | "module" = ts ? "module" : "script";
+    let messages = _lint(linter, code, sourceType, ts);
     if (messages.some((m) => m.fatal)) {
       sourceType = "module";
-      messages = _lint(linter, code, sourceType);
+      messages = _lint(linter, code, sourceType, ts);
       if (messages.some((m) => m.fatal)) continue;
     }
     result.files++;
     const complexity = _reports(messages, "complexity", /complexity of (\d+)/);
     const params = _reports(messages, "max-params", /too many parameters \((\d+)\)/);
     const depths = _reports(messages, "max-depth", /nested too deeply \((\d+)\)/);
-    const functions = _functionNodes(code, sourceType);
+    const functions = _functionNodes(code, sourceType, ts);
     const starts = _lineStarts(code);
     const offset = (r: _Report) => starts[r.line]! + r.column - 1;
     const innermost = (at: number) => {
@@ -137,7 +152,13 @@ async function _corpus(name: string, root: string): Promise<EslintAgreement> {
       }
       if (own === undefined) continue;
       result.functions++;
-      const node = innermost(offset(own));
+      // ESLint reports a method or a property-valued function at its key, before the function
+      // node's range (which starts at its parameters): the function starting next on that line.
+      const at = offset(own);
+      const lineEnd = starts[own.line + 1] ?? code.length;
+      const after = functions.filter((f) => f.start >= at && f.start < lineEnd)
+        .sort((x, y) => x.start - y.start)[0];
+      const node = after ?? innermost(at);
       const depth = Math.max(
         0,
         ...depths.filter((d) => node !== undefined && innermost(offset(d)) === node).map((d) =>
@@ -165,24 +186,29 @@ async function _corpus(name: string, root: string): Promise<EslintAgreement> {
   return result;
 }
 
-/** Agreement on the JavaScript corpora that are present (`scripts/prepare_corpora.sh`). */
-export async function eslintAgreement(root = "corpora"): Promise<EslintAgreement[]> {
+/** Agreement on the JavaScript and TypeScript corpora that are present (`scripts/prepare_corpora.sh`). */
+export async function eslintAgreement(
+  root = "corpora",
+  only?: readonly string[],
+): Promise<EslintAgreement[]> {
   const out: EslintAgreement[] = [];
-  for (
-    const [name, dir] of [["express", "express"], ["express4", "express4"], [
-      "typescript",
-      "typescript/lib",
-    ]]
-  ) {
+  const corpora: [string, string, boolean][] = [
+    ["express", "express", false],
+    ["express4", "express4", false],
+    ["typescript", "typescript/lib", false],
+    ["zod", "zod/src", true],
+  ];
+  for (const [name, dir, ts] of corpora) {
+    if (only !== undefined && !only.includes(name)) continue;
     try {
-      Deno.statSync(join(root, dir!));
+      Deno.statSync(join(root, dir));
     } catch {
       console.error(
         `bench history: corpus ${name} missing: bash scripts/prepare_corpora.sh ${name}`,
       );
       continue;
     }
-    out.push(await _corpus(name!, join(root, dir!)));
+    out.push(await _corpus(name, join(root, dir), ts));
   }
   return out;
 }

@@ -11,7 +11,8 @@
 # lists later are fetched into an existing corpus one by one), and for `deno task bench graph`:
 # express4 (Debian's express 4 library with its examples laid out as in its repository: calls
 # through `res`, `req`, `app`) and werkzeug (a Python package of sub-packages and relative imports);
-# for `deno task bench history`: express-history (express's npm releases committed as a history).
+# for `deno task bench history`: express-history (express's npm releases committed as a history)
+# and zod (TypeScript sources, for the complexity check against ESLint with typescript-eslint).
 # A Debian package given as `name=version` is pinned to that version (its questions are labelled
 # against it); when the archive no longer offers it, apt-get fails loudly: pin the new version and
 # re-run `deno task bench retrieval --check-labels --corpora <name>`.
@@ -250,7 +251,7 @@ express_history_corpus() {
 }
 
 names=("$@")
-[ ${#names[@]} -eq 0 ] && names=(express typescript gin gostd django tokio pytest chi juc languages express4 werkzeug express-history)
+[ ${#names[@]} -eq 0 ] && names=(express typescript gin gostd django tokio pytest chi juc languages express4 werkzeug express-history zod)
 for n in "${names[@]}"; do
   case "$n" in
     express) npm_corpus express express@5.1.0 ;;
@@ -264,6 +265,7 @@ for n in "${names[@]}"; do
     juc) jdk_corpus juc openjdk-17-source=17.0.21.1+2-1~deb12u1 java.base/java/util/concurrent/ ;;
     express4) express4_corpus ;;
     express-history) express_history_corpus ;;
+    zod) npm_corpus zod zod@4.6.7 ;;
     werkzeug) deb_corpus werkzeug python3-werkzeug=2.2.2-3+deb12u1 usr/lib/python3/dist-packages/werkzeug ;;
     languages) languages_corpus && languages_extra ;;
     *) echo "corpora: unknown corpus: \"$n\"" >&2; exit 2 ;;
