@@ -10,7 +10,6 @@ import { relative, resolve, sep } from "node:path";
 import { type Format, resolveFormat } from "../codec/dispatch.ts";
 import { createRunner, type Environment } from "../server/compose.ts";
 import type { ToolRunner } from "../server/runner.ts";
-import { TOOLS_LIST } from "../server/stdio.ts";
 import type { Store } from "../store/store.ts";
 import { type Command, expectPositional, type Invocation, UsageError } from "./args.ts";
 import { printError, printResult } from "./output.ts";
@@ -177,11 +176,15 @@ async function _call({ runner, store, inv, command, cwd }: _Call): Promise<numbe
   if (typeof args !== "object" || args === null || Array.isArray(args)) {
     throw new UsageError(`The arguments of "call" must be a JSON object, like '{"repo": "x"}'`);
   }
-  // A tool that takes a repo gets --repo, or the only indexed one.
-  const listed = TOOLS_LIST.tools as { name: string; inputSchema?: { properties?: object } }[];
-  const takesRepo = "repo" in (listed.find((t) => t.name === tool)?.inputSchema?.properties ?? {});
-  if (takesRepo && args.repo === undefined && (inv.flags.has("repo") || store.repoIds().length)) {
-    args.repo = _pickRepo(store, inv, cwd);
+  // A tool that takes a repo (an alias as its tool) gets --repo; one that may infer it, the repo
+  // the other shortcuts pick. A tool whose repo is required (it deletes) gets only --repo.
+  const own = runner.canonicalName(tool);
+  const mode = runner.tools.find((t) => t.name === own)?.repo ?? "none";
+  if (args.repo === undefined && mode !== "none") {
+    if (inv.flags.has("repo")) args.repo = inv.flags.get("repo");
+    else if (mode === "optional" && store.repoIds().length > 0) {
+      args.repo = _pickRepo(store, inv, cwd);
+    }
   }
   const format = commandFormat(inv);
   return printResult(await runner.call(tool, args, { format }), format, inv, command);

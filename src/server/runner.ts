@@ -27,6 +27,7 @@ import { historySource } from "../ingest/git/history.ts";
 import { DEFAULT_HISTORY_LIMITS, type HistoryLimits } from "../ingest/git/limits.ts";
 import { type Tool, toolByName, toolNames, TOOLS } from "../tools/mod.ts";
 import { expandHandleIds } from "../tools/handle_ids.ts";
+import { withDefaultRepo } from "../tools/default_repo.ts";
 import { prepareArguments } from "./arguments.ts";
 import { DEFAULT_SETTINGS, type ServerSettings } from "./config.ts";
 import { envelope } from "./envelope.ts";
@@ -197,8 +198,12 @@ export class ToolRunner {
       const ctx = options.onProgress === undefined
         ? this.#ctx
         : { ...this.#ctx, onProgress: options.onProgress };
+      // A left-out repo is inferred where the tool allows it (never for a destructive one).
+      const given = tool.repo === "optional" && prepared.args.repo === undefined
+        ? withDefaultRepo(ctx, name, prepared.args)
+        : prepared.args;
       // Ids copied from a compact answer with their legend handle (`@2::f#function`).
-      const expanded = expandHandleIds(ctx, prepared.args);
+      const expanded = expandHandleIds(ctx, given);
       const args = expanded.args;
       const warnings = [...prepared.warnings, ...expanded.warnings];
       let out = this.#settings.freshReads === false

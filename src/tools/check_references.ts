@@ -148,7 +148,7 @@ export const tool = defineTool({
   summary:
     "is an identifier used anywhere: graph references and text mentions (code, strings, config, docs), each labelled",
   description: _description,
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields, meta: _meta, encoding: { id: "cr1" } },
   annotations: { readOnlyHint: true, openWorldHint: false },

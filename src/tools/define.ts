@@ -23,7 +23,7 @@
  *   title: "Count files",
  *   summary: "how many files each language has",
  *   description: "Count the indexed files of a repo per language. Use it to ...",
- *   repo: "required",
+ *   repo: "optional",
  *   args: {
  *     min: z.number().int().min(0).max(1000).optional().describe("Least count listed (default 0)"),
  *   },
@@ -73,10 +73,12 @@ export interface ToolAnnotations {
 }
 
 /**
- * How a tool takes `repo`: `"none"` (it works on paths or on every repo), `"required"` (a
- * `repo` argument, listed first).
+ * How a tool takes `repo`: `"none"` (it works on paths or on every repo), `"optional"` (a `repo`
+ * argument, listed first, that may be left out: the runner fills it in from an absolute path
+ * argument, the only indexed repo or the server's folder, see `default_repo.ts`), `"required"`
+ * (the same argument, never inferred: for a tool that deletes, e.g. `invalidate_cache`).
  */
-export type RepoMode = "none" | "required";
+export type RepoMode = "none" | "optional" | "required";
 
 /** The shape of a declaration's arguments or fields: names to zod types. */
 export type Shape = Record<string, z.ZodType>;
@@ -209,7 +211,10 @@ export type MetaOf<M extends Shape> = { [K in keyof M]?: z.infer<M[K]> };
 export type RowOf<T> = T extends z.ZodType<infer L> ? NonNullable<L> extends (infer R)[] ? R : never
   : never;
 
-/** The arguments a handler receives: the declared ones, plus `repo` when the tool takes one. */
+/**
+ * The arguments a handler receives: the declared ones, plus `repo` when the tool takes one
+ * (always a string: an omitted optional one is filled in before the handler runs).
+ */
 export type ArgsOf<A extends Shape, R extends RepoMode> =
   & z.infer<z.ZodObject<A>>
   & (R extends "none" ? unknown : { repo: string });
@@ -296,6 +301,9 @@ export const META = {
 /** The `repo` argument of a tool that takes one. */
 export const REPO_DESCRIPTION = "Repo id (see list_repos)";
 
+/** The `repo` argument of a tool that may infer it. */
+export const OPTIONAL_REPO_DESCRIPTION = "Repo id (see list_repos); omitted: inferred";
+
 const _NAME = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 const _TAG = /^[a-z]$/;
 
@@ -328,7 +336,9 @@ function _checkArgs(name: string, args: Shape, repo: RepoMode): void {
       _fail(name, `argument "${key}" has no .describe() text`);
     }
   }
-  if (repo !== "none" && repo !== "required") _fail(name, `unknown repo mode "${repo}"`);
+  if (repo !== "none" && repo !== "optional" && repo !== "required") {
+    _fail(name, `unknown repo mode "${repo}"`);
+  }
 }
 
 function _checkTables(name: string, output: OutputSpec<Shape, Shape>): void {
@@ -418,9 +428,12 @@ export function defineTool<
   _checkArgs(name, decl.args, decl.repo);
   const output = decl.output as OutputSpec<Shape, Shape>;
   _checkTables(name, output);
-  const shape: Shape = decl.repo === "none"
-    ? { ...decl.args }
-    : { repo: z.string().describe(decl.repoDescription ?? REPO_DESCRIPTION), ...decl.args };
+  const shape: Shape = decl.repo === "none" ? { ...decl.args } : {
+    repo: decl.repo === "optional"
+      ? z.string().optional().describe(decl.repoDescription ?? OPTIONAL_REPO_DESCRIPTION)
+      : z.string().describe(decl.repoDescription ?? REPO_DESCRIPTION),
+    ...decl.args,
+  };
   const tables = new Map<string, { row: z.ZodObject<Shape>; layout?: TableLayout }>();
   for (const [key, schema] of Object.entries(output.fields)) {
     const t = _tableOf(schema);

@@ -176,7 +176,7 @@ export const tool = defineTool({
   summary:
     "definitions and files nothing reaches, with a confidence and the evidence (language conventions as data)",
   description: _description,
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields, meta: _meta, encoding: { id: "dd1" } },
   annotations: { readOnlyHint: true, openWorldHint: false },

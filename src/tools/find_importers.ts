@@ -140,7 +140,7 @@ export const tool = defineTool({
   summary:
     "files importing a file, through re-exports (`index.ts` barrels, `__init__.py`; `via` says which) and Go packages",
   description: _description,
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields, meta: _meta, encoding: { id: "fi3" } },
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -132,7 +132,7 @@ export const tool = defineTool({
   summary:
     "every call, import, type use and subclass of a name, symbol id or file, each `resolved` or `by_name` (see [docs/graph.md](docs/graph.md))",
   description: _description,
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields, meta: _meta, encoding: { id: "fr3" } },
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -212,7 +212,7 @@ export const tool = defineTool({
   summary:
     "files and symbols a change to a symbol may break, ranked by distance and centrality, tests apart",
   description: _description,
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields, meta: _meta, encoding: { id: "br3" } },
   annotations: { readOnlyHint: true, openWorldHint: false },

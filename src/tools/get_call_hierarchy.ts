@@ -132,7 +132,7 @@ export const tool = defineTool({
   summary:
     "callers and callees of a symbol, level by level, resolved through scopes, imports and receiver types",
   description: _description,
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields, meta: _meta, encoding: { id: "ch2" } },
   annotations: { readOnlyHint: true, openWorldHint: false },

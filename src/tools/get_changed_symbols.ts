@@ -163,7 +163,7 @@ export const tool = defineTool({
   summary:
     "the symbols a change added, removed, modified (changed lines; signature or body only) or renamed: the working tree against `HEAD` by default, or between two revisions; history read in process",
   description: _description,
-  repo: "required",
+  repo: "optional",
   repoDescription: "Repo id from list_repos (a locally indexed git checkout)",
   args: _args,
   output: { fields: _fields, meta: _meta },

@@ -118,7 +118,7 @@ export const tool = defineTool({
   title: "Churn rate",
   summary: "how often a file or a symbol's own lines changed over a window, with an assessment",
   description: _description,
-  repo: "required",
+  repo: "optional",
   repoDescription: "Repo id from list_repos (a locally indexed git checkout)",
   args: _args,
   output: { fields: _fields, meta: _meta },

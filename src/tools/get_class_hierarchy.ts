@@ -130,7 +130,7 @@ export const tool = defineTool({
   summary:
     "ancestors and descendants of a class/interface/Go type across files (extends, implements, mixins, embedding)",
   description: _description,
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields, meta: _meta, encoding: { id: "gh1" } },
   annotations: { readOnlyHint: true, openWorldHint: false },

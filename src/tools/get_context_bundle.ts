@@ -177,7 +177,7 @@ export const tool = defineTool({
   summary:
     "a symbol's source plus what editing it safely needs: the imports it uses, its class, the signatures of what it calls and of its callers, sibling methods",
   description: _description,
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields, meta: _meta, encoding: { id: "cb1" } },
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -100,7 +100,7 @@ export const tool = defineTool({
   title: "Dead functions (signals)",
   summary: "dead functions and methods with the signals that fired for each",
   description: _description,
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields, meta: _meta, encoding: { id: "dv1" } },
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -64,7 +64,7 @@ export const tool = defineTool({
   title: "Import cycles",
   summary: "every import cycle (strongly connected components) with a shortest cycle path",
   description: _description,
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields, meta: _meta, encoding: { id: "dc3" } },
   annotations: { readOnlyHint: true, openWorldHint: false },

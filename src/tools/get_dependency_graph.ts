@@ -90,7 +90,7 @@ export const tool = defineTool({
   title: "Dependency graph",
   summary: "the import graph around a file (`imports`, `importers` or `both`, 1–3 hops)",
   description: _description,
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields, meta: _meta, encoding: { id: "dg2" } },
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -109,7 +109,7 @@ export const tool = defineTool({
   summary: "stored text of a file, or `start_line`..`end_line`",
   description:
     "An indexed file's text, whole or lines start_line..end_line. For config, docs or a line range; for code prefer get_file_outline and get_symbol_source.",
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields, meta: _meta },
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -273,7 +273,7 @@ export const tool = defineTool({
     "a file's classes/functions/methods as rows with parent ids, signatures and summaries (`file_paths`: one table, file column)",
   description:
     "Outline a file (or file_paths): its symbols in source order with ids, signatures, summaries and lines, no bodies. Read it instead of the file, then get_symbol_source. In MUNCH answers, expand an id's @N handle (@2::f#function) from its @N= line.",
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: {
     fields: _fields,

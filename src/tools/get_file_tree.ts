@@ -89,7 +89,7 @@ export const tool = defineTool({
     "the repo's files as rows (path, language, symbol count), optionally under `path_prefix`",
   description:
     "List a repo's files (path, language, symbol count), optionally under path_prefix, to find where things live.",
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields, meta: _meta, encoding: { id: "ft1" } },
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -122,7 +122,7 @@ export const tool = defineTool({
     "the functions that are both complex and often changed: cyclomatic × ln(1 + commits to the file in a window)",
   description:
     "Get the riskiest functions of a repo: those both complex and often changed (Adam Tornhill's hotspots, \"Your Code as a Crime Scene\"), scored cyclomatic complexity × ln(1 + commits that changed the function's file in the last `days`), highest first, with nesting, parameters, lines and an assessment (low ≤3, medium ≤10, high >10). Complexity is stored at index time; churn is read from the local clone's history in process. Use it to pick what to refactor or review first; without history (a GitHub-indexed repo) the ranking is by complexity alone.",
-  repo: "required",
+  repo: "optional",
   repoDescription: "Repo id from list_repos (a locally indexed git checkout has churn)",
   args: _args,
   output: { fields: _fields, meta: _meta },

@@ -140,7 +140,7 @@ export const tool = defineTool({
   title: "Impact preview",
   summary: "every symbol calling a symbol, transitively, ranked, tests apart",
   description: _description,
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields, meta: _meta, encoding: { id: "ip2" } },
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -149,7 +149,7 @@ export const tool = defineTool({
   summary:
     "the source a task needs, best first, within `token_budget` (default 8000, never exceeded), each item saying why it was chosen — start a task here",
   description: _description,
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields, meta: _meta, encoding: { id: "rc2" } },
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -186,7 +186,7 @@ export const tool = defineTool({
   summary: "one-screen overview: languages, biggest directories, symbol kinds, most imported files",
   description:
     "One-screen overview of a repo: counts, languages, biggest directories, most imported files, most central symbols, staleness. Use it first on an unfamiliar repo.",
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: {
     fields: _fields,

@@ -273,7 +273,7 @@ export const tool = defineTool({
   summary:
     "entry points (HTTP routes, CLI commands, tasks, event handlers, `main`) and what each reaches through the call graph; or which entry points reach a symbol",
   description: _description,
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields, meta: _meta, encoding: { id: "sc3" } },
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -140,7 +140,7 @@ export const tool = defineTool({
   summary:
     "one symbol's source at two revisions (default `HEAD` → working tree) as a unified diff within a token budget",
   description: _description,
-  repo: "required",
+  repo: "optional",
   repoDescription: "Repo id from list_repos (a locally indexed git checkout)",
   args: _args,
   output: { fields: _fields, meta: _meta },

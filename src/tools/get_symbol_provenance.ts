@@ -115,7 +115,7 @@ export const tool = defineTool({
   summary:
     "the commits that changed a symbol's lines, newest first, through file renames (as `git log -L`), with author, date, subject, category and the commit that introduced it",
   description: _description,
-  repo: "required",
+  repo: "optional",
   repoDescription: "Repo id from list_repos (a locally indexed git checkout)",
   args: _args,
   output: { fields: _fields, meta: _meta },

@@ -254,7 +254,7 @@ export const tool = defineTool({
   description: _description,
   // The reference architecture's names for the same tool.
   aliases: ["get_symbol", "get_symbols"],
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields, meta: _meta },
   annotations: { readOnlyHint: true, openWorldHint: false },

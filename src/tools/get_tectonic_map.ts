@@ -163,7 +163,7 @@ export const tool = defineTool({
   summary:
     "the repo's real modules: files grouped by import and call coupling (deterministic), named, with the coupling between them",
   description: _description,
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields, meta: _meta, encoding: { id: "tm3" } },
   annotations: { readOnlyHint: true, openWorldHint: false },

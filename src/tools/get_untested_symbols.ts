@@ -148,7 +148,7 @@ export const tool = defineTool({
   summary:
     "functions no test reaches through the call graph, with the nearest tested caller and its test",
   description: _description,
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields, meta: _meta, encoding: { id: "ut1" } },
   annotations: { readOnlyHint: true, openWorldHint: false },

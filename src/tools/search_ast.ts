@@ -186,7 +186,7 @@ export const tool = defineTool({
   summary:
     "structural search in every language: presets (`empty_catch`, `eval_exec`, `hardcoded_secret`, `deeply_nested`, …), categories, or `call:`/`string:`/`comment:`/`nesting:`/`loops:`/`lines:` patterns, each match with its enclosing symbol",
   description: _description,
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields, meta: _meta, encoding: { id: "sa2" } },
   annotations: { readOnlyHint: true, openWorldHint: false },

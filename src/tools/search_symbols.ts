@@ -577,7 +577,7 @@ export const tool = defineTool({
   summary:
     "ranked symbol search: BM25 (the scores of FTS5, computed in memory) plus exact/prefix/substring name bonuses; `kind`, `language`, `file_pattern`, `decorator`, `max_results`, `detail_level`, `fuzzy`",
   description: _description,
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields, meta: _meta, encoding: { id: "ss1" } },
   annotations: { readOnlyHint: true, openWorldHint: false },

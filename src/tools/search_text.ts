@@ -346,7 +346,7 @@ export const tool = defineTool({
   summary:
     "literal or regex search, one row per line (`is_regex`, `case_sensitive`, `context_lines`, `file_pattern`, `max_results`), narrowed by the trigram index",
   description: _description,
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields, meta: _meta, encoding: { id: "st1" } },
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -237,6 +237,19 @@ Deno.test("CLI: index, search, outline, symbol and call", async (t) => {
       ok(r.stdout.startsWith("#MUNCH/1 tool=get_file_tree enc=gen1"), r.stdout);
       const body = decode(r.stdout) as Record<string, unknown>;
       equal(body.path_prefix, "go/");
+      // The aliases are callable though not listed, and take the repo the same way.
+      for (const alias of ["get_symbol", "get_symbols"]) {
+        const args = alias === "get_symbol"
+          ? { symbol_id: "python/sample.py::greet#function" }
+          : { symbol_ids: ["python/sample.py::greet#function"] };
+        const a = await cli(p, ["call", alias, JSON.stringify(args)]);
+        equal(a.code, 0, `${alias}: ${a.stderr}`);
+        match(a.stdout, /def greet\(/);
+      }
+      // invalidate_cache deletes: it never takes the inferred repo.
+      const refused = await cli(p, ["call", "invalidate_cache", "{}"]);
+      equal(refused.code, 1, refused.stdout);
+      match(refused.stderr, /repo/);
       const list = await cli(p, ["call", "list_repos"]);
       equal(JSON.parse(list.stdout).count, 1);
       // A flag's value before the command is not taken for the command.

@@ -66,11 +66,12 @@ export function serverEnv(
   };
 }
 
-/** A connected MCP client talking to a freshly spawned server. */
+/** A connected MCP client talking to a freshly spawned server (started in `cwd`, default `root`). */
 export async function connect(
   root: string,
   indexDir: string,
   extra: Record<string, string> = {},
+  cwd: string = root,
 ): Promise<{ client: Client; stderr: () => string; close: () => Promise<void> }> {
   const env = serverEnv(root, indexDir, extra);
   if (env.DENO_DIR === "") delete env.DENO_DIR;
@@ -85,7 +86,7 @@ export async function connect(
       "serve",
     ],
     env,
-    cwd: root,
+    cwd,
     stderr: "pipe",
   });
   let stderr = "";

@@ -58,7 +58,7 @@ Deno.test("MCP server over stdio: every tool, in json and compact form", async (
         }
       }
       const search = tools.find((x) => x.name === "search_symbols")!;
-      deepStrictEqual((search.inputSchema as { required?: string[] }).required, ["repo", "query"]);
+      deepStrictEqual((search.inputSchema as { required?: string[] }).required, ["query"]);
       equal(search.annotations?.readOnlyHint, true);
     });
 

@@ -9,6 +9,8 @@
  * - **fields**: the answer has only the declared response fields (and row columns), each of its
  *   declared type, and only declared `_meta` fields;
  * - **unknown repo**: a tool that takes `repo` answers an unknown one with `repo_not_found`;
+ * - **repo omitted**: a tool whose `repo` is optional answers without it as with the repo of the
+ *   folder the runner works in; one whose `repo` is required (it deletes) refuses;
  * - **wrong type**: a wrongly typed argument is `invalid_argument`, naming it;
  * - **clamped**: a number over its limit is clamped to it, with the runner's warning;
  * - **bounded**: every number argument has a limit, and a tool with row tables can say it cut
@@ -42,6 +44,7 @@ type Case =
   | "formats"
   | "fields"
   | "unknown repo"
+  | "repo omitted"
   | "wrong type"
   | "clamped"
   | "bounded"
@@ -369,6 +372,19 @@ Deno.test("conformance: every tool through the same cases", async (t) => {
           const r = await call(tool.name, { ...args, repo: "nobody/missing" });
           equal(r.isError, true, r.text);
           equal(r.code, "repo_not_found", r.text);
+        });
+        await check(tool, "repo omitted", async () => {
+          const { repo: _, ...rest } = args;
+          const r = await call(tool.name, rest);
+          if (tool.repo === "required") {
+            equal(r.code, "invalid_argument", r.text);
+            return;
+          }
+          equal(r.isError, false, r.text);
+          deepStrictEqual(
+            stable(JSON.parse(r.text)),
+            stable(JSON.parse((await call(tool.name, { ...args, repo: world.repo })).text)),
+          );
         });
       }
       await check(tool, "wrong type", async () => {
