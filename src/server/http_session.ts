@@ -14,7 +14,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isInitializeRequest, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { McpProtocol, Peer } from "./protocol.ts";
-import { batchRefusal } from "./jsonrpc.ts";
+import { batchRefusal, duplicateIdError, type RequestId, requestIds } from "./jsonrpc.ts";
 import { jsonResponse, jsonRpcBody, rpcErrorResponse } from "./http_body.ts";
 import type { HttpSettings } from "./http.ts";
 
@@ -25,6 +25,8 @@ interface _Session {
   lastSeen: number;
   /** The client address that opened it. */
   client: string;
+  /** The ids of its requests not answered yet (an id is not reused within a session). */
+  pending: Set<RequestId>;
 }
 
 /** The session seen longest ago. */
@@ -76,9 +78,7 @@ export class SessionTable {
       const refusal = batchRefusal(body.parsed, session?.peer.protocolVersion ?? null);
       if (refusal !== null) return jsonResponse(400, refusal);
     }
-    if (session !== undefined) {
-      return session.transport.handleRequest(req, { parsedBody: body.parsed });
-    }
+    if (session !== undefined) return await this.#inSession(session, req, body.parsed);
     if (!isInitializeRequest(body.parsed)) {
       return rpcErrorResponse(400, -32000, "Bad Request: no valid session id; initialize first");
     }
@@ -86,6 +86,28 @@ export class SessionTable {
     if (full !== null) return full;
     const transport = await this.#open(client);
     return transport.handleRequest(req, { parsedBody: body.parsed });
+  }
+
+  /**
+   * A POST of a session: refused with 400 (MCP: input the server cannot accept; the JSON-RPC
+   * error carries no id, so the client cannot take it for the first request's answer) when it
+   * reuses the id of a request still being answered, else handed to the session's transport. Its
+   * request ids are pending until answered, or until the transport refuses the POST unread.
+   */
+  async #inSession(session: _Session, req: Request, parsed: unknown): Promise<Response> {
+    const ids = requestIds(parsed);
+    const clash = ids.find((id, i) => session.pending.has(id) || ids.indexOf(id) !== i);
+    if (clash !== undefined) return jsonResponse(400, duplicateIdError(clash, null));
+    for (const id of ids) session.pending.add(id);
+    const forget = () => ids.forEach((id) => session.pending.delete(id));
+    try {
+      const res = await session.transport.handleRequest(req, { parsedBody: parsed });
+      if (res.status !== 200) forget();
+      return res;
+    } catch (e) {
+      forget();
+      throw e;
+    }
   }
 
   /** Close the sessions idle longer than `sessionIdleMs`. */
@@ -126,19 +148,27 @@ export class SessionTable {
   /** A transport for a new session of `client`, its messages answered by the protocol. */
   async #open(client: string): Promise<WebStandardStreamableHTTPServerTransport> {
     // The transport splits batches itself: the protocol gets one message at a time here.
+    const pending = new Set<RequestId>();
     const peer: Peer = {
-      send: (message, relatedTo) =>
-        transport.send(
+      send: (message, relatedTo) => {
+        // An answer frees its id (before it is written: the client may reuse it once it reads).
+        for (const m of Array.isArray(message) ? message : [message]) {
+          if (!("method" in m) && (typeof m.id === "string" || typeof m.id === "number")) {
+            pending.delete(m.id);
+          }
+        }
+        return transport.send(
           message as JSONRPCMessage,
           relatedTo === undefined ? undefined : { relatedRequestId: relatedTo },
-        ).catch(() => {/* the client went away; the call still completes */}),
+        ).catch(() => {/* the client went away; the call still completes */});
+      },
     };
     const transport: WebStandardStreamableHTTPServerTransport =
       new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: () => crypto.randomUUID(),
         maxRequestBodySize: this.#settings.maxBodyBytes,
         onsessioninitialized: (id: string) => {
-          this.#sessions.set(id, { transport, peer, lastSeen: Date.now(), client });
+          this.#sessions.set(id, { transport, peer, lastSeen: Date.now(), client, pending });
         },
         onsessionclosed: (id: string) => void this.#sessions.delete(id),
       });

@@ -240,3 +240,30 @@ export function batchRefusal(
   );
   return initializes ? refuse("initialize must not be part of a batch; send it alone") : null;
 }
+
+/**
+ * The answer to a request whose id is already used by a request in flight on the same
+ * connection (MCP: "The request ID MUST NOT have been previously used by the requestor within the
+ * same session"): -32600, with `answerId` (the request's id on stdio, as JSON-RPC answers a
+ * request whose id it read; null on HTTP, where the refusal is the POST's 400 and the answer
+ * carries no id, so that the client does not take it for the first request's).
+ */
+export function duplicateIdError(id: RequestId, answerId: RequestId | null): ErrorResponse {
+  return errorResponse(
+    answerId,
+    -32600,
+    `Invalid Request: id ${
+      JSON.stringify(id)
+    } is already used by a request in flight on this session; send each request with a new id`,
+  );
+}
+
+/** The ids of the requests in a parsed message or batch (notifications and responses have none). */
+export function requestIds(parsed: unknown): RequestId[] {
+  const ids: RequestId[] = [];
+  for (const m of Array.isArray(parsed) ? parsed : [parsed]) {
+    const c = classify(m);
+    if (c.kind === "request") ids.push(c.id);
+  }
+  return ids;
+}

@@ -18,6 +18,8 @@
  *   {@linkcode BARRIER_TIMEOUT_MS} at most.
  * - Once a call's answer is out, the runner does its idle work (prewarm hooks) — on either
  *   transport.
+ * - A request whose id is the id of a request still being answered on the same connection is
+ *   refused with -32600 (MCP: an id is never reused within a session); the first one goes on.
  * - Requests run concurrently; notifications and responses from the client are not answered
  *   (whatever their method); an unknown method is -32601, bad params -32602, an unexpected
  *   failure -32603 (logged).
@@ -40,7 +42,13 @@ import {
   readResource,
   RESOURCE_TEMPLATES_LIST,
 } from "./catalog.ts";
-import { batchRefusal, classify, errorResponse, type RequestId } from "./jsonrpc.ts";
+import {
+  batchRefusal,
+  classify,
+  duplicateIdError,
+  errorResponse,
+  type RequestId,
+} from "./jsonrpc.ts";
 import type { ToolRunner } from "./runner.ts";
 import { ALL_TOOLS, isServed, notServedReason, type ToolVisibility } from "./tool_profile.ts";
 
@@ -158,6 +166,8 @@ export class McpProtocol {
   readonly toolsList: { tools: { name: string }[] };
   #runner: Promise<ToolRunner> | null = null;
   readonly #inFlight = new Set<Promise<void>>();
+  /** The ids of the requests being answered, per connection. */
+  readonly #ids = new WeakMap<Peer, Set<RequestId>>();
   /** Our pings waiting for the client's answer, by id. */
   readonly #pings = new Map<RequestId, () => void>();
   #lastPing = 0;
@@ -212,11 +222,12 @@ export class McpProtocol {
         return Promise.resolve();
       },
     };
-    await Promise.all(batch.map((m) => this.#receiveOne(m, collector)));
+    await Promise.all(batch.map((m) => this.#receiveOne(m, collector, peer)));
     if (answers.length > 0) await peer.send(answers);
   }
 
-  #receiveOne(message: unknown, peer: Peer): Promise<void> {
+  /** Answer one message arriving through `peer` on the connection `session`. */
+  #receiveOne(message: unknown, peer: Peer, session: Peer = peer): Promise<void> {
     const m = classify(message);
     if (m.kind === "invalid") return peer.send({ ...m.error });
     if (m.kind === "response") {
@@ -225,9 +236,16 @@ export class McpProtocol {
       this.#pings.delete(id);
     }
     if (m.kind !== "request") return Promise.resolve();
+    let ids = this.#ids.get(session);
+    if (ids === undefined) this.#ids.set(session, ids = new Set());
+    if (ids.has(m.id)) return peer.send({ ...duplicateIdError(m.id, m.id) });
+    ids.add(m.id);
     const done = this.#answer(m.id, m.method, m.params, peer);
     this.#inFlight.add(done);
-    done.finally(() => this.#inFlight.delete(done));
+    done.finally(() => {
+      this.#inFlight.delete(done);
+      ids.delete(m.id);
+    });
     return done;
   }
 
