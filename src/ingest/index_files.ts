@@ -12,6 +12,7 @@
  */
 import { join, relative, sep } from "node:path";
 import { permissionError, ToolError } from "../errors.ts";
+import { projectIngestConfig } from "./project_config.ts";
 import type { Store } from "../store/store.ts";
 import { localRepoId } from "../store/paths.ts";
 import type { IngestConfig } from "./config.ts";
@@ -86,11 +87,14 @@ export async function indexLocalFiles(
     );
   }
   const rels = [..._relativePaths(root, request.paths)].sort();
-  const source = new LocalFilesSource(root, rels, config, request);
-  const outcome = await indexSource(store, config, parser, source, {
+  // The folder's own .jcodemunch.jsonc may narrow the settings (project_config.ts).
+  const project = projectIngestConfig(config, root);
+  const source = new LocalFilesSource(root, rels, project.config, request);
+  const outcome = await indexSource(store, project.config, parser, source, {
     ...(request.summarizer !== undefined ? { summarizer: request.summarizer } : {}),
     ...(request.onProgress !== undefined ? { onProgress: request.onProgress } : {}),
   }, (e) => permissionError(e, root) ?? e);
+  outcome.warnings.push(...project.warnings);
   return _filesOutcome(outcome, rels, source.reasons);
 }
 

@@ -10,6 +10,7 @@ import { isAbsolute, resolve } from "node:path";
 import type { Store } from "../store/store.ts";
 import { expandHome } from "../store/paths.ts";
 import { allowFolderRemedy, permissionError, ToolError } from "../errors.ts";
+import { projectIngestConfig } from "./project_config.ts";
 import { homeExpander, type IngestConfig } from "./config.ts";
 import { isInside } from "./walk.ts";
 import { type IndexOutcome, indexSource } from "./pipeline.ts";
@@ -116,6 +117,31 @@ export function indexLocalFolder(
   request: IndexFolderRequest,
 ): Promise<IndexOutcome> {
   const root = resolveFolder(request.path, config, request.cwd ?? (() => Deno.cwd()));
+  // The folder's own .jcodemunch.jsonc may narrow the settings (project_config.ts).
+  const project = projectIngestConfig(config, root);
+  return _withWarnings(
+    _indexFolder(store, project.config, parser, request, root),
+    project.warnings,
+  );
+}
+
+/** An outcome with the project file's warnings added. */
+async function _withWarnings(
+  run: Promise<IndexOutcome>,
+  warnings: readonly string[],
+): Promise<IndexOutcome> {
+  const outcome = await run;
+  if (warnings.length > 0) outcome.warnings.push(...warnings);
+  return outcome;
+}
+
+function _indexFolder(
+  store: Store,
+  config: IngestConfig,
+  parser: FileParser,
+  request: IndexFolderRequest,
+  root: string,
+): Promise<IndexOutcome> {
   const source = new LocalFolderSource(root, {
     maxFileBytes: config.maxFileBytes,
     maxFiles: config.maxFiles,

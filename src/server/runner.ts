@@ -28,6 +28,8 @@ import { DEFAULT_HISTORY_LIMITS, type HistoryLimits } from "../ingest/git/limits
 import { type Tool, toolByName, toolNames, TOOLS } from "../tools/mod.ts";
 import { expandHandleIds } from "../tools/handle_ids.ts";
 import { withDefaultRepo } from "../tools/default_repo.ts";
+import { PROJECT_CONFIG_FILE, readProjectConfig } from "../ingest/project_config.ts";
+import { join } from "node:path";
 import { prepareArguments } from "./arguments.ts";
 import { DEFAULT_SETTINGS, type ServerSettings } from "./config.ts";
 import { envelope } from "./envelope.ts";
@@ -202,6 +204,7 @@ export class ToolRunner {
       const given = tool.repo === "optional" && prepared.args.repo === undefined
         ? withDefaultRepo(ctx, name, prepared.args)
         : prepared.args;
+      if (typeof given.repo === "string") this.#refuseInProject(tool, name, given.repo);
       // Ids copied from a compact answer with their legend handle (`@2::f#function`).
       const expanded = expandHandleIds(ctx, given);
       const args = expanded.args;
@@ -241,6 +244,28 @@ export class ToolRunner {
       }
       return this.#error(name, e);
     }
+  }
+
+  /**
+   * Refuse a tool the repo's own `.jcodemunch.jsonc` lists in `disabled_tools` (by its name or the
+   * alias called); an unknown repo is left to the tool, which names the indexed ones.
+   */
+  #refuseInProject(tool: Tool, called: string, repo: string): void {
+    let root: string;
+    try {
+      root = this.#ctx.store.repo(this.#ctx.store.resolveRepo(repo)).meta().source_root;
+    } catch {
+      return;
+    }
+    const disabled = readProjectConfig(root).disabledTools;
+    const hit = [tool.name, called].find((n) => disabled.includes(n));
+    if (hit === undefined) return;
+    throw new ToolError(
+      "tool_disabled",
+      `Tool '${hit}' is disabled in this project's configuration (disabled_tools in ${
+        join(root, PROJECT_CONFIG_FILE)
+      }); remove it there to use it on this repo`,
+    );
   }
 
   /** Remember damage a read met, so the next index run checks and rebuilds the file. */

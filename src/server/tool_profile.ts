@@ -14,12 +14,15 @@
  * default `~/.code-index`); as in the reference, a key in the file wins over its variable. The
  * file is JSON with comments and trailing commas; other keys are ignored here.
  *
- * This module imports nothing: the stdio server filters its tool list with it before any tool
+ * This module imports only the JSONC reader (no imports of its own): the stdio server filters its tool list with it before any tool
  * is loaded. The profile tables are names (the reference's `tool_tier_bundles`): a tool in
  * neither table is served by `full` only.
  *
  * @module
  */
+import { stripJsonc } from "../ingest/jsonc.ts";
+
+export { stripJsonc };
 
 /** A tool profile, smallest first. */
 export type ToolProfile = "core" | "standard" | "full";
@@ -118,27 +121,6 @@ export function notServedReason(visibility: ToolVisibility, name: string): strin
   }"); set JCODEMUNCH_TOOL_PROFILE=${
     profileOf(name)
   } (or tool_profile in config.jsonc) and restart the server`;
-}
-
-/** JSON with comments (`//`, `/* *\/`) and trailing commas, as plain JSON text. */
-export function stripJsonc(text: string): string {
-  let out = "";
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '"') {
-      const start = i;
-      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
-      out += text.slice(start, i + 1);
-    } else if (c === "/" && text[i + 1] === "/") {
-      while (i < text.length && text[i] !== "\n") i++;
-      out += "\n";
-    } else if (c === "/" && text[i + 1] === "*") {
-      const end = text.indexOf("*/", i + 2);
-      i = end === -1 ? text.length : end + 1;
-      out += " ";
-    } else out += c;
-  }
-  return out.replace(/,(\s*[}\]])/g, "$1");
 }
 
 function _profile(value: unknown, where: string): ToolProfile {
