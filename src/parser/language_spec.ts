@@ -397,10 +397,16 @@ export type BaseSyntax =
 export type ModuleBinding =
   /** The last segment of the path, without a `/vN` major version or a `go-` prefix: Go. */
   | "path_tail"
-  /** `import a.b` binds `a.b`; `from a import b` binds `b`: Python. */
-  | "python"
-  /** An imported name, `* as ns`, or a bare `require("./x")` / `import "./x"` of a file `x`. */
-  | "ecmascript"
+  /**
+   * An import without names binds its dotted path (`import a.b` binds `a.b`), one with names
+   * binds those names (`from a import b` binds `b`): Python.
+   */
+  | "dotted_path_or_names"
+  /**
+   * An imported name, `* as ns`, or a bare `require("./x")` / `import "./x"` of a file `x`:
+   * JavaScript, TypeScript.
+   */
+  | "names_or_file"
   /** The imported names. */
   | "names";
 
@@ -501,6 +507,13 @@ export interface LanguageSemantics {
    * @default false
    */
   attributeUses?: boolean;
+  /**
+   * Bare function names that run text as code in this language (`search_ast`'s `eval_exec`),
+   * besides `eval`, `execfile` and the qualified ones every language's check knows (Python:
+   * `exec`; elsewhere `exec(...)` is usually a regex or a process call).
+   * @default []
+   */
+  codeRunners?: readonly string[];
   /**
    * Where a name imported from a package is a module of its own (`from pkg import c` with
    * `pkg/c.py`): file paths relative to the folder of the package file the import resolved to,

@@ -7,6 +7,7 @@
  */
 import type { Node, Tree, TreeCursor } from "web-tree-sitter";
 import type { AstCheck, AstPattern, Severity } from "./ast_patterns.ts";
+import { semanticsOf } from "../parser/semantics/mod.ts";
 
 /** One match, before the enclosing symbol is attached. */
 export interface AstMatch {
@@ -73,7 +74,6 @@ const _PLAIN_NUMBERS = new Set(["-1", "0", "1", "2", "10", "100", "1000", "0.0",
 /** Callees that run code from a string or a shell (the last two segments, dotted). */
 const _EVAL_CALLEES = new Set([
   "eval",
-  "exec",
   "execfile",
   "Function",
   "os.system",
@@ -170,6 +170,8 @@ type _Emit = (
 interface _Walk {
   byKind: _ByKind;
   language: string;
+  /** The language's own bare names that run text as code (`LanguageSemantics.codeRunners`). */
+  codeRunners: readonly string[];
   emit: _Emit;
   nodeText: (n: Node) => string;
   frames: _Frame[];
@@ -237,6 +239,7 @@ export function checkTree(
   const w: _Walk = {
     byKind,
     language,
+    codeRunners: semanticsOf(language).codeRunners ?? [],
     emit,
     nodeText: (n) => text.slice(n.startIndex, n.endIndex),
     frames: [_frame(null, 0, Number.MAX_SAFE_INTEGER)],
@@ -335,7 +338,7 @@ function _checkCall(w: _Walk, node: Node): void {
     ? callee === "Function"
     : _EVAL_CALLEES.has(callee) || _EVAL_CALLEES.has(last2) ||
       (callee === last && (last === "eval" || last === "execfile"));
-  if (evalLike && !(callee === "exec" && w.language !== "python")) {
+  if (evalLike || w.codeRunners.includes(callee)) {
     for (const c of w.byKind.evalx) w.emit(c, node.startPosition, node.endPosition.row, { callee });
   }
   for (const c of w.byKind.call) {

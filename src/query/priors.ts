@@ -26,7 +26,7 @@
  * {@linkcode PRIVATE_WEIGHT} on top: an agent asking how to do something wants the API first, the
  * helper behind it second.
  */
-import type { ContentKind } from "../parser/language_spec.ts";
+import type { ContentKind, LanguageSemantics } from "../parser/language_spec.ts";
 import { languageById } from "../parser/registry.ts";
 
 export type { ContentKind } from "../parser/language_spec.ts";
@@ -170,12 +170,13 @@ export function contentWeight(kind: ContentKind, asked: ReadonlySet<ContentKind>
 export const PRIVATE_WEIGHT = 0.85;
 
 /**
- * Whether a symbol name reads as private (`_helper`, `#field`, Go's lower-case names are not
- * private to the package's users but are to other packages): ranks below a public one on a tie.
+ * Whether a symbol name reads as private (`_helper`, `#field`; under the language's `capitalized`
+ * privacy rule, Go's, a lower-case name, which other packages cannot use): ranks below a public
+ * one on a tie.
  */
-export function isPrivateName(name: string, language: string): boolean {
+export function isPrivateName(name: string, privacy: LanguageSemantics["privacy"]): boolean {
   if (name.startsWith("_") || name.startsWith("#")) return true;
-  if (language === "go") {
+  if (privacy === "capitalized") {
     const c = name.charCodeAt(0);
     return c >= 97 && c <= 122; // a-z
   }

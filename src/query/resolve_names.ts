@@ -602,9 +602,9 @@ export function bindsModule(
       if (/^v\d+$/.test(last) && parts.length > 1) last = parts[parts.length - 2]!;
       return last.replace(/^go-/, "").replace(/[.-].*$/, "") === receiver;
     }
-    case "python":
+    case "dotted_path_or_names":
       return imp.names.length === 0 ? spec === receiver : imp.names.includes(receiver);
-    case "ecmascript":
+    case "names_or_file":
       return imp.names.some((n) => n === receiver || n.replace(/^\*\s*as\s+/, "") === receiver) ||
         (imp.names.length === 0 && spec.endsWith("/" + receiver));
     case "names":

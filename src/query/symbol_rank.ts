@@ -27,6 +27,8 @@
  */
 import type { SymbolKind, SymbolRecord } from "../parser/types.ts";
 import type { SymbolBriefRecord } from "../store/repo_index.ts";
+import { semanticsOf } from "../parser/semantics/mod.ts";
+import { languageForPath } from "../parser/registry.ts";
 import { BM25, countedQueryTerms, type RankedSymbol } from "./bm25.ts";
 import { facet, type RepoView } from "./view.ts";
 import { PATHS_BY_ID } from "./files.ts";
@@ -188,7 +190,7 @@ interface _Scored {
 }
 
 function _isPrivate(x: { name: string; file: string }): boolean {
-  return isPrivateName(x.name, x.file.endsWith(".go") ? "go" : "");
+  return isPrivateName(x.name, semanticsOf(languageForPath(x.file)?.id ?? "").privacy);
 }
 
 /** Order: score, then public before private, then id. */

@@ -33,7 +33,7 @@ export const ECMASCRIPT_SEMANTICS: LanguageSemantics = {
   family: "ecmascript",
   selfNames: ["this", "self"],
   superNames: ["super"],
-  moduleBinding: "ecmascript",
+  moduleBinding: "names_or_file",
   reexportFile: /(?:^|\/)index\.(?:[cm]?[jt]sx?|vue)$/,
   reexportLine: /^\s*export\b/,
   prototypeObjects: true,

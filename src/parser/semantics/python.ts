@@ -36,9 +36,10 @@ export const PYTHON_SEMANTICS: LanguageSemantics = {
   selfNames: ["self", "cls"],
   superNames: ["super", "super()"],
   bases: "parenthesized",
-  moduleBinding: "python",
+  moduleBinding: "dotted_path_or_names",
   reexportFile: /(?:^|\/)__init__\.pyi?$/,
   attributeUses: true,
+  codeRunners: ["exec"],
   submodules: ["{}.py", "{}/__init__.py", "{}.pyi", "{}/__init__.pyi"],
   liveness: PYTHON_LIVENESS,
 };
