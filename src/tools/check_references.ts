@@ -15,7 +15,7 @@ import {
 } from "./define.ts";
 
 const _description =
-  "Check whether an identifier (a name, a Qualified.name or a symbol id) is used anywhere in the repo, and how each use was found: the code graph's references (calls, imports, type uses, subclasses; found_by `resolved` or `by_name`) and every other whole-word mention of its name in any indexed file (found_by `text`), labelled by what it is written in: `code` (a use the graph does not resolve, such as an attribute read or a function passed by name), `string`, `comment`, `config` (JSON, YAML, TOML, … files) or `docs`. The definitions of the name (their lines and doc comments) are not counted. is_referenced is true when anything is found. Use it before deleting or renaming: a `string` or `config` mention is a dynamic use to check by hand. Pass identifiers for several at once.";
+  "Check whether an identifier (name, Qualified.name or symbol id) is used anywhere in the repo: the code graph's references (found_by resolved or by_name) and every other whole-word mention in any indexed file (found_by text), labelled code, string, comment, config or docs. Definitions are not counted. Use it before deleting or renaming; a string or config mention is a dynamic use to check by hand.";
 
 const _args = {
   identifier: z.string().optional().describe(
@@ -28,10 +28,10 @@ const _args = {
     "Also search every file's text for mentions (default true; false: graph references only)",
   ),
   max_content_results: z.number().int().min(1).max(100).optional().describe(
-    "Most files with text mentions listed per identifier (default 20, clamped to 1..100)",
+    "Most files with text mentions listed per identifier (default 20)",
   ),
   max_results: z.number().int().min(1).max(1000).optional().describe(
-    "Most use rows listed per identifier (default 100, clamped to 1..1000)",
+    "Most use rows listed per identifier (default 100)",
   ),
 };
 

@@ -15,7 +15,7 @@ import {
 } from "./define.ts";
 
 const _description =
-  "Find dead code: functions, methods, classes and types nothing reaches, and files nothing imports, each with a confidence and its evidence. A definition is dead when its name is written nowhere else in the repo (code, strings, config, templates, docs) or only by code that is itself dead, and the language's conventions do not keep it alive: entry points and program files, runtime hooks (dunder methods, toString, Go's String/Error), tests the runner discovers, registering decorators and annotations (routes, fixtures, commands), overrides of a base's method, names a file reaches by reflection (getattr(obj, \"as_\" + vendor)), exports (__all__, Go's capitalized names, JS `export`/module.exports, Rust `pub`, Java `public`). Confidence: 1.0 unreferenced and not exported; 0.9 exported only inside the repo (internal package, private module, a module no package entry re-exports); 0.7 used only by dead code; 0.5 the repo's public API that nothing in the repo uses; 0.3 its name is written elsewhere but no call, import or base resolves to it. Files: 1.0 nothing imports it and all its definitions are dead (for Go, a file whose definitions are all dead); 0.7 nothing imports it; 0.5 nothing imports it but it offers public API; 0.4 nothing imports it but its name is written elsewhere (loaded by a dotted path). Languages without liveness rules are not weighed (unweighed_languages). Use it before deleting code; check a finding with find_references or check_references.";
+  "Find dead code: functions, methods, classes, types nothing reaches and files nothing imports, each with a confidence and its evidence. The language's conventions keep entry points, runtime hooks, discovered tests, registering decorators, overrides, reflection targets and exports alive. Confidence: 1.0 nothing names it; 0.9 exported only inside the repo; 0.7 used only by dead code; 0.5 public API the repo never uses; 0.3 its name is written elsewhere but nothing resolves to it. Use it before deleting code; confirm with check_references.";
 
 const _args = {
   granularity: z.enum(["symbol", "file"]).optional().describe(
@@ -29,7 +29,7 @@ const _args = {
   ),
   entry_point_patterns: ENTRY_POINT_PATTERNS,
   max_results: z.number().int().min(1).max(5000).optional().describe(
-    "Most rows of each list (default 200, clamped to 1..5000); the counts count them all",
+    "Most rows of each list (default 200); the counts count them all",
   ),
 };
 

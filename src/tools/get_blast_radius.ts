@@ -17,18 +17,18 @@ import {
 } from "./define.ts";
 
 const _description =
-  "Get what a change to a symbol may break: the files importing its file up to depth hops (default 1, 1..3; re-exports followed; Go: its package), split into confirmed (they name the symbol; `references` = whole-word occurrences) and potential (they import the file but never name it: a namespace or wildcard import), plus files calling it from its own package (depth 0); and the symbols calling it up to call_depth levels (default 1, 0..3). Files and symbols are ranked by distance, then centrality (`importers` = files importing that file); test files are listed apart in `tests` and `test_symbols`. max_results (default 50, 1..500) per list; counts cover everything.";
+  "Get what a change to a symbol may break: the files importing its file up to depth hops, split into confirmed (they name it) and potential (they import the file without naming it), files of its own package calling it, and the symbols calling it up to call_depth levels; ranked by distance then centrality, tests listed apart.";
 
 const _args = {
   symbol: z.string().describe("Symbol id, a unique Qualified.name, or a unique name"),
   depth: z.number().int().min(1).max(3).optional().describe(
-    "Import hops to follow (default 1, clamped to 1..3)",
+    "Import hops to follow (default 1)",
   ),
   call_depth: z.number().int().min(0).max(3).optional().describe(
-    "Caller levels to list as affected symbols (default 1, clamped to 0..3; 0 lists none)",
+    "Caller levels to list as affected symbols (default 1; 0 lists none)",
   ),
   max_results: z.number().int().min(1).max(500).optional().describe(
-    "Most rows per list (default 50, clamped to 1..500)",
+    "Most rows per list (default 50)",
   ),
   include_depth_scores: z.boolean().optional().describe(
     "Add impact_by_depth: the files at each hop and the hop's weight d^-0.7",

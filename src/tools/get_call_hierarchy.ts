@@ -16,7 +16,7 @@ import {
 } from "./define.ts";
 
 const _description =
-  `Get who calls a symbol and what it calls, level by level (depth default 3, 1..5), from the stored call sites: names resolve through scopes, the file or package, imports (re-exports followed) and receiver types (self./this./Go receivers, pkg.Func, Class.method). Each edge gives the symbol (id, name, kind, file, line), call_line, depth, from (the symbol it was reached from), and resolution: \`resolved\`, or \`by_name\` with \`candidates\` = how many definitions the call could mean (at most ${MAX_CANDIDATES} are listed per call; calls matching more are left out of the walk). A file-level call has kind "module" and no id. Each symbol appears once, at its first depth; max_results (default 100, 1..500) per direction.`;
+  "Get who calls a symbol and what it calls, level by level, from the stored call sites (names resolved through scopes, imports and receiver types). Each edge gives the symbol, call_line, depth, from (the symbol it was reached from) and resolution (resolved, or by_name with the number of candidates).";
 
 const _args = {
   symbol_id: z.string().describe(
@@ -26,10 +26,10 @@ const _args = {
     "callers, callees or both (default both; anything else is read as both, with a warning)",
   ),
   depth: z.number().int().min(1).max(5).optional().describe(
-    "Levels to follow (default 3, clamped to 1..5)",
+    "Levels to follow (default 3)",
   ),
   max_results: z.number().int().min(1).max(500).optional().describe(
-    "Most edges listed per direction (default 100, clamped to 1..500)",
+    "Most edges listed per direction (default 100)",
   ),
 };
 

@@ -18,7 +18,7 @@ import {
 const name = "get_changed_symbols";
 
 const _description =
-  "Get the symbols a change touched: by default what you changed in the working tree against HEAD; with since_sha/until_sha, between two commits (refs, tags, abbreviated ids, HEAD~N). Each symbol is added, removed, modified (with its changed line ranges and whether the signature changed or only the body) or renamed; changed_files lists the files with their git status (renames detected). History is read in process from the local clone (no git subprocess); GitHub-indexed repos have none.";
+  "Get the symbols a change touched: your working-tree edits against HEAD by default, or between two commits (since_sha/until_sha). Each is added, removed, modified (changed lines; signature or body) or renamed; changed_files gives each file's git status. Needs a local git checkout.";
 
 const _args = {
   since_sha: z.string().optional().describe(
@@ -28,7 +28,7 @@ const _args = {
     'Head revision (default the working tree, uncommitted edits included; "HEAD" compares commits)',
   ),
   max_results: z.number().int().min(1).max(2000).optional().describe(
-    "Most symbols per list (default 200, clamped to 1..2000)",
+    "Most symbols per list (default 200)",
   ),
   include_blast_radius: z.boolean().optional().describe(
     "Accepted for compatibility; use get_pr_risk_profile or get_blast_radius (named in _meta.warnings)",

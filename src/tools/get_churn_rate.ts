@@ -18,7 +18,7 @@ const _description =
 const _args = {
   target: z.string().describe("A repo-relative file path, or a symbol id (or unique name)"),
   days: z.number().int().min(1).max(36500).optional().describe(
-    "Look-back window in days (default 90, clamped to 1..36500)",
+    "Look-back window in days (default 90)",
   ),
 };
 

@@ -19,15 +19,15 @@ import {
 } from "./define.ts";
 
 const _description =
-  "Get the ancestors and descendants of a class, interface, trait or Go type across files: bases from extends, implements, mixins (with), Python base lists, Ruby <, C#/Kotlin/Swift/C++ base lists, and Go struct/interface embedding, resolved through the file's imports. Each row gives the class (id, name, kind, file, line), relation (extends, implements, mixin, embeds), depth, `of` (the class it is a base or subclass of) and resolution (`resolved`, or `by_name` when only the name matched). Bases outside the repo (library classes) are listed in external_bases by name. Go types implementing an interface without naming it are not found (the index has no method sets). max_results (default 100, 1..1000) per list.";
+  "Get the ancestors and descendants of a class, interface, trait or Go type across files (extends, implements, mixins, embedding), resolved through imports. Each row gives the class, relation, depth, of (the class it relates to) and resolution; bases outside the repo are listed by name in external_bases.";
 
 const _args = {
   class_name: z.string().describe("Class or type name, Qualified.name, or symbol id"),
   depth: z.number().int().min(1).max(20).optional().describe(
-    "Levels to follow each way (default 10, clamped to 1..20)",
+    "Levels to follow each way (default 10)",
   ),
   max_results: z.number().int().min(1).max(1000).optional().describe(
-    "Most rows per list (default 100, clamped to 1..1000)",
+    "Most rows per list (default 100)",
   ),
 };
 

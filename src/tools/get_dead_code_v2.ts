@@ -7,7 +7,7 @@ import { graphMeta } from "./graph_args.ts";
 import { type ArgsOf, defineTool, META, type MetaOf, type ResponseOf, table } from "./define.ts";
 
 const _description =
-  "Find likely-dead functions and methods, each with its confidence and the signals that fired: no_mentions (its name is written nowhere else in the repo), no_callers (no call site resolves to it), callers_dead (every caller is dead), not_exported / exported_in_repo / public_api, file_not_imported, not_a_convention_root (no entry point, runtime hook, discovered test, registering decorator or override by the language's rules), no_reflection. The same analysis as find_dead_code (see it for the confidence tiers), restricted to functions and methods, with a lower default threshold (0.5: unused public API included). file_pattern narrows the output, not the analysis.";
+  "Find likely-dead functions and methods with their confidence and the signals that fired (no_mentions, no_callers, callers_dead, not_exported / exported_in_repo / public_api, file_not_imported, not_a_convention_root, no_reflection): find_dead_code's analysis for functions and methods, default threshold 0.5 (unused public API included).";
 
 const _args = {
   min_confidence: z.number().min(0).max(1).optional().describe(

@@ -6,11 +6,11 @@ import { graphMeta } from "./graph_args.ts";
 import { type ArgsOf, defineTool, META, type MetaOf, type ResponseOf, table } from "./define.ts";
 
 const _description =
-  "Find every import cycle among the repo's files: each strongly connected component of the file import graph with more than one file, largest first. `cycles` gives each cycle's number, its size and a shortest cycle path through its first file (a.py -> b.py -> a.py); `cycle_files` lists every member of each cycle. At most max_results cycles (default 100, 1..1000); cycle_count counts them all.";
+  "Find the import cycles among the repo's files (strongly connected components of the import graph), largest first, each with its files and a shortest cycle path (a.py -> b.py -> a.py).";
 
 const _args = {
   max_results: z.number().int().min(1).max(1000).optional().describe(
-    "Most cycles listed (default 100, clamped to 1..1000)",
+    "Most cycles listed (default 100)",
   ),
 };
 

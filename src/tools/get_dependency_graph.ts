@@ -7,16 +7,16 @@ import { graphMeta, withWarnings } from "./graph_args.ts";
 import { type ArgsOf, defineTool, META, type MetaOf, type ResponseOf, table } from "./define.ts";
 
 const _description =
-  "Get the import graph around a file: the files it imports (direction imports, the default), the files importing it (importers), or both, up to depth hops (default 1, 1..3). Edges always point from the importing file to the imported one, each with the hop it was found at; nodes lists every file reached, the start included. Imports of libraries outside the repo are not edges. At most max_nodes files (default 200, 1..1000); then truncated with a hint.";
+  "Get the import graph around a file: what it imports, what imports it, or both, up to depth hops. Edges point from the importing file to the imported one, with the hop they were found at; libraries outside the repo are not edges.";
 
 const _args = {
   file: z.string().describe("Repo-relative path exactly as indexed (see get_file_tree)"),
   direction: z.string().optional().describe("imports (default), importers or both"),
   depth: z.number().int().min(1).max(3).optional().describe(
-    "Hops to follow (default 1, clamped to 1..3)",
+    "Hops to follow (default 1)",
   ),
   max_nodes: z.number().int().min(1).max(1000).optional().describe(
-    "Most files in the answer (default 200, clamped to 1..1000)",
+    "Most files in the answer (default 200)",
   ),
   cross_repo: z.boolean().optional().describe(
     "Accepted for compatibility; other repos are not searched (named in _meta.warnings)",

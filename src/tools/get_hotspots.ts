@@ -10,10 +10,10 @@ import { graphMeta } from "./graph_args.ts";
 
 const _args = {
   top_n: z.number().int().min(1).max(500).optional().describe(
-    "Hotspots listed (default 20, clamped to 1..500)",
+    "Hotspots listed (default 20)",
   ),
   days: z.number().int().min(1).max(36500).optional().describe(
-    "Churn window in days (default 90, clamped to 1..36500)",
+    "Churn window in days (default 90)",
   ),
   min_complexity: z.number().int().min(1).max(1000).optional().describe(
     "Least cyclomatic complexity listed (default 2: trivial getters and setters left out)",
@@ -121,7 +121,7 @@ export const tool = defineTool({
   summary:
     "the functions that are both complex and often changed: cyclomatic × ln(1 + commits to the file in a window)",
   description:
-    "Get the riskiest functions of a repo: those both complex and often changed (Adam Tornhill's hotspots, \"Your Code as a Crime Scene\"), scored cyclomatic complexity × ln(1 + commits that changed the function's file in the last `days`), highest first, with nesting, parameters, lines and an assessment (low ≤3, medium ≤10, high >10). Complexity is stored at index time; churn is read from the local clone's history in process. Use it to pick what to refactor or review first; without history (a GitHub-indexed repo) the ranking is by complexity alone.",
+    "Get the riskiest functions of a repo: complex and often changed, scored cyclomatic complexity × ln(1 + commits to the function's file in the last `days`), highest first, with an assessment. Use it to pick what to refactor or review first; without git history the ranking is by complexity alone.",
   repo: "optional",
   repoDescription: "Repo id from list_repos (a locally indexed git checkout has churn)",
   args: _args,

@@ -16,15 +16,15 @@ import {
 } from "./define.ts";
 
 const _description =
-  "Preview what breaks if a symbol is removed or renamed: every symbol calling it, transitively (depth default 5, 1..5), each once at its shortest distance, with `from` = the symbol it calls on the way (follow `from` back to get the call chain), resolution (`resolved` or `by_name` with candidates), and `importers` = how many files import its file (centrality). Ranked by distance then centrality; test code is listed apart in `test_symbols`; `affected_files` sums symbols per file. max_results (default 100, 1..1000) per list; counts cover everything found.";
+  "Preview what breaks if a symbol is removed or renamed: every symbol calling it, transitively, each once at its shortest distance with from (the next symbol on the call chain) and its resolution; ranked by distance then centrality, tests apart, affected_files summing symbols per file.";
 
 const _args = {
   symbol_id: z.string().describe("Symbol id, a unique Qualified.name, or a unique name"),
   depth: z.number().int().min(1).max(5).optional().describe(
-    "Caller levels to follow (default 5, clamped to 1..5)",
+    "Caller levels to follow (default 5)",
   ),
   max_results: z.number().int().min(1).max(1000).optional().describe(
-    "Most rows per list (default 100, clamped to 1..1000)",
+    "Most rows per list (default 100)",
   ),
 };
 

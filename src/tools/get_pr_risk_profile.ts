@@ -200,7 +200,7 @@ export const tool = defineTool({
   summary:
     "a branch's risk against its base: changed symbols' blast radius, complexity, test reachability, churn and volume fused into one score with the reasons",
   description:
-    "Get the risk of a change before review or merge: the symbols a branch changed against its base (default: where it branched from main), their blast radius (files depending on them through calls and imports), complexity, whether a test reaches them, their files' churn and the change's volume, fused into a risk score 0..1 (low ≤0.25, medium ≤0.5, high ≤0.75, critical) with each signal, the riskiest symbols, the untested ones and the reasons in words. On the default branch itself it rates your uncommitted edits. History is read in process from the local clone.",
+    "Get the risk of a branch before review or merge: its changed symbols against the base, their blast radius, complexity, test reach, churn and the change's volume, fused into a 0..1 score and level with each signal, the riskiest and untested symbols and the reasons. On the default branch it rates your uncommitted edits.",
   repo: "optional",
   repoDescription: "Repo id from list_repos (a locally indexed git checkout)",
   args: _args,

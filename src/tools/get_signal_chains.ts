@@ -19,7 +19,7 @@ import {
 } from "./define.ts";
 
 const _description =
-  "List the repo's entry points — HTTP routes (decorators and registrations such as app.get/router.post/r.GET/http.HandleFunc/urls.py path), CLI commands, scheduled tasks, event handlers, main functions (tests with include_tests) — each traced through the call graph to max_depth, with how many symbols and files it reaches. Pass symbol to ask instead which entry points reach that symbol. Use it to see how outside input flows into the code. Bounded by max_results (default 100, up to 5000) and the kind filter.";
+  "List the repo's entry points (HTTP routes, CLI commands, scheduled tasks, event handlers, main functions; tests with include_tests), each traced through the call graph to max_depth with how many symbols and files it reaches. With symbol: which entry points reach it. Use it to see how outside input flows into the code.";
 
 const _args = {
   symbol: z.string().optional().describe(

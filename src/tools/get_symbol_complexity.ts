@@ -87,7 +87,7 @@ export const tool = defineTool({
   summary:
     "a function's cyclomatic complexity, nesting depth, parameter count and lines, measured from its tree at index time",
   description:
-    "Get a function's or method's complexity: cyclomatic complexity (1 + its branches, loops, cases, catches and short-circuit operators, counted as ESLint's complexity rule counts JavaScript), its deepest nesting of control structures, its parameter count and its lines, with an assessment (low 1-4, medium 5-10, high 11+). Measured from the syntax tree at index time for every language with complexity rules, read without re-parsing. Use it before refactoring or reviewing a function; get_hotspots ranks a whole repo by complexity and churn.",
+    "Get a function's or method's cyclomatic complexity, deepest nesting, parameter count and lines, with an assessment (low 1-4, medium 5-10, high 11+), measured at index time. Use it before refactoring or reviewing a function; get_hotspots ranks a whole repo.",
   repo: "optional",
   args: _args,
   output: { fields: _fields },

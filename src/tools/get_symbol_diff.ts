@@ -22,10 +22,10 @@ const _args = {
     'New revision (default the working tree; "HEAD" for commits)',
   ),
   context_lines: z.number().int().min(0).max(20).optional().describe(
-    "Context lines around changes (default 3, 0..20)",
+    "Context lines around changes (default 3)",
   ),
   token_budget: z.number().int().min(100).max(50000).optional().describe(
-    "Most tokens of diff text (default 2000, 100..50000)",
+    "Most tokens of diff text (default 2000)",
   ),
 };
 

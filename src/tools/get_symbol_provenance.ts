@@ -15,7 +15,7 @@ const _description =
 const _args = {
   symbol: z.string().describe("Symbol id, a unique Qualified.name, or a unique name"),
   max_commits: z.number().int().min(1).max(1000).optional().describe(
-    "Most commits listed (default 25, clamped to 1..1000)",
+    "Most commits listed (default 25)",
   ),
 };
 

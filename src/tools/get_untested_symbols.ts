@@ -21,7 +21,7 @@ import {
 } from "./define.ts";
 
 const _description =
-  "Find functions and methods that no test reaches through the call graph: the walk starts at every definition and top-level call of the test files (test file role: tests/, *_test.go, test_*.py, *.test.ts, …) and follows resolved calls (and calls that match at most 3 definitions by name), a reached class taking its constructor and runtime hooks along. Confidence 1.0 (`unreached`): no test reaches it and no test file writes its name; 0.7 (`named_in_tests`): a test file writes its name but no call path reaches it (a callback, a fixture, dynamic dispatch). Each row names the nearest caller a test does reach (up to 4 calls up) and that test, so you know where a test could start. This is static reachability, not runtime coverage.";
+  "Find functions and methods no test reaches through the call graph (static reachability from the test files, not runtime coverage). Confidence 1.0 unreached; 0.7 a test file writes its name but no call path reaches it. Each row names the nearest reached caller and its test, where a test could start.";
 
 const _args = {
   file_pattern: z.string().optional().describe(
@@ -31,7 +31,7 @@ const _args = {
     "Least confidence listed (default 0.5: both tiers; 1 keeps only `unreached`)",
   ),
   max_results: z.number().int().min(1).max(2000).optional().describe(
-    "Most rows (default 100, clamped to 1..2000); untested_count counts them all",
+    "Most rows (default 100); untested_count counts them all",
   ),
 };
 

@@ -210,7 +210,7 @@ export const tool = defineTool({
   summary:
     "what this server keeps fresh: each local repo's index freshness (measured on disk), watcher state (running, restarted, polling), pending changes, last batch, limits",
   description:
-    "Report what this server keeps fresh: every locally indexed repo with whether its index matches the folder on disk (index_freshness, changed_files), and how it is followed — watched (running, restarted after a stall), polled, or not watched and why — with pending changes, whether a re-index is running, the last batch and the limits. Call it when you suspect answers miss recent edits.",
+    "Report what this server keeps fresh: each locally indexed repo, whether its index matches the folder (index_freshness, changed_files), and how it is followed (watched, polled or not, and why), with pending changes and the last batch. Call it when answers seem to miss recent edits.",
   repo: "none",
   args: {},
   output: { fields: _fields },

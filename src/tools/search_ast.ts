@@ -20,7 +20,7 @@ import {
 } from "./define.ts";
 
 const _description =
-  "Find code by structure across every indexed language: presets (empty_catch, bare_except, deeply_nested, nested_loops, god_function, eval_exec, hardcoded_secret, todo_fixme, magic_number, reassigned_param), a category of them (security, error_handling, complexity, performance, maintenance, all), or a custom pattern: call:<dotted glob>, string:/regex/i or string:literal, comment:/regex/i, nesting:N+, loops:N+, lines:N+. Each match names its enclosing symbol id. Use it to review code for risky patterns or to find every call of an API. Files are re-parsed in a worker within a 10 s budget (only files that can match: pre-filtered by text and symbol spans); a cut scan says so with a hint to narrow it by language or file_pattern.";
+  "Find code by structure in every indexed language: a preset (empty_catch, bare_except, deeply_nested, nested_loops, god_function, eval_exec, hardcoded_secret, todo_fixme, magic_number, reassigned_param), a category (security, error_handling, complexity, performance, maintenance, all), or a pattern: call:<dotted glob>, string:/regex/, comment:/regex/, nesting:N+, loops:N+, lines:N+. Each match names its enclosing symbol. Use it to review risky code or find every call of an API.";
 
 const _args = {
   pattern: z.string().optional().describe(
