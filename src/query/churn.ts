@@ -34,7 +34,9 @@ export function fileCommits(
           there = history.entryAt(history.folderTree(parent), parentPath);
         }
       }
-      if (there !== null && there.id === here.id && sameAs === -1) sameAs = i;
+      // The same content under another path is a change of this path: git log --follow lists
+      // a pure rename's commit.
+      if (there !== null && there.id === here.id && parentPath === p && sameAs === -1) sameAs = i;
       if (there !== null && !paths.has(parent)) paths.set(parent, parentPath);
     });
     if (sameAs === -1) changed = true;
