@@ -74,10 +74,10 @@ export function unifiedDiff(
     const oe = Math.min(a.length, _zero(last.oldStart, last.oldCount) + last.oldCount + context);
     const ns = Math.max(0, _zero(first.newStart, first.newCount) - context);
     const ne = Math.min(b.length, _zero(last.newStart, last.newCount) + last.newCount + context);
-    // An absent side (a symbol added or removed) starts at 0, as git numbers an empty file.
-    const oldFirst = a.length === 0 ? 0 : os + firstLines[0];
-    const newFirst = b.length === 0 ? 0 : ns + firstLines[1];
-    out.push(`@@ -${oldFirst},${oe - os} +${newFirst},${ne - ns} @@`);
+    // An absent side (a symbol added or removed) is an empty file's: -0,0 as git writes it.
+    const oldFirst = a.length === 0 ? 1 : os + firstLines[0];
+    const newFirst = b.length === 0 ? 1 : ns + firstLines[1];
+    out.push(`@@ -${_range(oldFirst, oe - os)} +${_range(newFirst, ne - ns)} @@`);
     let i = os;
     for (const h of group) {
       const ho = _zero(h.oldStart, h.oldCount);
@@ -92,6 +92,14 @@ export function unifiedDiff(
     for (; i < oe; i++) out.push(` ${_strip(a[i]!)}`);
   }
   return { text: out.length === 2 ? "" : out.join("\n") + "\n", added, removed };
+}
+
+/**
+ * A hunk range as diff -u and git write it: `start` alone for one line, `start,count` for more,
+ * and for none the line before the gap, `start - 1,0` (the 1-based `start` is where it would be).
+ */
+function _range(start: number, count: number): string {
+  return count === 1 ? `${start}` : count === 0 ? `${start - 1},0` : `${start},${count}`;
 }
 
 function _zero(start: number, count: number): number {
