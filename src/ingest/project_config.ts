@@ -119,12 +119,21 @@ export function projectIngestConfig(
 ): { config: IngestConfig; warnings: readonly string[] } {
   const project = readProjectConfig(root);
   if (project === _NONE) return { config, warnings: [] };
+  const maxFiles = Math.min(config.maxFiles, project.maxFolderFiles ?? config.maxFiles);
+  // Say where a lower file limit comes from (the cap's own warning names the variable).
+  const lowered = maxFiles < config.maxFiles
+    ? [
+      `max_folder_files in ${
+        join(root, PROJECT_CONFIG_FILE)
+      } limits this folder to ${maxFiles} files`,
+    ]
+    : [];
   return {
     config: {
       ...config,
       extraIgnorePatterns: [...config.extraIgnorePatterns, ...project.extraIgnorePatterns],
-      maxFiles: Math.min(config.maxFiles, project.maxFolderFiles ?? config.maxFiles),
+      maxFiles,
     },
-    warnings: project.warnings,
+    warnings: [...project.warnings, ...lowered],
   };
 }

@@ -65,6 +65,10 @@ Deno.test("project config: ignore patterns, file limit and disabled tools of the
     equal(capped.files_indexed, 1, JSON.stringify(capped));
     match(
       JSON.stringify(capped.warnings),
+      /max_folder_files in .*\.jcodemunch\.jsonc limits this folder to 1 files/,
+    );
+    match(
+      JSON.stringify(capped.warnings),
       /disabled_tools in .*\.jcodemunch\.jsonc was ignored: expected a list/,
     );
     equal((await runner.call("search_text", { repo, query: "return" })).isError, false);
