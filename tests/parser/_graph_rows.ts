@@ -117,7 +117,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   },
   javascript: {
     semantics:
-      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=ecmascript prototypeObjects publicApi=package_entries reexportFile reexportLine selfNames=this|self superNames=super",
+      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=names_or_file prototypeObjects publicApi=package_entries reexportFile reexportLine selfNames=this|self superNames=super",
     facts: [
       "app.js::Greeter.greet#method | .helper -> lib/index.js::helper#function",
       "app.js::main#function | .inner -> app.js::main.inner#function",
@@ -159,7 +159,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   proto: { semantics: "defaults" },
   python: {
     semantics:
-      "family=python attributeUses bases=parenthesized liveness=public_name moduleBinding=python reexportFile selfNames=self|cls submodules={}.py|{}/__init__.py|{}.pyi|{}/__init__.pyi superNames=super|super()",
+      "family=python attributeUses bases=parenthesized codeRunners=exec liveness=public_name moduleBinding=dotted_path_or_names reexportFile selfNames=self|cls submodules={}.py|{}/__init__.py|{}.pyi|{}/__init__.pyi superNames=super|super()",
     facts: [
       "sample.py::main#function | Greeter.build -> sample.py::Greeter.build#method",
       "sample.py::Greeter.build#method | .shout -> sample.py::Greeter.build.shout#function",
@@ -197,7 +197,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   stylus: { semantics: "defaults" },
   svelte: {
     semantics:
-      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=ecmascript prototypeObjects publicApi=package_entries reexportFile reexportLine selfNames=this|self superNames=super",
+      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=names_or_file prototypeObjects publicApi=package_entries reexportFile reexportLine selfNames=this|self superNames=super",
   },
   swift: {
     semantics:
@@ -214,11 +214,11 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   toml: { semantics: "defaults" },
   tsx: {
     semantics:
-      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=ecmascript prototypeObjects publicApi=package_entries reexportFile reexportLine selfNames=this|self superNames=super",
+      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=names_or_file prototypeObjects publicApi=package_entries reexportFile reexportLine selfNames=this|self superNames=super",
   },
   typescript: {
     semantics:
-      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=ecmascript prototypeObjects publicApi=package_entries reexportFile reexportLine selfNames=this|self superNames=super",
+      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=names_or_file prototypeObjects publicApi=package_entries reexportFile reexportLine selfNames=this|self superNames=super",
     facts: [
       "src/index.ts::run#function | models.count -> src/models/index.ts::count#function",
       "base src/models/shape.ts::Circle#class implements src/models/shape.ts::Shape#type",
@@ -229,7 +229,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   vhdl: { semantics: "defaults" },
   vue: {
     semantics:
-      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=ecmascript prototypeObjects publicApi=package_entries reexportFile reexportLine selfNames=this|self superNames=super",
+      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=names_or_file prototypeObjects publicApi=package_entries reexportFile reexportLine selfNames=this|self superNames=super",
   },
   xml: { semantics: "defaults" },
   yaml: { semantics: "defaults" },
