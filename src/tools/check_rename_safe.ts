@@ -127,7 +127,7 @@ export const tool = defineTool({
   summary:
     "collisions, every site to change (with columns) and what cannot be known statically, before a rename",
   description: _description,
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields, meta: _meta, encoding: { id: "rs1" } },
   annotations: { readOnlyHint: true, openWorldHint: false },

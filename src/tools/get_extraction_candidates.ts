@@ -107,7 +107,7 @@ export const tool = defineTool({
   title: "Extraction candidates",
   summary: "functions worth splitting: complex and shared or deeply nested, with reasons and ids",
   description: _description,
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields, meta: _meta, encoding: { id: "ec1" } },
   annotations: { readOnlyHint: true, openWorldHint: false },

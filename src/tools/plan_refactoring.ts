@@ -198,7 +198,7 @@ export const tool = defineTool({
   title: "Plan a refactoring",
   summary: "a rename's or a move's exact file/line/column edits, verified against the index",
   description: _description,
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields, meta: _meta, encoding: { id: "rp1" } },
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -6,7 +6,7 @@
  * index.
  */
 import { deepStrictEqual, equal, match, throws } from "node:assert/strict";
-import { DetailedToolError } from "../../src/errors.ts";
+import type { DetailedToolError } from "../../src/errors.ts";
 import {
   closestSymbolIds,
   expandHandleId,
