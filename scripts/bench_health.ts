@@ -43,11 +43,32 @@ import {
 } from "./bench_util.ts";
 
 const CHECKOUT = resolve(fileURLToPath(new URL("..", import.meta.url)));
-/** The tools timed, with the arguments of a warm call (`repo` added). */
-const SPEED_CALLS: [string, Record<string, unknown>][] = [
-  ["find_dead_code", {}],
-  ["find_dead_code", { min_confidence: 0 }],
-  ["get_dead_code_v2", {}],
+/**
+ * The tools timed: the arguments of each call (`repo` added) and of its i-th warm call (varied so
+ * that no answer is a repeat).
+ */
+const SPEED_CALLS: [string, Record<string, unknown>, (i: number) => Record<string, unknown>][] = [
+  ["find_dead_code", {}, (i) => ({ max_results: 50 + i })],
+  ["find_dead_code", { min_confidence: 0 }, (i) => ({ max_results: 50 + i })],
+  ["get_dead_code_v2", {}, (i) => ({ max_results: 50 + i })],
+  ["get_symbol_importance", {}, (i) => ({ top_n: 20 + i })],
+  ["get_symbol_importance", { algorithm: "degree" }, (i) => ({ top_n: 20 + i })],
+  ["get_coupling_metrics", {}, (i) => ({ max_results: 50 + i })],
+  ["get_coupling_metrics", { module_path: "net/http" }, (i) => ({ max_results: 50 + i })],
+  ["get_layer_violations", {}, (i) => ({ max_results: 50 + i })],
+  [
+    "winnow_symbols",
+    {
+      criteria: [
+        { axis: "kind", op: "in", value: ["function", "method"] },
+        { axis: "callers", op: ">=", value: 3 },
+        { axis: "tested", op: "eq", value: false },
+      ],
+    },
+    (i) => ({ max_results: 20 + i }),
+  ],
+  ["winnow_symbols", { rank_by: "complexity" }, (i) => ({ max_results: 20 + i })],
+  ["get_repo_health", {}, (i) => ({ top_n: 1 + (i % 20) })],
 ];
 /** Confidence thresholds the dead-code quality is reported at. */
 const THRESHOLDS = [1, 0.9, 0.8, 0.7, 0.5, 0.3];
@@ -210,6 +231,102 @@ async function _coverageAgreement(
   };
 }
 
+/** get_coupling_metrics against a direct scan of a Go corpus's import declarations. */
+interface CouplingAgreement {
+  corpus: string;
+  modules: number;
+  scanEdges: number;
+  ourEdges: number;
+  both: number;
+  precision: number;
+  recall: number;
+  exact: number;
+  disagreements: string[];
+}
+
+/** The import paths a Go file declares (`import "p"`, aliases, and `import ( … )` blocks). */
+export function goImportPaths(text: string): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, " ").replace(/\/\/[^\n]*/g, "");
+  const out: string[] = [];
+  for (const m of code.matchAll(/^\s*import\s*(?:[\w.]+\s+)?"([^"]+)"/gm)) out.push(m[1]!);
+  for (const block of code.matchAll(/^\s*import\s*\(([^)]*)\)/gm)) {
+    for (const m of block[1]!.matchAll(/(?:^|\n)\s*(?:[\w.]+\s+)?"([^"]+)"/g)) out.push(m[1]!);
+  }
+  return out;
+}
+
+/**
+ * Package-level import edges of a Go standard-library tree read straight from the files (not
+ * from our graph): each indexed .go file's declared imports, an import path mapped to the
+ * folder Go would load it from (cmd's vendor for cmd, then the std vendor, then the path
+ * itself), kept when that folder holds an indexed .go file. Compared edge by edge with
+ * get_coupling_metrics' dependencies of every module.
+ */
+async function _couplingAgreement(
+  client: Client,
+  repo: string,
+  corpus: string,
+  root: string,
+  store: Store,
+): Promise<CouplingAgreement> {
+  const goFiles = store.repo(repo).listFiles().map((f) => f.path).filter((p) => p.endsWith(".go"));
+  const folders = new Set(goFiles.map((p) => p.slice(0, Math.max(0, p.lastIndexOf("/")))));
+  const scan = new Map<string, Set<string>>();
+  for (const path of goFiles) {
+    const from = path.slice(0, Math.max(0, path.lastIndexOf("/")));
+    const text = Deno.readTextFileSync(join(root, path));
+    for (const imp of goImportPaths(text)) {
+      const candidates = [
+        ...(from.startsWith("cmd/") || from === "cmd" ? [`cmd/vendor/${imp}`] : []),
+        `vendor/${imp}`,
+        imp,
+      ];
+      const to = candidates.find((c) => folders.has(c));
+      if (to === undefined || to === from) continue;
+      let set = scan.get(from);
+      if (set === undefined) scan.set(from, set = new Set());
+      set.add(to);
+    }
+  }
+  let scanEdges = 0, ourEdges = 0, both = 0, exact = 0;
+  const disagreements: string[] = [];
+  const ca = new Map<string, number>();
+  for (const deps of scan.values()) for (const d of deps) ca.set(d, (ca.get(d) ?? 0) + 1);
+  for (const module of [...folders].sort()) {
+    const body = await _call(client, "get_coupling_metrics", {
+      repo,
+      module_path: module,
+      max_results: 1000,
+    });
+    const ours = new Set(body.dependencies as string[]);
+    const theirs = scan.get(module) ?? new Set<string>();
+    scanEdges += theirs.size;
+    ourEdges += ours.size;
+    for (const d of ours) if (theirs.has(d)) both++;
+    if (ours.size === theirs.size && body.ca === (ca.get(module) ?? 0)) exact++;
+    const missing = [...theirs].filter((d) => !ours.has(d));
+    const extra = [...ours].filter((d) => !theirs.has(d));
+    if ((missing.length > 0 || extra.length > 0) && disagreements.length < 12) {
+      disagreements.push(
+        `${module}: missing ${missing.slice(0, 3).join(" ") || "-"}; extra ${
+          extra.slice(0, 3).join(" ") || "-"
+        }`,
+      );
+    }
+  }
+  return {
+    corpus,
+    modules: folders.size,
+    scanEdges,
+    ourEdges,
+    both,
+    precision: ourEdges === 0 ? 1 : both / ourEdges,
+    recall: scanEdges === 0 ? 1 : both / scanEdges,
+    exact,
+    disagreements,
+  };
+}
+
 interface Speed {
   corpus: string;
   call: string;
@@ -217,11 +334,11 @@ interface Speed {
   p50: number;
 }
 
-/** Names of `n` functions and methods spread over a repo's index (the check_references targets). */
-function _names(store: Store, repo: string, n: number): string[] {
+/** `n` functions and methods spread over a repo's index (the check_references targets). */
+function _spread(store: Store, repo: string, n: number): { name: string; id: string }[] {
   const all = store.repo(repo).symbolsOfKinds(["function", "method"]);
   const step = Math.max(1, Math.floor(all.length / n));
-  return Array.from({ length: Math.min(n, all.length) }, (_, i) => all[i * step]!.name);
+  return Array.from({ length: Math.min(n, all.length) }, (_, i) => all[i * step]!);
 }
 
 async function _speed(
@@ -230,6 +347,7 @@ async function _speed(
   corpus: string,
   samples: number,
   names: string[],
+  ids: string[],
 ): Promise<Speed[]> {
   const out: Speed[] = [];
   const times: number[] = [];
@@ -244,18 +362,31 @@ async function _speed(
     first: times[0] ?? NaN,
     p50: median(times.slice(1)),
   });
-  for (const [tool, args] of SPEED_CALLS) {
+  for (const [tool, args, vary] of SPEED_CALLS) {
     const t0 = performance.now();
     await _call(client, tool, { repo, ...args });
     const first = performance.now() - t0;
     const times: number[] = [];
     for (let i = 0; i < samples; i++) {
       const t = performance.now();
-      await _call(client, tool, { repo, ...args, max_results: 50 + i });
+      await _call(client, tool, { repo, ...args, ...vary(i) });
       times.push(performance.now() - t);
     }
     out.push({ corpus, call: `${tool} ${JSON.stringify(args)}`, first, p50: median(times) });
   }
+  // A different symbol each call (the first builds the call graph's reverse and name index).
+  const related: number[] = [];
+  for (const id of ids) {
+    const t = performance.now();
+    await _call(client, "get_related_symbols", { repo, symbol_id: id });
+    related.push(performance.now() - t);
+  }
+  out.push({
+    corpus,
+    call: `get_related_symbols (${ids.length} functions spread over the index)`,
+    first: related[0] ?? NaN,
+    p50: median(related.slice(1)),
+  });
   return out;
 }
 
@@ -419,16 +550,19 @@ export async function main(args: string[]): Promise<void> {
   const loads = [loadAverages()];
   const quality: DeadQuality[] = [];
   const speed: Speed[] = [];
+  const coupling: CouplingAgreement[] = [];
   for (const corpus of [...new Set([...corpora, ...speedCorpora, ...coverageCorpora])]) {
     const dir = Deno.realPathSync(join(CHECKOUT, "corpora", corpus));
     const client = await connectServer(env);
     try {
       const repo = String((await _call(client, "index_folder", { path: dir })).repo);
       if (speedCorpora.includes(corpus)) {
-        const names = _names(new Store(indexDir), repo, samples + 1);
-        speed.push(...await _speed(client, repo, corpus, samples, names));
+        const spread = _spread(new Store(indexDir), repo, samples + 1);
+        const names = spread.map((s) => s.name), ids = spread.map((s) => s.id);
+        speed.push(...await _speed(client, repo, corpus, samples, names, ids));
         const symbols = _symbolsSpread(new Store(indexDir), repo, samples + 1);
         speed.push(...await _refactorSpeed(client, repo, corpus, symbols, samples));
+        coupling.push(await _couplingAgreement(client, repo, corpus, dir, new Store(indexDir)));
       }
       if (coverageCorpora.includes(corpus)) {
         const profile = flags.get("coverprofile");
@@ -487,6 +621,35 @@ export async function main(args: string[]): Promise<void> {
       speed.map((s) => [s.corpus, s.call, s.first.toFixed(0), s.p50.toFixed(1)]),
     ),
   );
+  if (coupling.length > 0) {
+    console.log(
+      "\n" + markdownTable(
+        [
+          "corpus",
+          "modules",
+          "scan edges",
+          "our edges",
+          "both",
+          "precision",
+          "recall",
+          "Ca and Ce exact",
+        ],
+        coupling.map((c) => [
+          c.corpus,
+          c.modules,
+          c.scanEdges,
+          c.ourEdges,
+          c.both,
+          c.precision.toFixed(3),
+          c.recall.toFixed(3),
+          `${c.exact}/${c.modules}`,
+        ]),
+      ),
+    );
+    for (const c of coupling) {
+      console.log(`\n${c.corpus} coupling disagreements:\n  ${c.disagreements.join("\n  ")}`);
+    }
+  }
   if (coverage.length > 0) {
     console.log(
       "\n" + markdownTable(
@@ -518,7 +681,7 @@ export async function main(args: string[]): Promise<void> {
   }
   if (renames.length > 0) _renameReport(renames);
   console.log(`\nms client-side over stdio; ${loads.join(", ")}`);
-  await writeJson(flags, { quality, speed, coverage, renames, load: loads });
+  await writeJson(flags, { quality, speed, coverage, renames, coupling, load: loads });
 }
 
 if (import.meta.main) await main(Deno.args);

@@ -406,6 +406,13 @@ export class RepoIndex {
     }));
   }
 
+  /** Every symbol that has an enclosing symbol, with its parent's id (for whole-repo graphs). */
+  symbolParents(): { id: string; parent: string }[] {
+    return this.#prepare(
+      "SELECT id, parent FROM symbols WHERE parent IS NOT NULL ORDER BY rowid",
+    ).all() as { id: string; parent: string }[];
+  }
+
   /**
    * The exact source bytes of a symbol: a slice of the stored file content by the symbol's byte
    * offset and length (no re-reading of the disk), or undefined when the id is unknown.

@@ -7,7 +7,7 @@ import type { RepoView } from "../query/view.ts";
 
 /** The `entry_point_patterns` argument. */
 export const ENTRY_POINT_PATTERNS = z.array(z.string()).max(100).optional().describe(
-  'More files to treat as entry points (their definitions are live): fnmatch globs matched against repo-relative paths or any /-suffix of them, such as "handlers/*.py"; at most 100',
+  "More entry-point files (fnmatch globs)",
 );
 
 /** The analysis with the caller's entry points, and the patterns that matched no indexed file. */

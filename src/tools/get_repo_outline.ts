@@ -3,8 +3,8 @@ import { z } from "zod";
 import { readGitHead } from "../ingest/git_head.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
 import { facet } from "../query/view.ts";
-import { SYMBOL_BRIEFS, type SymbolBrief } from "../query/files.ts";
-import { FILE_RANK, IMPORT_EDGES } from "../query/page_rank.ts";
+import { SYMBOL_BRIEFS } from "../query/files.ts";
+import { BRIEFS_BY_FILE, centralSymbols, FILE_RANK, IMPORT_EDGES } from "../query/page_rank.ts";
 import { DEFAULT_TOKEN_BUDGET, estimateTokens, TOKEN_BUDGET_RANGE } from "../query/budget.ts";
 import { type ArgsOf, defineTool, META, type MetaOf, type ResponseOf, table } from "./define.ts";
 
@@ -55,7 +55,6 @@ type _Response = ResponseOf<typeof _fields>;
 
 /** Days after which an index without a git head to compare counts as stale. */
 const _STALE_DAYS = 7;
-const _KIND_PRIORITY = ["class", "function", "method", "type", "constant"];
 
 function _byCountDesc<T extends string>(counts: Map<T, number>): [T, number][] {
   return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
@@ -85,34 +84,14 @@ const OVERVIEW = facet("repo-overview", (view) => {
   const index = view.index;
   const files = index.listFiles();
   const paths = files.map((f) => f.path);
-  const symbols = view.get(SYMBOL_BRIEFS);
   const kinds = new Map<string, number>();
-  const byFile = new Map<string, SymbolBrief[]>();
-  for (const s of symbols) {
-    kinds.set(s.kind, (kinds.get(s.kind) ?? 0) + 1);
-    let list = byFile.get(s.file);
-    if (list === undefined) byFile.set(s.file, list = []);
-    list.push(s);
-  }
+  for (const s of view.get(SYMBOL_BRIEFS)) kinds.set(s.kind, (kinds.get(s.kind) ?? 0) + 1);
   const inDegree = new Map<string, number>();
   for (const [, to] of view.get(IMPORT_EDGES)) inDegree.set(to, (inDegree.get(to) ?? 0) + 1);
   const mostImported = _byCountDesc(inDegree).filter(([, n]) => n > 1).slice(0, 10)
     .map(([file, n]) => ({ file, imported_by: n }));
-  const central: { symbol_id: string; score: number; kind: string }[] = [];
-  const fileRank = view.get(FILE_RANK);
-  if (fileRank.size > 0) {
-    const ranks = [...fileRank].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-    for (const [file, score] of ranks) {
-      if (central.length >= 10) break;
-      const own = byFile.get(file);
-      if (own === undefined || own.length === 0) continue;
-      const rep = [...own].sort((a, b) => {
-        const pa = _KIND_PRIORITY.indexOf(a.kind), pb = _KIND_PRIORITY.indexOf(b.kind);
-        return (pa === -1 ? 9 : pa) - (pb === -1 ? 9 : pb) || b.byte_length - a.byte_length;
-      })[0]!;
-      central.push({ symbol_id: rep.id, score: Math.round(score * 1e6) / 1e6, kind: rep.kind });
-    }
-  }
+  const central = centralSymbols(view.get(BRIEFS_BY_FILE), view.get(FILE_RANK), 10)
+    .map(({ symbol, score }) => ({ symbol_id: symbol.id, score, kind: symbol.kind }));
   return {
     directories: directoryCounts(paths),
     symbol_kinds: Object.fromEntries(_byCountDesc(kinds)),

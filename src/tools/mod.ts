@@ -48,6 +48,12 @@ import { tool as checkRenameSafe } from "./check_rename_safe.ts";
 import { tool as planRefactoring } from "./plan_refactoring.ts";
 import { tool as getExtractionCandidates } from "./get_extraction_candidates.ts";
 import { tool as embedRepo } from "./embed_repo.ts";
+import { tool as getSymbolImportance } from "./get_symbol_importance.ts";
+import { tool as getCouplingMetrics } from "./get_coupling_metrics.ts";
+import { tool as getLayerViolations } from "./get_layer_violations.ts";
+import { tool as getRelatedSymbols } from "./get_related_symbols.ts";
+import { tool as winnowSymbols } from "./winnow_symbols.ts";
+import { tool as getRepoHealth } from "./get_repo_health.ts";
 import { tool as jcodemunchGuide } from "./jcodemunch_guide.ts";
 
 export type { ToolContext, ToolOutput } from "./context.ts";
@@ -99,6 +105,12 @@ export const TOOLS: readonly Tool[] = [
   planRefactoring,
   getExtractionCandidates,
   embedRepo,
+  getSymbolImportance,
+  getCouplingMetrics,
+  getLayerViolations,
+  getRelatedSymbols,
+  winnowSymbols,
+  getRepoHealth,
   jcodemunchGuide,
 ];
 
