@@ -122,7 +122,7 @@ export const tool = defineTool({
     "compute and store symbol embeddings for search_symbols(semantic=true): batched, cached by text hash, only new or changed symbols sent",
   description:
     "Compute embeddings of a repo's symbols for search_symbols(semantic=true). Only new or changed symbols are embedded. Needs an embedding provider (docs/api.md).",
-  repo: "required",
+  repo: "optional",
   args: _args,
   output: { fields: _fields },
   annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },

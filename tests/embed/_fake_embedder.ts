@@ -105,6 +105,7 @@ export function startFakeEmbedder(): FakeEmbedder {
   };
 }
 
+/** The texts of an embedding request; none for another route (e.g. the AI summarizer's chat). */
 function _texts(path: string, body: Record<string, unknown>): string[] {
   if (path.endsWith("/embeddings")) {
     return typeof body.input === "string" ? [body.input] : body.input as string[];
@@ -113,5 +114,5 @@ function _texts(path: string, body: Record<string, unknown>): string[] {
   if (path.endsWith(":batchEmbedContents")) {
     return (body.requests as { content: unknown }[]).map((r) => text(r.content));
   }
-  return [text(body.content)];
+  return path.endsWith(":embedContent") ? [text(body.content)] : [];
 }
