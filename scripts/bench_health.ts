@@ -334,11 +334,33 @@ interface Speed {
   p50: number;
 }
 
-/** `n` functions and methods spread over a repo's index (the check_references targets). */
+/** `n` functions and methods spread over a repo's index (the targets of the per-symbol calls). */
 function _spread(store: Store, repo: string, n: number): { name: string; id: string }[] {
   const all = store.repo(repo).symbolsOfKinds(["function", "method"]);
   const step = Math.max(1, Math.floor(all.length / n));
   return Array.from({ length: Math.min(n, all.length) }, (_, i) => all[i * step]!);
+}
+
+/** `n` calls of `tool`, the i-th with `args(i)`: the time of each, in ms. */
+async function _timeCalls(
+  client: Client,
+  repo: string,
+  tool: string,
+  args: (i: number) => Record<string, unknown>,
+  n: number,
+): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await _call(client, tool, { repo, ...args(i) });
+    times.push(performance.now() - t);
+  }
+  return times;
+}
+
+/** A speed row: the first call, and the median of the others. */
+function _speedRow(corpus: string, call: string, times: number[]): Speed {
+  return { corpus, call, first: times[0] ?? NaN, p50: median(times.slice(1)) };
 }
 
 async function _speed(
@@ -346,55 +368,29 @@ async function _speed(
   repo: string,
   corpus: string,
   samples: number,
-  names: string[],
-  ids: string[],
+  symbols: { name: string; id: string }[],
 ): Promise<Speed[]> {
+  const n = symbols.length;
   const out: Speed[] = [];
-  const times: number[] = [];
-  for (const identifier of names) {
-    const t = performance.now();
-    await _call(client, "check_references", { repo, identifier });
-    times.push(performance.now() - t);
-  }
-  out.push({
-    corpus,
-    call: `check_references (${names.length} names spread over the index)`,
-    first: times[0] ?? NaN,
-    p50: median(times.slice(1)),
-  });
+  const refs = await _timeCalls(client, repo, "check_references", (i) => ({
+    identifier: symbols[i]!.name,
+  }), n);
+  out.push(_speedRow(corpus, `check_references (${n} names spread over the index)`, refs));
   for (const [tool, args, vary] of SPEED_CALLS) {
-    const t0 = performance.now();
-    await _call(client, tool, { repo, ...args });
-    const first = performance.now() - t0;
-    const times: number[] = [];
-    for (let i = 0; i < samples; i++) {
-      const t = performance.now();
-      await _call(client, tool, { repo, ...args, ...vary(i) });
-      times.push(performance.now() - t);
-    }
-    out.push({ corpus, call: `${tool} ${JSON.stringify(args)}`, first, p50: median(times) });
+    const times = await _timeCalls(client, repo, tool, (i) => ({
+      ...args,
+      ...(i === 0 ? {} : vary(i - 1)),
+    }), samples + 1);
+    out.push(_speedRow(corpus, `${tool} ${JSON.stringify(args)}`, times));
   }
   // A different symbol each call (the first builds the call graph's reverse and name index).
-  const related: number[] = [];
-  for (const id of ids) {
-    const t = performance.now();
-    await _call(client, "get_related_symbols", { repo, symbol_id: id });
-    related.push(performance.now() - t);
-  }
-  out.push({
-    corpus,
-    call: `get_related_symbols (${ids.length} functions spread over the index)`,
-    first: related[0] ?? NaN,
-    p50: median(related.slice(1)),
-  });
+  const related = await _timeCalls(client, repo, "get_related_symbols", (i) => ({
+    symbol_id: symbols[i]!.id,
+  }), n);
+  out.push(
+    _speedRow(corpus, `get_related_symbols (${n} functions spread over the index)`, related),
+  );
   return out;
-}
-
-/** Functions and methods spread over a repo's index (the refactoring tools' targets). */
-function _symbolsSpread(store: Store, repo: string, n: number): { id: string; name: string }[] {
-  const all = store.repo(repo).symbolsOfKinds(["function", "method"]);
-  const step = Math.max(1, Math.floor(all.length / n));
-  return Array.from({ length: Math.min(n, all.length) }, (_, i) => all[i * step]!);
 }
 
 /** First call and warm p50 of each refactoring tool (a different symbol per call). */
@@ -405,47 +401,24 @@ async function _refactorSpeed(
   symbols: { id: string; name: string }[],
   samples: number,
 ): Promise<Speed[]> {
-  const out: Speed[] = [];
-  const timed = async (tool: string, args: (i: number) => Record<string, unknown>, n: number) => {
-    const times: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const t = performance.now();
-      await _call(client, tool, { repo, ...args(i) });
-      times.push(performance.now() - t);
-    }
-    return times;
-  };
-  const rename = (i: number) => ({ symbol_id: symbols[i]!.id, new_name: `${symbols[i]!.name}Rn` });
-  const checks = await timed("check_rename_safe", rename, symbols.length);
-  out.push({
-    corpus,
-    call: `check_rename_safe (${symbols.length} functions spread over the index)`,
-    first: checks[0]!,
-    p50: median(checks.slice(1)),
-  });
-  const plans = await timed("plan_refactoring", (i) => ({
+  const n = symbols.length;
+  const checks = await _timeCalls(client, repo, "check_rename_safe", (i) => ({
+    symbol_id: symbols[i]!.id,
+    new_name: `${symbols[i]!.name}Rn`,
+  }), n);
+  const plans = await _timeCalls(client, repo, "plan_refactoring", (i) => ({
     symbol: symbols[i]!.id,
     refactor_type: "rename",
     new_name: `${symbols[i]!.name}Rn2`,
-  }), symbols.length);
-  out.push({
-    corpus,
-    call: `plan_refactoring rename (the same ${symbols.length}, another new name)`,
-    first: plans[0]!,
-    p50: median(plans.slice(1)),
-  });
-  const extract = await timed(
-    "get_extraction_candidates",
-    (i) => ({ max_results: 50 + i }),
-    samples + 1,
-  );
-  out.push({
-    corpus,
-    call: "get_extraction_candidates (whole repo)",
-    first: extract[0]!,
-    p50: median(extract.slice(1)),
-  });
-  return out;
+  }), n);
+  const extract = await _timeCalls(client, repo, "get_extraction_candidates", (i) => ({
+    max_results: 50 + i,
+  }), samples + 1);
+  return [
+    _speedRow(corpus, `check_rename_safe (${n} functions spread over the index)`, checks),
+    _speedRow(corpus, `plan_refactoring rename (the same ${n}, another new name)`, plans),
+    _speedRow(corpus, "get_extraction_candidates (whole repo)", extract),
+  ];
 }
 
 /** Renames per corpus: half of `total` per language, shared out over its corpora. */
@@ -557,10 +530,8 @@ export async function main(args: string[]): Promise<void> {
     try {
       const repo = String((await _call(client, "index_folder", { path: dir })).repo);
       if (speedCorpora.includes(corpus)) {
-        const spread = _spread(new Store(indexDir), repo, samples + 1);
-        const names = spread.map((s) => s.name), ids = spread.map((s) => s.id);
-        speed.push(...await _speed(client, repo, corpus, samples, names, ids));
-        const symbols = _symbolsSpread(new Store(indexDir), repo, samples + 1);
+        const symbols = _spread(new Store(indexDir), repo, samples + 1);
+        speed.push(...await _speed(client, repo, corpus, samples, symbols));
         speed.push(...await _refactorSpeed(client, repo, corpus, symbols, samples));
         coupling.push(await _couplingAgreement(client, repo, corpus, dir, new Store(indexDir)));
       }
