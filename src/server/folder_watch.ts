@@ -287,7 +287,7 @@ export class FolderWatch {
   async catchUp(deadline: number): Promise<void> {
     if (this.state === "starting") await _until(this.start(), deadline);
     if (this.state === "polling" && this.#poller !== null) {
-      await _until(this.#poller.sweep(), deadline);
+      await _until(this.#poller.sweepSoon(), deadline);
     }
     const events = this.#events;
     if (events !== null && (this.state === "running" || this.state === "restarted")) {

@@ -27,6 +27,9 @@ export class FolderPoller {
   readonly #dirs = new Map<string, number>();
   #timer: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
+  /** The sweep a read started and the one queued behind it (see `sweepSoon`). */
+  #running: Promise<void> | null = null;
+  #queued: Promise<void> | null = null;
   /** Sweeps done, and when the last one ended (performance.now()). */
   sweeps = 0;
   lastSweepAt = 0;
@@ -71,6 +74,27 @@ export class FolderPoller {
       );
     }, ms);
     Deno.unrefTimer(this.#timer as unknown as number);
+  }
+
+  /**
+   * A sweep that starts after this call (what a read waits for): reads arriving while one runs
+   * share the single sweep queued behind it, so N concurrent reads cost at most two sweeps.
+   */
+  sweepSoon(): Promise<void> {
+    if (this.#running === null) return this.#track(this.sweep());
+    this.#queued ??= this.#running.then(() => {
+      this.#queued = null;
+      return this.#track(this.sweep());
+    });
+    return this.#queued;
+  }
+
+  #track(sweep: Promise<void>): Promise<void> {
+    const done = sweep.finally(() => {
+      if (this.#running === done) this.#running = null;
+    });
+    this.#running = done;
+    return done;
   }
 
   /** One sweep; reports the changed paths (files, and directories new since the last sweep). */

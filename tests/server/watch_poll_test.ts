@@ -7,6 +7,7 @@ import { deepStrictEqual, equal, match } from "node:assert/strict";
 import { closeSync, constants, openSync } from "node:fs";
 import { join } from "node:path";
 import { writeTree } from "../ingest/_helpers.ts";
+import { FolderPoller } from "../../src/server/watch_poll.ts";
 import { eventually, watched } from "./_watch.ts";
 
 Deno.test("watch: CODEMUNCH_WATCH=poll follows edits, new files and folders, and deletions", async () => {
@@ -79,5 +80,21 @@ Deno.test("watch: a search on a polled folder sees an edit made just before it, 
     deepStrictEqual(await w.search("added_file"), ["pkg/b.py"]);
   } finally {
     await w.dispose();
+  }
+});
+
+Deno.test("watch: reads arriving during a sweep share one sweep queued behind it", async () => {
+  const root = Deno.makeTempDirSync({ prefix: "codemunch-sweep-" });
+  try {
+    Deno.writeTextFileSync(join(root, "a.py"), "x = 1\n");
+    const files = new Map([["a.py", { size: 6, mtime_ms: 0 }]]);
+    const poller = new FolderPoller(root, () => files, () => {}, 600_000);
+    await Promise.all(Array.from({ length: 10 }, () => poller.sweepSoon()));
+    equal(poller.sweeps, 2, "the first read's sweep, and one shared by the nine after it");
+    await poller.sweepSoon();
+    equal(poller.sweeps, 3, "a read after they ended gets a sweep of its own");
+    poller.close();
+  } finally {
+    Deno.removeSync(root, { recursive: true });
   }
 });
