@@ -37,7 +37,12 @@ deb_download() {
   local spec=$1 pkg=${1%%=*} ver=
   [ "$spec" != "$pkg" ] && ver=${spec#*=}
   (cd "$root/.dl" && apt-get download "$spec" >/dev/null)
-  ls "$root/.dl/${pkg}_${ver:-*}_"*.deb | head -n 1
+  # The version part is a glob when no version is pinned: it must stay outside the quotes.
+  if [ -n "$ver" ]; then
+    ls "$root/.dl/${pkg}_${ver}_"*.deb | head -n 1
+  else
+    ls "$root/.dl/${pkg}_"*_*.deb | head -n 1
+  fi
 }
 
 deb_corpus() { # name debian-package[=version] subdir-inside-package
