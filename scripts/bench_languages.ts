@@ -188,13 +188,22 @@ function normalize(name: string): string {
  * Elm `let` binding is a function; R's anonymous functions are named `anonFunc<hex>`; a Perl
  * `sub A::B::f` is named `A`.
  */
-function ctagsName(language: string, name: string, pattern = ""): string | null {
+function ctagsName(language: string, name: string, pattern = "", kind = ""): string | null {
   // ctags names a Tcl namespace or proc by its absolute name (`::aes`, `::aes::Init`): ours is
   // the last part.
   if (language.startsWith("Tcl")) return name.replace(/^.*::/, "");
-  // ctags' VHDL parser names an alias with a signature (`alias f is g [BIT return BOOLEAN];`,
-  // the signature on its own line) by a type of its signature, on that line.
-  if (language === "VHDL" && /^\/\^\s*\[/.test(pattern)) return null;
+  // ctags' VHDL parser tags, besides the alias itself, every name after `is` in an alias with a
+  // signature (`alias BREAD is READ [LINE, BIT_VECTOR];` gives BREAD, and READ, LINE and
+  // BIT_VECTOR as aliases too, on the signature's line when it has one of its own): only the
+  // name declared after `alias` is one.
+  if (language === "VHDL" && kind === "alias") {
+    const declared = /^\/\^\s*alias\s+("[^"]*"|\\[^\\]*\\|[A-Za-z][\w]*)/i.exec(pattern)?.[1];
+    if (
+      declared === undefined || normalize(declared).toLowerCase() !== normalize(name).toLowerCase()
+    ) {
+      return null;
+    }
+  }
   if (language === "Elm") {
     // Elm's top-level definitions start in column 0; an indented one is a `let` binding inside
     // a function, which ctags tags as a function and we leave out (locals are not symbols).
@@ -349,7 +358,7 @@ async function _ctags(
       continue;
     }
     if (tag.scopeKind !== undefined && localScopes.includes(tag.scopeKind)) continue;
-    const name = ctagsName(language, tag.name, tag.pattern);
+    const name = ctagsName(language, tag.name, tag.pattern, tag.kind);
     if (name !== null) found.push(`${tag.path}\t${name}`);
   }
   return found;

@@ -29,6 +29,7 @@
  * module-level bindings (constant, variable) and assigned properties, TypeScript schema factories
  * (type), Go struct fields (field) and top-level `var`s (variable);
  * 11 measures the complexity of functions and methods (cyclomatic, nesting, parameters:
- * `src/parser/complexity/`).
+ * `src/parser/complexity/`);
+ * 12 reads VHDL package instances (`package p is new g ...;`) and operator aliases (`alias "and"`).
  */
-export const EXTRACTOR_VERSION = 11;
+export const EXTRACTOR_VERSION = 12;

@@ -1,9 +1,9 @@
 /**
  * VHDL (`.vhd`, `.vhdl`), our own scanner: entities, architectures (named by themselves),
- * packages, package bodies and configurations → class; components → type; processes with a
- * label → function; functions and procedures (declarations and bodies) → function; types and
- * subtypes → type (a record's elements → field, an enumeration's literals → constant); constants →
- * constant; signals, shared variables and aliases → variable. Blocks close with `end [keyword]
+ * packages, package bodies, package instances (`is new`) and configurations → class; components →
+ * type; processes with a label → function; functions and procedures (declarations and bodies) →
+ * function; types and subtypes → type (a record's elements → field, an enumeration's literals →
+ * constant); constants → constant; signals, shared variables and aliases (`"and"` too) → variable. Blocks close with `end [keyword]
  * [name];`. Comment lines directly above a definition (`--`) are its docstring. `library x;` and
  * `use x.y.all;` are imports. Not understood: generics and ports (not symbols), `generate`
  * labels, instantiations (not calls), locals.
@@ -34,6 +34,8 @@ export const rules: ScanRules = {
       tag: "architecture",
       end: { keyword: true },
     },
+    // A generic package's instance (`package p is new work.g generic map (...);`).
+    { match: /package\s+(?<name>\w+)\s+is\s+new\b/i, kind: "class", end: { terminator: ";" } },
     {
       match: /package\s+(?:body\s+)?(?<name>\w+)\s+is\b(?!\s+new\b)/i,
       kind: "class",
@@ -77,7 +79,7 @@ export const rules: ScanRules = {
       kind: "variable",
       end: { terminator: ";" },
     },
-    { match: /alias\s+(?<name>\w+)/i, kind: "variable", end: { terminator: ";" } },
+    { match: /alias\s+(?<name>\w+|"[^"]*")/i, kind: "variable", end: { terminator: ";" } },
     {
       match: /(?<names>\w+(?:\s*,\s*\w+)*)\s*:(?!=)/i,
       kind: "field",
