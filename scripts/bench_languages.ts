@@ -1,10 +1,12 @@
 /**
- * `deno task bench languages [--lang a,b] [--roots dir1,dir2] [--per-lang N] [--misses N] [--json FILE]`:
+ * `deno task bench languages [--lang a,b] [--corpora c1,c2] [--roots dir1,dir2] [--per-lang N]
+ * [--misses N] [--json FILE]`:
  * every language of the registry on real files, and our recall of Universal Ctags' definitions.
  *
  * Files: each language's conformance fixture, plus real-world files of that language found under
- * `corpora/` and the `--roots` folders (package trees on this machine: Perl's library,
- * `/usr/share/dpkg`, the npm cache...), at most `--per-lang` of them (default 150) in path order.
+ * `corpora/` (or only its `--corpora` folders) and the `--roots` folders (package trees on this
+ * machine: Perl's library, `/usr/share/dpkg`, the npm cache...), at most `--per-lang` of them
+ * (default 150) in path order.
  * Each file is parsed in this thread; the table gives files, bytes, symbols, partial and skipped
  * files and the parse rate.
  *
@@ -24,13 +26,21 @@ import {
   parseSource,
 } from "../src/parser/mod.ts";
 import { loadLanguage } from "../src/parser/loader.ts";
+import { DEFINING_MACROS } from "../src/parser/extractors/asm.ts";
 import { loadAverages, markdownTable, parseFlags, writeJson } from "./bench_util.ts";
 import { compileIncludes } from "./compile.ts";
 
 /** ctags' language name and the kinds that count as definitions, per registry id. */
 const CTAGS: Record<
   string,
-  { language: string; kinds: string[]; contains?: boolean; localScopes?: string[] }
+  {
+    language: string;
+    kinds: string[];
+    contains?: boolean;
+    localScopes?: string[];
+    /** Our name as ctags spells it, where it differs (ctags drops a label's leading `.`). */
+    ours?: (name: string) => string;
+  }
 > = {
   clojure: { language: "Clojure", kinds: ["function"] },
   css: { language: "CSS", kinds: ["class", "id", "selector"], contains: true },
@@ -133,7 +143,11 @@ const CTAGS: Record<
     ],
   },
   tcl: { language: "Tcl,TclOO", kinds: ["procedure", "namespace", "class", "method"] },
-  asm: { language: "Asm", kinds: ["define", "label", "macro", "type"] },
+  asm: {
+    language: "Asm",
+    kinds: ["define", "label", "macro", "type"],
+    ours: (name) => name.replace(/^\./, ""),
+  },
   d: {
     language: "D",
     kinds: [
@@ -204,6 +218,10 @@ function ctagsName(language: string, name: string, pattern = "", kind = ""): str
       return null;
     }
   }
+  if (language === "Asm") {
+    const asm = _asmName(name, pattern, kind);
+    return asm === null ? null : normalize(asm);
+  }
   if (language === "Elm") {
     // Elm's top-level definitions start in column 0; an indented one is a `let` binding inside
     // a function, which ctags tags as a function and we leave out (locals are not symbols).
@@ -234,6 +252,37 @@ function ctagsName(language: string, name: string, pattern = "", kind = ""): str
       .includes(name)
   ) return null;
   return normalize(name);
+}
+
+/**
+ * ctags' Asm parser takes the first word of a line starting in column 0 as a label: a
+ * preprocessor macro's call (`ENTRY (memchr)`, `weak_alias (ldiv, lldiv)`), a Go assembler
+ * directive (`TEXT ·feMul(SB), ...`). Where the macro or directive defines a function, the
+ * function is the definition (named by its argument, as we read it: `DEFINING_MACROS`); the other
+ * calls define no label. In Go's assembly it tags instruction lines as `define`s (`ADCQ DX, BX`):
+ * a define counts only on a line that defines something. `.set noat` and `.set macro` are options
+ * of the assembler (Alpha, MIPS), which ctags tags as a define `noat` and a macro `set`; C's
+ * `typedef struct {` in a preprocessor branch is a type `typedef`. ctags names `.Lloop:` `Lloop`
+ * (see `ours`).
+ */
+const _AT_LINE_START = new RegExp(`^${DEFINING_MACROS.source}`);
+
+function _asmName(name: string, pattern: string, kind: string): string | null {
+  const line = pattern.replace(/^\/\^/, "").replace(/\$?\/$/, "").replace(/\\\//g, "/");
+  if (kind === "label") {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    if (new RegExp(`^\\s*\\.?${escaped}\\s*:`).test(line)) return name;
+    const text = /^TEXT\s+(?:[\w./]*\u00b7)?(?<name>[\w.]+)(?:<[^>]*>)?\(SB\)/.exec(line);
+    return text?.groups?.name ?? _AT_LINE_START.exec(line)?.groups?.name ?? null;
+  }
+  if (/^\s*\.set\s+\w+\s*$/.test(line)) return null;
+  // C declarations in a preprocessor branch of a `.S` file (glibc's `typedef struct {`): a type
+  // named `typedef`.
+  if (kind === "type" && /^\s*typedef\b/.test(line)) return null;
+  // (An `=` in a trailing comment is no definition: `ANDQ DX, BX // x = |x|`.)
+  const code = line.replace(/\s(?:\/\/|;).*$/, "");
+  if (kind === "define" && !/define|assign|\bequ\b|\.equiv?\b|\.set\b|=/i.test(code)) return null;
+  return name;
 }
 
 /**
@@ -369,7 +418,10 @@ export async function main(args: string[]): Promise<void> {
   const only = flags.get("lang")?.split(",");
   const perLang = Number(flags.get("per-lang") ?? 150);
   const showMisses = Number(flags.get("misses") ?? 8);
-  const roots = [posix.join(ROOT, "corpora"), ...(flags.get("roots")?.split(",") ?? [])];
+  // `--corpora languages,gostd`: only these folders of `corpora/` (default: all of it).
+  const corpora = flags.get("corpora")?.split(",").map((c) => posix.join(ROOT, "corpora", c)) ??
+    [posix.join(ROOT, "corpora")];
+  const roots = [...corpora, ...(flags.get("roots")?.split(",") ?? [])];
   const byLanguage = new Map<string, string[]>();
   for (const root of roots) {
     const files: string[] = [];
@@ -418,7 +470,7 @@ export async function main(args: string[]): Promise<void> {
       // of the recall: we never extract their symbols, by design.
       if (r.status === "skipped") row.skipped++;
       else if (r.reason?.startsWith("data file") === true) row.textOnly++;
-      else ours.set(f, r.symbols.map((s) => normalize(s.name)));
+      else ours.set(f, r.symbols.map((s) => normalize(CTAGS[spec.id]?.ours?.(s.name) ?? s.name)));
     }
     const peer = CTAGS[spec.id];
     if (peer !== undefined) {

@@ -146,15 +146,22 @@ EXTRA_DEB=(
   nim                               # Nim: the standard library (.nim)
   octave-common                     # MATLAB: GNU Octave's function library (.m)
   python3-numpy                     # Fortran: f2py's test sources (.f, .f90)
+  glibc-source                      # Assembly: glibc's sysdeps (.S, GNU as), from its source tarball
 )
 EXTRA_NPM=(
   @rescript/core@1.6.1              # ReScript: the standard library (.res, .resi)
 )
-EXTRA_EXT='.*\.\(erb\|el\|dtd\|xml\|xsl\|properties\|res\|resi\|jl\|tcl\|ads\|adb\|vhdl\|vhd\|d\|nim\|m\|f\|f90\)$'
+EXTRA_EXT='.*\.\(erb\|el\|dtd\|xml\|xsl\|properties\|res\|resi\|jl\|tcl\|ads\|adb\|vhdl\|vhd\|d\|nim\|m\|f\|f90\|S\|s\|asm\)$'
+# The members of a `*-source` package's tarball (usr/src/<name>/<name>-<version>.tar.xz) kept.
+SOURCE_MEMBERS=('*.S' '*.s' '*.asm')
 
-# Keep the files of EXTRA_EXT under $1, extracting `.properties` from the jars first.
+# Keep the files of EXTRA_EXT under $1, extracting `.properties` from the jars and the source
+# files from a source package's tarball first.
 extra_keep() {
   local dir=$1
+  find "$dir" -path '*/usr/src/*' -name '*.tar.xz' -type f | while read -r tarball; do
+    tar -xJf "$tarball" -C "$(dirname "$tarball")" --wildcards "${SOURCE_MEMBERS[@]}" 2>/dev/null || true
+  done
   find "$dir" -name '*.jar' -type f | while read -r jar; do
     python3 - "$jar" "${jar%.jar}.d" <<'PY'
 import os, sys, zipfile

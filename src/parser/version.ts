@@ -30,6 +30,9 @@
  * (type), Go struct fields (field) and top-level `var`s (variable);
  * 11 measures the complexity of functions and methods (cyclomatic, nesting, parameters:
  * `src/parser/complexity/`);
- * 12 reads VHDL package instances (`package p is new g ...;`) and operator aliases (`alias "and"`).
+ * 12 reads VHDL package instances (`package p is new g ...;`) and operator aliases (`alias "and"`),
+ * and in assembly `.Lname:` local labels, glibc/Linux `ENTRY (f)` and `SYM_FUNC_START(f)`
+ * functions, `#define` and `#include` lines (no longer `#` comments), and no `.set macro` or C
+ * `typedef struct` as a MASM macro or struct.
  */
 export const EXTRACTOR_VERSION = 12;

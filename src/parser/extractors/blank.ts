@@ -8,9 +8,10 @@
 export interface CommentSyntax {
   /**
    * Line-comment markers (`--`, `!`, `#`, `;`, `//`); one with `after` counts only where the text
-   * before it on its line matches (assembly's `#` only at a line's start). @default []
+   * before it on its line matches (assembly's `#` only at a line's start), one with `unless` not
+   * where the text after it matches (a preprocessor line `#define X 1` of a `.S` file). @default []
    */
-  line?: readonly (string | { marker: string; after: RegExp })[];
+  line?: readonly (string | { marker: string; after: RegExp; unless?: RegExp })[];
   /**
    * A line marker counts only when the text before it on its line matches (Tcl's `#` starts a
    * comment only where a command starts: /(^|[;{])\s*$/; AutoHotkey's `;` needs a space before).
@@ -60,14 +61,19 @@ export function blankSource(text: string, syntax: CommentSyntax, file: string): 
     _blankFixed(text, fixed, blank);
   }
   const lines = (syntax.line ?? []).map((l) =>
-    typeof l === "string" ? { marker: l, after: syntax.lineAfter } : l
+    typeof l === "string"
+      ? { marker: l, after: syntax.lineAfter, unless: undefined }
+      : { ...l, unless: l.unless && new RegExp(l.unless.source, l.unless.flags + "y") }
   );
   const blocks = syntax.block ?? [];
   const strings = syntax.strings ?? [];
   for (let i = 0; i < text.length; i++) {
     if (out[i] === " " && text[i] !== " ") continue; // already blank (fixed-form comment)
     const line = lines.find((m) => text.startsWith(m.marker, i));
-    if (line !== undefined && _lineMarkerCounts(line.after, out, i)) {
+    if (
+      line !== undefined && _lineMarkerCounts(line.after, out, i) &&
+      !_followedBy(line.unless, text, i + line.marker.length)
+    ) {
       const j = _indexOr(text, "\n", i);
       blank(i, j);
       i = j;
@@ -114,6 +120,12 @@ function _blankFixed(text: string, fixed: FixedForm, blank: (from: number, to: n
     }
     start = end + 1;
   }
+}
+
+function _followedBy(pattern: RegExp | undefined, text: string, at: number): boolean {
+  if (pattern === undefined) return false;
+  pattern.lastIndex = at;
+  return pattern.test(text);
 }
 
 function _lineMarkerCounts(after: RegExp | undefined, out: readonly string[], at: number): boolean {

@@ -603,9 +603,19 @@ function _push(
 
 function _doc(rules: ScanRules, text: string, at: number): string {
   const below = rules.doc?.below;
-  const doc = below === undefined ? "" : _commentLines(text, text.indexOf("\n", at), below, 1);
+  // A marker that is code when followed by something (`#define` in assembly) is no comment there.
+  const code = (rules.comments.line ?? []).flatMap((l) =>
+    typeof l !== "string" && l.unless !== undefined
+      ? [{ marker: l.marker, unless: new RegExp(`^(?:${l.unless.source})`, l.unless.flags) }]
+      : []
+  );
+  const isCode = (raw: string) =>
+    code.some((c) => raw.startsWith(c.marker) && c.unless.test(raw.slice(c.marker.length)));
+  const doc = below === undefined
+    ? ""
+    : _commentLines(text, text.indexOf("\n", at), below, 1, isCode);
   if (doc !== "" || rules.doc?.above === undefined) return doc;
-  return _commentLines(text, text.lastIndexOf("\n", at - 1) + 1, rules.doc.above, -1);
+  return _commentLines(text, text.lastIndexOf("\n", at - 1) + 1, rules.doc.above, -1, isCode);
 }
 
 /**
@@ -617,6 +627,7 @@ function _commentLines(
   from: number,
   markers: readonly string[],
   step: 1 | -1,
+  isCode: (raw: string) => boolean,
 ): string {
   const lines: string[] = [];
   let at = from;
@@ -626,7 +637,7 @@ function _commentLines(
     if (lineEnd === -1) lineEnd = text.length;
     const raw = text.slice(lineStart, lineEnd).trim();
     const marker = markers.find((m) => raw.startsWith(m));
-    if (marker === undefined) break;
+    if (marker === undefined || isCode(raw)) break;
     const clean = raw.slice(marker.length).replace(/^\s/, "").trimEnd();
     if (step === -1) lines.unshift(clean);
     else lines.push(clean);
