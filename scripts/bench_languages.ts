@@ -40,6 +40,10 @@ const CTAGS: Record<
     localScopes?: string[];
     /** Our name as ctags spells it, where it differs (ctags drops a label's leading `.`). */
     ours?: (name: string) => string;
+    /** More ctags arguments (`--map-COBOL=+.cpy`: ctags maps no extension to copybooks). */
+    args?: string[];
+    /** Files ctags cannot read (free-form COBOL: ctags 5.9 reads the fixed form only). */
+    skip?: (text: string) => boolean;
   }
 > = {
   clojure: { language: "Clojure", kinds: ["function"] },
@@ -148,6 +152,14 @@ const CTAGS: Record<
     kinds: ["define", "label", "macro", "type"],
     ours: (name) => name.replace(/^\./, ""),
   },
+  // Divisions and the standard sections (`WORKING-STORAGE`...) are containers here, no symbols
+  // (see `ctagsName`).
+  cobol: {
+    language: "COBOL",
+    kinds: ["program", "section", "paragraph", "data", "group", "fd"],
+    args: ["--map-COBOL=+.cpy", "--map-COBOL=+.CPY"],
+    skip: (text) => /^\s*>>\s*SOURCE\s+(?:FORMAT\s+)?(?:IS\s+)?FREE\b/im.test(text),
+  },
   d: {
     language: "D",
     kinds: [
@@ -218,6 +230,7 @@ function ctagsName(language: string, name: string, pattern = "", kind = ""): str
       return null;
     }
   }
+  if (language === "COBOL") return _cobolName(name, pattern, kind);
   if (language === "Asm") {
     const asm = _asmName(name, pattern, kind);
     return asm === null ? null : normalize(asm);
@@ -265,6 +278,32 @@ function ctagsName(language: string, name: string, pattern = "", kind = ""): str
  * `typedef struct {` in a preprocessor branch is a type `typedef`. ctags names `.Lloop:` `Lloop`
  * (see `ours`).
  */
+/**
+ * ctags' COBOL parser (fixed form only) takes any `word.` or `word .x` as a paragraph, in area B
+ * too: a statement (`ADD .3 TO X.`), the end of a data description continued on its own line
+ * (`COMPUTATIONAL.`), a continued literal (`-.0000009`). A paragraph's name starts in area A
+ * (columns 8-11). It also tags the fixed paragraphs of the identification and environment
+ * divisions (`AUTHOR.`, `SOURCE-COMPUTER.`, `FILE-CONTROL.`), the keyword `DECLARATIVES.` opening
+ * the procedure division's declaratives, and the standard sections of the
+ * environment and data divisions (`WORKING-STORAGE SECTION.`), which are containers here.
+ */
+function _cobolName(name: string, pattern: string, kind: string): string | null {
+  const line = pattern.replace(/^\/\^/, "").replace(/\$?\/$/, "");
+  if (
+    kind === "section" &&
+    /^(?:CONFIGURATION|INPUT-OUTPUT|FILE|WORKING-STORAGE|LOCAL-STORAGE|LINKAGE|SCREEN|REPORT|COMMUNICATION)$/i
+      .test(name)
+  ) return null;
+  if (kind === "paragraph") {
+    if (line.indexOf(name) > 10) return null;
+    if (
+      /^(?:AUTHOR|INSTALLATION|DATE-WRITTEN|DATE-COMPILED|SECURITY|REMARKS|SOURCE-COMPUTER|OBJECT-COMPUTER|SPECIAL-NAMES|FILE-CONTROL|I-O-CONTROL|REPOSITORY|DECLARATIVES)$/i
+        .test(name)
+    ) return null;
+  }
+  return normalize(name);
+}
+
 const _AT_LINE_START = new RegExp(`^${DEFINING_MACROS.source}`);
 
 function _asmName(name: string, pattern: string, kind: string): string | null {
@@ -386,10 +425,19 @@ async function _ctags(
   kinds: string[],
   files: string[],
   localScopes: string[] = [],
+  extra: string[] = [],
 ): Promise<string[]> {
   if (files.length === 0) return [];
   const out = await new Deno.Command("ctags", {
-    args: ["--output-format=json", "--fields=+nK", `--languages=${language}`, "-f", "-", ...files],
+    args: [
+      "--output-format=json",
+      "--fields=+nK",
+      `--languages=${language}`,
+      ...extra,
+      "-f",
+      "-",
+      ...files,
+    ],
     stdout: "piped",
     stderr: "null",
   }).output();
@@ -470,11 +518,19 @@ export async function main(args: string[]): Promise<void> {
       // of the recall: we never extract their symbols, by design.
       if (r.status === "skipped") row.skipped++;
       else if (r.reason?.startsWith("data file") === true) row.textOnly++;
-      else ours.set(f, r.symbols.map((s) => normalize(CTAGS[spec.id]?.ours?.(s.name) ?? s.name)));
+      else if (CTAGS[spec.id]?.skip?.(new TextDecoder().decode(bytes)) !== true) {
+        ours.set(f, r.symbols.map((s) => normalize(CTAGS[spec.id]?.ours?.(s.name) ?? s.name)));
+      }
     }
     const peer = CTAGS[spec.id];
     if (peer !== undefined) {
-      const defs = await _ctags(peer.language, peer.kinds, [...ours.keys()], peer.localScopes);
+      const defs = await _ctags(
+        peer.language,
+        peer.kinds,
+        [...ours.keys()],
+        peer.localScopes,
+        peer.args,
+      );
       row.ctagsDefinitions = defs.length;
       row.matched = 0;
       for (const d of defs) {

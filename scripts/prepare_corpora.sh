@@ -147,11 +147,13 @@ EXTRA_DEB=(
   octave-common                     # MATLAB: GNU Octave's function library (.m)
   python3-numpy                     # Fortran: f2py's test sources (.f, .f90)
   glibc-source                      # Assembly: glibc's sysdeps (.S, GNU as), from its source tarball
+  gnucobol3                         # COBOL: GnuCOBOL's copybooks (.cpy)
 )
 EXTRA_NPM=(
   @rescript/core@1.6.1              # ReScript: the standard library (.res, .resi)
+  tree-sitter-cobol@0.0.1           # COBOL: the NIST COBOL-85 test suite and ocesql's tests it ships
 )
-EXTRA_EXT='.*\.\(erb\|el\|dtd\|xml\|xsl\|properties\|res\|resi\|jl\|tcl\|ads\|adb\|vhdl\|vhd\|d\|nim\|m\|f\|f90\|S\|s\|asm\)$'
+EXTRA_EXT='.*\.\(erb\|el\|dtd\|xml\|xsl\|properties\|res\|resi\|jl\|tcl\|ads\|adb\|vhdl\|vhd\|d\|nim\|m\|f\|f90\|S\|s\|asm\|cbl\|CBL\|cob\|COB\|cpy\|CPY\)$'
 # The members of a `*-source` package's tarball (usr/src/<name>/<name>-<version>.tar.xz) kept.
 SOURCE_MEMBERS=('*.S' '*.s' '*.asm')
 

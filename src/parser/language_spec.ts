@@ -32,6 +32,7 @@ export type ExtractorName =
   | "ansible"
   | "asm"
   | "autohotkey"
+  | "cobol"
   | "dockerfile"
   | "fortran"
   | "graphql"

@@ -1,8 +1,7 @@
 /**
  * Files indexed as text only: stored whole for `search_text` and `get_file_content`, with a
  * language id, but no symbols (no grammar of ours reads them). They are the languages whose
- * parser no npm package publishes and no scanner of ours reads (COBOL while its grammar is not
- * registered, CMake; see `LANGUAGES.md`), and plain documents (reStructuredText, AsciiDoc, text, INI-style configuration, BibTeX). Languages with a
+ * parser no npm package publishes and no scanner of ours reads (CMake; see `LANGUAGES.md`), and plain documents (reStructuredText, AsciiDoc, text, INI-style configuration, BibTeX). Languages with a
  * grammar (Markdown, YAML, JSON, TOML, SQL, XML, Java `.properties`...) are `LanguageSpec`s instead
  * and get symbols too.
  */
@@ -23,8 +22,6 @@ export interface TextLanguage {
 
 export const TEXT_LANGUAGES: readonly TextLanguage[] = [
   { id: "asciidoc", extensions: [".adoc", ".asciidoc", ".asc"] },
-  // Grammar source on npm, too slow to build here so far (LANGUAGES.md).
-  { id: "cobol", extensions: [".cob", ".cbl", ".cpy"] },
   { id: "cmake", extensions: [".cmake"], fileNames: ["CMakeLists.txt"] },
   { id: "ini", extensions: [".ini", ".cfg", ".conf"] },
   { id: "restructuredtext", extensions: [".rst"] },

@@ -33,6 +33,7 @@
  * 12 reads VHDL package instances (`package p is new g ...;`) and operator aliases (`alias "and"`),
  * and in assembly `.Lname:` local labels, glibc/Linux `ENTRY (f)` and `SYM_FUNC_START(f)`
  * functions, `#define` and `#include` lines (no longer `#` comments), and no `.set macro` or C
- * `typedef struct` as a MASM macro or struct.
+ * `typedef struct` as a MASM macro or struct;
+ * 13 reads COBOL (our scanner: programs, sections, paragraphs, data items; text only before).
  */
-export const EXTRACTOR_VERSION = 12;
+export const EXTRACTOR_VERSION = 13;

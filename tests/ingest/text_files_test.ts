@@ -1,6 +1,6 @@
 /**
  * Documentation, configuration and languages without a grammar are indexed for text search:
- * text-only files (reStructuredText, plain text, CMake, COBOL...) are stored with
+ * text-only files (reStructuredText, plain text, CMake...) are stored with
  * their language and no symbols; Markdown, YAML, JSON, TOML, SQL, XML and Java `.properties` have
  * grammars and get symbols too. The
  * walk's filters and limits apply to them as to code.
@@ -42,12 +42,10 @@ Deno.test("text-only files: language ids by name and extension", () => {
 });
 
 Deno.test("text-only files parse to no records, with their language", async () => {
-  const cobol = new TextEncoder().encode(
-    "       IDENTIFICATION DIVISION.\n       PROGRAM-ID. PAYROLL.\n",
-  );
-  const r = await parseSource("cobol/PAYROLL.cbl", cobol);
+  const cmake = new TextEncoder().encode("project(payroll)\nadd_executable(payroll main.c)\n");
+  const r = await parseSource("CMakeLists.txt", cmake);
   deepStrictEqual([r.language, r.status, r.reason, r.symbols, r.imports, r.calls], [
-    "cobol",
+    "cmake",
     "ok",
     null,
     [],

@@ -58,6 +58,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   blade: { semantics: "defaults" },
   c: { semantics: "defaults" },
   clojure: { semantics: "defaults" },
+  cobol: { semantics: "defaults" },
   commonlisp: { semantics: "defaults" },
   cpp: {
     semantics:

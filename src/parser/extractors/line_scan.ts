@@ -44,6 +44,8 @@ export interface OpenBlock {
   tag: string;
   name: string;
   kind: SymbolKind | undefined;
+  /** Its rule's `level` (0 without one). */
+  level: number;
 }
 
 /** One kind of definition. */
@@ -63,6 +65,11 @@ export interface DefinitionRule {
   tag?: string | ((m: RegExpMatchArray) => string);
   /** Only when the next non-blank line is indented deeper (an indented Sass rule). */
   nextDeeper?: boolean;
+  /**
+   * Only where the line's first non-blank character is at most this column (0-based, tabs to 8):
+   * COBOL's area A (columns 8-11 of a fixed-form line). @default any
+   */
+  maxIndent?: number;
   /** Only inside a block of one of these tags (`null`: at top level). @default anywhere */
   within?: readonly (string | null)[];
   /** Never inside a block of one of these tags (the frames of CSS `@keyframes`). @default [] */
@@ -328,9 +335,13 @@ function _define(
     const inner = _innerOpen(stack);
     if (rule.within !== undefined && !rule.within.includes(inner?.tag ?? null)) continue;
     if (inner !== undefined && rule.notWithin?.includes(inner.tag) === true) continue;
+    if (rule.maxIndent !== undefined && line.indent > rule.maxIndent) continue;
     const m = _execLine(rule.match, blanked, line);
     if (m === null) continue;
-    const kind = typeof rule.kind === "function" ? rule.kind(m, inner) : rule.kind;
+    const level = typeof rule.level === "function" ? rule.level(m) : rule.level ?? 0;
+    // A rule with a level decides its kind by the parent it gets once its level's blocks end.
+    const parent = rule.level === undefined ? inner : _innerOpenAfter(stack, level);
+    const kind = typeof rule.kind === "function" ? rule.kind(m, parent) : rule.kind;
     if (kind === undefined) continue;
     let names = rule.container === true ? [""] : _names(rules, m, text);
     const open = _headerBrace(rule, blanked, m);
@@ -342,7 +353,6 @@ function _define(
       typeof rule.end === "object" && "nextLine" in rule.end && !_braceFollows(blanked, line, lines)
     ) continue;
     if (rule.nextDeeper === true && !_deeperFollows(line, lines)) continue;
-    const level = typeof rule.level === "function" ? rule.level(m) : rule.level ?? 0;
     if (rule.end === "next" || rule.level !== undefined) _popLevel(stack, found, level, line.start);
     const block = _block(rules, rule, blanked, line, lines, m, kind, names[0]!, level);
     if (!rule.container) {
@@ -431,6 +441,15 @@ function _innerSymbol(stack: readonly _Block[]): number | undefined {
     if (stack[i]!.draft !== undefined) return stack[i]!.draft;
   }
   return undefined;
+}
+
+/** The innermost open block left once a definition of level `level` ends those of its level. */
+function _innerOpenAfter(stack: readonly _Block[], level: number): _Block | undefined {
+  let target = stack.length;
+  for (let i = stack.length - 1; i >= 0 && stack[i]!.mode !== "keyword"; i--) {
+    if (stack[i]!.mode === "next" && stack[i]!.level >= level) target = i;
+  }
+  return _innerOpen(stack.slice(0, target));
 }
 
 /** A definition of level `level` starts: the `next`-ended blocks of that level or deeper end. */

@@ -15,6 +15,7 @@ const _MODULES: Record<ExtractorName, string> = {
   ansible: "./ansible.ts",
   asm: "./asm.ts",
   autohotkey: "./autohotkey.ts",
+  cobol: "./cobol.ts",
   dockerfile: "./dockerfile.ts",
   fortran: "./fortran.ts",
   graphql: "./graphql.ts",

@@ -14,6 +14,7 @@ import { bash } from "./bash.ts";
 import { blade } from "./blade.ts";
 import { c } from "./c.ts";
 import { clojure } from "./clojure.ts";
+import { cobol } from "./cobol.ts";
 import { commonlisp } from "./commonlisp.ts";
 import { cpp } from "./cpp.ts";
 import { csharp } from "./csharp.ts";
@@ -104,6 +105,7 @@ export const LANGUAGES: readonly LanguageSpec[] = [
   blade,
   c,
   clojure,
+  cobol,
   commonlisp,
   cpp,
   csharp,
