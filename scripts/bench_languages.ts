@@ -70,6 +70,54 @@ const CTAGS: Record<
     ],
   },
   elm: { language: "Elm", kinds: ["function", "type", "alias", "port"] },
+  // The kinds of issue 31 included: module-level constants and variables, assigned properties,
+  // struct fields (member) and interface methods (methodSpec).
+  go: {
+    language: "Go",
+    kinds: [
+      "func",
+      "const",
+      "type",
+      "var",
+      "member",
+      "methodSpec",
+      "struct",
+      "interface",
+      "talias",
+    ],
+  },
+  javascript: {
+    language: "JavaScript",
+    kinds: [
+      "function",
+      "class",
+      "method",
+      "property",
+      "constant",
+      "variable",
+      "generator",
+      "getter",
+      "setter",
+      "field",
+    ],
+  },
+  typescript: {
+    language: "TypeScript",
+    kinds: [
+      "function",
+      "class",
+      "interface",
+      "enum",
+      "enumerator",
+      "method",
+      "property",
+      "variable",
+      "constant",
+      "alias",
+      "generator",
+    ],
+    // (Not `namespace`: a namespace qualifies the names inside it, as in C++; no symbol here.)
+  },
   haskell: { language: "Haskell", kinds: ["function", "type"] },
   html: { language: "HTML", kinds: ["id"] },
   json: { language: "JSON", kinds: ["object"] },
@@ -231,6 +279,9 @@ function ctagsName(language: string, name: string, pattern = "", kind = ""): str
     }
   }
   if (language === "COBOL") return _cobolName(name, pattern, kind);
+  if (language === "JavaScript" || language === "TypeScript") {
+    return _ecmascriptName(language, name, pattern, kind);
+  }
   if (language === "Asm") {
     const asm = _asmName(name, pattern, kind);
     return asm === null ? null : normalize(asm);
@@ -300,6 +351,58 @@ function _cobolName(name: string, pattern: string, kind: string): string | null 
       /^(?:AUTHOR|INSTALLATION|DATE-WRITTEN|DATE-COMPILED|SECURITY|REMARKS|SOURCE-COMPUTER|OBJECT-COMPUTER|SPECIAL-NAMES|FILE-CONTROL|I-O-CONTROL|REPOSITORY|DECLARATIVES)$/i
         .test(name)
     ) return null;
+  }
+  return normalize(name);
+}
+
+/**
+ * ctags' JavaScript and TypeScript parsers name anonymous functions and classes
+ * `AnonymousFunction<hex>`; they tag an import binding (`const debug = require("debug")`, `= await
+ * import(...)`), which is an import here, `const`/`let`/`var` inside a function (indented:
+ * locals, not symbols here), an object literal bound to a name as a class (`const Sizable = {`,
+ * a constant here), and a `type X` of an import or export list as an alias; and JavaScript's
+ * tags every key of an object literal as a property (`{ port: 3000 }`: data, not symbols here;
+ * its methods and functions are).
+ */
+const _RESERVED = new Set(
+  ("as break case catch class const continue debugger default delete do else enum export extends " +
+    "false finally for function if import in instanceof new null return super switch this throw " +
+    "true try typeof var void while with yield let static implements interface package private " +
+    "protected public await").split(" "),
+);
+
+function _ecmascriptName(
+  language: string,
+  name: string,
+  pattern: string,
+  kind: string,
+): string | null {
+  const line = pattern.replace(/^\/\^/, "").replace(/\$?\/$/, "");
+  if (/^Anonymous(?:Function|Class)[0-9a-f]+$/.test(name)) return null;
+  // A reserved word is no name (ctags' TypeScript parser tags `if`, `else`, `const`, `this`...).
+  if (_RESERVED.has(name)) return null;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  // An object literal bound to a name is a class to ctags (`const Sizable = {`), its keys holding
+  // objects too (`array: {`).
+  if (kind === "class" && /^\s+(?:const|let|var)\s/.test(line)) return null;
+  if (kind === "class" && new RegExp(`^\\s*["']?${escaped}["']?\\s*:\\s*\\{`).test(line)) {
+    return null;
+  }
+  // A `type X` in an import or export list (`import { type ZodIssue, ...}`) is an alias to it.
+  if (kind === "alias" && !new RegExp(`\\b${escaped}\\b[^=]*=`).test(line)) return null;
+  // Where ctags' parser loses its way (a type predicate `x is core.T`, `instanceof core.X`), it
+  // tags a word of the line that the line does not declare (`is`, `core`).
+  const declared = new RegExp(
+    String
+      .raw`(?:^|[^\w$.])["']?${escaped}["']?\s*[?!]?\s*(?:[:=(<,;{]|$)|\b(?:class|interface|enum|namespace|module|type|function\*?|const|let|var|get|set|async|static|readonly|declare|abstract|public|private|protected|export)\s+\*?${escaped}\b`,
+  );
+  if (!declared.test(line)) return null;
+  if (kind === "constant" || kind === "variable") {
+    if (/=\s*(?:require\s*\(|(?:await\s+)?import\s*\()/.test(line)) return null;
+    if (/^\s/.test(line)) return null;
+  }
+  if (language === "JavaScript" && kind === "property") {
+    if (new RegExp(`(?:^|[{,\\s])["']?${escaped}["']?\\s*:`).test(line)) return null;
   }
   return normalize(name);
 }
@@ -442,6 +545,14 @@ async function _ctags(
     stderr: "null",
   }).output();
   const found: string[] = [];
+  // ctags cuts a long line's pattern (`/^  A_very_long_name_.../`): the quirks read the whole line.
+  const sources = new Map<string, string[]>();
+  const sourceLine = (path: string, line: number | undefined, pattern: string | undefined) => {
+    if (line === undefined) return pattern;
+    if (!sources.has(path)) sources.set(path, Deno.readTextFileSync(path).split("\n"));
+    const text = sources.get(path)![line - 1];
+    return text === undefined ? pattern : `/^${text.replace(/\r$/, "")}$/`;
+  };
   for (const line of new TextDecoder().decode(out.stdout).split("\n")) {
     if (line.trim() === "") continue;
     const tag = JSON.parse(line) as {
@@ -450,12 +561,18 @@ async function _ctags(
       kind?: string;
       pattern?: string;
       scopeKind?: string;
+      line?: number;
     };
     if (tag.path === undefined || tag.name === undefined || !kinds.includes(tag.kind ?? "")) {
       continue;
     }
     if (tag.scopeKind !== undefined && localScopes.includes(tag.scopeKind)) continue;
-    const name = ctagsName(language, tag.name, tag.pattern, tag.kind);
+    const name = ctagsName(
+      language,
+      tag.name,
+      sourceLine(tag.path, tag.line, tag.pattern),
+      tag.kind,
+    );
     if (name !== null) found.push(`${tag.path}\t${name}`);
   }
   return found;

@@ -34,6 +34,9 @@
  * and in assembly `.Lname:` local labels, glibc/Linux `ENTRY (f)` and `SYM_FUNC_START(f)`
  * functions, `#define` and `#include` lines (no longer `#` comments), and no `.set macro` or C
  * `typedef struct` as a MASM macro or struct;
- * 13 reads COBOL (our scanner: programs, sections, paragraphs, data items; text only before).
+ * 13 reads COBOL (our scanner: programs, sections, paragraphs, data items; text only before), and
+ * JavaScript/TypeScript class fields that are no function (field), TypeScript interface
+ * properties (field), enum members (constant) and `declare var`/`declare const` (variable,
+ * constant).
  */
 export const EXTRACTOR_VERSION = 13;

@@ -34,6 +34,10 @@ const _PLAIN_VALUE = `[(string) (number) (template_string) (object) (array) (ide
   (member_expression) (subscript_expression) (new_expression) (true) (false) (null) (undefined)
   (binary_expression) (ternary_expression) (unary_expression) (regex) (await_expression)]`;
 
+/** A class field's value that is data (a function-valued field is a method). */
+const _FIELD_VALUE = _PLAIN_VALUE.replace("]", " (call_expression)]");
+const _TS_FIELD_VALUE = _FIELD_VALUE.replace("]", " (as_expression) (satisfies_expression)]");
+
 /** A `let`/`var` value that is a variable: a plain value but an object literal, or a call. */
 const _LET_VALUE = _PLAIN_VALUE.replace("(object) ", "").replace("]", " (call_expression)]");
 
@@ -187,12 +191,25 @@ export const TYPESCRIPT_DEFINITIONS = `
   value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.method
 (class_body (decorator) @decorator . (public_field_definition value: [(arrow_function) (function_expression)]) @definition.method)
 (internal_module name: [(identifier) (nested_identifier)] @name) @namespace
+(public_field_definition name: (_) @name value: ${_TS_FIELD_VALUE}) @definition.field
+(public_field_definition name: (_) @name !value) @definition.field
+(interface_body (property_signature name: (_) @name) @definition.field)
+(ambient_declaration (variable_declaration . (variable_declarator name: (identifier) @name)))
+  @definition.variable
+(ambient_declaration (lexical_declaration "const" . (variable_declarator name: (identifier) @name)))
+  @definition.constant
+(enum_body (property_identifier) @name @definition.constant)
+(enum_body (enum_assignment name: (_) @name) @definition.constant)
 `;
 
-/** JavaScript-only class fields (`handler = () => {}`). */
+/** JavaScript-only class fields: `handler = () => {}` → method, `count = 0`, `#cache;` → field. */
 export const JAVASCRIPT_DEFINITIONS = `
 (field_definition property: (property_identifier) @name
   value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.method
+(field_definition property: [(property_identifier) (private_property_identifier)] @name
+  value: ${_FIELD_VALUE}) @definition.field
+(field_definition property: [(property_identifier) (private_property_identifier)] @name !value)
+  @definition.field
 `;
 
 export const ECMASCRIPT_IMPORTS = `

@@ -14,7 +14,9 @@ import {
  * TypeScript: everything of JavaScript, plus `interface`, `type` aliases and `enum` → type;
  * `abstract class` → class; overload and ambient `function` signatures → function (overloads get
  * `~N`); interface method signatures and abstract methods → method; `namespace X {}` qualifies
- * the names inside it (`X.f`) without being a symbol.
+ * the names inside it (`X.f`) without being a symbol; class fields that are no function and
+ * interface properties → field, enum members → constant, `declare var`/`declare const` → variable,
+ * constant.
  */
 export const typescript: GrammarSpec = {
   id: "typescript",
