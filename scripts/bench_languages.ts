@@ -417,7 +417,8 @@ function _asmName(name: string, pattern: string, kind: string): string | null {
     const text = /^TEXT\s+(?:[\w./]*\u00b7)?(?<name>[\w.]+)(?:<[^>]*>)?\(SB\)/.exec(line);
     return text?.groups?.name ?? _AT_LINE_START.exec(line)?.groups?.name ?? null;
   }
-  if (/^\s*\.set\s+\w+\s*$/.test(line)) return null;
+  // (MIPS: `.set noreorder`, `.set arch=r4000`, a comment after it.)
+  if (/^\s*\.set\s+[\w.]+(?:=[\w.]+)?\s*(?:(?:#|;|@|\/\/|\/\*).*)?$/.test(line)) return null;
   // C declarations in a preprocessor branch of a `.S` file (glibc's `typedef struct {`): a type
   // named `typedef`.
   if (kind === "type" && /^\s*typedef\b/.test(line)) return null;

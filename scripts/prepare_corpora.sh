@@ -147,6 +147,7 @@ EXTRA_DEB=(
   octave-common                     # MATLAB: GNU Octave's function library (.m)
   python3-numpy                     # Fortran: f2py's test sources (.f, .f90)
   glibc-source                      # Assembly: glibc's sysdeps (.S, GNU as), from its source tarball
+  linux-source-6.1                  # Assembly: the kernel's .S files (arch/*, crypto, vdso)
   gnucobol3                         # COBOL: GnuCOBOL's copybooks (.cpy)
 )
 EXTRA_NPM=(
