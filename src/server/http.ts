@@ -1,7 +1,7 @@
 /**
  * MCP over Streamable HTTP (`codemunch serve --http`): one server process for a team of agents.
- * Every session gets its own transport (`http_session.ts`, on `Deno.serve`), answered by the one
- * method table every transport uses (`protocol.ts`), and all of them share one
+ * Every session gets its own transport (`http_session.ts`, on our HTTP/1.1 server `http1.ts`),
+ * answered by the one method table every transport uses (`protocol.ts`), and all of them share one
  * {@linkcode ToolRunner}: one store, one read model, one query cache, one watcher. Calls of
  * different clients run concurrently; a slow client only holds its own stream.
  *
@@ -20,11 +20,14 @@
  * | `JCODEMUNCH_HTTP_MAX_SESSIONS_PER_CLIENT` | 32 | most open sessions per client address: a new one closes that client's longest idle |
  * | `JCODEMUNCH_HTTP_BODY_TIMEOUT_MS` | 30000 | longest wait for a request body (408 after it) |
  * | `JCODEMUNCH_HTTP_AUTH_FAILURES` | 10 | wrong or missing tokens per client address per minute before 429 |
+ * | `JCODEMUNCH_HTTP_HEADER_TIMEOUT_MS` | 10000 | longest time for a request's head, from its first byte (the connection closes after it) |
+ * | `JCODEMUNCH_HTTP_MAX_CONNECTIONS_PER_CLIENT` | 256 | most open connections per client address; more are closed at once |
  *
  * Connection limits (issue 25): one client cannot fill the session table for everyone (its own
- * sessions are recycled, and a full table recycles the longest idle one), a half-sent body does
- * not hold a request open, guessing the token is rate-limited, and an `Origin` on a loopback
- * host must name the server's own port (another local web page is another origin).
+ * sessions are recycled, and a full table recycles the longest idle one), a half-sent head or
+ * body does not hold a connection open (the server speaks HTTP/1.1 itself, `http1.ts`, since
+ * `Deno.serve` has no header timeout), guessing the token is rate-limited, and an `Origin` on a
+ * loopback host must name the server's own port (another local web page is another origin).
  */
 import { McpProtocol, SERVER_INFO } from "./protocol.ts";
 import { jsonResponse, rpcErrorResponse } from "./http_body.ts";
@@ -32,6 +35,7 @@ import { HttpGate, isLoopback } from "./http_gate.ts";
 import { SessionTable } from "./http_session.ts";
 import type { ToolRunner } from "./runner.ts";
 import { envInteger } from "./config.ts";
+import { DEFAULT_HTTP1_LIMITS, type Http1Server, serveHttp1 } from "./http1.ts";
 
 export { isLoopback };
 
@@ -61,6 +65,12 @@ export interface HttpSettings {
   bodyTimeoutMs: number;
   /** Failed authentications per client per minute before 429. @default 10 */
   authFailuresPerMinute: number;
+  /** Longest time for a request's head from its first byte, in ms. @default 10000 */
+  headerTimeoutMs: number;
+  /** Longest wait for the next request on a kept-alive connection, in ms. @default 30000 */
+  keepAliveTimeoutMs: number;
+  /** Most open connections per client address. @default 256 */
+  maxConnectionsPerClient: number;
 }
 
 /** The defaults, without looking at the environment. */
@@ -77,6 +87,9 @@ export const DEFAULT_HTTP_SETTINGS: HttpSettings = {
   evictIdleMs: 60_000,
   bodyTimeoutMs: 30_000,
   authFailuresPerMinute: 10,
+  headerTimeoutMs: DEFAULT_HTTP1_LIMITS.headerTimeoutMs,
+  keepAliveTimeoutMs: DEFAULT_HTTP1_LIMITS.keepAliveTimeoutMs,
+  maxConnectionsPerClient: DEFAULT_HTTP1_LIMITS.maxConnectionsPerClient,
 };
 
 /** Read the HTTP settings from the environment (see the module doc); bad values throw. */
@@ -103,6 +116,16 @@ export function httpSettingsFromEnv(
     authFailuresPerMinute: int(
       "JCODEMUNCH_HTTP_AUTH_FAILURES",
       DEFAULT_HTTP_SETTINGS.authFailuresPerMinute,
+      1,
+    ),
+    headerTimeoutMs: int(
+      "JCODEMUNCH_HTTP_HEADER_TIMEOUT_MS",
+      DEFAULT_HTTP_SETTINGS.headerTimeoutMs,
+      1,
+    ),
+    maxConnectionsPerClient: int(
+      "JCODEMUNCH_HTTP_MAX_CONNECTIONS_PER_CLIENT",
+      DEFAULT_HTTP_SETTINGS.maxConnectionsPerClient,
       1,
     ),
     ...overrides,
@@ -146,7 +169,7 @@ export function serveHttp(
   /** The port the server listens on (known once it listens). */
   let ownPort = settings.port;
   const gate = new HttpGate(settings, () => ownPort);
-  const handler = async (req: Request, info: Deno.ServeHandlerInfo): Promise<Response> => {
+  const handler = async (req: Request, remote: Deno.NetAddr): Promise<Response> => {
     const url = new URL(req.url);
     if (url.pathname === "/health") {
       const { name, version } = SERVER_INFO;
@@ -158,25 +181,24 @@ export function serveHttp(
     if (Number(req.headers.get("content-length") ?? "0") > settings.maxBodyBytes) {
       return rpcErrorResponse(413, -32000, `Request body over ${settings.maxBodyBytes} bytes`);
     }
-    const client = (info.remoteAddr as Deno.NetAddr).hostname ?? "unknown";
+    const client = remote.hostname;
     return gate.refusal(req, client) ?? await sessions.handle(req, client);
   };
   const sweeper = setInterval(() => {
     const now = Date.now();
     gate.sweep(now);
     sessions.sweep(now);
-  }, 60_000);
-  const abort = new AbortController();
+  }, Math.min(60_000, Math.max(100, settings.sessionIdleMs)));
   const hostForUrl = settings.host.includes(":") ? `[${settings.host}]` : settings.host;
-  let listening!: (addr: Deno.NetAddr) => void;
-  const listened = new Promise<Deno.NetAddr>((done) => listening = done);
-  let server: Deno.HttpServer;
+  let server: Http1Server;
   try {
-    server = Deno.serve({
+    server = serveHttp1({
       hostname: settings.host,
       port: settings.port,
-      signal: abort.signal,
-      onListen: (addr) => listening(addr as Deno.NetAddr),
+      headerTimeoutMs: settings.headerTimeoutMs,
+      keepAliveTimeoutMs: settings.keepAliveTimeoutMs,
+      maxHeadBytes: DEFAULT_HTTP1_LIMITS.maxHeadBytes,
+      maxConnectionsPerClient: settings.maxConnectionsPerClient,
       onError: (e) => {
         log(`codemunch: HTTP handler error: ${e instanceof Error ? e.stack : e}`);
         return rpcErrorResponse(500, -32603, "Internal server error");
@@ -186,16 +208,16 @@ export function serveHttp(
     clearInterval(sweeper);
     return Promise.reject(e);
   }
-  return listened.then((addr) => (ownPort = addr.port, {
-    url: `http://${hostForUrl}:${addr.port}/mcp`,
-    port: addr.port,
+  ownPort = server.addr.port;
+  return Promise.resolve({
+    url: `http://${hostForUrl}:${server.addr.port}/mcp`,
+    port: server.addr.port,
     sessions: () => sessions.size,
     shutdown: async () => {
       clearInterval(sweeper);
       await sessions.closeAll();
-      abort.abort();
-      await server.finished;
+      await server.shutdown();
     },
     finished: server.finished.finally(() => clearInterval(sweeper)),
-  }));
+  });
 }
