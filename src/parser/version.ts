@@ -37,6 +37,6 @@
  * 13 reads COBOL (our scanner: programs, sections, paragraphs, data items; text only before), and
  * JavaScript/TypeScript class fields that are no function (field), TypeScript interface
  * properties (field), enum members (constant) and `declare var`/`declare const` (variable,
- * constant).
+ * constant); in Go every name of a multi-name `var`, `const` or struct field declaration.
  */
 export const EXTRACTOR_VERSION = 13;

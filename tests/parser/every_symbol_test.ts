@@ -89,6 +89,8 @@ Deno.test("Go: struct fields and interface methods are members of their type", a
       "}",
       "",
       "var DefaultServer = &Server{}",
+      "var userMap, groupMap sync.Map",
+      'const magicGNU, versionGNU = "ustar ", " \\x00"',
       "",
     ].join("\n"),
   );
@@ -100,5 +102,9 @@ Deno.test("Go: struct fields and interface methods are members of their type", a
     Greeter: "type",
     "Greeter.Greet": "method",
     DefaultServer: "variable",
+    userMap: "variable",
+    groupMap: "variable",
+    magicGNU: "constant",
+    versionGNU: "constant",
   });
 });
