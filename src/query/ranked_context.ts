@@ -22,7 +22,7 @@
  *    symbols as outlines.
  */
 import { CENTRALITY } from "./centrality.ts";
-import { isProseQuery, rankSymbolHits } from "./symbol_rank.ts";
+import { DATA_KIND_WEIGHT, isProseQuery, rankSymbolHits } from "./symbol_rank.ts";
 import { bodyMatches } from "./body_matches.ts";
 import { globMatcher } from "./glob.ts";
 import { fileFocus, fileShares } from "./file_focus.ts";
@@ -47,6 +47,7 @@ import {
   type RerankModel,
 } from "./learned_rank.ts";
 import { meaningfulQuery, PROJECT_WORDS } from "./query_words.ts";
+import { OWNER_SHARE } from "./owner_groups.ts";
 
 export type { ContextCandidate, ContextItem } from "./context_pack.ts";
 
@@ -84,18 +85,17 @@ export interface ContextTuning {
   spreadShare: number;
   /** {@linkcode SPREAD_SEEDS} of `graph_spread.ts`. */
   spreadSeeds: number;
+  /** {@linkcode OWNER_SHARE} of `owner_groups.ts` (0: no owner groups), for the text candidates. */
+  ownerShare: number;
+  /** `DATA_KIND_WEIGHT` of `symbol_rank.ts`, for the text candidates. */
+  dataKindWeight: number;
+  /** {@linkcode TEXT_CANDIDATES}. */
+  textCandidates: number;
+  /** {@linkcode WIDE_CANDIDATES}. */
+  wideCandidates: number;
+  /** {@linkcode FOCUS_FILE_SHARE}. */
+  focusFileShare: number;
 }
-
-/** The shipped values of {@linkcode ContextTuning}. */
-export const CONTEXT_TUNING: Readonly<ContextTuning> = {
-  relevanceFloor: RELEVANCE_FLOOR,
-  fullShare: FULL_SHARE,
-  spreadShare: SPREAD_SHARE,
-  spreadSeeds: SPREAD_SEEDS,
-};
-
-/** The packed context. */
-export type RankedContext = PackedContext;
 
 /** Text matches always considered. */
 export const TEXT_CANDIDATES = 40;
@@ -103,6 +103,23 @@ export const TEXT_CANDIDATES = 40;
 export const WIDE_CANDIDATES = 200;
 /** The share of the 20 best matches' score that makes a file a focus file. */
 export const FOCUS_FILE_SHARE = 0.15;
+
+/** The shipped values of {@linkcode ContextTuning}. */
+export const CONTEXT_TUNING: Readonly<ContextTuning> = {
+  relevanceFloor: RELEVANCE_FLOOR,
+  fullShare: FULL_SHARE,
+  spreadShare: SPREAD_SHARE,
+  spreadSeeds: SPREAD_SEEDS,
+  ownerShare: OWNER_SHARE,
+  dataKindWeight: DATA_KIND_WEIGHT,
+  textCandidates: TEXT_CANDIDATES,
+  wideCandidates: WIDE_CANDIDATES,
+  focusFileShare: FOCUS_FILE_SHARE,
+};
+
+/** The packed context. */
+export type RankedContext = PackedContext;
+
 /** The share of its seed's score a graph neighbour that is no text match enters with. */
 export const NEIGHBOUR_ENTRY = 0.5;
 
@@ -146,7 +163,7 @@ export function contextCandidates(view: RepoView, q: ContextQuery): ContextCandi
     const had = byId.get(c.symbol.id);
     if (had === undefined || had.score < c.score) byId.set(c.symbol.id, c);
   };
-  _textCandidates(view, q, consider);
+  _textCandidates(view, q, tuning, consider);
   if (q.strategy !== "centrality" && isProseQuery(q.query)) {
     _bodyCandidates(view, q, byId, consider);
   }
@@ -190,21 +207,23 @@ function _graphEntry(
 function _textCandidates(
   view: RepoView,
   q: ContextQuery,
+  tuning: ContextTuning,
   consider: (c: ContextCandidate) => void,
 ): void {
   const centrality = view.get(CENTRALITY);
   const ranking = rankSymbolHits(view, {
     query: q.query,
-    maxResults: WIDE_CANDIDATES,
+    maxResults: tuning.wideCandidates,
     filePattern: q.scope,
     sortBy: q.strategy === "centrality" ? "centrality" : "relevance",
     // The neighbour bonus is applied below, on this tool's own scores.
     neighbourBonus: false,
+    tuning: { ownerShare: tuning.ownerShare, dataKindWeight: tuning.dataKindWeight },
   });
   // Below the first TEXT_CANDIDATES, only the matches of a focus file (file_focus.ts says why).
   const shareOf = fileShares(ranking.hits.map((h) => ({ file: h.symbol.file, score: h.score })));
   for (const [rank, h] of ranking.hits.entries()) {
-    if (rank >= TEXT_CANDIDATES && shareOf(h.symbol.file) < FOCUS_FILE_SHARE) continue;
+    if (rank >= tuning.textCandidates && shareOf(h.symbol.file) < tuning.focusFileShare) continue;
     const lexical = q.strategy === "centrality" ? 0 : h.lexical * h.role;
     const central = q.strategy === "bm25" ? 0 : h.centrality;
     const score = q.strategy === "centrality" ? centrality.of(h.symbol.id) : lexical + central;

@@ -11,7 +11,10 @@
  *    (`identity.ts`: the query is the name, spells it, or starts it).
  * 3. **Priors** (`priors.ts`, `file_priors.ts`): the file's role (tests, examples, vendored code
  *    below source) times its content (documents and configuration below code, unless asked
- *    for) times 0.85 for a private name; plus the capped **centrality** bonus (`centrality.ts`).
+ *    for) times 0.85 for a private name, times {@linkcode DATA_KIND_WEIGHT} for a field, property,
+ *    variable or constant in a description; plus the capped **centrality** bonus
+ *    (`centrality.ts`). In a description the **owner groups** (`owner_groups.ts`, off as shipped)
+ *    can move each match's coverage toward that of its owning type's matches together.
  * 4. **Description stages** (a query of three words of prose or more): the graph-neighbour bonus
  *    (`graph_neighbours.ts`) and the file focus (`file_focus.ts`).
  * 5. **Order and collapse**: score, public before private, id; translated copies of one document
@@ -54,6 +57,7 @@ import {
 } from "./identity.ts";
 import { type FuzzyHit, fuzzyHits, fuzzyScore } from "./fuzzy_hits.ts";
 import { isProseQuery, meaningfulQuery, PROJECT_WORDS } from "./query_words.ts";
+import { groupCoverage, groupMasks, OWNER_SHARE } from "./owner_groups.ts";
 import {
   nameCoverTerms,
   rerank,
@@ -96,7 +100,46 @@ export interface SymbolQuery {
    * {@linkcode SEARCH_MODEL}); `null` keeps the order of the stages before it (to fit the model).
    */
   model?: RerankModel | null | undefined;
+  /** Other values of the fitted constants (the fitting script tries them; tools never pass it). */
+  tuning?: Partial<RankTuning> | undefined;
 }
+
+/** The constants of the ranking fitted on the tuning corpora (`deno task bench fit-retrieval`). */
+export interface RankTuning {
+  /** {@linkcode OWNER_SHARE} of `owner_groups.ts` (0: no owner groups). */
+  ownerShare: number;
+  /** {@linkcode DATA_KIND_WEIGHT}: the prior of a data member or binding in a description. */
+  dataKindWeight: number;
+}
+
+/**
+ * The prior of a symbol of a data kind ({@linkcode DATA_KINDS}: a field, property, variable or
+ * constant) in a description: a question about how something works is answered by code with a
+ * body, and a struct field or a module variable that shares its words crowds it out. Fitted on the
+ * tuning corpora (ours) each left out in turn over 1, 0.5, 0.3, 0.2 and 0.1 (`deno task bench
+ * fit-context --grid kind`; BENCHMARKS.md, round 11): 0.2, mean objective 0.706 → 0.712.
+ */
+export const DATA_KIND_WEIGHT = 0.2;
+
+/** The kinds {@linkcode DATA_KIND_WEIGHT} applies to. */
+export const DATA_KINDS: ReadonlySet<string> = new Set([
+  "field",
+  "property",
+  "variable",
+  "constant",
+]);
+
+/** The kind of a symbol id (`file::name#kind~2` → `kind`). */
+function _kindOfId(id: string): string {
+  const hash = id.lastIndexOf("#");
+  return hash < 0 ? "" : id.slice(hash + 1).replace(/~\d+$/, "");
+}
+
+/** The shipped values of {@linkcode RankTuning}. */
+export const RANK_TUNING: Readonly<RankTuning> = {
+  ownerShare: OWNER_SHARE,
+  dataKindWeight: DATA_KIND_WEIGHT,
+};
 
 /** A ranked hit: the full record and how its score was made. */
 export interface RankedHit {
@@ -152,6 +195,9 @@ const NAMES_BY_ROWID = facet(
   () => new Map<number, { id: string; name: string }>(),
 );
 
+/** The text part of a candidate no word matched (an exact or spelled name). */
+const _NO_TEXT = { bm25: 0, cover: 0, mask: 0 };
+
 /** The `k` best scores seen so far; `last()` is the k-th best (−∞ while fewer than k). */
 class _TopScores {
   readonly #k: number;
@@ -183,6 +229,10 @@ interface _Scored {
   rowid: number | null;
   score: number;
   lexical: number;
+  /** BM25 alone, its coverage (own, 0..1) and the query words it has (bit mask). */
+  bm25: number;
+  cover: number;
+  mask: number;
   role: number;
   centrality: number;
   graph: number;
@@ -226,6 +276,7 @@ export function rankSymbolHits(view: RepoView, q: SymbolQuery): SymbolRanking {
   const candidates = run.candidates();
   run.scoreCandidates(candidates);
   run.addNamed(candidates);
+  if (run.description) run.ownerGroups();
   let ranked = run.ranked();
   if (run.prose && ranked.length > 1) run.descriptionStages(ranked);
   ranked = run.order(ranked);
@@ -248,6 +299,11 @@ class _Ranking {
   readonly meaningful: string;
   readonly sortBy: SortBy;
   readonly prose: boolean;
+  /**
+   * A description ranked by relevance, with or without the bonuses of `prose` (the context tool
+   * adds its own): the owner groups and the data-kind prior apply.
+   */
+  readonly description: boolean;
   readonly pattern: ((path: string) => boolean) | null;
   readonly decorator: string | undefined;
   readonly filtered: boolean;
@@ -261,6 +317,9 @@ class _Ranking {
   readonly model: RerankModel | null;
   /** How many of the best are ranked exactly (the re-ranking reads its depth). */
   readonly depth: number;
+  readonly tuning: RankTuning;
+  /** How many query words coverage counts (0 until the candidates are scored). */
+  terms = 0;
   readonly #weights = new Map<string, number>();
   readonly #spelled = new Map<number, SymbolBriefRecord>();
   matched = 0;
@@ -281,10 +340,12 @@ class _Ranking {
     // focus pool (the FOCUS_POOL best before any bonus) is read whole.
     this.prose = this.sortBy === "relevance" && q.neighbourBonus !== false &&
       isProseQuery(this.query);
+    this.description = this.sortBy === "relevance" && isProseQuery(this.query);
     this.model = !this.prose ? null : q.model === undefined ? SEARCH_MODEL : q.model;
     this.depth = this.model !== null ? Math.max(q.maxResults, RERANK_DEPTH) : q.maxResults;
     this.best = new _TopScores(this.prose ? Math.max(this.depth, FOCUS_POOL) : q.maxResults);
     this.identity = identityScorer(this.query);
+    this.tuning = { ...RANK_TUNING, ...q.tuning };
   }
 
   /** Kind, language and file pattern (applied while ranking, in memory). */
@@ -349,30 +410,55 @@ class _Ranking {
   add(
     s: { id: string; name: string; file: string },
     rowid: number | null,
-    base: number,
+    text: { bm25: number; cover: number; mask: number },
     w: number,
   ) {
-    const role = _isPrivate(s) ? w * PRIVATE_WEIGHT : w;
-    const lexical = base + this.identity(s);
-    const c = this.centrality.bonus(s.id);
-    const score = this.sortBy === "relevance"
-      ? lexical * role + c
-      : this.sortBy === "combined"
-      ? lexical * role + c + 3 * this.centrality.of(s.id)
-      : lexical * role;
-    this.scored.set(s.id, {
+    const kindWeight = this.description && DATA_KINDS.has(_kindOfId(s.id))
+      ? this.tuning.dataKindWeight
+      : 1;
+    const role = (_isPrivate(s) ? w * PRIVATE_WEIGHT : w) * kindWeight;
+    const x: _Scored = {
       id: s.id,
       name: s.name,
       file: s.file,
       rowid,
-      score,
-      lexical,
+      score: 0,
+      lexical: 0,
+      ...text,
       role,
-      centrality: c,
+      centrality: 0,
       graph: 0,
       focus: 0,
-    });
-    this.best.add(score);
+    };
+    this.#score(x, text.cover);
+    this.scored.set(s.id, x);
+    this.best.add(x.score);
+  }
+
+  /** Set the text score and the score of `x` for a coverage. */
+  #score(x: _Scored, cover: number): void {
+    x.lexical = x.bm25 * cover + this.identity(x);
+    x.centrality = this.centrality.bonus(x.id);
+    x.score = this.sortBy === "relevance"
+      ? x.lexical * x.role + x.centrality
+      : this.sortBy === "combined"
+      ? x.lexical * x.role + x.centrality + 3 * this.centrality.of(x.id)
+      : x.lexical * x.role;
+  }
+
+  /**
+   * Owner groups (`owner_groups.ts`, a description): each match's coverage moves toward that of
+   * the matches of its owning type together.
+   */
+  ownerGroups(): void {
+    const share = this.tuning.ownerShare;
+    if (share <= 0 || this.terms < 2) return;
+    const matches = [...this.scored.values()].filter((x) => x.bm25 > 0);
+    const masks = groupMasks(matches);
+    for (const x of matches) {
+      const group = coverageShare(masks.get(x.id)!, this.terms);
+      if (group > x.cover) this.#score(x, groupCoverage(x.cover, group, share));
+    }
   }
 
   /**
@@ -383,6 +469,7 @@ class _Ranking {
     const view = this.view;
     const paths = view.get(PATHS_BY_ID);
     const terms = countedQueryTerms(this.meaningful);
+    this.terms = terms.length;
     const pathMask = pathTermMasks(view.get(PATH_WORDS), terms);
     // The file weights of a query that asks for no content kind are shared by every search.
     const fileWeight = new Map<number, number>();
@@ -427,9 +514,11 @@ class _Ranking {
           this.matched--;
           continue;
         }
-        const coverage = coverageShare(c.terms | pathMask(c.fileId), terms.length);
+        const mask = c.terms | pathMask(c.fileId);
+        const cover = coverageShare(mask, terms.length);
         const file = paths.get(c.fileId) ?? "";
-        this.add({ id: s.id, name: s.name, file }, c.rowid, c.score * coverage, weightOf(c.fileId));
+        const text = { bm25: c.score, cover, mask };
+        this.add({ id: s.id, name: s.name, file }, c.rowid, text, weightOf(c.fileId));
       }
     }
   }
@@ -466,7 +555,7 @@ class _Ranking {
         this.matched += this.filtered ? 0 : extras.count - extras.hits.length;
         for (const { rowid, symbol: s } of extras.hits) {
           if (this.scored.has(s.id) || !this.keep(s)) continue;
-          this.add(s, rowid, 0, this.#weightOfPath(s.file));
+          this.add(s, rowid, _NO_TEXT, this.#weightOfPath(s.file));
           this.matched++;
         }
       }
@@ -474,7 +563,7 @@ class _Ranking {
     const ranked = new Set(exclude);
     for (const [rowid, s] of this.#spelled) {
       if (ranked.has(rowid) || this.scored.has(s.id) || !this.keep(s)) continue;
-      this.add(s, rowid, 0, this.#weightOfPath(s.file));
+      this.add(s, rowid, _NO_TEXT, this.#weightOfPath(s.file));
       this.matched++;
     }
   }

@@ -32,12 +32,14 @@ Deno.test("get_ranked_context and get_context_bundle", async (t) => {
         token_budget: 450,
       });
       const items = body.context_items as Item[];
-      // The file most of the best matches are in (shop/cart.py) lifts its symbols (file focus);
-      // the class holds methods packed already, so only its signature and docstring come.
+      // The file most of the best matches are in (shop/cart.py) lifts its symbols (file focus;
+      // the constant TAX_RATE, a data kind, weighs little in a description and adds little to
+      // shop/prices.py's share); the class holds methods packed already, so only its signature
+      // and docstring come.
       deepEqual(items.slice(0, 4).map((i) => [i.symbol_id, i.cut]), [
         ["shop/cart.py::Cart.total#method", false],
-        ["shop/prices.py::price_with_tax#function", false],
         ["shop/cart.py::Cart.total_with_coupon#method", false],
+        ["shop/prices.py::price_with_tax#function", false],
         ["shop/cart.py::Cart#class", true],
       ]);
       ok(items[0]!.why.startsWith("text relevance"), items[0]!.why);
