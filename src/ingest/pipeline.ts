@@ -11,7 +11,7 @@
 import { createHash } from "node:crypto";
 import { EXTRACTOR_VERSION, isTextLanguage, type ParseResult } from "../parser/mod.ts";
 import { languageOf } from "./language_of.ts";
-import { resolveStoredImports } from "./resolve_stored.ts";
+import { resolveStoredImports, rootNameOf } from "./resolve_stored.ts";
 import { StagedProgress } from "./staged_progress.ts";
 import type { Store } from "../store/store.ts";
 import type { RepoWriter, StoredFileState } from "../store/repo_writer.ts";
@@ -514,6 +514,7 @@ class _Run<F extends SourceFile> {
         all ? null : this.#parsedWithImports,
         allFiles,
         readRepoFile,
+        rootNameOf(this.#source.label),
       );
       this.#importsResolved = true;
     }

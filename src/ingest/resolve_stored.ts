@@ -11,6 +11,7 @@ export function resolveStoredImports(
   paths: readonly string[] | null,
   allFiles: ReadonlySet<string>,
   readFile: (p: string) => string | undefined,
+  rootName?: string,
 ): void {
   const rows = writer.imports(paths);
   const byFile = new Map<string, ParseResult>();
@@ -35,10 +36,24 @@ export function resolveStoredImports(
     records.push(record);
     order.push({ fileId: r.file_id, seq: r.seq, before: r.resolved });
   }
-  resolveImports([...byFile.values()], allFiles, readFile);
+  resolveImports(
+    [...byFile.values()],
+    allFiles,
+    readFile,
+    rootName === undefined ? {} : { rootName },
+  );
   for (let i = 0; i < order.length; i++) {
     const o = order[i]!;
     const now = records[i]!.resolved;
     if (now !== o.before) writer.setResolved(o.fileId, o.seq, now);
   }
+}
+
+/**
+ * The repository root's folder name from a source's label (a folder path, or `owner/repo@ref`
+ * of a GitHub source): what Python imports a checkout that is itself a package by.
+ */
+export function rootNameOf(label: string): string | undefined {
+  const name = label.replace(/@[^/@]*$/, "").replace(/[\\/]+$/, "").split(/[\\/]/).pop();
+  return name === undefined || name === "" ? undefined : name;
 }

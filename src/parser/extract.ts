@@ -751,6 +751,9 @@ function _collectImports(matches: readonly QueryMatch[]): ImportRecord[] {
       if (c.name === "import") statement = c.node;
       else if (c.name === "import.source") sourceNode = c.node;
       else if (c.name === "import.name") names.push(c.node.text.trim());
+      // A whole module bound to another name (Python's `import a.b as d`): written as
+      // ECMAScript's namespace import is, `* as d`.
+      else if (c.name === "import.alias") names.push(`* as ${c.node.text.trim()}`);
       // A word list (Perl's `qw(sum max)`) is one node: one name per word.
       else if (c.name === "import.names") {
         names.push(...c.node.text.split(/\s+/).filter((w) => w !== ""));

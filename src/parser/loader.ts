@@ -48,7 +48,7 @@ export interface LoadedEmbed {
 const _ALLOWED_CAPTURES: Record<"definitions" | "imports" | "calls" | "regions", RegExp> = {
   definitions:
     /^(definition\.(function|class|method|constant|type|template|field|property|variable)|container|namespace|name|scope|body|declaration|doc|decorator)$/,
-  imports: /^import(\.source|\.names?)?$/,
+  imports: /^import(\.source|\.names?|\.alias)?$/,
   calls: /^(reference\.call|name|receiver)$/,
   regions: /^region(\.language|\.inner)?$/,
 };

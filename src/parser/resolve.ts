@@ -50,11 +50,13 @@ export function resolveImports(
   results: ParseResult[],
   allFiles: ReadonlySet<string>,
   readFile: (path: string) => string | undefined,
+  options: { rootName?: string } = {},
 ): void {
   const cache = new Map<string, unknown>();
   const repo: RepoView = {
     files: allFiles,
     readFile,
+    ...(options.rootName !== undefined ? { rootName: options.rootName } : {}),
     memo<T>(key: string, compute: () => T): T {
       if (!cache.has(key)) cache.set(key, compute());
       return cache.get(key) as T;

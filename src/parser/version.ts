@@ -37,6 +37,9 @@
  * 13 reads COBOL (our scanner: programs, sections, paragraphs, data items; text only before), and
  * JavaScript/TypeScript class fields that are no function (field), TypeScript interface
  * properties (field), enum members (constant) and `declare var`/`declare const` (variable,
- * constant); in Go every name of a multi-name `var`, `const` or struct field declaration.
+ * constant); in Go every name of a multi-name `var`, `const` or struct field declaration;
+ * 14 binds Python's `import a.b as d` to `d` (names `* as d`, as an ECMAScript namespace import)
+ * and resolves a checkout that is itself a Python package by its folder's name (`django.db` →
+ * `db/` in a folder `django`; `email.utils` stays external instead of the repo's `utils/`).
  */
-export const EXTRACTOR_VERSION = 13;
+export const EXTRACTOR_VERSION = 14;

@@ -117,13 +117,12 @@ export class ImportGraph {
             });
           }
           if (this.isReexport(imp)) {
-            const wildcard = _wildcard(imp.names);
-            const names = wildcard ? f.names : new Set(imp.names);
+            const passed = this.#passedNames(imp);
             next.push({
               file: imp.file,
-              names,
+              names: passed ?? f.names,
               via: imp.file,
-              origin: wildcard ? f.origin : imp.file,
+              origin: passed === null ? f.origin : imp.file,
             });
           }
         }
@@ -131,6 +130,22 @@ export class ImportGraph {
       frontier = next;
     }
     return [...seen.values()].sort((a, b) => a.hops - b.hops || byCodePoint(a.file, b.file));
+  }
+
+  /**
+   * The names a re-exporting import passes on to its own importers, or null for every name its
+   * target has (`*`, a bare ECMAScript `export * from`). Where modules are attributes
+   * (`LanguageSemantics.attributeUses`), a whole-module import in a package file (`import django`
+   * or `import a.b as d` in an `__init__.py`) passes on only the name it binds, not the module's
+   * contents: `from pkg import x` does not import what `pkg/__init__.py`'s `import django` names.
+   */
+  #passedNames(imp: StoredImport): Set<string> | null {
+    if (this.#units.semanticsOf(imp.file).attributeUses) {
+      if (imp.names.length === 0) return new Set([imp.specifier.split(".")[0]!]);
+      const alias = imp.names.length === 1 ? /^\*\s*as\s+(\S+)$/.exec(imp.names[0]!) : null;
+      if (alias) return new Set([alias[1]!]);
+    }
+    return _wildcard(imp.names) ? null : new Set(imp.names);
   }
 
   /**
@@ -158,6 +173,8 @@ export class ImportGraph {
     if (imp.resolved === null || !this.#units.semanticsOf(imp.file).attributeUses) return null;
     if (imp.names.length === 0) return imp.specifier;
     if (imp.names.length !== 1) return null;
+    const alias = /^\*\s*as\s+(\S+)$/.exec(imp.names[0]!);
+    if (alias) return alias[1]!;
     const parts = imp.resolved.replace(/\.[^./]*$/, "").split("/");
     const stem = parts.at(-1) === "__init__" ? parts.at(-2) : parts.at(-1);
     return stem === imp.names[0] ? imp.names[0]! : null;

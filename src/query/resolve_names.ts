@@ -603,7 +603,9 @@ export function bindsModule(
       return last.replace(/^go-/, "").replace(/[.-].*$/, "") === receiver;
     }
     case "dotted_path_or_names":
-      return imp.names.length === 0 ? spec === receiver : imp.names.includes(receiver);
+      return imp.names.length === 0
+        ? spec === receiver
+        : imp.names.includes(receiver) || imp.names.includes(`* as ${receiver}`);
     case "names_or_file":
       return imp.names.some((n) => n === receiver || n.replace(/^\*\s*as\s+/, "") === receiver) ||
         (imp.names.length === 0 && spec.endsWith("/" + receiver));

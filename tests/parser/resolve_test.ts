@@ -12,13 +12,19 @@ const enc = new TextEncoder();
 async function resolved(
   files: Record<string, string>,
   file: string,
+  rootName?: string,
 ): Promise<(string | null)[]> {
   const results: ParseResult[] = [];
   for (const [path, text] of Object.entries(files)) {
     const r = await parseSource(path, enc.encode(text));
     if (r.status !== "skipped") results.push(r);
   }
-  resolveImports(results, new Set(Object.keys(files)), (p) => files[p]);
+  resolveImports(
+    results,
+    new Set(Object.keys(files)),
+    (p) => files[p],
+    rootName === undefined ? {} : { rootName },
+  );
   return results.find((r) => r.file === file)!.imports.map((i) => i.resolved);
 }
 
@@ -69,6 +75,33 @@ Deno.test("python: a checkout that is itself the package resolves its own absolu
     "db/models/fields.py": "",
   };
   assert.deepEqual(await resolved(files, "db/models/base.py"), ["db/models/__init__.py", null]);
+});
+
+Deno.test("python: a package checkout named by its folder leaves other packages external", async () => {
+  // Before the folder's name was used, `email.utils` lost its first part and resolved to the
+  // repo's own `utils/` (django's `import email.utils` -> `utils/__init__.py`).
+  const files = {
+    "__init__.py": "",
+    "utils/__init__.py": "",
+    "db/__init__.py": "",
+    "db/models/__init__.py": "",
+    "db/models/base.py": "from django.db.models import fields\nimport email.utils\n" +
+      "from _typeshed.wsgi import WSGIApplication\nimport django\nfrom django import db\n",
+    "db/models/fields.py": "",
+    "wsgi.py": "",
+  };
+  assert.deepEqual(await resolved(files, "db/models/base.py", "django"), [
+    "db/models/__init__.py",
+    null,
+    null,
+    "__init__.py",
+    "__init__.py", // the package itself; the import graph expands its submodule `db`
+  ]);
+  // A folder name that is no Python name (a versioned copy) keeps the older rule.
+  assert.deepEqual(
+    (await resolved(files, "db/models/base.py", "django-4.2"))[0],
+    "db/models/__init__.py",
+  );
 });
 
 Deno.test("c: includes relative to the file, the root, then include directories", async () => {

@@ -47,3 +47,24 @@ Deno.test("python submodule imports reach the module", async (t) => {
     await close();
   }
 });
+
+Deno.test("python: a whole-module import in a package file passes on only its name", async () => {
+  // Before, `import tools` inside `app/conf/__init__.py` was a re-export of everything `tools`
+  // defines, so every `from app.conf import settings` counted as an importer of `tools.py` (in
+  // django: 300 extra importers of the root `__init__.py`).
+  const { view, close } = await indexedView({
+    "tools.py": "def helper():\n    pass\n",
+    "app/__init__.py": "",
+    "app/conf/__init__.py": "import tools\n\nsettings = tools.helper()\n",
+    "app/views.py": "from app.conf import settings\n",
+    "app/admin.py": "from app.conf import tools\n\ntools.helper()\n",
+  });
+  try {
+    const importers = view.get(IMPORT_GRAPH).importers("tools.py").map((i) =>
+      `${i.file} ${i.hops}`
+    );
+    deepEqual(importers, ["app/conf/__init__.py 1", "app/admin.py 2"]);
+  } finally {
+    await close();
+  }
+});

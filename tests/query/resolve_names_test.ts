@@ -4,6 +4,7 @@
  */
 import { deepEqual, equal } from "node:assert/strict";
 import { CALL_GRAPH } from "../../src/query/call_graph.ts";
+import { IMPORT_GRAPH } from "../../src/query/import_graph.ts";
 import { bindsModule, NAME_RESOLVER } from "../../src/query/resolve_names.ts";
 import { semanticsOf } from "../../src/parser/semantics/mod.ts";
 import type { RepoView } from "../../src/query/view.ts";
@@ -57,6 +58,30 @@ Deno.test("resolve_names: Python scopes, self, super, imports and hints", async 
     ]);
     deepEqual(_resolved(view, "pkg/shop.py", "helper"), [
       "11 helper -> pkg/shop.py::helper#function (resolved)",
+    ]);
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("resolve_names: Python `import a.b.c as d` binds the module to d", async () => {
+  // Before, the alias was dropped: `d.fetch()` had no module and matched every `fetch` by name.
+  const { view, close } = await indexedView({
+    "pkg/__init__.py": "",
+    "pkg/net/__init__.py": "",
+    "pkg/net/client.py": "def fetch(url):\n    pass\n",
+    "pkg/cache.py": "def fetch(key):\n    pass\n",
+    "app.py": "import pkg.net.client as d\nimport pkg.cache\n\ndef run():\n    d.fetch(1)\n" +
+      "    pkg.cache.fetch(2)\n",
+  });
+  try {
+    deepEqual(_resolved(view, "app.py", "fetch"), [
+      "5 d.fetch -> pkg/net/client.py::fetch#function (resolved)",
+      "6 pkg.cache.fetch -> pkg/cache.py::fetch#function (resolved)",
+    ]);
+    deepEqual(view.get(IMPORT_GRAPH).importsOf.get("app.py")?.map((i) => i.names), [
+      ["* as d"],
+      [],
     ]);
   } finally {
     await close();
@@ -183,6 +208,8 @@ Deno.test("bindsModule: each family's module names", () => {
   const py = semanticsOf("python");
   equal(bindsModule({ specifier: "os.path", names: [] }, "os.path", py), true);
   equal(bindsModule({ specifier: "pkg", names: ["mod"] }, "mod", py), true);
+  equal(bindsModule({ specifier: "pkg.sub.mod", names: ["* as m"] }, "m", py), true);
+  equal(bindsModule({ specifier: "pkg.sub.mod", names: ["* as m"] }, "pkg.sub.mod", py), false);
   const js = semanticsOf("javascript");
   equal(bindsModule({ specifier: "./util", names: ["* as u"] }, "u", js), true);
   equal(bindsModule({ specifier: "./util", names: [] }, "util", js), true);

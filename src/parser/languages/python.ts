@@ -28,7 +28,8 @@ export const python: GrammarSpec = {
 `,
   imports: `
 (import_statement name: (dotted_name) @import.source) @import
-(import_statement name: (aliased_import name: (dotted_name) @import.source)) @import
+(import_statement name: (aliased_import name: (dotted_name) @import.source
+  alias: (identifier) @import.alias)) @import
 (import_from_statement module_name: (_) @import.source
   name: (dotted_name) @import.name) @import
 (import_from_statement module_name: (_) @import.source

@@ -32,6 +32,11 @@ function _pythonRoots(
   });
 }
 
+/** The package name a root folder is imported by, or null when it is no Python identifier. */
+function _ownPackage(rootName: string | undefined): string | null {
+  return rootName !== undefined && /^[A-Za-z_][A-Za-z0-9_]*$/.test(rootName) ? rootName : null;
+}
+
 /** The import resolver named `python`. */
 export function resolvePython(file: string, record: ImportRecord, repo: RepoView): string | null {
   const spec = record.specifier;
@@ -57,8 +62,17 @@ export function resolvePython(file: string, record: ImportRecord, repo: RepoView
     if (hit !== null) return hit;
   }
   if (rootIsPackage) {
-    // `django.db.models` inside a checkout of the django package itself: drop the first part
-    // when the rest names a module of the repo and the first part is no top-level dir or module.
+    const own = _ownPackage(repo.rootName);
+    if (own !== null) {
+      // The checkout is the package `own` (site-packages/django): `django.db` is `db/`, `django`
+      // is the root `__init__.py`; any other first part is another package, never this one.
+      if (spec === own) return firstFile(repo, ["__init__.py"]);
+      if (!spec.startsWith(own + ".")) return null;
+      const rest = spec.slice(own.length + 1);
+      return _pythonModule(repo, "", rest) ?? _pythonSubmodule(repo, "", rest, record.names);
+    }
+    // The folder's name is unknown or no Python name: drop the first part when the rest names a
+    // module of the repo and the first part is no top-level dir or module.
     const dot = spec.indexOf(".");
     const head = dot === -1 ? spec : spec.slice(0, dot);
     if (

@@ -9,6 +9,12 @@ import type { ImportRecord } from "../types.ts";
 export interface RepoView {
   files: ReadonlySet<string>;
   readFile: (path: string) => string | undefined;
+  /**
+   * The name of the repository's root folder (a local folder's last segment, a GitHub
+   * repository's name), when known: a language that imports a folder by its name (Python) reads
+   * its own package name from it.
+   */
+  rootName?: string;
   /** Lazily computed per-repo facts, cached by key. */
   memo<T>(key: string, compute: () => T): T;
 }
