@@ -555,6 +555,11 @@ export interface LivenessRules {
    * methods, `toString`, Go's `String` and `Error`, `ServeHTTP`.
    */
   hookMethods?: RegExp;
+  /**
+   * Methods the language's HTTP server calls by name, which make their type a request handler
+   * (Go's `ServeHTTP` of `net/http.Handler`): entry points that `get_signal_chains` starts from.
+   */
+  httpHandlerMethods?: RegExp;
   /** Functions, methods and classes of test files that the test runner discovers by name. */
   testNames?: RegExp;
   /**

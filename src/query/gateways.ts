@@ -17,6 +17,7 @@
  * `include_tests`.
  */
 import type { SymbolRecord } from "../parser/types.ts";
+import { semanticsOf } from "../parser/semantics/mod.ts";
 import { facet, type RepoView } from "./view.ts";
 import { SYMBOLS } from "./symbols.ts";
 import { fileRole } from "./priors.ts";
@@ -247,7 +248,7 @@ function _byName(s: SymbolRecord): Omit<Gateway, "inTest"> | null {
   if ((s.name === "main" || s.name === "Main") && s.parent === null || s.name === "Main") {
     return { kind: "main", label: `main:${s.file}`, via: "name", ...at };
   }
-  if (s.name === "ServeHTTP" && s.file.endsWith(".go")) {
+  if (semanticsOf(s.language).liveness?.httpHandlerMethods?.test(s.name) === true) {
     return { kind: "http", label: `http:${s.qualified_name}`, via: "name", ...at };
   }
   // Next.js route handlers and API routes, named by their file's route.

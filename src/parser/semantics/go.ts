@@ -3,7 +3,8 @@ import { DEFAULT_SEMANTICS, type LanguageSemantics, type LivenessRules } from ".
 /**
  * Go's liveness conventions: `main` and `init` are run by the runtime; the methods of the standard
  * interfaces (`String`, `Error`, `ServeHTTP`, `MarshalJSON`, …) are called through them; `Test*`,
- * `Benchmark*`, `Fuzz*` and `Example*` functions are run by `go test`; capitalized names of
+ * `Benchmark*`, `Fuzz*` and `Example*` functions are run by `go test`; a `ServeHTTP` method makes
+ * its type an HTTP handler; capitalized names of
  * packages outside `internal/` and outside `package main` are the package's API; `reflect`
  * reaches methods and fields by name.
  */
@@ -11,6 +12,7 @@ export const GO_LIVENESS: LivenessRules = {
   entryNames: /^(?:main|init)$/,
   hookMethods:
     /^(?:String|GoString|Error|Format|Unwrap|Is|As|ServeHTTP|Read|Write|Close|ReadFrom|WriteTo|Seek|Len|Less|Swap|Push|Pop|MarshalJSON|UnmarshalJSON|MarshalText|UnmarshalText|MarshalBinary|UnmarshalBinary|MarshalXML|UnmarshalXML|Scan|Value|Timeout|Temporary)$/,
+  httpHandlerMethods: /^ServeHTTP$/,
   testNames: /^(?:Test|Benchmark|Fuzz|Example)/,
   exports: "capitalized",
   internalPath: /(?:^|\/)internal(?:\/|$)|(?:^|\/)testdata\//,
