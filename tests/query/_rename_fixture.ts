@@ -1,0 +1,32 @@
+/** A small Python package writing one name in every way a rename or a move must weigh. */
+export const TOTAL_PACKAGE: Record<string, string> = {
+  "shop/__init__.py": "",
+  "shop/cart.py": [
+    "import os",
+    "",
+    "",
+    "# total is used below",
+    "def total(items):",
+    '    """Return the total."""',
+    "    return sum(items) + len(os.sep)",
+    "",
+    "",
+    "def report():",
+    "    return total([1])",
+    "",
+  ].join("\n"),
+  "shop/app.py": [
+    "from shop.cart import total, report",
+    "from shop import cart",
+    "",
+    "",
+    "def run():",
+    "    x = total([2])",
+    "    y = cart.total([3])",
+    '    return getattr(cart, "total"), f"{total}"',
+    "# total in a comment",
+    "",
+  ].join("\n"),
+  "shop/other.py": "def total():\n    return 0\n\n\ndef use(o):\n    return o.total() + total()\n",
+  "README.md": "Call total to sum.\n",
+};
