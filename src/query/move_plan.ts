@@ -308,7 +308,10 @@ function _retarget(
     }];
   }
   // Several names: drop this one (and its comma) and import it from the new file below.
-  const m = new RegExp(`(,\\s*)?\\b${name}\\b(\\s+as\\s+[\\p{L}_$][\\p{L}\\p{N}_$]*)?(\\s*,)?`, "u")
+  const m = new RegExp(
+    `(,\\s*)?\\b${name}\\b(\\s+as\\s+[\\p{L}_$][\\p{L}\\p{N}_$]*)?(\\s*,\\s*)?`,
+    "u",
+  )
     .exec(line);
   if (m === null) return null;
   const drop = m[1] !== undefined && m[3] !== undefined
