@@ -82,15 +82,7 @@ const _WAIT_MS = 15_000;
 let _nextId = 1;
 
 /** Files with at least one symbol, and their longest function or method in lines. */
-const SYMBOL_FILES = facet("ast-symbol-files", (view) => {
-  const out = new Map<string, number>();
-  const spans = view.index.allSymbols();
-  for (const s of spans) {
-    const len = s.kind === "function" || s.kind === "method" ? s.end_line - s.line + 1 : 0;
-    out.set(s.file, Math.max(out.get(s.file) ?? 0, len));
-  }
-  return out;
-});
+const SYMBOL_FILES = facet("ast-symbol-files", (view) => view.index.longestFunctionByFile());
 
 /** The substrings one of which a file must contain for the pattern to match, or null (any). */
 function _triggers(p: AstPattern): string[] | null {

@@ -7,7 +7,7 @@
  * In: {@linkcode AstWorkerRequest}. Out: one `file` reply per file, then `done` (or `error`); a
  * `grammar` reply each time a grammar had to be loaded first, with the time it took.
  */
-import { parentPort } from "node:worker_threads";
+import { searchPort } from "./search_port.ts";
 import { innermostSpan } from "./enclosing.ts";
 import { Parser } from "web-tree-sitter";
 import { loadGrammar } from "../parser/loader.ts";
@@ -19,6 +19,9 @@ import { type AstMatch, type CheckedText, checkTree, plainText } from "./ast_che
 import type { AstPattern } from "./ast_patterns.ts";
 import type { AstResult, AstWorkerReply, AstWorkerRequest } from "./ast_search.ts";
 import { hasSecretHint, SecretMap, servedText } from "./secrets.ts";
+
+/** Where this worker answers (its pool port, see `search_port.ts`). */
+const _port = searchPort();
 
 /** Longest a single file's parse may take before it is skipped. */
 const _PARSE_MS = 3_000;
@@ -43,7 +46,7 @@ async function _parserFor(spec: GrammarSpec, id: number): Promise<Parser | null>
   _parsers.set(spec.id, parser);
   // Compiling a grammar is a once-per-worker cost, not the scan's: the caller's budget allows it.
   const reply: AstWorkerReply = { type: "grammar", id, ms: performance.now() - started };
-  parentPort?.postMessage(reply);
+  _port?.postMessage(reply);
   return parser;
 }
 
@@ -104,7 +107,7 @@ async function _scanFile(
 
 /** One scan: every file in turn, a reply each, then `done`. */
 async function _run(request: AstWorkerRequest): Promise<void> {
-  const port = parentPort!;
+  const port = _port!;
   const index = RepoIndex.open(request.dbPath, { mmapBytes: SCAN_MMAP_BYTES });
   try {
     for (const f of request.files) {
@@ -129,10 +132,10 @@ async function _run(request: AstWorkerRequest): Promise<void> {
   port.postMessage({ type: "done", id: request.id } satisfies AstWorkerReply);
 }
 
-// `parentPort` is null only when this module is loaded outside a worker: nothing to answer then.
-parentPort?.on("message", (request: AstWorkerRequest) => {
+// `_port` is null only when this module is loaded outside a worker: nothing to answer then.
+_port?.on("message", (request: AstWorkerRequest) => {
   _run(request).catch((e) => {
-    parentPort!.postMessage(
+    _port!.postMessage(
       {
         type: "error",
         id: request.id,
@@ -142,4 +145,4 @@ parentPort?.on("message", (request: AstWorkerRequest) => {
   });
 });
 // Loaded: the scan's time budget starts now, not while this module (and the index) loaded.
-parentPort?.postMessage({ type: "ready" });
+_port?.postMessage({ type: "ready" });

@@ -8,11 +8,20 @@
  * A search asks for a worker and waits its turn in one queue (first come, first served) for at
  * most `waitMs`; a search still waiting then fails with `server_busy`, which says so and what to
  * do. Idle workers are kept for the next searches of the same kind (until unused for
- * {@linkcode setIdleCloseMs}) and never keep the process alive. A worker is terminated instead of returned when its search was cut (a regex that never
- * returned, a parse past its budget).
+ * {@linkcode setIdleCloseMs}) and never keep the process alive. A worker is terminated instead of
+ * returned when its search was cut (a regex that never returned, a parse past its budget).
+ *
+ * The workers are started and terminated by a spawner thread (`search_spawner.ts`), each talking
+ * to this thread over a port of its own: `new Worker()` holds the thread that calls it while the
+ * new worker's runtime is built (0.1-0.4 s each, seconds on a loaded machine), and on this thread
+ * that left `ping` unanswered whenever a search needed a new worker (issue 25: a 4.2 s ping at
+ * load 17 with 20 `search_ast` scans). Only the spawner itself is started from here, once, and
+ * closed with the last idle worker.
  */
-import { Worker } from "node:worker_threads";
+import { EventEmitter } from "node:events";
+import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
 import { ToolError } from "../errors.ts";
+import type { SpawnerReply, SpawnerRequest } from "./search_spawner.ts";
 
 /** The kinds of worker, by their module. */
 export type SearchWorkerKind = "text" | "ast";
@@ -28,9 +37,63 @@ export const POOL_SIZE = Math.max(2, Math.min(4, navigator.hardwareConcurrency ?
 /** Longest wait for a worker to load, in ms. */
 const _START_MS = 30_000;
 
+/**
+ * A search worker as the pool lends it: `postMessage` and the `message` event go over its own
+ * port; `error` when it failed (emitted only to a listener: an idle worker that fails is
+ * dropped).
+ */
+export class SearchWorker extends EventEmitter {
+  readonly #id: number;
+  readonly #port: MessagePort;
+  #terminated = false;
+
+  constructor(id: number, port: MessagePort) {
+    super();
+    this.#id = id;
+    this.#port = port;
+    port.on("message", (m: unknown) => this.emit("message", m));
+  }
+
+  postMessage(message: unknown): void {
+    this.#port.postMessage(message);
+  }
+
+  /** Keep the process alive while it works (a search is running). */
+  ref(): void {
+    this.#port.ref();
+  }
+
+  /** Let the process end while it is idle. */
+  unref(): void {
+    this.#port.unref();
+  }
+
+  /** Stop it (the spawner terminates the thread, a runaway regex included). */
+  terminate(): void {
+    if (this.#terminated) return;
+    this.#terminated = true;
+    _live.delete(this.#id);
+    _spawner?.worker.postMessage({ op: "terminate", id: this.#id } satisfies SpawnerRequest);
+    this.#port.close();
+  }
+
+  /** Its thread failed (or could not start): tell the search using it, else drop it. */
+  failed(error: Error): void {
+    if (this.#terminated) return;
+    if (this.listenerCount("error") > 0) this.emit("error", error);
+    else {
+      for (const kind of ["text", "ast"] as const) {
+        _idle[kind] = _idle[kind].filter((w) => w !== this);
+      }
+      _idleSince.delete(this);
+    }
+    this.terminate();
+  }
+}
+
 /** A worker lent to one search. */
 export interface SearchLease {
-  readonly worker: Worker;
+  readonly worker: SearchWorker;
   /** Give the worker back: kept for the next search, or terminated (`keep` false). */
   release(keep: boolean): void;
 }
@@ -43,10 +106,10 @@ interface _Waiter {
 }
 
 let _running = 0;
-const _idle: Record<SearchWorkerKind, Worker[]> = { text: [], ast: [] };
+const _idle: Record<SearchWorkerKind, SearchWorker[]> = { text: [], ast: [] };
 const _queue: _Waiter[] = [];
 /** When each idle worker was given back (`performance.now()`). */
-const _idleSince = new Map<Worker, number>();
+const _idleSince = new Map<SearchWorker, number>();
 /** See {@linkcode setIdleCloseMs}. */
 let _idleCloseMs = 300_000;
 let _idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -79,6 +142,7 @@ function _closeUnused(): void {
     });
   }
   if (next < Infinity) _armIdleClose(next);
+  else _stopSpawnerIfUnused();
 }
 
 function _armIdleClose(ms: number): void {
@@ -130,12 +194,13 @@ export function closeIdleWorkers(): void {
     for (const w of _idle[kind].splice(0)) w.terminate();
   }
   _idleSince.clear();
+  _stopSpawnerIfUnused();
 }
 
 /** Take a place and a worker (an idle one, else a new one). */
 async function _lend(kind: SearchWorkerKind): Promise<SearchLease> {
   _running++;
-  let worker: Worker;
+  let worker: SearchWorker;
   try {
     const idle = _idle[kind].pop();
     if (idle !== undefined) _idleSince.delete(idle);
@@ -159,7 +224,12 @@ async function _lend(kind: SearchWorkerKind): Promise<SearchLease> {
         _idle[kind].push(worker);
         _idleSince.set(worker, performance.now());
         _armIdleClose(_idleCloseMs);
-      } else worker.terminate();
+      } else {
+        worker.terminate();
+        // The spawner is closed when unused for the idle delay, not between the cut searches
+        // of one burst (starting it holds this thread).
+        _armIdleClose(_idleCloseMs);
+      }
       _free();
     },
   };
@@ -181,7 +251,7 @@ function _free(): void {
 let _spawning: Promise<unknown> = Promise.resolve();
 
 /** A new worker, once it has loaded, after the spawns before it (see `_spawning`). */
-function _spawn(kind: SearchWorkerKind): Promise<Worker> {
+function _spawn(kind: SearchWorkerKind): Promise<SearchWorker> {
   const next = _spawning.then(() => new Promise((r) => setTimeout(r, 0))).then(() =>
     _spawnNow(kind)
   );
@@ -189,22 +259,81 @@ function _spawn(kind: SearchWorkerKind): Promise<Worker> {
   return next;
 }
 
+/** The spawner thread and what it was asked to start, while it runs. */
+let _spawner: { worker: Worker; started: Promise<void> } | undefined;
+/** The workers started and not terminated, by id. */
+const _live = new Map<number, SearchWorker>();
+let _nextWorkerId = 1;
+
+/** The spawner, started when the first worker is wanted (this thread waits for it once). */
+function _spawnerNow(): { worker: Worker; started: Promise<void> } {
+  if (_spawner !== undefined) return _spawner;
+  const worker = new Worker(new URL("./search_spawner.ts", import.meta.url));
+  worker.unref();
+  const started = new Promise<void>((resolve, reject) => {
+    worker.once("message", () => resolve());
+    worker.once("error", reject);
+  });
+  started.catch(() => {});
+  const spawner = { worker, started };
+  worker.on("message", (m: SpawnerReply) => {
+    if (m.op === "error") _live.get(m.id)?.failed(new Error(m.message));
+  });
+  const lost = (e: unknown) => {
+    if (_spawner !== spawner) return;
+    _spawner = undefined;
+    const error = new Error(`the search spawner stopped: ${e instanceof Error ? e.message : e}`);
+    for (const w of [..._live.values()]) w.failed(error);
+  };
+  worker.on("error", lost);
+  worker.on("exit", lost);
+  _spawner = spawner;
+  return spawner;
+}
+
+/** Close the spawner once no worker is running or idle (an idle process holds no thread). */
+function _stopSpawnerIfUnused(): void {
+  if (_spawner === undefined || _running > 0 || _live.size > 0) return;
+  const { worker } = _spawner;
+  _spawner = undefined;
+  void worker.terminate();
+}
+
 /** A new worker, once it has loaded (its first message): a search's budget starts after that. */
-function _spawnNow(kind: SearchWorkerKind): Promise<Worker> {
-  const worker = new Worker(_MODULES[kind]);
-  return new Promise<Worker>((resolve, reject) => {
+async function _spawnNow(kind: SearchWorkerKind): Promise<SearchWorker> {
+  const spawner = _spawnerNow();
+  // Waiting for the spawner keeps the process alive (it is unreferenced otherwise); the new
+  // worker's port does once it exists.
+  spawner.worker.ref();
+  try {
+    await spawner.started;
+  } finally {
+    spawner.worker.unref();
+  }
+  const { port1, port2 } = new MessageChannel();
+  const id = _nextWorkerId++;
+  const worker = new SearchWorker(id, port1);
+  _live.set(id, worker);
+  spawner.worker.postMessage(
+    { op: "spawn", id, url: _MODULES[kind].href, port: port2 } satisfies SpawnerRequest,
+    [port2],
+  );
+  return await new Promise<SearchWorker>((resolve, reject) => {
     const timer = setTimeout(() => {
+      worker.off("error", onError);
       worker.terminate();
       reject(new Error(`the ${kind} search worker did not start`));
     }, _START_MS);
-    worker.once("message", () => {
-      clearTimeout(timer);
-      resolve(worker);
-    });
-    worker.once("error", (e: unknown) => {
+    const onError = (e: unknown) => {
       clearTimeout(timer);
       worker.terminate();
       reject(e instanceof Error ? e : new Error(String(e)));
+    };
+    worker.once("message", () => {
+      clearTimeout(timer);
+      worker.off("error", onError);
+      resolve(worker);
     });
+    worker.once("error", onError);
   });
 }

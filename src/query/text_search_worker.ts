@@ -8,10 +8,13 @@
  * In: {@linkcode MatchRequest}. Out: `{ id, files, files_searched }` batches, then
  * `{ id, done: true, files_searched, timed_out }`, or `{ id, error }`.
  */
-import { parentPort } from "node:worker_threads";
+import { searchPort } from "./search_port.ts";
 import { RepoIndex, SCAN_MMAP_BYTES } from "../store/repo_index.ts";
 import { ToolError } from "../errors.ts";
 import { asciiLiteralProbe, compileTextQuery, scanText } from "./text_scan.ts";
+
+/** Where this worker answers (its pool port, see `search_port.ts`). */
+const _port = searchPort();
 
 /** A search for the worker. */
 export interface MatchRequest {
@@ -72,7 +75,7 @@ function _index(dbPath: string): RepoIndex {
 }
 
 function _run(request: MatchRequest): void {
-  const port = parentPort!;
+  const port = _port!;
   const started = performance.now();
   const deadline = started + request.budgetMs;
   const query = compileTextQuery(request.query, request.isRegex, request.caseSensitive);
@@ -131,13 +134,13 @@ function _run(request: MatchRequest): void {
   });
 }
 
-// `parentPort` is null only when this module is loaded outside a worker: nothing to answer then.
-parentPort?.on("message", (request: MatchRequest) => {
+// `_port` is null only when this module is loaded outside a worker: nothing to answer then.
+_port?.on("message", (request: MatchRequest) => {
   try {
     _run(request);
   } catch (e) {
     const code = e instanceof ToolError ? e.code : undefined;
-    parentPort!.postMessage({
+    _port!.postMessage({
       id: request.id,
       error: e instanceof Error ? e.message : String(e),
       ...(code === undefined ? {} : { code }),
@@ -145,4 +148,4 @@ parentPort?.on("message", (request: MatchRequest) => {
   }
 });
 // Loaded: the search's time budget starts now, not while this module was loading.
-parentPort?.postMessage({ ready: true });
+_port?.postMessage({ ready: true });

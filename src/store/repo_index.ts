@@ -389,6 +389,20 @@ export class RepoIndex {
   }
 
   /**
+   * Each file with at least one symbol, and its longest function or method in lines (0: none),
+   * counted by SQLite: `search_ast` picks its files from it, and reading every symbol for it
+   * held the main thread for 0.1 s on 6,000 symbols, seconds on a large repo.
+   */
+  longestFunctionByFile(): Map<string, number> {
+    const rows = this.#prepare(
+      `SELECT f.path AS file, MAX(CASE WHEN s.kind IN ('function', 'method')
+         THEN s.end_line - s.line + 1 ELSE 0 END) AS longest
+       FROM symbols s JOIN files f ON f.id = s.file_id GROUP BY f.id`,
+    ).all() as { file: string; longest: number }[];
+    return new Map(rows.map((r) => [r.file, r.longest]));
+  }
+
+  /**
    * Every symbol of the repo in brief (no text columns), in file and source order: what whole-repo
    * name indexes and graphs need, read several times faster than {@linkcode allSymbols}.
    */
