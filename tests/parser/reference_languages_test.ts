@@ -6,10 +6,7 @@
 import assert from "node:assert/strict";
 import { knownLanguageIds, LANGUAGES, parseSource } from "../../src/parser/mod.ts";
 import { checkLanguage } from "../../src/tools/graph_args.ts";
-import { decode } from "../../mod.ts";
-import { ToolRunner } from "../../src/server/runner.ts";
-import { DEFAULT_SETTINGS } from "../../src/server/config.ts";
-import { inThreadParser, tempWorkspace, testConfig, writeTree } from "../ingest/_helpers.ts";
+import { indexedWorkspace } from "../ingest/_helpers.ts";
 
 /** The reference's language ids that issue 31 found missing here. */
 const REFERENCE_MISSING_BEFORE = [
@@ -58,46 +55,24 @@ Deno.test("at least 73 languages have symbols (58 before issue 31)", () => {
 });
 
 Deno.test("the tools that take `language` accept every reference language name", async () => {
-  const ws = tempWorkspace("codemunch-reflang-");
+  const { call, dispose } = await indexedWorkspace(
+    { "app.py": "class User:\n    pass\n" },
+    "codemunch-reflang-",
+  );
   try {
-    writeTree(ws.root, { "app.py": "class User:\n    pass\n" });
-    const runner = new ToolRunner({
-      store: ws.store,
-      ingest: testConfig(),
-      parser: inThreadParser,
-      cwd: ws.root,
-      settings: DEFAULT_SETTINGS,
-    });
-    const indexed = await runner.call("index_folder", { path: ws.root, format: "json" });
-    assert.equal(indexed.isError, false, indexed.text);
-    const repo = (JSON.parse(indexed.text) as { repo: string }).repo;
     for (const language of REFERENCE_MISSING_BEFORE) {
-      const symbols = await runner.call("search_symbols", {
-        repo,
-        query: "User",
-        language,
-        format: "json",
-      });
+      const symbols = await call("search_symbols", { query: "User", language });
       assert.equal(symbols.isError, false, `search_symbols ${language}: ${symbols.text}`);
       // The Python class is filtered out by any other language.
-      assert.deepEqual((decode(symbols.text) as { results: unknown[] }).results, [], language);
-      const ast = await runner.call("search_ast", {
-        repo,
-        pattern: "todo_fixme",
-        language,
-        format: "json",
-      });
+      assert.deepEqual((symbols.body as { results: unknown[] }).results, [], language);
+      const ast = await call("search_ast", { pattern: "todo_fixme", language });
       assert.equal(ast.isError, false, `search_ast ${language}: ${ast.text}`);
     }
-    const rejected = await runner.call("search_symbols", {
-      repo,
-      query: "User",
-      language: "klingon",
-    });
+    const rejected = await call("search_symbols", { query: "User", language: "klingon" });
     assert.equal(rejected.isError, true);
     assert.match(rejected.text, /invalid_argument|Unknown language "klingon"/);
   } finally {
-    ws.dispose();
+    await dispose();
   }
 });
 
@@ -110,31 +85,18 @@ Deno.test("`protobuf`, the id .proto files had before issue 31, still means Prot
     [r.language, r.status, r.reason, r.symbols.map((s) => s.id)],
     ["proto", "ok", null, ["api/user.proto::User#type", "api/user.proto::User.name#field"]],
   );
-  const ws = tempWorkspace("codemunch-alias-");
+  const { call, dispose } = await indexedWorkspace(
+    { "api/user.proto": src, "app.py": "class User:\n    pass\n" },
+    "codemunch-alias-",
+  );
   try {
-    writeTree(ws.root, { "api/user.proto": src, "app.py": "class User:\n    pass\n" });
-    const runner = new ToolRunner({
-      store: ws.store,
-      ingest: testConfig(),
-      parser: inThreadParser,
-      cwd: ws.root,
-      settings: DEFAULT_SETTINGS,
-    });
-    const indexed = await runner.call("index_folder", { path: ws.root, format: "json" });
-    assert.equal(indexed.isError, false, indexed.text);
-    const repo = (JSON.parse(indexed.text) as { repo: string }).repo;
-    const found = await runner.call("search_symbols", {
-      repo,
-      query: "User",
-      language: "protobuf",
-      format: "json",
-    });
+    const found = await call("search_symbols", { query: "User", language: "protobuf" });
     assert.equal(found.isError, false, found.text);
-    const ids = (decode(found.text) as { results: { id: string }[] }).results.map((h) => h.id);
+    const ids = (found.body as { results: { id: string }[] }).results.map((h) => h.id);
     // The Python class of the same name is filtered out.
     assert.deepEqual(ids, ["api/user.proto::User#type", "api/user.proto::User.name#field"]);
   } finally {
-    ws.dispose();
+    await dispose();
   }
 });
 
