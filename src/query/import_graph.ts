@@ -142,8 +142,8 @@ export class ImportGraph {
   #passedNames(imp: StoredImport): Set<string> | null {
     if (this.#units.semanticsOf(imp.file).attributeUses) {
       if (imp.names.length === 0) return new Set([imp.specifier.split(".")[0]!]);
-      const alias = imp.names.length === 1 ? /^\*\s*as\s+(\S+)$/.exec(imp.names[0]!) : null;
-      if (alias) return new Set([alias[1]!]);
+      const alias = imp.names.length === 1 ? namespaceAlias(imp.names[0]!) : null;
+      if (alias !== null) return new Set([alias]);
     }
     return _wildcard(imp.names) ? null : new Set(imp.names);
   }
@@ -173,8 +173,8 @@ export class ImportGraph {
     if (imp.resolved === null || !this.#units.semanticsOf(imp.file).attributeUses) return null;
     if (imp.names.length === 0) return imp.specifier;
     if (imp.names.length !== 1) return null;
-    const alias = /^\*\s*as\s+(\S+)$/.exec(imp.names[0]!);
-    if (alias) return alias[1]!;
+    const alias = namespaceAlias(imp.names[0]!);
+    if (alias !== null) return alias;
     const parts = imp.resolved.replace(/\.[^./]*$/, "").split("/");
     const stem = parts.at(-1) === "__init__" ? parts.at(-2) : parts.at(-1);
     return stem === imp.names[0] ? imp.names[0]! : null;
@@ -431,6 +431,14 @@ function _push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list === undefined) map.set(key, [value]);
   else list.push(value);
+}
+
+/**
+ * The name a whole module is bound to by an imported name written `* as x` (an ECMAScript
+ * namespace import, Python's `import a.b as x`), or null for any other name.
+ */
+export function namespaceAlias(name: string): string | null {
+  return /^\*\s*as\s+(\S+)$/.exec(name)?.[1] ?? null;
 }
 
 function _wildcard(names: readonly string[]): boolean {

@@ -12,7 +12,7 @@ import type { LanguageSemantics, ParameterSyntax } from "../parser/language_spec
 import { semanticsOf } from "../parser/semantics/mod.ts";
 import type { SymbolRecord } from "../parser/types.ts";
 import type { StoredCall, StoredImport } from "../store/repo_index.ts";
-import { IMPORT_GRAPH, type ImportGraph } from "./import_graph.ts";
+import { IMPORT_GRAPH, type ImportGraph, namespaceAlias } from "./import_graph.ts";
 import { SYMBOLS, type SymbolTable } from "./symbols.ts";
 import { facet, type RepoView } from "./view.ts";
 import { CLASS_BASES } from "./class_bases.ts";
@@ -605,9 +605,9 @@ export function bindsModule(
     case "dotted_path_or_names":
       return imp.names.length === 0
         ? spec === receiver
-        : imp.names.includes(receiver) || imp.names.includes(`* as ${receiver}`);
+        : imp.names.some((n) => n === receiver || namespaceAlias(n) === receiver);
     case "names_or_file":
-      return imp.names.some((n) => n === receiver || n.replace(/^\*\s*as\s+/, "") === receiver) ||
+      return imp.names.some((n) => n === receiver || namespaceAlias(n) === receiver) ||
         (imp.names.length === 0 && spec.endsWith("/" + receiver));
     case "names":
       return imp.names.includes(receiver);
