@@ -10,6 +10,9 @@ import type { SymbolRecord } from "../../src/parser/types.ts";
 import { SYMBOLS } from "../../src/query/symbols.ts";
 import { type RepoView, RepoViews } from "../../src/query/view.ts";
 import type { ToolRunner } from "../../src/server/runner.ts";
+import { historySource } from "../../src/ingest/git/history.ts";
+import { DEFAULT_HISTORY_LIMITS } from "../../src/ingest/git/limits.ts";
+import { Store } from "../../src/store/store.ts";
 import { tempWorkspace, workspaceRunner, writeTree } from "../ingest/_helpers.ts";
 
 /** An indexed copy of a fixture folder; `close` stops the runner and removes the workspace. */
@@ -46,6 +49,9 @@ export async function indexedFixture(
 /** A tree of `files` indexed in a temporary workspace, read through its repo view. */
 export interface IndexedView {
   view: RepoView;
+  /** The views the `view` came from (open the repo again to see a re-index). */
+  views: RepoViews;
+  ws: ReturnType<typeof tempWorkspace>;
   runner: ToolRunner;
   repo: string;
   /** The symbol with this id (fails when there is none). */
@@ -66,13 +72,46 @@ export async function indexedView(files: Record<string, string>): Promise<Indexe
     const r = await runner.call("index_folder", { path: ws.root, format: "json" });
     equal(r.isError, false, r.text);
     const repo = (JSON.parse(r.text) as { repo: string }).repo;
-    const view = new RepoViews(ws.store).open(repo);
+    const views = new RepoViews(ws.store);
+    const view = views.open(repo);
     const symbol = (id: string) => {
       const s = view.get(SYMBOLS).byId(id);
       if (s === undefined) throw new Error(`no symbol ${id}`);
       return s;
     };
-    return { view, runner, repo, symbol, close };
+    return { view, views, ws, runner, repo, symbol, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
+/**
+ * A folder (a git checkout made by the test) indexed in a temporary store, read through a repo
+ * view that reads its git history as the server's does; `close` removes the folder and the store.
+ */
+export async function indexedCheckout(dir: string): Promise<Omit<IndexedView, "ws">> {
+  const storeDir = Deno.makeTempDirSync({ prefix: "codemunch-checkout-" });
+  const store = new Store(storeDir);
+  const runner = workspaceRunner({ root: dir, store });
+  const close = async () => {
+    await runner.close();
+    store.close();
+    Deno.removeSync(storeDir, { recursive: true });
+    Deno.removeSync(dir, { recursive: true });
+  };
+  try {
+    const r = await runner.call("index_folder", { path: dir, format: "json" });
+    equal(r.isError, false, r.text);
+    const repo = (JSON.parse(r.text) as { repo: string }).repo;
+    const views = new RepoViews(store, { history: historySource(null, DEFAULT_HISTORY_LIMITS) });
+    const view = views.open(repo);
+    const symbol = (id: string) => {
+      const s = view.get(SYMBOLS).byId(id);
+      if (s === undefined) throw new Error(`no symbol ${id}`);
+      return s;
+    };
+    return { view, views, runner, repo, symbol, close };
   } catch (e) {
     await close();
     throw e;
