@@ -48,6 +48,7 @@ import { FILE_PRIORS, type FilePrior } from "./file_priors.ts";
 import { CENTRALITY, MAX_CENTRALITY_BONUS } from "./centrality.ts";
 import { NEIGHBOUR_SEEDS, neighbourBonuses } from "./graph_neighbours.ts";
 import { PATH_WORDS, pathTermMasks } from "./path_terms.ts";
+import { CALL_POSTINGS, callTermMasks } from "./call_words.ts";
 import { fileFocus, FOCUS_POOL, FOCUS_WEIGHT } from "./file_focus.ts";
 import {
   identityScorer,
@@ -110,7 +111,18 @@ export interface RankTuning {
   ownerShare: number;
   /** {@linkcode DATA_KIND_WEIGHT}: the prior of a data member or binding in a description. */
   dataKindWeight: number;
+  /** {@linkcode CALL_COVERAGE}: 1 lets the words of a symbol's calls count toward its coverage. */
+  callCoverage: number;
 }
+
+/**
+ * Whether, in a description, the question's words that a symbol's calls hold (`call_words.ts`:
+ * the words of the names its call sites write) count toward its coverage, as its file's path
+ * words do (1) or not (0). Measured with each tuning corpus left out (`deno task bench
+ * fit-context --grid callcover`, round 12): 1 lowered the mean objective 0.712 → 0.710 (django
+ * and gin lost, express and gostd gained), so it is off.
+ */
+export const CALL_COVERAGE = 0;
 
 /**
  * The prior of a symbol of a data kind ({@linkcode DATA_KINDS}: a field, property, variable or
@@ -139,6 +151,7 @@ function _kindOfId(id: string): string {
 export const RANK_TUNING: Readonly<RankTuning> = {
   ownerShare: OWNER_SHARE,
   dataKindWeight: DATA_KIND_WEIGHT,
+  callCoverage: CALL_COVERAGE,
 };
 
 /** A ranked hit: the full record and how its score was made. */
@@ -471,6 +484,9 @@ class _Ranking {
     const terms = countedQueryTerms(this.meaningful);
     this.terms = terms.length;
     const pathMask = pathTermMasks(view.get(PATH_WORDS), terms);
+    const callMask = this.description && this.tuning.callCoverage > 0
+      ? callTermMasks(view.get(CALL_POSTINGS), terms)
+      : null;
     // The file weights of a query that asks for no content kind are shared by every search.
     const fileWeight = new Map<number, number>();
     const weightOf = this.asked.size === 0 ? this.priors.weightById : (fileId: number) => {
@@ -514,7 +530,7 @@ class _Ranking {
           this.matched--;
           continue;
         }
-        const mask = c.terms | pathMask(c.fileId);
+        const mask = c.terms | pathMask(c.fileId) | (callMask?.get(s.id) ?? 0);
         const cover = coverageShare(mask, terms.length);
         const file = paths.get(c.fileId) ?? "";
         const text = { bm25: c.score, cover, mask };
