@@ -5,8 +5,8 @@
  * and report the held-out corpora under the variant chosen. `--grid context` (the default) tries
  * the packing and graph-entry grid ({@linkcode GRID}), `--grid owner` the owner groups' share
  * ({@linkcode OWNER_GRID}, `owner_groups.ts`, which both tools' rankings use); `kind`, `depth`,
- * `calls` (the call-word stage), `callcover` (call words in coverage) and `siblings` (same-file
- * neighbours) the grids of their names.
+ * `calls` (the call-word stage), `callcover` (call words in coverage, both tools), `callweight`
+ * (its weight, per tool) and `siblings` (same-file neighbours) the grids of their names.
  *
  * Every variant of a small grid answers every question of the tuning corpora
  * (`OUR_SETS`: ours, written and tuned on by us). For each tuning corpus, the variant that scores
@@ -77,8 +77,14 @@ export const CALLS_GRID: { name: string; tuning: Partial<ContextTuning> }[] = [0
 /** Call words in coverage (`CALL_COVERAGE`, `symbol_rank.ts`), alone and with the call stage. */
 export const CALL_COVER_GRID: { name: string; tuning: Partial<ContextTuning> }[] = [
   { name: "no call words", tuning: { callCoverage: 0, callsWeight: 0 } },
-  { name: "call words in coverage", tuning: { callCoverage: 1, callsWeight: 0 } },
-  { name: "in coverage, stage × 0.5", tuning: { callCoverage: 1, callsWeight: 0.5 } },
+  {
+    name: "call words in coverage",
+    tuning: { callCoverage: 1, contextCallCoverage: 1, callsWeight: 0 },
+  },
+  {
+    name: "in coverage, stage × 0.5",
+    tuning: { callCoverage: 1, contextCallCoverage: 1, callsWeight: 0.5 },
+  },
 ];
 
 /** Same-file neighbours (`SIBLING_SHARE`, `SIBLING_SPAN`, `ranked_context.ts`; share 0 is none). */
@@ -91,6 +97,23 @@ export const SIBLING_GRID: { name: string; tuning: Partial<ContextTuning> }[] = 
     }))
   ),
 ];
+
+/**
+ * Call words in coverage at a weight (`CALL_COVERAGE` for `search_symbols`, `CONTEXT_CALL_COVERAGE`
+ * for the context's text candidates; 0 is none).
+ */
+export const CALL_WEIGHT_GRID: { name: string; tuning: Partial<ContextTuning> }[] = [
+  0,
+  0.25,
+  0.5,
+  1,
+]
+  .flatMap((callCoverage) =>
+    [0, 0.5].map((contextCallCoverage) => ({
+      name: `call words in coverage × ${callCoverage}, context × ${contextCallCoverage}`,
+      tuning: { callCoverage, contextCallCoverage },
+    }))
+  );
 
 /** The owner groups' share (`OWNER_SHARE`, `owner_groups.ts`; 0 is no owner groups). */
 export const OWNER_GRID: { name: string; tuning: Partial<ContextTuning> }[] = [
@@ -201,6 +224,7 @@ export async function main(args: string[]): Promise<void> {
     calls: CALLS_GRID,
     callcover: CALL_COVER_GRID,
     siblings: SIBLING_GRID,
+    callweight: CALL_WEIGHT_GRID,
   };
   const GRID = grids[gridName];
   if (GRID === undefined) {

@@ -98,8 +98,10 @@ export interface ContextTuning {
   focusFileShare: number;
   /** {@linkcode CALLS_WEIGHT} (0: no call-word stage). */
   callsWeight: number;
-  /** `CALL_COVERAGE` of `symbol_rank.ts`, for the text candidates. */
+  /** `CALL_COVERAGE` of `symbol_rank.ts`, for `search_symbols` (the fit reads it). */
   callCoverage: number;
+  /** {@linkcode CONTEXT_CALL_COVERAGE}: `CALL_COVERAGE` for the context's text candidates. */
+  contextCallCoverage: number;
   /** {@linkcode SIBLING_SHARE} (0: no same-file neighbours). */
   siblingShare: number;
   /** {@linkcode SIBLING_SPAN}. */
@@ -136,6 +138,12 @@ export const SIBLING_SPAN = 3;
 /** How many of the best candidates are seeds of the same-file neighbours. */
 export const SIBLING_SEEDS = 5;
 
+/**
+ * `CALL_COVERAGE` of `symbol_rank.ts` for the context's own text candidates; off: 0.5 lowered the
+ * tuning objective under every `search_symbols` weight (`--grid callweight`, round 12).
+ */
+export const CONTEXT_CALL_COVERAGE = 0;
+
 /** The shipped values of {@linkcode ContextTuning}. */
 export const CONTEXT_TUNING: Readonly<ContextTuning> = {
   relevanceFloor: RELEVANCE_FLOOR,
@@ -149,6 +157,7 @@ export const CONTEXT_TUNING: Readonly<ContextTuning> = {
   focusFileShare: FOCUS_FILE_SHARE,
   callsWeight: CALLS_WEIGHT,
   callCoverage: CALL_COVERAGE,
+  contextCallCoverage: CONTEXT_CALL_COVERAGE,
   siblingShare: SIBLING_SHARE,
   siblingSpan: SIBLING_SPAN,
 };
@@ -261,7 +270,7 @@ function _textCandidates(
     tuning: {
       ownerShare: tuning.ownerShare,
       dataKindWeight: tuning.dataKindWeight,
-      callCoverage: tuning.callCoverage,
+      callCoverage: tuning.contextCallCoverage,
     },
   });
   // Below the first TEXT_CANDIDATES, only the matches of a focus file (file_focus.ts says why).

@@ -111,16 +111,18 @@ export interface RankTuning {
   ownerShare: number;
   /** {@linkcode DATA_KIND_WEIGHT}: the prior of a data member or binding in a description. */
   dataKindWeight: number;
-  /** {@linkcode CALL_COVERAGE}: 1 lets the words of a symbol's calls count toward its coverage. */
+  /** {@linkcode CALL_COVERAGE}: the weight of the words of a symbol's calls in its coverage. */
   callCoverage: number;
 }
 
 /**
- * Whether, in a description, the question's words that a symbol's calls hold (`call_words.ts`:
- * the words of the names its call sites write) count toward its coverage, as its file's path
- * words do (1) or not (0). Measured with each tuning corpus left out (`deno task bench
- * fit-context --grid callcover`, round 12): 1 lowered the mean objective 0.712 → 0.710 (django
- * and gin lost, express and gostd gained), so it is off.
+ * How much, in a description, each of the question's words that only a symbol's calls hold
+ * (`call_words.ts`: the words of the names its call sites write) counts toward its coverage, where
+ * a word of its own fields or its path counts 1; 0 is off. Measured with each tuning corpus left
+ * out (`deno task bench fit-context --grid callcover|callweight`, round 12): at 1 for both tools
+ * it lowered the mean objective 0.712 → 0.710; for `search_symbols` alone the fit chose 1 (0.714;
+ * 0.25 and 0.5: 0.713), but held out the objective fell (0.600 → 0.599: task recall@10 0.344 →
+ * 0.350 and P@5 0.324 → 0.336, lookup recall@10 0.866 → 0.843), so it stays off.
  */
 export const CALL_COVERAGE = 0;
 
@@ -530,8 +532,11 @@ class _Ranking {
           this.matched--;
           continue;
         }
-        const mask = c.terms | pathMask(c.fileId) | (callMask?.get(s.id) ?? 0);
-        const cover = coverageShare(mask, terms.length);
+        const own = c.terms | pathMask(c.fileId);
+        const extra = callMask === null ? 0 : (callMask.get(s.id) ?? 0) & ~own;
+        const mask = own | extra;
+        const cover = coverageShare(own, terms.length) +
+          (extra === 0 ? 0 : this.tuning.callCoverage * coverageShare(extra, terms.length));
         const file = paths.get(c.fileId) ?? "";
         const text = { bm25: c.score, cover, mask };
         this.add({ id: s.id, name: s.name, file }, c.rowid, text, weightOf(c.fileId));

@@ -13,6 +13,7 @@ import {
   rankCallWords,
 } from "../../src/query/call_words.ts";
 import { contextCandidates } from "../../src/query/ranked_context.ts";
+import { rankSymbolHits } from "../../src/query/symbol_rank.ts";
 import { RepoViews } from "../../src/query/view.ts";
 
 const POOL = `
@@ -86,6 +87,15 @@ Deno.test("call words", async (t) => {
       const found = callWordMatches(view, "how is a task rejected when the queue is full");
       equal(found[0]?.id, "lib/pool.js::execute#function", JSON.stringify(found));
       ok(!found.some((m) => m.id.startsWith("lib/other_")), JSON.stringify(found));
+    });
+
+    await t.step("CALL_COVERAGE: words only its calls hold raise a match's coverage", () => {
+      const query = "execute a task when the queue rejects it";
+      const score = (callCoverage: number) =>
+        rankSymbolHits(view, { query, maxResults: 10, tuning: { callCoverage } }).hits
+          .find((h) => h.symbol.id === "lib/pool.js::execute#function")?.score ?? 0;
+      const off = score(0), half = score(0.5), full = score(1);
+      ok(off > 0 && half > off && full > half, JSON.stringify({ off, half, full }));
     });
 
     await t.step("the context lets it enter with its call words", () => {
