@@ -6,7 +6,7 @@
 import { markdownTable, parseFlags } from "./bench_util.ts";
 import { SESSION_QUERIES } from "./bench_memory.ts";
 import { Store } from "../src/store/mod.ts";
-import { ToolRunner } from "../src/server/runner.ts";
+import { SETTLE_MS, ToolRunner } from "../src/server/runner.ts";
 import { ParserPool } from "../src/parser/mod.ts";
 import { type Facet, RepoView } from "../src/query/view.ts";
 
@@ -78,8 +78,12 @@ export async function breakdownChild(flags: Map<string, string>): Promise<void> 
     "outline, source, ranked context, references",
     `context ${context.ms.toFixed(0)} ms, references ${refs.ms.toFixed(0)} ms`,
   );
-  await new Promise((r) => setTimeout(r, 30_000));
-  stage("idle 30 s");
+  // What a quiet server gives back (ToolRunner's settle after SETTLE_MS, done here at once to
+  // name its share), then what the search worker's idle close of its memory map adds.
+  store.releaseMemory();
+  stage("read connections' page caches released");
+  await new Promise((r) => setTimeout(r, SETTLE_MS + 5000));
+  stage(`idle ${(SETTLE_MS + 5000) / 1000} s`, "settled; the search_text worker closed its map");
   const view = runner.views.open(repo);
   const built = view.builtFacets();
   console.log(

@@ -59,6 +59,25 @@ export type MatchResponse =
 const _FLUSH_MS = 25;
 
 let _open: { path: string; key: string; index: RepoIndex } | null = null;
+/**
+ * An idle worker closes its index after this long without a search, in ms: the pages a scan
+ * touched through the memory map count in the server's resident set for as long as the map
+ * lives (most of the stored contents after a few searches of a large repo); a burst of searches
+ * keeps it, the next search after a pause opens the index again (~1 ms).
+ */
+const _CLOSE_IDLE_MS = 30_000;
+let _closeTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Close the open index once no search came for `_CLOSE_IDLE_MS`. */
+function _closeWhenIdle(): void {
+  clearTimeout(_closeTimer);
+  _closeTimer = setTimeout(() => {
+    _closeTimer = undefined;
+    _open?.index.close();
+    _open = null;
+  }, _CLOSE_IDLE_MS);
+  Deno.unrefTimer(_closeTimer as unknown as number);
+}
 /** Stored bytes to text as `RepoIndex.fileText` decodes them (invalid UTF-8 as U+FFFD). */
 const _decoder = new TextDecoder();
 
@@ -136,9 +155,12 @@ function _run(request: MatchRequest): void {
 
 // `_port` is null only when this module is loaded outside a worker: nothing to answer then.
 _port?.on("message", (request: MatchRequest) => {
+  clearTimeout(_closeTimer);
   try {
     _run(request);
+    _closeWhenIdle();
   } catch (e) {
+    _closeWhenIdle();
     const code = e instanceof ToolError ? e.code : undefined;
     _port!.postMessage({
       id: request.id,

@@ -40,6 +40,12 @@ import { ALL_TOOLS, isServed, type ToolVisibility } from "./tool_profile.ts";
 
 /** Quiet time after an answer before `idle` prepares the next search, in ms. */
 const _IDLE_MS = 150;
+/**
+ * Quiet time after the last call before the server gives back what a session's queries left
+ * cached (SQLite's page caches, V8's spare heap), in ms: as long as the parser pool's idle stop,
+ * short beside an idle session, long beside the pauses of a burst of calls.
+ */
+export const SETTLE_MS = 30_000;
 
 /** What a runner (and a server) is built from. */
 export interface ServerDeps {
@@ -106,6 +112,9 @@ export class ToolRunner {
   #inFlight = 0;
   /** Read tools answer from the files as they are on disk (fresh_reads.ts). */
   readonly #fresh: FreshReads;
+  /** The settle after the last call (see {@linkcode SETTLE_MS}), until a call comes first. */
+  #settleTimer: ReturnType<typeof setTimeout> | undefined;
+  #settles = 0;
 
   constructor(deps: ServerDeps) {
     this.#settings = deps.settings ?? DEFAULT_SETTINGS;
@@ -187,12 +196,41 @@ export class ToolRunner {
   async call(name: string, rawArgs: unknown, options: CallOptions = {}): Promise<CallResult> {
     clearTimeout(this.#idleTimer);
     this.#idleTimer = undefined;
+    clearTimeout(this.#settleTimer);
+    this.#settleTimer = undefined;
     this.#inFlight++;
     try {
       return await this.#call(name, rawArgs, options);
     } finally {
       this.#inFlight--;
+      if (this.#inFlight === 0) this.#settleSoon();
     }
+  }
+
+  /** How many times a quiet server gave back its caches (see {@linkcode SETTLE_MS}). */
+  get settles(): number {
+    return this.#settles;
+  }
+
+  /**
+   * Once no call came for {@linkcode SETTLE_MS}: release the page caches of the store's read
+   * connections (`PRAGMA shrink_memory`; gostd's first queries leave up to 32 MB per connection,
+   * read again from the OS file cache by the next query) and collect V8's garbage when the
+   * launcher's flags expose `gc`, so that an idle server holds what its facets need and little
+   * more. The facets themselves stay until `CODEMUNCH_IDLE_DROP_S`.
+   */
+  #settleSoon(): void {
+    clearTimeout(this.#settleTimer);
+    this.#settleTimer = setTimeout(() => {
+      this.#settleTimer = undefined;
+      if (this.#inFlight > 0) return;
+      this.#settles++;
+      try {
+        this.#ctx.store.releaseMemory();
+      } catch { /* a connection in use or closed: nothing to give back */ }
+      (globalThis as { gc?: () => void }).gc?.();
+    }, SETTLE_MS);
+    Deno.unrefTimer(this.#settleTimer as unknown as number);
   }
 
   async #call(name: string, rawArgs: unknown, options: CallOptions): Promise<CallResult> {
@@ -354,6 +392,7 @@ export class ToolRunner {
   /** Stop the parser pool and close the store's connections. */
   async close(): Promise<void> {
     clearTimeout(this.#idleTimer);
+    clearTimeout(this.#settleTimer);
     await this.#watch?.close();
     await this.#pool?.close();
     this.#pool = null;

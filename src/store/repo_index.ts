@@ -237,6 +237,15 @@ export class RepoIndex {
     return new RepoIndex(db, dbPath);
   }
 
+  /**
+   * Give back the memory SQLite holds for this connection (its page cache, up to 32 MB, and
+   * unused lookaside): an idle server keeps no cached pages; the next query reads them again from
+   * the operating system's file cache (`PRAGMA shrink_memory`). Prepared statements stay.
+   */
+  releaseMemory(): void {
+    if (this.#db.isOpen) this.#db.exec("PRAGMA shrink_memory");
+  }
+
   /** Close the database connection. */
   close(): void {
     this.#statements.clear();

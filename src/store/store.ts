@@ -376,6 +376,11 @@ export class Store {
     }
   }
 
+  /** Give back the page caches of every cached read connection (see `RepoIndex.releaseMemory`). */
+  releaseMemory(): void {
+    for (const { index } of this.#open.values()) index.releaseMemory();
+  }
+
   /** Close every cached connection. */
   close(): void {
     for (const { index } of this.#open.values()) index.close();

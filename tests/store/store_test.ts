@@ -134,6 +134,14 @@ Deno.test("RepoIndex reads what RepoWriter stored", async (t) => {
         equal(m.symbol_count, 5);
         equal(m.index_version, SCHEMA_VERSION);
       });
+
+      await t.step("a connection that gave back its page cache answers the same", () => {
+        const before = index.symbolsOfFile("pkg/app.py").map((s) => s.id);
+        equal(before.length > 0, true);
+        index.releaseMemory();
+        deepEqual(index.symbolsOfFile("pkg/app.py").map((s) => s.id), before);
+        equal(index.meta().symbol_count, 5);
+      });
     } finally {
       index.close();
     }
