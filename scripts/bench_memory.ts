@@ -252,12 +252,12 @@ async function _session(
   const load = Deno.loadavg()[0]!;
   try {
     const t0 = performance.now();
-    const first = await _repoSession(client, join(work, "a", name), name);
+    const first = await _repoSession(client, join(work, "a", name), name, pid);
     const indexMs = first.indexMs;
-    const peakIndex = (await _status(pid)).hwm;
+    const peakIndex = first.peakIndexMb;
     const afterQueries = (await _status(pid)).rss;
     const idle = await _idle(pid, idleS);
-    const second = await _repoSession(client, join(work, "b", name), name);
+    const second = await _repoSession(client, join(work, "b", name), name, pid);
     const secondPeak = (await _status(pid)).hwm;
     const secondIdle = (await _idle(pid, idleS)).end;
     console.error(`bench memory: session ${((performance.now() - t0) / 1000).toFixed(0)} s`);
@@ -282,16 +282,21 @@ async function _session(
   }
 }
 
-/** Index a folder and ask the session's first queries; the index call's wall time. */
+/**
+ * Index a folder and ask the session's first queries; the index call's wall time and the
+ * server's VmHWM when it returned (the queries' facets come after).
+ */
 async function _repoSession(
   client: Client,
   folder: string,
   name: string,
-): Promise<{ indexMs: number }> {
+  pid: number,
+): Promise<{ indexMs: number; peakIndexMb: number }> {
   const q = SESSION_QUERIES[name] ?? SESSION_QUERIES.gostd!;
   const t0 = performance.now();
   const indexed = await _call(client, "index_folder", { path: folder });
   const indexMs = performance.now() - t0;
+  const peakIndexMb = (await _status(pid)).hwm;
   const repo = String(indexed.repo);
   const hits = await _call(client, "search_symbols", { repo, query: q.name, max_results: 5 });
   const top = (hits.results as { id: string; file: string }[])[0];
@@ -304,7 +309,7 @@ async function _repoSession(
   }
   await _call(client, "get_ranked_context", { repo, query: q.context });
   await _call(client, "find_references", { repo, identifier: q.name });
-  return { indexMs };
+  return { indexMs, peakIndexMb };
 }
 
 /** Sample the RSS while the server is idle for `seconds`. */

@@ -13,6 +13,7 @@
 # through `res`, `req`, `app`) and werkzeug (a Python package of sub-packages and relative imports);
 # for `deno task bench history`: express-history (express's npm releases committed as a history)
 # and zod (TypeScript sources, for the complexity check against ESLint with typescript-eslint).
+# Opt-in, never fetched by default: linux (the kernel's source tree, for the scale benchmark).
 # A Debian package given as `name=version` is pinned to that version (its questions are labelled
 # against it); when the archive no longer offers it, apt-get fails loudly: pin the new version and
 # re-run `deno task bench retrieval --check-labels --corpora <name>`.
@@ -265,6 +266,24 @@ express_history_corpus() {
   mv "$repo" "$root/$name"
 }
 
+# Opt-in (never in the default list: ~1.4 GB unpacked, ~75k files): the Linux kernel's source tree
+# from Debian's linux-source package (the tarball inside the .deb), for the scale benchmark of
+# issue 32 (`deno task bench memory --corpora linux`, `deno task bench index --corpora linux`).
+linux_corpus() {
+  [ -d "$root/linux" ] && return 0
+  echo "corpora: linux <- debian linux-source-6.1 (opt-in)" >&2
+  local deb tarball
+  deb=$(deb_download "linux-source-6.1")
+  rm -rf "$root/linux.x" "$root/linux.tmp"
+  dpkg-deb -x "$deb" "$root/linux.x"
+  tarball=$(ls "$root/linux.x"/usr/src/linux-source-*.tar.xz | head -n 1)
+  mkdir -p "$root/linux.tmp"
+  tar -xJf "$tarball" -C "$root/linux.tmp" --strip-components=1
+  find "$root/linux.tmp" -type l -delete
+  rm -rf "$root/linux.x"
+  mv "$root/linux.tmp" "$root/linux"
+}
+
 names=("$@")
 [ ${#names[@]} -eq 0 ] && names=(express typescript gin gostd django tokio pytest chi juc languages express4 werkzeug express-history zod)
 for n in "${names[@]}"; do
@@ -283,6 +302,7 @@ for n in "${names[@]}"; do
     zod) npm_corpus zod zod@4.6.7 ;;
     werkzeug) deb_corpus werkzeug python3-werkzeug=2.2.2-3+deb12u1 usr/lib/python3/dist-packages/werkzeug ;;
     languages) languages_corpus && languages_extra ;;
+    linux) linux_corpus ;;
     *) echo "corpora: unknown corpus: \"$n\"" >&2; exit 2 ;;
   esac
 done
