@@ -11,6 +11,13 @@ import type { SourceText } from "./source_text.ts";
 import { disambiguateIds, sha256Hex, symbolId } from "./ids.ts";
 import { symbolSummary } from "./summary.ts";
 import { type CompiledComplexity, functionOf, measureFunction } from "./complexity/measure.ts";
+import { lineStarts } from "./source_text.ts";
+import {
+  scanErrorRegions,
+  type ScannedCall,
+  type ScannedErrors,
+  type ScannedSymbol,
+} from "./error_scan.ts";
 
 /** Limits that keep one file within a time and memory bound. */
 export interface ExtractLimits {
@@ -50,6 +57,11 @@ interface _Draft {
   nameTrim: RegExp | undefined;
   /** Complexity rules of the language whose tree holds the node, or null. */
   complexity: CompiledComplexity | null;
+  /**
+   * A definition the spec's `errorScanner` read in an `ERROR` node (`node`): its name, rows,
+   * signature and docstring are the scanner's, not read from the tree.
+   */
+  scanned?: ScannedSymbol;
   start: number;
   end: number;
   // filled while building
@@ -130,7 +142,9 @@ export function extractFile(
       const tree = _parse(loaded, source, progressCallback, includedRanges);
       if (typeof tree === "string") return _skip(result, tree.replace("%", String(timeoutMs)));
       trees.push(tree);
-      parts.push({ loaded, tree });
+      parts.push(
+        includedRanges === undefined ? { loaded, tree } : { loaded, tree, ranges: includedRanges },
+      );
       outer ??= tree;
     }
     if (base.macroBodies !== null && parts[0]?.loaded === base) {
@@ -159,30 +173,106 @@ export function extractFile(
       const tree = _parse(language, source, progressCallback, found.ranges);
       if (typeof tree === "string") return _skip(result, tree.replace("%", String(timeoutMs)));
       trees.push(tree);
-      parts.push({ loaded: language, tree });
+      parts.push({ loaded: language, tree, ranges: found.ranges });
     }
-    const problems: string[] = [];
-    if (!source.validUtf8) problems.push("invalid UTF-8: decoded as Latin-1");
-    const errors = parts.reduce(
-      (n, p) =>
-        n + (p.tolerant !== true && p.tree.rootNode.hasError ? _countErrors(p.tree.rootNode) : 0),
-      0,
-    );
-    if (errors > 0) problems.push(`syntax errors: ${errors}`);
-    if (problems.length > 0) {
-      result.status = "partial";
-      result.reason = problems.join("; ");
-    }
-    const { drafts, imports, calls } = _matchParts(parts);
-    if (parts.length > 1) drafts.sort((a, b) => a.start - b.start || b.end - a.end);
-    result.symbols = _buildSymbols(base.spec.id, drafts, file, source);
-    _measureComplexity(drafts, result.symbols);
-    result.imports = _collectImports(imports);
-    result.calls = _collectCalls(calls, drafts, result.symbols);
+    _markPartial(result, parts, source);
+    _records(result, parts, file, source);
   } finally {
     for (const tree of trees) tree.delete();
   }
   return result;
+}
+
+/** A file with invalid UTF-8 or syntax errors (outside macro bodies) is `partial`, saying why. */
+function _markPartial(result: ParseResult, parts: readonly _Part[], source: SourceText): void {
+  const problems: string[] = [];
+  if (!source.validUtf8) problems.push("invalid UTF-8: decoded as Latin-1");
+  const errors = parts.reduce(
+    (n, p) =>
+      n + (p.tolerant !== true && p.tree.rootNode.hasError ? _countErrors(p.tree.rootNode) : 0),
+    0,
+  );
+  if (errors > 0) problems.push(`syntax errors: ${errors}`);
+  if (problems.length > 0) {
+    result.status = "partial";
+    result.reason = problems.join("; ");
+  }
+}
+
+/**
+ * The symbols, imports and calls of the parsed parts: the queries' matches, and what the error
+ * scanner of a part's language reads in its `ERROR` regions.
+ */
+function _records(result: ParseResult, parts: readonly _Part[], file: string, source: SourceText) {
+  const { drafts, imports, calls } = _matchParts(parts);
+  const treeImports = _collectImports(imports);
+  const scanned = _scanErrors(parts, drafts, treeImports, file, source);
+  for (const s of scanned.symbols) drafts.push(_scannedDraft(s));
+  if (parts.length > 1 || scanned.symbols.length > 0) {
+    drafts.sort((a, b) => a.start - b.start || b.end - a.end);
+  }
+  result.symbols = _buildSymbols(result.language, drafts, file, source);
+  _measureComplexity(drafts, result.symbols);
+  result.imports = scanned.imports.length === 0
+    ? treeImports
+    : [...treeImports, ...scanned.imports.map((i) => ({ ...i, resolved: null }))]
+      .sort((a, b) => a.line - b.line);
+  result.calls = _collectCalls(calls, drafts, result.symbols, scanned.calls);
+}
+
+/** What the `errorScanner` of each part's language reads in the part's `ERROR` regions. */
+function _scanErrors(
+  parts: readonly _Part[],
+  drafts: readonly _Draft[],
+  imports: readonly ImportRecord[],
+  file: string,
+  source: SourceText,
+): ScannedErrors {
+  const all: ScannedErrors = { symbols: [], imports: [], calls: [] };
+  let starts: number[] | undefined;
+  for (const part of parts) {
+    const scanner = part.loaded.errorScanner;
+    if (scanner === null || part.tolerant === true || !part.tree.rootNode.hasError) continue;
+    starts ??= lineStarts(source.text);
+    const known = drafts.filter((d) => d.kind !== "container" && d.kind !== "namespace")
+      .map((d) => ({
+        name: _nameText(d),
+        kind: d.kind,
+        startRow: d.node.startPosition.row,
+        endRow: d.node.endPosition.row,
+      }));
+    const found = scanErrorRegions(scanner, part.tree, source.text, file, starts, part.ranges, {
+      symbols: [...known, ...all.symbols],
+      imports: [...imports, ...all.imports],
+    });
+    all.symbols.push(...found.symbols);
+    all.imports.push(...found.imports);
+    all.calls.push(...found.calls);
+  }
+  return all;
+}
+
+/** A scanned definition as a draft of the tree's, nested by range with the others. */
+function _scannedDraft(s: ScannedSymbol): _Draft {
+  return {
+    node: s.region,
+    kind: s.kind,
+    name: s.region,
+    scope: null,
+    body: null,
+    declaration: null,
+    docs: [],
+    decorators: [],
+    docRule: undefined,
+    nameTrim: undefined,
+    complexity: null,
+    scanned: s,
+    start: s.start,
+    end: s.end,
+    qualified: "",
+    enclosing: null,
+    index: -1,
+  };
 }
 
 /**
@@ -213,6 +303,8 @@ interface _Part {
   tree: Tree;
   /** A macro body's tree: its syntax errors do not make the file partial. */
   tolerant?: boolean;
+  /** The ranges of the file the tree was parsed from (a region or embedded part). */
+  ranges?: Range[];
 }
 
 /**
@@ -474,30 +566,15 @@ function _buildSymbols(
         ? typeIds.get(d.enclosing.qualified) ?? null
         : ids[d.enclosing.index] ?? null;
     }
-    const endPosition = d.body !== null && d.body.endIndex > d.node.endIndex
-      ? d.body.endPosition
-      : d.node.endPosition;
-    // Some grammars end a node after its newline (`#define`): keep the range on its own lines.
-    let endRow = endPosition.row;
-    while (
-      d.end > d.start && (source.text[d.end - 1] === "\n" || source.text[d.end - 1] === "\r")
-    ) {
-      if (source.text[d.end - 1] === "\n") endRow--;
-      d.end--;
-    }
+    const { startRow, endRow } = _rows(d, source.text);
     const byteOffset = source.byteOffset(d.start);
     const byteEnd = source.byteOffset(d.end);
     const content = source.bytes.subarray(byteOffset, byteEnd);
-    const startRow = _rowAt(source.text, d.start, d.node);
     const endLine = Math.max(endRow, startRow) + 1;
     const kind = d.kind as SymbolKind;
     const name = _nameText(d);
-    const signature = _signature(source.text, d);
-    const docstring = d.docs.length > 0
-      ? _joinDocs(d.docs)
-      : d.docRule === undefined
-      ? ""
-      : _precedingDoc(d, d.docRule);
+    const signature = d.scanned?.signature ?? _signature(source.text, d);
+    const docstring = _docstring(d);
     return {
       id: ids[i]!,
       file,
@@ -518,6 +595,31 @@ function _buildSymbols(
       content_hash: sha256Hex(content),
     };
   });
+}
+
+/**
+ * A draft's first and last rows (0-based); a range ending after a newline is cut back to the
+ * line before it.
+ */
+function _rows(d: _Draft, text: string): { startRow: number; endRow: number } {
+  if (d.scanned !== undefined) return { startRow: d.scanned.startRow, endRow: d.scanned.endRow };
+  const endPosition = d.body !== null && d.body.endIndex > d.node.endIndex
+    ? d.body.endPosition
+    : d.node.endPosition;
+  // Some grammars end a node after its newline (`#define`): keep the range on its own lines.
+  let endRow = endPosition.row;
+  while (d.end > d.start && (text[d.end - 1] === "\n" || text[d.end - 1] === "\r")) {
+    if (text[d.end - 1] === "\n") endRow--;
+    d.end--;
+  }
+  return { startRow: _rowAt(text, d.start, d.node), endRow };
+}
+
+/** The `@doc` captures, else the doc comments before the definition, else the scanner's. */
+function _docstring(d: _Draft): string {
+  if (d.scanned !== undefined) return d.scanned.docstring;
+  if (d.docs.length > 0) return _joinDocs(d.docs);
+  return d.docRule === undefined ? "" : _precedingDoc(d, d.docRule);
 }
 
 /** The complexity of each function and method whose language has rules, from its draft's tree. */
@@ -542,6 +644,7 @@ function _rowAt(text: string, index: number, node: Node): number {
 }
 
 function _nameText(d: _Draft): string {
+  if (d.scanned !== undefined) return d.scanned.name;
   // A name is one line: a CSS selector list or a heading written over several lines reads as
   // one (`a:link,\n  a:visited` → `a:link, a:visited`), so its id can be typed, passed as an
   // argument and carried in a table cell.
@@ -784,6 +887,7 @@ function _collectCalls(
   matches: readonly QueryMatch[],
   drafts: _Draft[],
   symbols: SymbolRecord[],
+  scanned: readonly ScannedCall[],
 ): CallRecord[] {
   const found: { start: number; callee: string; receiver: string | null; line: number }[] = [];
   const seen = new Set<number>();
@@ -815,6 +919,9 @@ function _collectCalls(
       line: call.startPosition.row + 1,
     });
   }
+  // The error scanner's calls, but one the tree has on the same line.
+  const treeCalls = new Set(found.map((f) => `${f.line}:${f.callee}`));
+  found.push(...scanned.filter((c) => !treeCalls.has(`${c.line}:${c.callee}`)));
   found.sort((a, b) => a.start - b.start);
   // Sweep calls and symbol ranges together; the innermost open symbol is the caller.
   const ranges = drafts.filter((d) => d.index !== -1);

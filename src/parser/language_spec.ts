@@ -24,7 +24,9 @@ export type ResolverName =
 
 /**
  * Names of the extractors in `extractors/mod.ts`, each reading a language with its own parser from
- * npm (`graphql`, `protobufjs`, `dockerfile-ast`, `yaml`), loaded lazily like a grammar.
+ * npm (`graphql`, `protobufjs`, `dockerfile-ast`, `yaml`) or our own line scanner (`line_scan.ts`),
+ * loaded lazily like a grammar. A scanner may also read the regions a grammar cannot parse
+ * (`GrammarSpec.errorScanner`: `scss`).
  */
 export type ExtractorName =
   | "ada"
@@ -43,6 +45,7 @@ export type ExtractorName =
   | "protobuf"
   | "razor"
   | "sass"
+  | "scss"
   | "stylus"
   | "tcl"
   | "verse"
@@ -257,6 +260,19 @@ export interface GrammarSpec extends LanguageCommon {
    * partial: a macro's body need not be items.
    */
   macroBodies?: string;
+  /**
+   * A scanner of `extractors/` (its name) that reads what the grammar could not parse: when a
+   * tree has `ERROR` nodes, the scanner reads the file (the spec's regions only, for an embedded
+   * or region part) and its symbols, imports and calls that start on the lines of an `ERROR` node
+   * join the tree's, each unless the tree already has it (a symbol of the same kind and name,
+   * letters and digits compared, starting or ending on the same line; an import of the same
+   * specifier or a call of the same callee on the same line). Its kinds should be the queries'
+   * (SCSS: tree-sitter-scss loses whole rules to `> .a,` selector lists, `-$x` and `@if $a or $b`;
+   * `extractors/scss.ts` reads them). Loaded with the grammar, run only on a tree with errors; the
+   * file stays `partial`.
+   * @default none: what an `ERROR` node holds is what the queries match in it
+   */
+  errorScanner?: ExtractorName;
   /**
    * How a function's complexity is read from its tree (decision points, nesting, parameters;
    * `src/parser/complexity/`). Unset: the language's functions are not measured, and the

@@ -11,6 +11,8 @@ import { isMainThread } from "node:worker_threads";
 import { Language, Parser, Query } from "web-tree-sitter";
 import { type GrammarSpec, grammarSpecifier } from "./language_spec.ts";
 import { compileComplexity, type CompiledComplexity } from "./complexity/measure.ts";
+import { loadExtractor } from "./extractors/mod.ts";
+import type { Extractor } from "./extractors/records.ts";
 
 /** A language ready to parse: its grammar, a parser bound to it and its compiled queries. */
 export interface LoadedLanguage {
@@ -35,6 +37,8 @@ export interface LoadedLanguage {
   macroBodies: Query | null;
   /** The spec's complexity rules compiled for its grammar, or null when it has none. */
   complexity: CompiledComplexity | null;
+  /** The spec's `errorScanner`, loaded, or null when it has none. */
+  errorScanner: Extractor | null;
 }
 
 /** One loaded `EmbedRule`. */
@@ -197,6 +201,7 @@ export function loadLanguage(spec: GrammarSpec): Promise<LoadedLanguage> {
           // The rules name node types of the variant's grammar: only its own apply.
           delete variant.complexity;
           if (v.complexity !== undefined) variant.complexity = v.complexity;
+          delete variant.errorScanner;
           variants.set(key, { ...await _compileSpec(variant), regions });
         }
       }
@@ -272,7 +277,19 @@ async function _compileSpec(spec: GrammarSpec): Promise<LoadedLanguage> {
   const macroBodies = spec.macroBodies === undefined
     ? null
     : compileQuery(language, spec.id, "regions", spec.macroBodies);
-  return { spec, parser, combined, regions: null, embeds: [], macroBodies, complexity };
+  const errorScanner = spec.errorScanner === undefined
+    ? null
+    : await loadExtractor(spec.errorScanner);
+  return {
+    spec,
+    parser,
+    combined,
+    regions: null,
+    embeds: [],
+    macroBodies,
+    complexity,
+    errorScanner,
+  };
 }
 
 /**

@@ -40,6 +40,9 @@
  * constant); in Go every name of a multi-name `var`, `const` or struct field declaration;
  * 14 binds Python's `import a.b as d` to `d` (names `* as d`, as an ECMAScript namespace import)
  * and resolves a checkout that is itself a Python package by its folder's name (`django.db` →
- * `db/` in a folder `django`; `email.utils` stays external instead of the repo's `utils/`).
+ * `db/` in a folder `django`; `email.utils` stays external instead of the repo's `utils/`);
+ * 15 reads what a grammar leaves in `ERROR` nodes with the spec's `errorScanner` (SCSS: rules,
+ * mixins, functions, variables, imports and `@include` calls tree-sitter-scss loses to `-$x`,
+ * `> .a,` selector lists and `@if $a or $b`).
  */
-export const EXTRACTOR_VERSION = 14;
+export const EXTRACTOR_VERSION = 15;

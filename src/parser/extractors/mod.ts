@@ -26,6 +26,7 @@ const _MODULES: Record<ExtractorName, string> = {
   protobuf: "./protobuf.ts",
   razor: "./razor.ts",
   sass: "./sass.ts",
+  scss: "./scss.ts",
   stylus: "./stylus.ts",
   tcl: "./tcl.ts",
   verse: "./verse.ts",

@@ -82,7 +82,7 @@ export function buildResult(
     while (end > d.start && /\s/.test(text[end - 1]!)) end--;
     const byteOffset = source.byteOffset(d.start);
     const byteEnd = source.byteOffset(end);
-    const signature = d.signature ?? _firstLine(text.slice(d.start, end));
+    const signature = d.signature ?? firstLine(text.slice(d.start, end));
     const docstring = d.docstring ?? "";
     const kind = kinds[i]!;
     return {
@@ -134,7 +134,8 @@ export function buildResult(
   };
 }
 
-function _firstLine(text: string): string {
+/** A definition's first line, without a trailing `{`, `:`, `;` or `,`: a signature by default. */
+export function firstLine(text: string): string {
   const nl = text.search(/\r?\n/);
   const line = (nl === -1 ? text : text.slice(0, nl)).trimEnd();
   return /[{:;,]$/.test(line) ? line.slice(0, -1).trimEnd() : line;

@@ -11,6 +11,12 @@ import { CSS_DEFINITIONS, CSS_IMPORTS } from "./css.ts";
  * (`grammars/`, `scripts/build_grammars.sh`; the older serenadeai grammar in
  * `@cursorless/tree-sitter-wasms` lost whole files to one error). A `%placeholder` rule is a rule
  * set like any other (named `%placeholder`).
+ *
+ * What the grammar cannot parse (a nested selector list whose items start with a combinator,
+ * `> .a,\n> .b { }`; a negated variable, `-$x`; `@if $a or $b` with hyphenated names, whose `or`
+ * and `for` the lexer takes for keywords) is read by our SCSS scanner (`errorScanner`,
+ * `extractors/scss.ts`, the same kinds): the rules, mixins and functions inside an `ERROR` node
+ * that the queries did not match.
  */
 export const scss: GrammarSpec = {
   id: "scss",
@@ -29,4 +35,5 @@ export const scss: GrammarSpec = {
   calls: `(include_statement (identifier) @name) @reference.call`,
   docComments: { nodeTypes: ["comment", "js_comment"] },
   resolver: "path",
+  errorScanner: "scss",
 };
