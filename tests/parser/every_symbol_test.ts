@@ -46,6 +46,27 @@ Deno.test("JavaScript: module-level const/let that are no functions, assigned pr
   });
 });
 
+Deno.test("JavaScript: a binding through a chained assignment is named by its variable", async () => {
+  // Express's examples and router: `var app = module.exports = express()`.
+  const got = await kinds(
+    "examples/mvc/index.js",
+    [
+      "var app = module.exports = express();",
+      "var pets = exports.pets = [];",
+      'const VERSION = exports.VERSION = "4.0";',
+      "var proto = module.exports = function (options) { return options; };",
+      'let fs = module.exports = require("fs");',
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(got, {
+    app: "variable",
+    pets: "variable",
+    VERSION: "constant",
+    proto: "function",
+  });
+});
+
 Deno.test("TypeScript: a zod-style factory is a type; fields, interface properties, enum members", async () => {
   const got = await kinds(
     "src/schema.ts",

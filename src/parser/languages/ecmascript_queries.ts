@@ -45,8 +45,9 @@ const _LET_VALUE = _PLAIN_VALUE.replace("(object) ", "").replace("]", " (call_ex
  * Module-level bindings and assigned properties that are no functions: a top-level `const` →
  * constant (`const registry = new WeakMap()`, a config object; a call's result too, except
  * `require(...)`, which is an import), `let`/`var` → variable (not an object literal: one holding
- * functions is a constant above), `x.y = value` at the top level → property (`exports.version =
- * "1"`, `app.mountpath = "/"`; not `module.exports = ...` or `X.prototype = ...`). Only the first
+ * functions is a constant above), also through a chained assignment (`var app = module.exports =
+ * express()`: `app`), `x.y = value` at the top level → property (`exports.version = "1"`,
+ * `app.mountpath = "/"`; not `module.exports = ...` or `X.prototype = ...`). Only the first
  * declarator of a declaration counts.
  */
 const _MODULE_BINDINGS = `
@@ -66,6 +67,15 @@ const _MODULE_BINDINGS = `
     value: ${_LET_VALUE} @_value))
   (variable_declaration . (variable_declarator name: (identifier) @name value: ${_LET_VALUE} @_value))]
   @definition.variable
+  (#not-match? @_value "^require[ ]*[(]"))
+(program [(lexical_declaration "let" . (variable_declarator name: (identifier) @name
+    value: (assignment_expression right: ${_LET_VALUE} @_value)))
+  (variable_declaration . (variable_declarator name: (identifier) @name
+    value: (assignment_expression right: ${_LET_VALUE} @_value)))] @definition.variable
+  (#not-match? @_value "^require[ ]*[(]"))
+(program (lexical_declaration "const" . (variable_declarator name: (identifier) @name
+    value: (assignment_expression right: [${_PLAIN_VALUE.slice(1, -1)} (call_expression)] @_value)))
+  @definition.constant
   (#not-match? @_value "^require[ ]*[(]"))
 (program [(lexical_declaration "let" . (variable_declarator name: (identifier) @name !value))
   (variable_declaration . (variable_declarator name: (identifier) @name !value))] @definition.variable)
@@ -132,6 +142,14 @@ export const ECMASCRIPT_DEFINITIONS = `
   . (variable_declarator name: (identifier) @name
     value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)
       (generator_function body: (_) @body)])) @definition.function
+(variable_declaration
+  . (variable_declarator name: (identifier) @name
+    value: (assignment_expression
+      right: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]))) @definition.function
+(lexical_declaration
+  . (variable_declarator name: (identifier) @name
+    value: (assignment_expression
+      right: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]))) @definition.function
 (expression_statement (call_expression arguments: (arguments . (identifier) @scope
   . (string (string_fragment) @name)
   . [(function_expression body: (_) @body) (arrow_function body: (_) @body)] .))) @definition.function
