@@ -43,6 +43,8 @@
  * `db/` in a folder `django`; `email.utils` stays external instead of the repo's `utils/`);
  * 15 reads what a grammar leaves in `ERROR` nodes with the spec's `errorScanner` (SCSS: rules,
  * mixins, functions, variables, imports and `@include` calls tree-sitter-scss loses to `-$x`,
- * `> .a,` selector lists and `@if $a or $b`).
+ * `> .a,` selector lists and `@if $a or $b`), names a JavaScript/TypeScript binding through a
+ * chained assignment by its variable (`var app = module.exports = express()`: `app`), and reads
+ * Make variables assigned in either branch of a top-level conditional.
  */
 export const EXTRACTOR_VERSION = 15;
