@@ -4,6 +4,8 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { decode } from "../../mod.ts";
+import { findGateways } from "../../src/query/gateways.ts";
+import { gatewayId, traceGateway } from "../../src/query/signal_chains.ts";
 import { indexedFixture, indexedView } from "./_fixture.ts";
 
 interface Chain {
@@ -150,5 +152,83 @@ Deno.test("get_signal_chains: says how many entry points it left out as examples
     equal(included.excluded_gateway_count, 0);
   } finally {
     await tree.close();
+  }
+});
+
+Deno.test("signal_chains: traceGateway walks callees breadth first, each symbol once", async (t) => {
+  const { view, close } = await indexedView({
+    "app.py": [
+      "from flask import Flask",
+      "app = Flask(__name__)",
+      "",
+      "",
+      // Not @app.get: the decorator's call is read as a call of users' and resolved by name to
+      // Cart.get below (a false hop; see the session report).
+      '@app.route("/users", methods=["GET"])',
+      "def users():",
+      "    return load() + audit()",
+      "",
+      "",
+      "def load():",
+      "    return query() + audit()",
+      "",
+      "",
+      "def audit():",
+      "    return 0",
+      "",
+      "",
+      "def query():",
+      "    return 1",
+      "",
+    ].join("\n"),
+    "server.js": "const app = require('express')();\napp.post('/x', (req, res) => res.send(1));\n",
+    "shop/urls.py": "from django.urls import path\nfrom .views import Cart\n\n" +
+      'urlpatterns = [path("cart/", Cart.as_view())]\n',
+    "shop/views.py": "class Cart:\n    def get(self, request):\n        return price()\n\n" +
+      "    def post(self, request):\n        return 1\n\n\ndef price():\n    return 2\n",
+  });
+  try {
+    const gateways = findGateways(view);
+    const of = (label: string) => gateways.find((g) => g.label === label)!;
+    const rows = (label: string, depth: number) => {
+      const trace = traceGateway(view, of(label), depth);
+      return {
+        nodes: trace.nodes.map((n) => `${n.depth} ${n.from} -> ${n.symbol!.id}`),
+        depthReached: trace.depthReached,
+        truncated: trace.truncated,
+      };
+    };
+    await t.step("a function handler: its callees at their shortest depth", () => {
+      deepEqual(rows("GET /users", 5), {
+        nodes: [
+          "1 app.py::users#function -> app.py::load#function",
+          "1 app.py::users#function -> app.py::audit#function",
+          "2 app.py::load#function -> app.py::query#function",
+        ],
+        depthReached: 2,
+        truncated: false,
+      });
+      equal(gatewayId(of("GET /users")), "app.py::users#function");
+    });
+    await t.step("the depth bound", () => {
+      deepEqual(rows("GET /users", 1).nodes, [
+        "1 app.py::users#function -> app.py::load#function",
+        "1 app.py::users#function -> app.py::audit#function",
+      ]);
+    });
+    await t.step("a class handler reaches its methods first", () => {
+      deepEqual(rows("ANY /cart/", 3).nodes, [
+        "1 shop/views.py::Cart#class -> shop/views.py::Cart.get#method",
+        "1 shop/views.py::Cart#class -> shop/views.py::Cart.post#method",
+        "2 shop/views.py::Cart.get#method -> shop/views.py::price#function",
+      ]);
+    });
+    await t.step("an inline handler reaches nothing and is named by its place", () => {
+      const inline = of("POST /x");
+      deepEqual(traceGateway(view, inline, 5), { nodes: [], depthReached: 0, truncated: false });
+      equal(gatewayId(inline), "server.js:2");
+    });
+  } finally {
+    await close();
   }
 });
