@@ -505,37 +505,34 @@ function _rows(t: TablePlan, cols: Column[]): string {
       if (j > 0) line += ",";
       // Optional columns are absent from some rows (and a row's prototype is no value).
       if (c.optional && !Object.hasOwn(r, c.name)) continue;
-      const v = c.lead ? c.lead[i]! : r[c.name]!;
-      switch (c.kind) {
-        case T_STR:
-          if (v === null) break;
-          {
-            const rec = c.recs?.[i];
-            if (rec !== undefined) {
-              line += rec.field ??= formatTextField(applyLegend(v as string, rec));
-            } else {
-              // Runs of one value (`file`, `python`) reuse the last field.
-              if (v !== c.lastText) {
-                c.lastField = formatTextField(escapeHandle(c.lastText = v as string));
-              }
-              line += c.lastField;
-            }
-          }
-          break;
-        case T_INT:
-          if (v !== null) line += formatInt(v as number);
-          break;
-        case T_FLOAT:
-          if (v !== null) line += formatFloat(v as number);
-          break;
-        case T_BOOL:
-          if (v !== null) line += v ? "T" : "F";
-          break;
-        default:
-          if (v !== null || c.optional) line += formatTextField(stringifyJson(v));
-      }
+      line += _cell(c, c.lead ? c.lead[i]! : r[c.name]!, i);
     }
     out += line;
   }
   return out;
+}
+
+/** The field of one cell of row `i` (empty for a null scalar). */
+function _cell(c: Column, v: JsonValue, i: number): string {
+  switch (c.kind) {
+    case T_STR:
+      return v === null ? "" : _textCell(c, v as string, i);
+    case T_INT:
+      return v === null ? "" : formatInt(v as number);
+    case T_FLOAT:
+      return v === null ? "" : formatFloat(v as number);
+    case T_BOOL:
+      return v === null ? "" : v ? "T" : "F";
+    default:
+      return v !== null || c.optional ? formatTextField(stringifyJson(v)) : "";
+  }
+}
+
+/** A text cell: through the legend when the column has one, else as a handle. */
+function _textCell(c: Column, v: string, i: number): string {
+  const rec = c.recs?.[i];
+  if (rec !== undefined) return rec.field ??= formatTextField(applyLegend(v, rec));
+  // Runs of one value (`file`, `python`) reuse the last field.
+  if (v !== c.lastText) c.lastField = formatTextField(escapeHandle(c.lastText = v));
+  return c.lastField;
 }
