@@ -544,6 +544,12 @@ export interface LanguageSemantics {
    */
   byNameReach: number;
   /**
+   * Words no definition of the language may be named (a rename to one is refused:
+   * `check_rename_safe`, `plan_refactoring`).
+   * @default none: any identifier
+   */
+  reservedWords?: RegExp;
+  /**
    * What keeps a definition alive without a use the graph can see: the language's entry points,
    * runtime and framework hooks, test discovery, exports and dynamic access (dead-code and
    * test-reach analysis, `src/query/liveness.ts`).

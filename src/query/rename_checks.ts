@@ -51,23 +51,14 @@ export interface Unknown {
   detail: string;
 }
 
-/** Words no language of the family lets a definition be named. */
-const _RESERVED: Record<string, RegExp> = {
-  python:
-    /^(?:False|None|True|and|as|assert|async|await|break|class|continue|def|del|elif|else|except|finally|for|from|global|if|import|in|is|lambda|nonlocal|not|or|pass|raise|return|try|while|with|yield)$/,
-  ecmascript:
-    /^(?:break|case|catch|class|const|continue|debugger|default|delete|do|else|enum|export|extends|false|finally|for|function|if|import|in|instanceof|new|null|return|super|switch|this|throw|true|try|typeof|var|void|while|with|yield|let|static|implements|interface|package|private|protected|public|await)$/,
-  go:
-    /^(?:break|case|chan|const|continue|default|defer|else|fallthrough|for|func|go|goto|if|import|interface|map|package|range|return|select|struct|switch|type|var)$/,
-};
-
 /** Why `name` cannot name a definition of `language`, or null when it can. */
 export function invalidName(language: string, name: string): string | null {
   if (!/^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(name)) {
     return `"${name}" is not an identifier (letters, digits, _ and $, not starting with a digit)`;
   }
-  const reserved = _RESERVED[semanticsOf(language).family] ?? _RESERVED[language];
-  return reserved?.test(name) ? `"${name}" is a reserved word of ${language}` : null;
+  return semanticsOf(language).reservedWords?.test(name)
+    ? `"${name}" is a reserved word of ${language}`
+    : null;
 }
 
 /** Most files listed in one unknown's detail. */

@@ -99,7 +99,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   gleam: { semantics: "defaults" },
   go: {
     semantics:
-      "family=go bases=embedding bodyBaseWords=struct|interface byNameReach=1 classReceivers=false closedScope liveness=capitalized moduleBinding=path_tail parameterTypes=name_type privacy=capitalized qualifiedImports receiverParameter selfNames=none superNames=none unit=package_folder",
+      "family=go bases=embedding bodyBaseWords=struct|interface byNameReach=1 classReceivers=false closedScope liveness=capitalized moduleBinding=path_tail parameterTypes=name_type privacy=capitalized qualifiedImports receiverParameter reservedWords selfNames=none superNames=none unit=package_folder",
     facts: [
       "main.go::NewServer#function | store.Open -> internal/store/store.go::Open#function",
     ],
@@ -118,7 +118,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   },
   javascript: {
     semantics:
-      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=names_or_file prototypeObjects publicApi=package_entries reexportFile reexportLine selfNames=this|self superNames=super",
+      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=names_or_file prototypeObjects publicApi=package_entries reexportFile reexportLine reservedWords selfNames=this|self superNames=super",
     facts: [
       "app.js::Greeter.greet#method | .helper -> lib/index.js::helper#function",
       "app.js::main#function | .inner -> app.js::main.inner#function",
@@ -160,7 +160,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   proto: { semantics: "defaults" },
   python: {
     semantics:
-      "family=python attributeUses bases=parenthesized codeRunners=exec liveness=public_name moduleBinding=dotted_path_or_names reexportFile selfNames=self|cls submodules={}.py|{}/__init__.py|{}.pyi|{}/__init__.pyi superNames=super|super()",
+      "family=python attributeUses bases=parenthesized codeRunners=exec liveness=public_name moduleBinding=dotted_path_or_names reexportFile reservedWords selfNames=self|cls submodules={}.py|{}/__init__.py|{}.pyi|{}/__init__.pyi superNames=super|super()",
     facts: [
       "sample.py::main#function | Greeter.build -> sample.py::Greeter.build#method",
       "sample.py::Greeter.build#method | .shout -> sample.py::Greeter.build.shout#function",
@@ -198,7 +198,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   stylus: { semantics: "defaults" },
   svelte: {
     semantics:
-      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=names_or_file prototypeObjects publicApi=package_entries reexportFile reexportLine selfNames=this|self superNames=super",
+      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=names_or_file prototypeObjects publicApi=package_entries reexportFile reexportLine reservedWords selfNames=this|self superNames=super",
   },
   swift: {
     semantics:
@@ -215,11 +215,11 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   toml: { semantics: "defaults" },
   tsx: {
     semantics:
-      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=names_or_file prototypeObjects publicApi=package_entries reexportFile reexportLine selfNames=this|self superNames=super",
+      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=names_or_file prototypeObjects publicApi=package_entries reexportFile reexportLine reservedWords selfNames=this|self superNames=super",
   },
   typescript: {
     semantics:
-      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=names_or_file prototypeObjects publicApi=package_entries reexportFile reexportLine selfNames=this|self superNames=super",
+      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=names_or_file prototypeObjects publicApi=package_entries reexportFile reexportLine reservedWords selfNames=this|self superNames=super",
     facts: [
       "src/index.ts::run#function | models.count -> src/models/index.ts::count#function",
       "base src/models/shape.ts::Circle#class implements src/models/shape.ts::Shape#type",
@@ -230,7 +230,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   vhdl: { semantics: "defaults" },
   vue: {
     semantics:
-      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=names_or_file prototypeObjects publicApi=package_entries reexportFile reexportLine selfNames=this|self superNames=super",
+      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=names_or_file prototypeObjects publicApi=package_entries reexportFile reexportLine reservedWords selfNames=this|self superNames=super",
   },
   xml: { semantics: "defaults" },
   yaml: { semantics: "defaults" },

@@ -39,5 +39,7 @@ export const ECMASCRIPT_SEMANTICS: LanguageSemantics = {
   prototypeObjects: true,
   exportObjects: ["exports", "module.exports"],
   liveness: ECMASCRIPT_LIVENESS,
+  reservedWords:
+    /^(?:break|case|catch|class|const|continue|debugger|default|delete|do|else|enum|export|extends|false|finally|for|function|if|import|in|instanceof|new|null|return|super|switch|this|throw|true|try|typeof|var|void|while|with|yield|let|static|implements|interface|package|private|protected|public|await)$/,
   publicApi: "package_entries",
 };

@@ -46,4 +46,6 @@ export const GO_SEMANTICS: LanguageSemantics = {
   moduleBinding: "path_tail",
   byNameReach: 1,
   liveness: GO_LIVENESS,
+  reservedWords:
+    /^(?:break|case|chan|const|continue|default|defer|else|fallthrough|for|func|go|goto|if|import|interface|map|package|range|return|select|struct|switch|type|var)$/,
 };

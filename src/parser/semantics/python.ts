@@ -42,4 +42,6 @@ export const PYTHON_SEMANTICS: LanguageSemantics = {
   codeRunners: ["exec"],
   submodules: ["{}.py", "{}/__init__.py", "{}.pyi", "{}/__init__.pyi"],
   liveness: PYTHON_LIVENESS,
+  reservedWords:
+    /^(?:False|None|True|and|as|assert|async|await|break|class|continue|def|del|elif|else|except|finally|for|from|global|if|import|in|is|lambda|nonlocal|not|or|pass|raise|return|try|while|with|yield)$/,
 };
