@@ -34,6 +34,8 @@ interface _Report {
 interface _FunctionNode {
   start: number;
   end: number;
+  /** Where its body starts: before it is the function's head (its parameters, an arrow's `=>`). */
+  body: number;
 }
 
 function _files(root: string, ts: boolean): string[] {
@@ -69,11 +71,13 @@ function _functionNodes(
       for (const n of node) visit(n);
       return;
     }
-    const n = node as { type?: string; range?: [number, number] } & Record<string, unknown>;
+    const n = node as
+      & { type?: string; range?: [number, number]; body?: { range?: [number, number] } }
+      & Record<string, unknown>;
     if (
       n.type === "FunctionDeclaration" || n.type === "FunctionExpression" ||
       n.type === "ArrowFunctionExpression"
-    ) out.push({ start: n.range![0], end: n.range![1] });
+    ) out.push({ start: n.range![0], end: n.range![1], body: n.body?.range?.[0] ?? n.range![1] });
     for (const [k, v] of Object.entries(n)) if (k !== "parent" && k !== "range") visit(v);
   };
   visit(
@@ -152,13 +156,16 @@ async function _corpus(name: string, root: string, ts: boolean): Promise<EslintA
       }
       if (own === undefined) continue;
       result.functions++;
-      // ESLint reports a method or a property-valued function at its key, before the function
-      // node's range (which starts at its parameters): the function starting next on that line.
+      // ESLint reports an arrow at its `=>`, in its head (before its body: not the function
+      // starting next, a curried arrow's inner one); a method or a property-valued function at
+      // its key, before the function node's range (which starts at its parameters): the function
+      // starting next on that line.
       const at = offset(own);
       const lineEnd = starts[own.line + 1] ?? code.length;
+      const head = functions.find((f) => f.start <= at && at < f.body);
       const after = functions.filter((f) => f.start >= at && f.start < lineEnd)
         .sort((x, y) => x.start - y.start)[0];
-      const node = after ?? innermost(at);
+      const node = head ?? after ?? innermost(at);
       const depth = Math.max(
         0,
         ...depths.filter((d) => node !== undefined && innermost(offset(d)) === node).map((d) =>

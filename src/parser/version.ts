@@ -45,6 +45,9 @@
  * mixins, functions, variables, imports and `@include` calls tree-sitter-scss loses to `-$x`,
  * `> .a,` selector lists and `@if $a or $b`), names a JavaScript/TypeScript binding through a
  * chained assignment by its variable (`var app = module.exports = express()`: `app`), and reads
- * Make variables assigned in either branch of a top-level conditional.
+ * Make variables assigned in either branch of a top-level conditional;
+ * 16 measures a curried JavaScript/TypeScript arrow (`const f = (a) => (b) => …`) on its outer
+ * function, as ESLint does (it measured the inner one), and counts a TypeScript optional call
+ * `f?.()` as a path.
  */
-export const EXTRACTOR_VERSION = 15;
+export const EXTRACTOR_VERSION = 16;

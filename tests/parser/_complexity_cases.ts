@@ -40,6 +40,27 @@ export const COMPLEXITY_CASES: ComplexityCase[] = [
     "function f(a: number, b = 2, c?: string): number {\n  return a ?? b;\n}\n",
     { cyclomatic: 3, max_nesting: 0, param_count: 3 },
   ),
+  // A curried arrow is measured on the outer function, as ESLint does (its default value is a
+  // path; the inner arrow's `if` is the inner one's).
+  _case(
+    "javascript",
+    "c.js",
+    "const f = (a, b = 1) => (c) => {\n  if (c) {}\n};\n",
+    { cyclomatic: 2, max_nesting: 0, param_count: 2 },
+  ),
+  _case(
+    "typescript",
+    "c.ts",
+    "export const f = (a: number) => (b: number, c: number) => {\n  if (b) {}\n};\n",
+    { cyclomatic: 1, max_nesting: 0, param_count: 1 },
+  ),
+  // An optional call `g?.()` is a path, as an optional member `a?.b` is.
+  _case(
+    "typescript",
+    "d.ts",
+    "function f(a: { g?: () => void }, b?: { c: number }): void {\n  a.g?.();\n  b?.c;\n}\n",
+    { cyclomatic: 3, max_nesting: 0, param_count: 2 },
+  ),
   _case(
     "typescript",
     "a.ts",

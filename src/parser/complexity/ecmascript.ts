@@ -48,11 +48,16 @@ export const ECMASCRIPT_COMPLEXITY: ComplexityRules = {
   parameters: { lists: ["formal_parameters"], skip: ["comment"], single: ["parameter"] },
 };
 
-/** TypeScript (and TSX): JavaScript's rules; a parameter's default value is written in its node. */
+/**
+ * TypeScript (and TSX): JavaScript's rules; a parameter's default value is written in its node,
+ * and an optional call `f?.()` keeps its `?.` as a token of the call (JavaScript's grammar wraps
+ * it in an `optional_chain` node).
+ */
 export const TYPESCRIPT_COMPLEXITY: ComplexityRules = {
   ...ECMASCRIPT_COMPLEXITY,
   operators: {
     ...ECMASCRIPT_COMPLEXITY.operators,
+    call_expression: ["?."],
     required_parameter: ["="],
     optional_parameter: ["="],
   },

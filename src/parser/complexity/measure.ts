@@ -135,20 +135,22 @@ export function isFunctionNode(node: Node, rules: CompiledComplexity): boolean {
 }
 
 /**
- * The function node of a definition: its body when that is a function, the function around its
- * body (`@body`), else the node
- * itself, else its first function descendant (a `const f = () => …` declaration); the node
- * itself when none is found.
+ * The function node of a definition: the function around its body (`@body`) inside the
+ * definition, else the body when that is a function, else the node itself, else its first
+ * function descendant (a `const f = () => …` declaration); the node itself when none is found.
  */
 export function functionOf(node: Node, body: Node | null, rules: CompiledComplexity): Node {
-  // A body that is itself a function: a Haskell signature whose equation is its `@body`.
-  if (body !== null && isFunctionNode(body, rules)) return body;
+  // The function around the body first: a curried arrow's body is itself a function
+  // (`const f = (a) => (b) => …`), and the definition is the outer one, as ESLint measures it.
   if (body !== null) {
     for (let n = body.parent; n !== null && n.startIndex >= node.startIndex; n = n.parent) {
       if (isFunctionNode(n, rules)) return n;
       if (n.id === node.id) break;
     }
   }
+  // A body that is itself a function with none around it in the definition: a Haskell
+  // signature whose equation is its `@body`.
+  if (body !== null && isFunctionNode(body, rules)) return body;
   if (isFunctionNode(node, rules)) return node;
   // The head of the definition only (not its body), a few levels down.
   const queue: [Node, number][] = [[node, 0]];
