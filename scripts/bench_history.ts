@@ -2,7 +2,9 @@
  * `deno task bench history`: the in-process history reader against the `git` CLI, in one run.
  *
  * Speed (in turns, each of ours on a freshly opened repository — cold object caches in a warm
- * process, as a server's first call on a repo — against a new `git` process doing the same work):
+ * process, as a server's first call on a repo — against a new `git` process doing the same work),
+ * wall time and CPU time side by side (ours: this process's every thread; git's: its process's
+ * user + system time), so a ratio still means something on a loaded machine:
  *
  * - `tree diff`: the changed files of `HEAD~100..HEAD`, renames paired (`git diff -M --name-only`);
  * - `diff`: the file changes of `HEAD~100..HEAD` with renames and each text file's line diff
@@ -27,6 +29,7 @@
  *     [--eslint] [--eslint-corpora zod,express] [--only agreement|speed] [--json FILE]
  */
 import { join } from "node:path";
+import { cpuUsage } from "node:process";
 import { GitRepository } from "../src/ingest/git/repository.ts";
 import { DEFAULT_HISTORY_LIMITS } from "../src/ingest/git/limits.ts";
 import {
@@ -130,12 +133,35 @@ function _walkWork(dir: string): number {
   }
 }
 
-/** One measured case: ours and git's times, in turns. */
+/** One measured case: ours and git's times, in turns (wall and CPU, ms). */
 interface Timed {
   case: string;
   ours: number[];
   git: number[];
+  /** CPU of this process (every thread: the worker pool's too) during each of our rounds. */
+  oursCpu: number[];
+  /** CPU of the git process of each round (its user + system time, reaped). */
+  gitCpu: number[];
   detail: string;
+}
+
+/** CPU ms of this process so far, every thread. */
+function _ourCpu(): number {
+  const u = cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/**
+ * CPU ms of this process's reaped children so far (`cutime` + `cstime` of /proc/PID/stat, read
+ * through `cat` as Deno's permissions want; clock ticks of 10 ms).
+ */
+function _childCpu(): number {
+  const out = new Deno.Command("cat", { args: [`/proc/${Deno.pid}/stat`], stdout: "piped" })
+    .outputSync();
+  const stat = _decoder.decode(out.stdout);
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // After the name: state is field 3, so cutime (16) and cstime (17) are at 13 and 14 here.
+  return (Number(fields[13]) + Number(fields[14])) * 10;
 }
 
 async function _turns(
@@ -147,14 +173,19 @@ async function _turns(
 ): Promise<Timed> {
   await ours(); // warm the code (JIT), not the data: each round opens the repository anew
   git();
-  const t: Timed = { case: name, ours: [], git: [], detail };
+  const t: Timed = { case: name, ours: [], git: [], oursCpu: [], gitCpu: [], detail };
   for (let i = 0; i < rounds; i++) {
+    let c = _ourCpu();
     let s = performance.now();
     await ours();
     t.ours.push(performance.now() - s);
+    t.oursCpu.push(_ourCpu() - c);
+    c = _childCpu();
     s = performance.now();
     git();
     t.git.push(performance.now() - s);
+    // The `cat` that read the first figure is reaped before git runs: its CPU is in `c`.
+    t.gitCpu.push(_childCpu() - c);
   }
   return t;
 }
@@ -400,14 +431,37 @@ async function _provenanceAgreement(dir: string, count: number) {
 }
 
 function _printSpeed(speed: Awaited<ReturnType<typeof _speed>>, rounds: number, load: string) {
+  const r = (x: number) => Math.round(x);
   const table = speed.cases.map((c) => {
     const ours = median(c.ours);
     const git = median(c.git);
-    return [c.case, ours, git, ours / git, Math.max(...c.ours), c.detail];
+    const oursCpu = median(c.oursCpu);
+    const gitCpu = median(c.gitCpu);
+    return [
+      c.case,
+      r(ours),
+      r(git),
+      (ours / git).toFixed(1) + "x",
+      r(oursCpu),
+      r(gitCpu),
+      gitCpu > 0 ? (oursCpu / gitCpu).toFixed(1) + "x" : "-",
+      r(Math.max(...c.ours)),
+      c.detail,
+    ];
   });
   console.log(`\n## Speed (median of ${rounds}, ms; ${load})\n`);
   console.log(
-    markdownTable(["work", "in process", "git CLI", "ratio", "ours max", "git does"], table),
+    markdownTable([
+      "work",
+      "in process",
+      "git CLI",
+      "ratio",
+      "ours CPU",
+      "git CPU",
+      "CPU ratio",
+      "ours max",
+      "git does",
+    ], table),
   );
   console.log(
     `\nchanged symbols HEAD~100..HEAD: ${speed.changedFiles} files, ${speed.changedSymbols} symbols`,
