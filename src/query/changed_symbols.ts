@@ -10,7 +10,6 @@ import { diffLines, type Hunk, splitLines } from "../parser/git/line_diff.ts";
 import type { FileChange, GitHistory } from "../parser/git/history.ts";
 import type { ParseResult, SymbolRecord } from "../parser/types.ts";
 import { languageForPath } from "../parser/registry.ts";
-import { hasSecretHint } from "../parser/secrets.ts";
 import { pairSymbols } from "./symbol_pairs.ts";
 
 /** What {@linkcode symbolsFromIndex} reads of an index. */
@@ -297,11 +296,16 @@ export function touchedLines(
   return out;
 }
 
+/** The mark a redacted secret leaves in a stored signature (`src/parser/secrets.ts`). */
+const _REDACTED = "[REDACTED:";
+
 /**
  * The index's symbols of a file when `bytes` are exactly the indexed file's (what the parser made
  * of those bytes, stored), for {@linkcode ChangedSymbolsOptions.known}: the side of a change that
- * is the indexed state is not parsed again. Not for a file that may hold a secret: the index
- * stores its signatures redacted, and a redacted signature would read as a changed one.
+ * is the indexed state is not parsed again. Not when a stored signature was redacted (it would
+ * read as a changed one): only a signature holding a secret is, and it says so. (The cheap
+ * `hasSecretHint` first check was used before; it holds for nearly every source file — `key`,
+ * `token` — so the index side was parsed again for 621 of 635 files of a 100-commit range.)
  */
 export function symbolsFromIndex(
   index: IndexedFiles,
@@ -310,7 +314,9 @@ export function symbolsFromIndex(
     const stored = index.fileBytes(path);
     if (stored === undefined || stored.length !== bytes.length) return undefined;
     for (let i = 0; i < bytes.length; i++) if (stored[i] !== bytes[i]) return undefined;
-    if (hasSecretHint(_decoder.decode(bytes))) return undefined;
-    return index.symbolsOfFile(path);
+    const symbols = index.symbolsOfFile(path);
+    // A source holding the mark itself is parsed again too: the same symbols, only slower.
+    if (symbols.some((s) => s.signature.includes(_REDACTED))) return undefined;
+    return symbols;
   };
 }
