@@ -260,9 +260,12 @@ export function redactSecrets(text: string): { text: string; count: number } {
   return { text: redactRange(text, spans), count: spans.length };
 }
 
+/** How every placeholder of a redacted secret begins (`[REDACTED:<type>]`). */
+export const REDACTED_MARK = "[REDACTED:";
+
 /** The placeholder for each line of a secret's characters, line breaks kept. */
 function _placeholderLines(secret: string, type: string): string {
-  const mark = `[REDACTED:${type}]`;
+  const mark = `${REDACTED_MARK}${type}]`;
   // A break is \r\n, \n or a lone \r (the line rule of source_text.ts).
   return secret.split(/(\r\n|\n|\r)/).map((part, i) => i % 2 === 1 ? part : part === "" ? "" : mark)
     .join("");

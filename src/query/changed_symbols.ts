@@ -10,6 +10,7 @@ import { diffLines, type Hunk, splitLines } from "../parser/git/line_diff.ts";
 import type { FileChange, GitHistory } from "../parser/git/history.ts";
 import type { ParseResult, SymbolRecord } from "../parser/types.ts";
 import { languageForPath } from "../parser/registry.ts";
+import { REDACTED_MARK } from "../parser/secrets.ts";
 import { pairSymbols } from "./symbol_pairs.ts";
 
 /** What {@linkcode symbolsFromIndex} reads of an index. */
@@ -296,9 +297,6 @@ export function touchedLines(
   return out;
 }
 
-/** The mark a redacted secret leaves in a stored signature (`src/parser/secrets.ts`). */
-const _REDACTED = "[REDACTED:";
-
 /**
  * The index's symbols of a file when `bytes` are exactly the indexed file's (what the parser made
  * of those bytes, stored), for {@linkcode ChangedSymbolsOptions.known}: the side of a change that
@@ -316,7 +314,7 @@ export function symbolsFromIndex(
     for (let i = 0; i < bytes.length; i++) if (stored[i] !== bytes[i]) return undefined;
     const symbols = index.symbolsOfFile(path);
     // A source holding the mark itself is parsed again too: the same symbols, only slower.
-    if (symbols.some((s) => s.signature.includes(_REDACTED))) return undefined;
+    if (symbols.some((s) => s.signature.includes(REDACTED_MARK))) return undefined;
     return symbols;
   };
 }
