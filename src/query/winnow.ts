@@ -34,6 +34,8 @@ import { facet, type RepoView } from "./view.ts";
 
 const _SET = ["in", "eq"];
 const _NUM = [">", "<", ">=", "<=", "=="];
+/** The axes whose value may be a list (any of them matches); the others take one string. */
+const _LIST_AXES = new Set(["kind", "language", "role", "decorator", "calls"]);
 
 /** The ops of each axis. */
 export const WINNOW_AXES: Readonly<Record<string, readonly string[]>> = {
@@ -94,16 +96,11 @@ function _checkValue(at: string, axis: string, op: string, value: unknown): Crit
     if (typeof value !== "boolean") _bad(`${at}.value must be true or false`);
     return value;
   }
+  const takesList = _LIST_AXES.has(axis);
+  if (Array.isArray(value) && !takesList) _bad(`${at}.value must be one string for ${op}`);
   const list = Array.isArray(value) ? value : [value];
   if (list.length === 0 || !list.every((v) => typeof v === "string")) {
-    _bad(
-      `${at}.value must be a string${
-        _SET.includes(op) || op === "contains" ? " or a list of strings" : ""
-      }`,
-    );
-  }
-  if (list.length > 1 && !(_SET.includes(op) || op === "contains")) {
-    _bad(`${at}.value must be one string for ${op}`);
+    _bad(`${at}.value must be a string${takesList ? " or a list of strings" : ""}`);
   }
   if (axis === "name" && op === "matches") _checkRegex(at, list[0] as string);
   return Array.isArray(value) ? value as string[] : value as string;

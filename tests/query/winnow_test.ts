@@ -197,20 +197,23 @@ Deno.test("winnow: ranked by one signal, ties by id, at most max rows", async ()
   }
 });
 
-// A list on an axis whose table row takes one string (name eq, summary contains) is accepted and
-// then matches nothing (name) or the list joined by commas (summary); the owner of winnow.ts was
-// told (session 6 report). Enable once checkCriteria refuses it.
-Deno.test({
-  name: "winnow: a list where the axis takes one string is refused",
-  ignore: true,
-  fn: () => {
-    throws(
-      () => checkCriteria([{ axis: "name", op: "eq", value: ["a", "b"] }]),
-      _invalid(/must be one string for eq$/),
-    );
-    throws(
-      () => checkCriteria([{ axis: "summary", op: "contains", value: ["a", "b"] }]),
-      _invalid(/must be one string for contains$/),
-    );
-  },
+// A list on an axis whose table row takes one string (name eq, summary contains) used to be
+// accepted and then matched nothing (name) or the list joined by commas (summary).
+Deno.test("winnow: a list where the axis takes one string is refused", () => {
+  throws(
+    () => checkCriteria([{ axis: "name", op: "eq", value: ["a", "b"] }]),
+    _invalid(/must be one string for eq$/),
+  );
+  throws(
+    () => checkCriteria([{ axis: "summary", op: "contains", value: ["a", "b"] }]),
+    _invalid(/must be one string for contains$/),
+  );
+  throws(
+    () => checkCriteria([{ axis: "file", op: "matches", value: ["*.py"] }]),
+    _invalid(/^criteria\[0\]\.value must be one string for matches$/),
+  );
+  // The list axes still take lists.
+  deepEqual(checkCriteria([{ axis: "decorator", op: "contains", value: ["a", "b"] }]), [
+    { axis: "decorator", op: "contains", value: ["a", "b"] },
+  ]);
 });
