@@ -550,6 +550,12 @@ export interface LanguageSemantics {
    */
   reservedWords?: RegExp;
   /**
+   * How a refactoring plan writes the language's imports (`plan_refactoring` move:
+   * `src/parser/import_writers/`).
+   * @default none: a move is refused with "Cannot rewrite imports for <language>"
+   */
+  importWriter?: ImportWriter;
+  /**
    * What keeps a definition alive without a use the graph can see: the language's entry points,
    * runtime and framework hooks, test discovery, exports and dynamic access (dead-code and
    * test-reach analysis, `src/query/liveness.ts`).
@@ -563,6 +569,43 @@ export interface LanguageSemantics {
    * @default "every_unit"
    */
   publicApi?: "every_unit" | "package_entries";
+}
+
+/**
+ * How a language's import lines are written when a definition moves to another file: the one
+ * writer of each family (`src/parser/import_writers/<family>.ts`), referenced from its
+ * {@linkcode LanguageSemantics}. The query layer asks it and never the language's name.
+ */
+export interface ImportWriter {
+  /** The writer's name, as the conformance suite's graph rows show it (`python`). */
+  name: string;
+  /** Paths a definition of the language may move to (`.py`). */
+  files: RegExp;
+  /** Blank lines written between an import block or a definition and the next definition. */
+  blankLines: number;
+  /**
+   * The statement importing `names` from `specifier`; `like` is the import line it follows, when
+   * there is one (an `export … from` line is followed by another).
+   */
+  statement(specifier: string, names: readonly string[], like?: string): string;
+  /**
+   * The specifier of `target` as written in `file`. `like` is a specifier to write it like (the
+   * one it replaces, or one of the file's own absolute ones), `files` every path of the repo.
+   */
+  specifier(file: string, target: string, like: string | null, files: Iterable<string>): string;
+  /**
+   * The text a new file of the language starts with, from the text of the file the definition
+   * leaves (Go's `package` clause).
+   * @default none
+   */
+  header?(source: string): string;
+  /**
+   * For a language whose imports bind one package name used qualified (`name.X`: Go): the name
+   * an import line binds and the line the new file writes for it. The moved lines need an import
+   * when they write its name qualified.
+   * @default none: imports bind the names they list, or a module name
+   */
+  packageImport?(line: string, specifier: string): { name: string; text: string };
 }
 
 /**

@@ -3,26 +3,23 @@
  * and decorators above it) cut from its file and written at the end of the new one, with the
  * imports its body needs; every import of it pointed at the new file (an import of it alone gets
  * the new specifier, an import of several names loses it and a new import line follows); its old
- * file importing it back when it still uses it. Python, JavaScript/TypeScript modules (`export`,
- * ES imports) and Go (within its package folder) are planned; uses through the old module's name
- * (`mod.name`) are listed to change by hand.
+ * file importing it back when it still uses it. A language is planned when its semantics have an
+ * import writer (`LanguageSemantics.importWriter`: how its import lines are written); a language
+ * whose unit is a package folder moves within it. Uses through the old module's name (`mod.name`)
+ * are listed to change by hand.
  */
 import { ToolError } from "../errors.ts";
+import type { ImportWriter } from "../parser/language_spec.ts";
 import type { SymbolRecord } from "../parser/types.ts";
 import type { StoredImport } from "../store/repo_index.ts";
 import { semanticsOf } from "../parser/semantics/mod.ts";
 import { dirOf, IMPORT_GRAPH } from "./import_graph.ts";
-import {
-  boundModule,
-  type ImportFamily,
-  importLine,
-  importSpecifier,
-  importText,
-} from "./import_text.ts";
+import { boundModule, importLine, importSpecifier, importWriterOf } from "./import_text.ts";
 import { definitionSpan } from "./mentions.ts";
 import type { PlanEdit } from "./refactor_edits.ts";
 import type { RenameSites } from "./rename_sites.ts";
 import { SYMBOLS } from "./symbols.ts";
+import { unitKey } from "./units.ts";
 import type { RepoView } from "./view.ts";
 
 /** A planned move. */
@@ -34,8 +31,6 @@ export interface MovePlan {
   newFileExists: boolean;
 }
 
-type _Family = ImportFamily;
-
 /** Plan moving `symbol` (its rename sites found) to `newFile`. */
 export function planMove(
   view: RepoView,
@@ -43,7 +38,7 @@ export function planMove(
   found: RenameSites,
   newFile: string,
 ): MovePlan {
-  const family = _familyOf(symbol, newFile);
+  const writer = _writerFor(symbol, newFile);
   if (symbol.parent !== null) {
     throw new ToolError(
       "invalid_argument",
@@ -58,10 +53,12 @@ export function planMove(
   const [first, last] = definitionSpan(lines, symbol);
   const body = lines.slice(first - 1, last).join("\n");
   const target = view.index.fileText(newFile);
-  if (family === "go" && dirOf(newFile) !== dirOf(symbol.file)) {
+  // A unit of several files (a Go package folder) sees its own names: no import changes.
+  const oneUnit = unitKey(newFile, symbol.language) === unitKey(symbol.file, symbol.language);
+  if (semanticsOf(symbol.language).unit === "package_folder" && !oneUnit) {
     throw new ToolError(
       "invalid_argument",
-      "A Go definition moves within its package folder only (another folder is another package): pick a new_file in " +
+      `A ${symbol.language} definition moves within its package folder only (another folder is another package): pick a new_file in ` +
         (dirOf(symbol.file) || "the root folder"),
     );
   }
@@ -82,10 +79,8 @@ export function planMove(
     certainty: "certain",
   });
   // 2. Write it into the new file with the imports it needs.
-  const needed = _neededImports(view, symbol, body, newFile, family);
-  const goPackage = /^package\s+(\S+)/m.exec(text)?.[1] ?? "main";
-  const header = family === "go" ? `package ${goPackage}\n\n` : "";
-  edits.push(_append(newFile, target, needed, body, family, header));
+  const needed = _neededImports(view, symbol, body, newFile, writer, oneUnit);
+  edits.push(_append(newFile, target, needed, body, writer, writer.header?.(text) ?? ""));
   // 3. Point every import of it at the new file.
   const graph = view.get(IMPORT_GRAPH);
   for (const s of found.sites) {
@@ -93,7 +88,7 @@ export function planMove(
     const imp = (graph.importsOf.get(s.file) ?? []).find((i) => i.line === s.line);
     const retarget = imp === undefined
       ? null
-      : _retarget(view, imp, s.lineText, symbol.name, newFile, family);
+      : _retarget(view, imp, s.lineText, symbol.name, newFile, writer);
     if (retarget !== null) edits.push(...retarget);
     else {manual.push({
         file: s.file,
@@ -107,18 +102,18 @@ export function planMove(
     s.file === symbol.file && s.role === "reference" && s.certainty === "certain" &&
     (s.line < first || s.line > last)
   );
-  if (stillUsed && family !== "go") {
+  if (stillUsed && !oneUnit) {
     edits.push(
       _insertImport(
         view,
         symbol.file,
-        importLine(view, symbol.file, newFile, [symbol.name], family, _styleOf(view, symbol.file)),
+        importLine(view, symbol.file, newFile, [symbol.name], writer, _styleOf(view, symbol.file)),
       ),
     );
   }
   for (const s of found.sites) {
     if (s.role !== "reference" || s.certainty === "mention" || s.file === symbol.file) continue;
-    if (!/(?:\.|->|::)\s*$/.test(s.lineText.slice(0, s.start)) || family === "go") continue;
+    if (!/(?:\.|->|::)\s*$/.test(s.lineText.slice(0, s.start)) || oneUnit) continue;
     manual.push({
       file: s.file,
       line: s.line,
@@ -164,24 +159,13 @@ function _unusedImports(
   return out;
 }
 
-function _familyOf(symbol: SymbolRecord, newFile: string): _Family {
-  const family = semanticsOf(symbol.language).family;
-  if (family !== "python" && family !== "ecmascript" && family !== "go") {
-    throw new ToolError(
-      "unsupported_language",
-      `Moves are planned for Python, JavaScript/TypeScript and Go; ${symbol.file} is ${symbol.language}: use refactor_type rename, or move it by hand with check_references`,
-    );
-  }
-  const ext = (p: string) => p.slice(p.lastIndexOf("."));
-  const ok = family === "python"
-    ? ext(newFile) === ".py"
-    : family === "go"
-    ? ext(newFile) === ".go"
-    : /\.[cm]?[jt]sx?$/.test(newFile);
-  if (!ok) {
+/** The import writer of the symbol's language, when `newFile` is a file it writes. */
+function _writerFor(symbol: SymbolRecord, newFile: string): ImportWriter {
+  const writer = importWriterOf(symbol.language);
+  if (!writer.files.test(newFile)) {
     throw new ToolError("invalid_argument", `new_file ${newFile} is not a ${symbol.language} file`);
   }
-  return family;
+  return writer;
 }
 
 /** Import lines the moved body needs: its names imported in the old file, or defined there. */
@@ -190,32 +174,30 @@ function _neededImports(
   symbol: SymbolRecord,
   body: string,
   newFile: string,
-  family: _Family,
+  writer: ImportWriter,
+  oneUnit: boolean,
 ): string[] {
   const words = new Set(body.match(/[\p{L}_$][\p{L}\p{N}_$]*/gu) ?? []);
   const out: string[] = [];
   const lines = (view.index.fileText(symbol.file) ?? "").split("\n");
   for (const imp of view.get(IMPORT_GRAPH).importsOf.get(symbol.file) ?? []) {
     const line = lines[imp.line - 1] ?? "";
-    if (family === "go") {
-      const binding = /^\s*(?:import\s+)?(?:([\p{L}_][\p{L}\p{N}_]*)\s+)?"([^"]+)"/u.exec(line);
-      const name = binding?.[1] ?? imp.specifier.split("/").pop()!;
-      if (body.includes(`${name}.`)) {
-        out.push(`import ${binding?.[1] ? name + " " : ""}"${imp.specifier}"`);
-      }
+    if (writer.packageImport !== undefined) {
+      const { name, text } = writer.packageImport(line, imp.specifier);
+      if (body.includes(`${name}.`)) out.push(text);
       continue;
     }
     const names = imp.names.filter((n) => words.has(n) && n !== "*");
     const module = imp.names.length === 0 ? boundModule(line) : null;
     if (names.length === 0 && (module === null || !words.has(module))) continue;
     if (imp.resolved === null || !imp.specifier.startsWith(".")) {
-      out.push(names.length > 0 ? importText(family, imp.specifier, names) : line.trim());
+      out.push(names.length > 0 ? writer.statement(imp.specifier, names) : line.trim());
     } else {
-      out.push(importLine(view, newFile, imp.resolved, names, family, imp.specifier));
+      out.push(importLine(view, newFile, imp.resolved, names, writer, imp.specifier));
     }
   }
-  if (family === "go") return out;
-  // Names of the old file's top level the body uses come from the old file.
+  // Names of the old file's top level the body uses come from the old file (in scope in its unit).
+  if (oneUnit) return out;
   const own = view.get(SYMBOLS).ofFile(symbol.file).filter((s) =>
     s.parent === null && s.id !== symbol.id && s.kind !== "import" && words.has(s.name)
   ).map((s) => s.name);
@@ -226,7 +208,7 @@ function _neededImports(
         newFile,
         symbol.file,
         [...new Set(own)],
-        family,
+        writer,
         _styleOf(view, symbol.file),
       ),
     );
@@ -240,13 +222,13 @@ function _append(
   existing: string | undefined,
   imports: string[],
   body: string,
-  family: _Family,
+  writer: ImportWriter,
   header: string,
 ): PlanEdit {
   const unique = [...new Set(imports)];
+  const gap = "\n".repeat(writer.blankLines);
   if (existing === undefined) {
-    const head = header +
-      (unique.length > 0 ? unique.join("\n") + "\n\n" + (family === "python" ? "\n" : "") : "");
+    const head = header + (unique.length > 0 ? unique.join("\n") + "\n" + gap : "");
     return {
       file,
       line: 1,
@@ -263,7 +245,6 @@ function _append(
   const lines = existing.split("\n");
   const missing = unique.filter((i) => !existing.includes(i));
   const end = existing.endsWith("\n") ? lines.length : lines.length + 1;
-  const gap = family === "python" ? "\n\n" : "\n";
   return {
     file,
     line: end,
@@ -286,9 +267,9 @@ function _retarget(
   line: string,
   name: string,
   newFile: string,
-  family: _Family,
+  writer: ImportWriter,
 ): PlanEdit[] | null {
-  const specifier = importSpecifier(view, imp.file, newFile, family, imp.specifier);
+  const specifier = importSpecifier(view, imp.file, newFile, writer, imp.specifier);
   const quoted = imp.specifier;
   const at = line.indexOf(quoted);
   const others = imp.names.filter((n) => n !== name);
@@ -318,11 +299,7 @@ function _retarget(
     ? m[0].slice(0, m[0].length - m[3].length)
     : m[0];
   const col = [...line.slice(0, m.index)].length + 1;
-  const reexport = /^\s*export\b/.test(line);
-  const text = importText(family, specifier, [name]).replace(
-    /^import/,
-    reexport ? "export" : "import",
-  );
+  const text = writer.statement(specifier, [name], line);
   return [
     {
       file: imp.file,

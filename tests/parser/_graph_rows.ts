@@ -22,7 +22,8 @@ export interface GraphRow {
 
 /**
  * A semantics as one line: the family, then every field that differs from
- * {@linkcode DEFAULT_SEMANTICS}, as `field=value` (lists joined by `|`, flags bare).
+ * {@linkcode DEFAULT_SEMANTICS}, as `field=value` (lists joined by `|`, flags bare, an import
+ * writer by its name).
  */
 export function describeSemantics(s: LanguageSemantics): string {
   const parts = [`family=${s.family}`];
@@ -37,6 +38,7 @@ export function describeSemantics(s: LanguageSemantics): string {
     // A pattern (a re-export file, a receiver parameter) is named, not spelled out; the
     // liveness rules by their export rule.
     if (key === "liveness") parts.push(`liveness=${(value as { exports: string }).exports}`);
+    else if (key === "importWriter") parts.push(`importWriter=${(value as { name: string }).name}`);
     else parts.push(value === true || value instanceof RegExp ? key : `${key}=${text(value)}`);
   }
   return parts.join(" ");
@@ -99,7 +101,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   gleam: { semantics: "defaults" },
   go: {
     semantics:
-      "family=go bases=embedding bodyBaseWords=struct|interface byNameReach=1 classReceivers=false closedScope liveness=capitalized moduleBinding=path_tail parameterTypes=name_type privacy=capitalized qualifiedImports receiverParameter reservedWords selfNames=none superNames=none unit=package_folder",
+      "family=go bases=embedding bodyBaseWords=struct|interface byNameReach=1 classReceivers=false closedScope importWriter=go liveness=capitalized moduleBinding=path_tail parameterTypes=name_type privacy=capitalized qualifiedImports receiverParameter reservedWords selfNames=none superNames=none unit=package_folder",
     facts: [
       "main.go::NewServer#function | store.Open -> internal/store/store.go::Open#function",
     ],
@@ -118,7 +120,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   },
   javascript: {
     semantics:
-      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=names_or_file prototypeObjects publicApi=package_entries reexportFile reexportLine reservedWords selfNames=this|self superNames=super",
+      "family=ecmascript exportObjects=exports|module.exports importWriter=ecmascript liveness=keyword moduleBinding=names_or_file prototypeObjects publicApi=package_entries reexportFile reexportLine reservedWords selfNames=this|self superNames=super",
     facts: [
       "app.js::Greeter.greet#method | .helper -> lib/index.js::helper#function",
       "app.js::main#function | .inner -> app.js::main.inner#function",
@@ -160,7 +162,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   proto: { semantics: "defaults" },
   python: {
     semantics:
-      "family=python attributeUses bases=parenthesized codeRunners=exec liveness=public_name moduleBinding=dotted_path_or_names reexportFile reservedWords selfNames=self|cls submodules={}.py|{}/__init__.py|{}.pyi|{}/__init__.pyi superNames=super|super()",
+      "family=python attributeUses bases=parenthesized codeRunners=exec importWriter=python liveness=public_name moduleBinding=dotted_path_or_names reexportFile reservedWords selfNames=self|cls submodules={}.py|{}/__init__.py|{}.pyi|{}/__init__.pyi superNames=super|super()",
     facts: [
       "sample.py::main#function | Greeter.build -> sample.py::Greeter.build#method",
       "sample.py::Greeter.build#method | .shout -> sample.py::Greeter.build.shout#function",
@@ -198,7 +200,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   stylus: { semantics: "defaults" },
   svelte: {
     semantics:
-      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=names_or_file prototypeObjects publicApi=package_entries reexportFile reexportLine reservedWords selfNames=this|self superNames=super",
+      "family=ecmascript exportObjects=exports|module.exports importWriter=ecmascript liveness=keyword moduleBinding=names_or_file prototypeObjects publicApi=package_entries reexportFile reexportLine reservedWords selfNames=this|self superNames=super",
   },
   swift: {
     semantics:
@@ -215,11 +217,11 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   toml: { semantics: "defaults" },
   tsx: {
     semantics:
-      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=names_or_file prototypeObjects publicApi=package_entries reexportFile reexportLine reservedWords selfNames=this|self superNames=super",
+      "family=ecmascript exportObjects=exports|module.exports importWriter=ecmascript liveness=keyword moduleBinding=names_or_file prototypeObjects publicApi=package_entries reexportFile reexportLine reservedWords selfNames=this|self superNames=super",
   },
   typescript: {
     semantics:
-      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=names_or_file prototypeObjects publicApi=package_entries reexportFile reexportLine reservedWords selfNames=this|self superNames=super",
+      "family=ecmascript exportObjects=exports|module.exports importWriter=ecmascript liveness=keyword moduleBinding=names_or_file prototypeObjects publicApi=package_entries reexportFile reexportLine reservedWords selfNames=this|self superNames=super",
     facts: [
       "src/index.ts::run#function | models.count -> src/models/index.ts::count#function",
       "base src/models/shape.ts::Circle#class implements src/models/shape.ts::Shape#type",
@@ -230,7 +232,7 @@ export const GRAPH_ROWS: Record<string, GraphRow> = {
   vhdl: { semantics: "defaults" },
   vue: {
     semantics:
-      "family=ecmascript exportObjects=exports|module.exports liveness=keyword moduleBinding=names_or_file prototypeObjects publicApi=package_entries reexportFile reexportLine reservedWords selfNames=this|self superNames=super",
+      "family=ecmascript exportObjects=exports|module.exports importWriter=ecmascript liveness=keyword moduleBinding=names_or_file prototypeObjects publicApi=package_entries reexportFile reexportLine reservedWords selfNames=this|self superNames=super",
   },
   xml: { semantics: "defaults" },
   yaml: { semantics: "defaults" },

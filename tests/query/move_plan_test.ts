@@ -76,3 +76,20 @@ Deno.test("move_plan: refused moves", async () => {
     await close();
   }
 });
+
+Deno.test("move_plan: a language without an import writer is refused by name", async () => {
+  const { view, symbol, close } = await indexedView({
+    "src/lib.rs": "pub fn f() -> i32 {\n    1\n}\n",
+  });
+  try {
+    const found = await renameSites(view, symbol("src/lib.rs::f#function"), 50);
+    throws(
+      () => planMove(view, found.symbol, found, "src/other.rs"),
+      (e) =>
+        e instanceof ToolError && e.code === "unsupported_language" &&
+        /^Cannot rewrite imports for rust: moves are planned for .*python/.test(e.message),
+    );
+  } finally {
+    await close();
+  }
+});

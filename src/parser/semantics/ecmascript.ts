@@ -1,4 +1,5 @@
 import { DEFAULT_SEMANTICS, type LanguageSemantics, type LivenessRules } from "../language_spec.ts";
+import { ECMASCRIPT_IMPORTS } from "../import_writers/ecmascript.ts";
 
 /**
  * JavaScript/TypeScript liveness conventions: `constructor`, `toString`, `toJSON`, `then` and the
@@ -39,6 +40,7 @@ export const ECMASCRIPT_SEMANTICS: LanguageSemantics = {
   prototypeObjects: true,
   exportObjects: ["exports", "module.exports"],
   liveness: ECMASCRIPT_LIVENESS,
+  importWriter: ECMASCRIPT_IMPORTS,
   reservedWords:
     /^(?:break|case|catch|class|const|continue|debugger|default|delete|do|else|enum|export|extends|false|finally|for|function|if|import|in|instanceof|new|null|return|super|switch|this|throw|true|try|typeof|var|void|while|with|yield|let|static|implements|interface|package|private|protected|public|await)$/,
   publicApi: "package_entries",

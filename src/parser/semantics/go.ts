@@ -1,4 +1,5 @@
 import { DEFAULT_SEMANTICS, type LanguageSemantics, type LivenessRules } from "../language_spec.ts";
+import { GO_IMPORTS } from "../import_writers/go.ts";
 
 /**
  * Go's liveness conventions: `main` and `init` are run by the runtime; the methods of the standard
@@ -46,6 +47,7 @@ export const GO_SEMANTICS: LanguageSemantics = {
   moduleBinding: "path_tail",
   byNameReach: 1,
   liveness: GO_LIVENESS,
+  importWriter: GO_IMPORTS,
   reservedWords:
     /^(?:break|case|chan|const|continue|default|defer|else|fallthrough|for|func|go|goto|if|import|interface|map|package|range|return|select|struct|switch|type|var)$/,
 };

@@ -1,4 +1,5 @@
 import { DEFAULT_SEMANTICS, type LanguageSemantics, type LivenessRules } from "../language_spec.ts";
+import { PYTHON_IMPORTS } from "../import_writers/python.ts";
 
 /**
  * Python's liveness conventions: dunder methods and unittest/pytest hooks are called by the
@@ -42,6 +43,7 @@ export const PYTHON_SEMANTICS: LanguageSemantics = {
   codeRunners: ["exec"],
   submodules: ["{}.py", "{}/__init__.py", "{}.pyi", "{}/__init__.pyi"],
   liveness: PYTHON_LIVENESS,
+  importWriter: PYTHON_IMPORTS,
   reservedWords:
     /^(?:False|None|True|and|as|assert|async|await|break|class|continue|def|del|elif|else|except|finally|for|from|global|if|import|in|is|lambda|nonlocal|not|or|pass|raise|return|try|while|with|yield)$/,
 };
