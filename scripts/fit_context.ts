@@ -4,9 +4,8 @@
  * floor, the graph entry's share and seeds, the owner groups' share) on the tuning corpora only,
  * and report the held-out corpora under the variant chosen. `--grid context` (the default) tries
  * the packing and graph-entry grid ({@linkcode GRID}), `--grid owner` the owner groups' share
- * ({@linkcode OWNER_GRID}, `owner_groups.ts`, which both tools' rankings use); `kind`, `depth`,
- * `calls` (the call-word stage), `callcover` (call words in coverage, both tools), `callweight`
- * (its weight, per tool) and `siblings` (same-file neighbours) the grids of their names.
+ * ({@linkcode OWNER_GRID}, `owner_groups.ts`, which both tools' rankings use); `kind` and `depth`
+ * the grids of their names.
  *
  * Every variant of a small grid answers every question of the tuning corpora
  * (`OUR_SETS`: ours, written and tuned on by us). For each tuning corpus, the variant that scores
@@ -69,51 +68,6 @@ export const DEPTH_GRID: { name: string; tuning: Partial<ContextTuning> }[] = [4
     }))
   )
 );
-
-/** The call-word stage's weight (`CALLS_WEIGHT`, `call_words.ts`; 0 is none). */
-export const CALLS_GRID: { name: string; tuning: Partial<ContextTuning> }[] = [0, 0.25, 0.5, 1, 2]
-  .map((callsWeight) => ({ name: `call words × ${callsWeight}`, tuning: { callsWeight } }));
-
-/** Call words in coverage (`CALL_COVERAGE`, `symbol_rank.ts`), alone and with the call stage. */
-export const CALL_COVER_GRID: { name: string; tuning: Partial<ContextTuning> }[] = [
-  { name: "no call words", tuning: { callCoverage: 0, callsWeight: 0 } },
-  {
-    name: "call words in coverage",
-    tuning: { callCoverage: 1, contextCallCoverage: 1, callsWeight: 0 },
-  },
-  {
-    name: "in coverage, stage × 0.5",
-    tuning: { callCoverage: 1, contextCallCoverage: 1, callsWeight: 0.5 },
-  },
-];
-
-/** Same-file neighbours (`SIBLING_SHARE`, `SIBLING_SPAN`, `ranked_context.ts`; share 0 is none). */
-export const SIBLING_GRID: { name: string; tuning: Partial<ContextTuning> }[] = [
-  { name: "no same-file neighbours", tuning: { siblingShare: 0 } },
-  ...[0.1, 0.2, 0.4].flatMap((siblingShare) =>
-    [2, 5].map((siblingSpan) => ({
-      name: `same file ${siblingShare}, ±${siblingSpan}`,
-      tuning: { siblingShare, siblingSpan },
-    }))
-  ),
-];
-
-/**
- * Call words in coverage at a weight (`CALL_COVERAGE` for `search_symbols`, `CONTEXT_CALL_COVERAGE`
- * for the context's text candidates; 0 is none).
- */
-export const CALL_WEIGHT_GRID: { name: string; tuning: Partial<ContextTuning> }[] = [
-  0,
-  0.25,
-  0.5,
-  1,
-]
-  .flatMap((callCoverage) =>
-    [0, 0.5].map((contextCallCoverage) => ({
-      name: `call words in coverage × ${callCoverage}, context × ${contextCallCoverage}`,
-      tuning: { callCoverage, contextCallCoverage },
-    }))
-  );
 
 /** The owner groups' share (`OWNER_SHARE`, `owner_groups.ts`; 0 is no owner groups). */
 export const OWNER_GRID: { name: string; tuning: Partial<ContextTuning> }[] = [
@@ -178,7 +132,6 @@ export function corpusFigures(
       tuning: {
         ...(tuning.ownerShare === undefined ? {} : { ownerShare: tuning.ownerShare }),
         ...(tuning.dataKindWeight === undefined ? {} : { dataKindWeight: tuning.dataKindWeight }),
-        ...(tuning.callCoverage === undefined ? {} : { callCoverage: tuning.callCoverage }),
       },
     }).hits.map((h) => h.symbol.id);
     const ss = scoreRanking(hits, q.answers, false);
@@ -221,10 +174,6 @@ export async function main(args: string[]): Promise<void> {
     owner: OWNER_GRID,
     kind: KIND_GRID,
     depth: DEPTH_GRID,
-    calls: CALLS_GRID,
-    callcover: CALL_COVER_GRID,
-    siblings: SIBLING_GRID,
-    callweight: CALL_WEIGHT_GRID,
   };
   const GRID = grids[gridName];
   if (GRID === undefined) {

@@ -22,9 +22,8 @@
  *    symbols as outlines.
  */
 import { CENTRALITY } from "./centrality.ts";
-import { CALL_COVERAGE, DATA_KIND_WEIGHT, isProseQuery, rankSymbolHits } from "./symbol_rank.ts";
+import { DATA_KIND_WEIGHT, isProseQuery, rankSymbolHits } from "./symbol_rank.ts";
 import { bodyMatches } from "./body_matches.ts";
-import { callWordMatches } from "./call_words.ts";
 import { globMatcher } from "./glob.ts";
 import { fileFocus, fileShares } from "./file_focus.ts";
 import { FILE_PRIORS } from "./file_priors.ts";
@@ -96,16 +95,6 @@ export interface ContextTuning {
   wideCandidates: number;
   /** {@linkcode FOCUS_FILE_SHARE}. */
   focusFileShare: number;
-  /** {@linkcode CALLS_WEIGHT} (0: no call-word stage). */
-  callsWeight: number;
-  /** `CALL_COVERAGE` of `symbol_rank.ts`, for `search_symbols` (the fit reads it). */
-  callCoverage: number;
-  /** {@linkcode CONTEXT_CALL_COVERAGE}: `CALL_COVERAGE` for the context's text candidates. */
-  contextCallCoverage: number;
-  /** {@linkcode SIBLING_SHARE} (0: no same-file neighbours). */
-  siblingShare: number;
-  /** {@linkcode SIBLING_SPAN}. */
-  siblingSpan: number;
 }
 
 /** Text matches always considered. */
@@ -114,35 +103,6 @@ export const TEXT_CANDIDATES = 40;
 export const WIDE_CANDIDATES = 200;
 /** The share of the 20 best matches' score that makes a file a focus file. */
 export const FOCUS_FILE_SHARE = 0.15;
-
-/**
- * What a call-word match (`call_words.ts`: the words of the names a symbol calls) adds to a
- * candidate, or enters with, per unit of its score (times its file's prior). Off: fitted over 0,
- * 0.25, 0.5, 1 and 2 with each tuning corpus left out (`deno task bench fit-context --grid
- * calls`, round 12), 0 was chosen (mean objective 0.712 against 0.710–0.711).
- */
-export const CALLS_WEIGHT = 0;
-
-/**
- * Same-file neighbours: each of the {@linkcode SIBLING_SEEDS} best candidates lets the symbols
- * at most {@linkcode SIBLING_SPAN} places before or after it in its file (source order, neither
- * inside it nor holding it) enter with `SIBLING_SHARE · score / (1 + places)`: the code a task
- * needs sits next to the code that names it (a helper below its caller, the other methods of a
- * flow). 0 is off: fitted over 0.1 / 0.2 / 0.4 × ±2 / ±5 (`--grid siblings`, round 12), the best
- * (0.4, ±2) scored 0.713 against 0.712 without (within one question) and moved no held-out figure
- * up, so it stays off.
- */
-export const SIBLING_SHARE = 0;
-/** How many places around a seed {@linkcode SIBLING_SHARE} reaches. */
-export const SIBLING_SPAN = 3;
-/** How many of the best candidates are seeds of the same-file neighbours. */
-export const SIBLING_SEEDS = 5;
-
-/**
- * `CALL_COVERAGE` of `symbol_rank.ts` for the context's own text candidates; off: 0.5 lowered the
- * tuning objective under every `search_symbols` weight (`--grid callweight`, round 12).
- */
-export const CONTEXT_CALL_COVERAGE = 0;
 
 /** The shipped values of {@linkcode ContextTuning}. */
 export const CONTEXT_TUNING: Readonly<ContextTuning> = {
@@ -155,11 +115,6 @@ export const CONTEXT_TUNING: Readonly<ContextTuning> = {
   textCandidates: TEXT_CANDIDATES,
   wideCandidates: WIDE_CANDIDATES,
   focusFileShare: FOCUS_FILE_SHARE,
-  callsWeight: CALLS_WEIGHT,
-  callCoverage: CALL_COVERAGE,
-  contextCallCoverage: CONTEXT_CALL_COVERAGE,
-  siblingShare: SIBLING_SHARE,
-  siblingSpan: SIBLING_SPAN,
 };
 
 /** The packed context. */
@@ -211,13 +166,9 @@ export function contextCandidates(view: RepoView, q: ContextQuery): ContextCandi
   _textCandidates(view, q, tuning, consider);
   if (q.strategy !== "centrality" && isProseQuery(q.query)) {
     _bodyCandidates(view, q, byId, consider);
-    if (tuning.callsWeight > 0) _callCandidates(view, q, tuning.callsWeight, byId, consider);
   }
   const ranked = [...byId.values()].sort(_byScore);
   _neighbours(view, ranked.slice(0, NEIGHBOUR_SEEDS), byId, consider);
-  if (q.strategy !== "centrality" && tuning.siblingShare > 0) {
-    _siblings(view, ranked.slice(0, SIBLING_SEEDS), tuning, consider);
-  }
   if (q.strategy !== "centrality") {
     const focusOf = fileFocus(ranked.map((c) => ({ file: c.symbol.file, score: c.score })));
     for (const c of byId.values()) {
@@ -270,7 +221,6 @@ function _textCandidates(
     tuning: {
       ownerShare: tuning.ownerShare,
       dataKindWeight: tuning.dataKindWeight,
-      callCoverage: tuning.contextCallCoverage,
     },
   });
   // Below the first TEXT_CANDIDATES, only the matches of a focus file (file_focus.ts says why).
@@ -310,66 +260,6 @@ function _bodyCandidates(
     }
     const symbol = view.index.symbol(m.id);
     if (symbol !== undefined) consider({ symbol, score: add, why: `body words ${_round(add)}` });
-  }
-}
-
-/** Stage 2b: symbols whose calls name the task's words (`call_words.ts`). */
-function _callCandidates(
-  view: RepoView,
-  q: ContextQuery,
-  weight: number,
-  byId: Map<string, ContextCandidate>,
-  consider: (c: ContextCandidate) => void,
-): void {
-  const priors = view.get(FILE_PRIORS);
-  const asked = asksForContent(q.query);
-  const keep = q.scope === undefined ? () => true : globMatcher(q.scope);
-  for (const m of callWordMatches(view, q.query)) {
-    const symbol = view.index.symbol(m.id);
-    if (symbol === undefined || !keep(symbol.file)) continue;
-    const prior = priors.byPath(symbol.file);
-    const add = weight * m.score * ROLE_WEIGHT[prior.role] * contentWeight(prior.content, asked);
-    const had = byId.get(m.id);
-    if (had !== undefined) {
-      had.score += add;
-      had.why = `${had.why}, call words +${_round(add)}`;
-      continue;
-    }
-    consider({ symbol, score: add, why: `call words ${_round(add)} (${m.terms.join(" ")})` });
-  }
-}
-
-/** Stage 3b: the symbols next to the best few in their files ({@linkcode SIBLING_SHARE}). */
-function _siblings(
-  view: RepoView,
-  seeds: readonly ContextCandidate[],
-  tuning: ContextTuning,
-  consider: (c: ContextCandidate) => void,
-): void {
-  const spansOf = new Map<string, { id: string; line: number; end_line: number }[]>();
-  for (const seed of seeds) {
-    const file = seed.symbol.file;
-    let spans = spansOf.get(file);
-    if (spans === undefined) spansOf.set(file, spans = view.index.symbolSpans(file));
-    const at = spans.findIndex((x) => x.id === seed.symbol.id);
-    if (at === -1) continue;
-    const me = spans[at]!;
-    const outside = spans.filter((x, i) =>
-      i === at ||
-      !((x.line >= me.line && x.end_line <= me.end_line) ||
-        (x.line <= me.line && x.end_line >= me.end_line))
-    );
-    const mine = outside.findIndex((x) => x.id === me.id);
-    for (let d = 1; d <= tuning.siblingSpan; d++) {
-      for (const i of [mine - d, mine + d]) {
-        const x = outside[i];
-        if (x === undefined) continue;
-        const symbol = view.index.symbol(x.id);
-        if (symbol === undefined) continue;
-        const score = tuning.siblingShare * seed.score / (1 + d);
-        consider({ symbol, score, why: `next to ${seed.symbol.name} ${_round(score)}` });
-      }
-    }
   }
 }
 

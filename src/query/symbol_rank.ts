@@ -48,7 +48,6 @@ import { FILE_PRIORS, type FilePrior } from "./file_priors.ts";
 import { CENTRALITY, MAX_CENTRALITY_BONUS } from "./centrality.ts";
 import { NEIGHBOUR_SEEDS, neighbourBonuses } from "./graph_neighbours.ts";
 import { PATH_WORDS, pathTermMasks } from "./path_terms.ts";
-import { CALL_POSTINGS, callTermMasks } from "./call_words.ts";
 import { fileFocus, FOCUS_POOL, FOCUS_WEIGHT } from "./file_focus.ts";
 import {
   identityScorer,
@@ -111,20 +110,7 @@ export interface RankTuning {
   ownerShare: number;
   /** {@linkcode DATA_KIND_WEIGHT}: the prior of a data member or binding in a description. */
   dataKindWeight: number;
-  /** {@linkcode CALL_COVERAGE}: the weight of the words of a symbol's calls in its coverage. */
-  callCoverage: number;
 }
-
-/**
- * How much, in a description, each of the question's words that only a symbol's calls hold
- * (`call_words.ts`: the words of the names its call sites write) counts toward its coverage, where
- * a word of its own fields or its path counts 1; 0 is off. Measured with each tuning corpus left
- * out (`deno task bench fit-context --grid callcover|callweight`, round 12): at 1 for both tools
- * it lowered the mean objective 0.712 → 0.710; for `search_symbols` alone the fit chose 1 (0.714;
- * 0.25 and 0.5: 0.713), but held out the objective fell (0.600 → 0.599: task recall@10 0.344 →
- * 0.350 and P@5 0.324 → 0.336, lookup recall@10 0.866 → 0.843), so it stays off.
- */
-export const CALL_COVERAGE = 0;
 
 /**
  * The prior of a symbol of a data kind ({@linkcode DATA_KINDS}: a field, property, variable or
@@ -153,7 +139,6 @@ function _kindOfId(id: string): string {
 export const RANK_TUNING: Readonly<RankTuning> = {
   ownerShare: OWNER_SHARE,
   dataKindWeight: DATA_KIND_WEIGHT,
-  callCoverage: CALL_COVERAGE,
 };
 
 /** A ranked hit: the full record and how its score was made. */
@@ -486,9 +471,6 @@ class _Ranking {
     const terms = countedQueryTerms(this.meaningful);
     this.terms = terms.length;
     const pathMask = pathTermMasks(view.get(PATH_WORDS), terms);
-    const callMask = this.description && this.tuning.callCoverage > 0
-      ? callTermMasks(view.get(CALL_POSTINGS), terms)
-      : null;
     // The file weights of a query that asks for no content kind are shared by every search.
     const fileWeight = new Map<number, number>();
     const weightOf = this.asked.size === 0 ? this.priors.weightById : (fileId: number) => {
@@ -532,11 +514,8 @@ class _Ranking {
           this.matched--;
           continue;
         }
-        const own = c.terms | pathMask(c.fileId);
-        const extra = callMask === null ? 0 : (callMask.get(s.id) ?? 0) & ~own;
-        const mask = own | extra;
-        const cover = coverageShare(own, terms.length) +
-          (extra === 0 ? 0 : this.tuning.callCoverage * coverageShare(extra, terms.length));
+        const mask = c.terms | pathMask(c.fileId);
+        const cover = coverageShare(mask, terms.length);
         const file = paths.get(c.fileId) ?? "";
         const text = { bm25: c.score, cover, mask };
         this.add({ id: s.id, name: s.name, file }, c.rowid, text, weightOf(c.fileId));
