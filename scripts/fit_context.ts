@@ -4,8 +4,8 @@
  * floor, the graph entry's share and seeds, the owner groups' share) on the tuning corpora only,
  * and report the held-out corpora under the variant chosen. `--grid context` (the default) tries
  * the packing and graph-entry grid ({@linkcode GRID}), `--grid owner` the owner groups' share
- * ({@linkcode OWNER_GRID}, `owner_groups.ts`, which both tools' rankings use); `kind` and `depth`
- * the grids of their names.
+ * ({@linkcode OWNER_GRID}, `owner_groups.ts`, which both tools' rankings use); `kind`, `depth`
+ * and `bm25` (BM25's k1 and b) the grids of their names.
  *
  * Every variant of a small grid answers every question of the tuning corpora
  * (`OUR_SETS`: ours, written and tuned on by us). For each tuning corpus, the variant that scores
@@ -68,6 +68,16 @@ export const DEPTH_GRID: { name: string; tuning: Partial<ContextTuning> }[] = [4
     }))
   )
 );
+
+/**
+ * BM25's constants (`K1`, `B` of `bm25.ts`: 1.2 and 0.75, FTS5's) for both tools: a symbol's
+ * length varies far more than a prose document's (a name alone, or a name with a long docstring),
+ * so how much length is normalised away is a question for the data.
+ */
+export const BM25_GRID: { name: string; tuning: Partial<ContextTuning> }[] = [0.6, 1.2, 2]
+  .flatMap((k1) =>
+    [0.25, 0.5, 0.75, 0.9].map((b) => ({ name: `bm25 k1 ${k1}, b ${b}`, tuning: { k1, b } }))
+  );
 
 /** The owner groups' share (`OWNER_SHARE`, `owner_groups.ts`; 0 is no owner groups). */
 export const OWNER_GRID: { name: string; tuning: Partial<ContextTuning> }[] = [
@@ -132,6 +142,8 @@ export function corpusFigures(
       tuning: {
         ...(tuning.ownerShare === undefined ? {} : { ownerShare: tuning.ownerShare }),
         ...(tuning.dataKindWeight === undefined ? {} : { dataKindWeight: tuning.dataKindWeight }),
+        ...(tuning.k1 === undefined ? {} : { k1: tuning.k1 }),
+        ...(tuning.b === undefined ? {} : { b: tuning.b }),
       },
     }).hits.map((h) => h.symbol.id);
     const ss = scoreRanking(hits, q.answers, false);
@@ -174,6 +186,7 @@ export async function main(args: string[]): Promise<void> {
     owner: OWNER_GRID,
     kind: KIND_GRID,
     depth: DEPTH_GRID,
+    bm25: BM25_GRID,
   };
   const GRID = grids[gridName];
   if (GRID === undefined) {

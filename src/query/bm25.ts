@@ -32,6 +32,10 @@ export interface RankOptions {
   language?: string;
   /** Only symbols of the files (ids) this accepts. */
   keepFile?: (fileId: number) => boolean;
+  /** @default {@linkcode K1} (another value is for fitting; the scores then differ from FTS5's) */
+  k1?: number;
+  /** @default {@linkcode B} */
+  b?: number;
 }
 
 /** A ranked symbol: its rowid and BM25 score (higher is better). */
@@ -95,6 +99,8 @@ export class Bm25Ranker {
   readonly #termMask: Int32Array;
   /** Per document: `k1 · (1 − b + b·|D|/avgdl)`, the length part of BM25's denominator. */
   readonly #norm: Float64Array;
+  /** {@linkcode #norm} under other constants, by `"k1 b"` (only a fitting script asks). */
+  readonly #otherNorms = new Map<string, Float64Array>();
   /** Scratch: the documents of one phrase, then the documents touched by the query. */
   readonly #phraseDocs: Int32Array;
   readonly #touched: Int32Array;
@@ -114,6 +120,19 @@ export class Bm25Ranker {
     this.#touched = new Int32Array(n);
   }
 
+  /** The length part of BM25's denominator per document under other constants (for fitting). */
+  #normOf(k1: number, b: number): Float64Array {
+    const key = `${k1} ${b}`;
+    let norm = this.#otherNorms.get(key);
+    if (norm === undefined) {
+      const p = this.#p;
+      norm = new Float64Array(p.rowid.length);
+      for (let d = 0; d < norm.length; d++) norm[d] = k1 * (1 - b + b * p.length[d]! / p.avgdl);
+      this.#otherNorms.set(key, norm);
+    }
+    return norm;
+  }
+
   /**
    * The symbols matching `query` with their BM25 score: every hit scoring at least the
    * `limit`-th best score (so ties at the cut are all there), unordered.
@@ -127,7 +146,9 @@ export class Bm25Ranker {
     const score = this.#score;
     const termHits = this.#termHits;
     const termMask = this.#termMask;
-    const norm = this.#norm;
+    const k1 = options.k1 ?? K1;
+    const b = options.b ?? B;
+    const norm = k1 === K1 && b === B ? this.#norm : this.#normOf(k1, b);
     const postStart = p.start;
     const postDoc = p.doc;
     const postWeight = p.weight;
@@ -166,7 +187,7 @@ export class Bm25Ranker {
           termHits[d]!++;
           termMask[d]! |= bit;
         }
-        score[d]! += idf * ((f * (K1 + 1.0)) / (f + norm[d]!));
+        score[d]! += idf * ((f * (k1 + 1.0)) / (f + norm[d]!));
       }
     }
     const touched = touchedDocs.subarray(0, nTouched);

@@ -22,6 +22,7 @@
  *    symbols as outlines.
  */
 import { CENTRALITY } from "./centrality.ts";
+import { B, K1 } from "./bm25.ts";
 import { DATA_KIND_WEIGHT, isProseQuery, rankSymbolHits } from "./symbol_rank.ts";
 import { bodyMatches } from "./body_matches.ts";
 import { globMatcher } from "./glob.ts";
@@ -89,6 +90,10 @@ export interface ContextTuning {
   ownerShare: number;
   /** `DATA_KIND_WEIGHT` of `symbol_rank.ts`, for the text candidates. */
   dataKindWeight: number;
+  /** `K1` of `bm25.ts`, for the text candidates (and `search_symbols` in the fit). */
+  k1: number;
+  /** `B` of `bm25.ts`, alike. */
+  b: number;
   /** {@linkcode TEXT_CANDIDATES}. */
   textCandidates: number;
   /** {@linkcode WIDE_CANDIDATES}. */
@@ -112,6 +117,8 @@ export const CONTEXT_TUNING: Readonly<ContextTuning> = {
   spreadSeeds: SPREAD_SEEDS,
   ownerShare: OWNER_SHARE,
   dataKindWeight: DATA_KIND_WEIGHT,
+  k1: K1,
+  b: B,
   textCandidates: TEXT_CANDIDATES,
   wideCandidates: WIDE_CANDIDATES,
   focusFileShare: FOCUS_FILE_SHARE,
@@ -221,6 +228,8 @@ function _textCandidates(
     tuning: {
       ownerShare: tuning.ownerShare,
       dataKindWeight: tuning.dataKindWeight,
+      k1: tuning.k1,
+      b: tuning.b,
     },
   });
   // Below the first TEXT_CANDIDATES, only the matches of a focus file (file_focus.ts says why).

@@ -32,7 +32,7 @@ import type { SymbolKind, SymbolRecord } from "../parser/types.ts";
 import type { SymbolBriefRecord } from "../store/repo_index.ts";
 import { semanticsOf } from "../parser/semantics/mod.ts";
 import { languageForPath } from "../parser/registry.ts";
-import { BM25, countedQueryTerms, type RankedSymbol } from "./bm25.ts";
+import { B, BM25, countedQueryTerms, K1, type RankedSymbol } from "./bm25.ts";
 import { facet, type RepoView } from "./view.ts";
 import { PATHS_BY_ID } from "./files.ts";
 import { globMatcher } from "./glob.ts";
@@ -110,6 +110,10 @@ export interface RankTuning {
   ownerShare: number;
   /** {@linkcode DATA_KIND_WEIGHT}: the prior of a data member or binding in a description. */
   dataKindWeight: number;
+  /** BM25's term-frequency saturation (`K1` of `bm25.ts`). */
+  k1: number;
+  /** BM25's length normalisation (`B` of `bm25.ts`). */
+  b: number;
 }
 
 /**
@@ -139,6 +143,8 @@ function _kindOfId(id: string): string {
 export const RANK_TUNING: Readonly<RankTuning> = {
   ownerShare: OWNER_SHARE,
   dataKindWeight: DATA_KIND_WEIGHT,
+  k1: K1,
+  b: B,
 };
 
 /** A ranked hit: the full record and how its score was made. */
@@ -381,6 +387,8 @@ class _Ranking {
     const pattern = this.pattern;
     const found = this.view.get(BM25).rank(this.meaningful, {
       limit: this.filtered ? 5000 : Math.max(200, q.maxResults * 10),
+      k1: this.tuning.k1,
+      b: this.tuning.b,
       ...(q.kind !== undefined ? { kinds: [q.kind] } : {}),
       ...(q.language !== undefined ? { language: q.language } : {}),
       ...(pattern !== null

@@ -1,0 +1,74 @@
+import { deepEqual, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { parseSource } from "../../src/parser/mod.ts";
+import { RepoIndex, RepoWriter } from "../../src/store/mod.ts";
+import { B, Bm25Ranker, K1 } from "../../src/query/bm25.ts";
+import { tempWorkspace } from "../ingest/_helpers.ts";
+
+const enc = new TextEncoder();
+
+Deno.test("Bm25Ranker: other k1 and b (the fit's grid) change only the length part", async () => {
+  const ws = tempWorkspace();
+  try {
+    const dbPath = join(ws.indexDir, "r.db");
+    const writer = await RepoWriter.open(dbPath);
+    writer.setMeta({ repo: "o/r", owner: "o", name: "r", display_name: "r" });
+    // The same name twice, with a short and a long docstring that do not hold the word.
+    const files: [string, string][] = [
+      ["short.py", 'def handle(x):\n    """lorem ipsum"""\n    return x\n'],
+      [
+        "long.py",
+        'def handle(x):\n    """lorem ipsum dolor sit amet consectetur adipiscing elit sed do"""\n' +
+        "    return x\n",
+      ],
+      ["other.py", "def process(y):\n    return y\n"],
+      ["more.py", "def parse(y):\n    return y\n\ndef emit(y):\n    return y\n"],
+    ];
+    for (const [path, text] of files) {
+      const bytes = enc.encode(text);
+      writer.putFile({
+        path,
+        language: "python",
+        content: bytes,
+        hash: path,
+        mtime_ms: 0,
+        ctime_ms: 0,
+        checked_ms: 0,
+        summary: "",
+        line_count: 3,
+      }, await parseSource(path, bytes));
+    }
+    writer.commit();
+    const index = RepoIndex.open(dbPath);
+    try {
+      const ranker = new Bm25Ranker(index.symbolSearch());
+      const scoreOf = (k1?: number, b?: number) => {
+        const hits = ranker.rank("handle", {
+          limit: 10,
+          ...(k1 === undefined ? {} : { k1 }),
+          ...(b === undefined ? {} : { b }),
+        });
+        const by = new Map(hits.map((h) => [h.fileId, h.score]));
+        deepEqual(hits.length, 2, "both handle functions, not process");
+        return [...by.entries()].sort((a, z) => a[0] - z[0]).map(([, s]) => s);
+      };
+      // The shipped constants, passed or not: the same doubles.
+      deepEqual(scoreOf(K1, B), scoreOf());
+      // Length normalisation on (b 0.75): the short symbol scores higher; off (b 0): equal.
+      const [shortDefault, longDefault] = scoreOf();
+      ok(shortDefault! > longDefault!);
+      const [shortFlat, longFlat] = scoreOf(K1, 0);
+      deepEqual(shortFlat, longFlat);
+      // A lower k1 saturates sooner: with b 0 the score is idf·f·(k1+1)/(f+k1), which falls as
+      // k1 falls for f > 1 (a name weighs 10).
+      ok(scoreOf(0.6, 0)[0]! < shortFlat!);
+      // Asking again under other constants reuses their length part: the same doubles.
+      deepEqual(scoreOf(0.6, 0.5), scoreOf(0.6, 0.5));
+      ok(scoreOf(0.6, 0.5)[0] !== scoreOf()[0]);
+    } finally {
+      index.close();
+    }
+  } finally {
+    ws.dispose();
+  }
+});
