@@ -213,23 +213,9 @@ export class GitHubHttp {
         if (streaming && response.status < 300 && response.body !== null) {
           return { status: response.status, headers: response.headers, stream: response.body };
         }
-        const chunks: Uint8Array[] = [];
-        let size = 0;
-        const max = options.maxBytes ?? this.#settings.maxResponseBytes;
-        if (response.body !== null) {
-          const reader = response.body.getReader();
-          for (;;) {
-            arm();
-            const { done, value } = await reader.read();
-            if (done) break;
-            size += value.length;
-            if (size > max) {
-              await reader.cancel().catch(() => {});
-              throw this.#tooLarge(options, max);
-            }
-            chunks.push(value);
-          }
-        }
+        const { chunks, size } = response.body === null
+          ? { chunks: [], size: 0 }
+          : await this.#readAll(response.body, options, arm);
         return _response(response.status, response.headers, chunks, size);
       } catch (e) {
         if (controller.signal.aborted) throw new _Timeout();
@@ -238,6 +224,30 @@ export class GitHubHttp {
         clearTimeout(timer);
       }
     }
+  }
+
+  /** A response body's chunks up to the size limit, the timeout re-armed before each read. */
+  async #readAll(
+    body: ReadableStream<Uint8Array>,
+    options: RequestOptions,
+    arm: () => void,
+  ): Promise<{ chunks: Uint8Array[]; size: number }> {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const max = options.maxBytes ?? this.#settings.maxResponseBytes;
+    const reader = body.getReader();
+    for (;;) {
+      arm();
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > max) {
+        await reader.cancel().catch(() => {});
+        throw this.#tooLarge(options, max);
+      }
+      chunks.push(value);
+    }
+    return { chunks, size };
   }
 
   /**

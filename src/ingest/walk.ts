@@ -108,15 +108,8 @@ export function walkFolder(root: string, options: WalkOptions): WalkResult {
   };
 
   const visit = (absDir: string, relDir: string, inherited: readonly GitignoreMatcher[]) => {
-    let entries: Deno.DirEntry[];
-    try {
-      entries = [...Deno.readDirSync(absDir)];
-    } catch (e) {
-      if (e instanceof Deno.errors.NotCapable) throw e;
-      skipCounts.unreadable++;
-      return;
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const entries = _sortedEntries(absDir, selection);
+    if (entries === null) return;
     let matchers = inherited;
     if (entries.some((e) => e.name === ".gitignore" && e.isFile)) {
       const text = _ignoreFile(join(absDir, ".gitignore"), root, relDir, selection);
@@ -133,36 +126,10 @@ export function walkFolder(root: string, options: WalkOptions): WalkResult {
           skipCounts.symlink++;
           continue;
         }
-        let real: string;
-        try {
-          real = Deno.realPathSync(abs);
-        } catch (e) {
-          if (e instanceof Deno.errors.NotCapable) {
-            // Deno's permission wall stopped it: the target is outside what we may read.
-            skipCounts.symlink_escape++;
-            selection.note("symlink_escape", `Skipped symlink escape: ${rel}`);
-            continue;
-          }
-          skipCounts.symlink++; // dangling, or a loop (ELOOP)
-          continue;
+        const target = _symlinkTarget(abs, rel, root, selection);
+        if (target !== null) {
+          considerFile(rel, entry.name, target.real, () => target.info, matchers);
         }
-        if (!isInside(root, real)) {
-          skipCounts.symlink_escape++;
-          selection.note("symlink_escape", `Skipped symlink escape: ${rel} -> ${real}`);
-          continue;
-        }
-        let info: Deno.FileInfo;
-        try {
-          info = Deno.statSync(real);
-        } catch {
-          skipCounts.unreadable++;
-          continue;
-        }
-        if (!info.isFile) {
-          skipCounts.symlink++; // symlinked directories are never descended
-          continue;
-        }
-        considerFile(rel, entry.name, real, () => info, matchers);
         continue;
       }
       if (entry.isDirectory) {
@@ -170,19 +137,78 @@ export function walkFolder(root: string, options: WalkOptions): WalkResult {
         continue;
       }
       if (!entry.isFile) continue; // sockets, fifos, devices
-      considerFile(rel, entry.name, abs, () => {
-        try {
-          return Deno.lstatSync(abs);
-        } catch (e) {
-          if (e instanceof Deno.errors.NotCapable) throw e;
-          return null;
-        }
-      }, matchers);
+      considerFile(rel, entry.name, abs, () => _lstat(abs), matchers);
     }
   };
 
   visit(root, "", []);
   return selection.finish(files);
+}
+
+/** A folder's entries sorted by name, or null (counted unreadable) when it cannot be listed. */
+function _sortedEntries(absDir: string, selection: FileSelection): Deno.DirEntry[] | null {
+  let entries: Deno.DirEntry[];
+  try {
+    entries = [...Deno.readDirSync(absDir)];
+  } catch (e) {
+    if (e instanceof Deno.errors.NotCapable) throw e;
+    selection.skipCounts.unreadable++;
+    return null;
+  }
+  return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/**
+ * The real path and metadata of a symlinked regular file inside the root, or null with the skip
+ * counted (dangling, a loop, an escape, unreadable, or a directory: never descended).
+ */
+function _symlinkTarget(
+  abs: string,
+  rel: string,
+  root: string,
+  selection: FileSelection,
+): { real: string; info: Deno.FileInfo } | null {
+  const skipCounts = selection.skipCounts;
+  let real: string;
+  try {
+    real = Deno.realPathSync(abs);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotCapable) {
+      // Deno's permission wall stopped it: the target is outside what we may read.
+      skipCounts.symlink_escape++;
+      selection.note("symlink_escape", `Skipped symlink escape: ${rel}`);
+      return null;
+    }
+    skipCounts.symlink++; // dangling, or a loop (ELOOP)
+    return null;
+  }
+  if (!isInside(root, real)) {
+    skipCounts.symlink_escape++;
+    selection.note("symlink_escape", `Skipped symlink escape: ${rel} -> ${real}`);
+    return null;
+  }
+  let info: Deno.FileInfo;
+  try {
+    info = Deno.statSync(real);
+  } catch {
+    skipCounts.unreadable++;
+    return null;
+  }
+  if (!info.isFile) {
+    skipCounts.symlink++; // symlinked directories are never descended
+    return null;
+  }
+  return { real, info };
+}
+
+/** A file's own metadata, or null when it cannot be read (a permission wall still throws). */
+function _lstat(abs: string): Deno.FileInfo | null {
+  try {
+    return Deno.lstatSync(abs);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotCapable) throw e;
+    return null;
+  }
 }
 
 /** Whether `path` is `root` or inside it (both absolute and normalised). */
