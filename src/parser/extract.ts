@@ -51,6 +51,8 @@ interface _Draft {
   declaration: Node | null;
   docs: Node[];
   decorators: Node[];
+  /** The spec's `decoratorsRunWithBody`: calls inside `decorators` are the definition's own. */
+  decoratorsRunWithBody: boolean;
   /** Doc comment rule of the language whose tree holds the node. */
   docRule: DocCommentRule | undefined;
   /** The spec's `nameTrim`: removed from the `@name` text. */
@@ -263,6 +265,7 @@ function _scannedDraft(s: ScannedSymbol): _Draft {
     declaration: null,
     docs: [],
     decorators: [],
+    decoratorsRunWithBody: false,
     docRule: undefined,
     nameTrim: undefined,
     complexity: null,
@@ -431,6 +434,7 @@ function _countErrors(root: Node): number {
 
 function _collectDefinitions(matches: readonly QueryMatch[], loaded: LoadedLanguage): _Draft[] {
   const { docComments: docRule, nameTrim } = loaded.spec;
+  const decoratorsRunWithBody = loaded.spec.decoratorsRunWithBody ?? false;
   const complexity = loaded.complexity;
   const byNode = new Map<number, _Draft>();
   for (const match of matches) {
@@ -457,6 +461,7 @@ function _collectDefinitions(matches: readonly QueryMatch[], loaded: LoadedLangu
         declaration: null,
         docs: [],
         decorators: [],
+        decoratorsRunWithBody,
         docRule,
         nameTrim,
         complexity,
@@ -935,7 +940,12 @@ function _collectCalls(
       stack.push(next++);
     }
     while (stack.length > 0 && ranges[stack[stack.length - 1]!]!.end <= f.start) stack.pop();
-    const top = stack[stack.length - 1];
+    // A decorator's call (`@app.get("/x")`) runs where the definition is written, not in its
+    // body: its caller is the symbol around the decorated one (or the file), unless the spec's
+    // decorators run with the body.
+    let depth = stack.length;
+    while (depth > 0 && _inDecorator(ranges[stack[depth - 1]!]!, f.start)) depth--;
+    const top = stack[depth - 1];
     const owner = top === undefined ? undefined : ranges[top];
     calls.push({
       callee: f.callee,
@@ -945,6 +955,11 @@ function _collectCalls(
     });
   }
   return calls;
+}
+
+function _inDecorator(d: _Draft, at: number): boolean {
+  return !d.decoratorsRunWithBody &&
+    d.decorators.some((dec) => at >= dec.startIndex && at < dec.endIndex);
 }
 
 function _receiverText(text: string): string {

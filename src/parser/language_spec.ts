@@ -238,6 +238,14 @@ export interface GrammarSpec extends LanguageCommon {
   imports?: string;
   /** Calls query. Captures: `@reference.call` (the call), `@name` (callee), `@receiver`. */
   calls?: string;
+  /**
+   * A call inside a `@decorator` runs each time the definition runs (Solidity's modifier
+   * invocations wrap the function's body), so its caller is the definition. Unset: a decorator's
+   * calls (`@app.get("/x")`) run once, where the definition is written, and their caller is the
+   * symbol around it (or the file).
+   * @default false
+   */
+  decoratorsRunWithBody?: boolean;
   /** Doc comments before definitions; `@doc` captures take precedence. */
   docComments?: DocCommentRule;
   /**

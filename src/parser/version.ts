@@ -48,6 +48,9 @@
  * Make variables assigned in either branch of a top-level conditional;
  * 16 measures a curried JavaScript/TypeScript arrow (`const f = (a) => (b) => …`) on its outer
  * function, as ESLint does (it measured the inner one), and counts a TypeScript optional call
- * `f?.()` as a path.
+ * `f?.()` as a path;
+ * 17 gives a decorator's call (`@app.get("/x")`) to the symbol around the decorated definition
+ * (or the file), where it runs, instead of to the decorated definition (Solidity's modifier
+ * invocations, which run with the body, stay the function's: `decoratorsRunWithBody`).
  */
-export const EXTRACTOR_VERSION = 16;
+export const EXTRACTOR_VERSION = 17;

@@ -7,7 +7,7 @@ import { SOLIDITY_COMPLEXITY } from "../complexity/systems.ts";
  * Functions, modifiers, the `constructor` and `receive`/`fallback` are methods inside a contract,
  * functions at file level. `constant` variables (file level or state) are constants. Modifier
  * invocations on a function (`onlyOwner`, `onlyPositive(x)`) are its decorators and also calls
- * (they run code), as are base-constructor invocations; `emit E()` and `revert E()` are calls of
+ * made by it (they run with its body: `decoratorsRunWithBody`), as are base-constructor invocations; `emit E()` and `revert E()` are calls of
  * the event or error. Imports: the path, with the imported names (`*` for `import * as X`).
  * Doc comments are NatSpec `///` and `/** *\/`.
  */
@@ -38,6 +38,7 @@ export const solidity: GrammarSpec = {
 (import_directive import_name: (identifier) @import.name source: (string) @import.source) @import
 (import_directive "*" @import.name source: (string) @import.source) @import
 `,
+  decoratorsRunWithBody: true,
   calls: `
 (call_expression function: (identifier) @name) @reference.call
 (call_expression function: (member_expression object: (_) @receiver property: (identifier) @name))
