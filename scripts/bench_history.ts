@@ -11,7 +11,8 @@
  *   (`git diff -M -U0`);
  * - `changed symbols`: `get_changed_symbols`' work for that range (the diff, both sides of every
  *   changed file parsed, symbols classed) against the same `git diff -M -U0` (git names no
- *   symbols: the ratio says what the symbols cost on top);
+ *   symbols: the ratio says what the symbols cost on top); and the same asked again of a
+ *   repository kept open, as the server keeps it (the symbols of blobs parsed before remembered);
  * - `line log`: the provenance of a function over a history of 1,000+ commits (this repository's
  *   first-parent history replayed one file per commit, `scripts/history_replay.ts`) against
  *   `git log -L`;
@@ -271,6 +272,24 @@ async function _speed(
         "git diff -M -U0 (no symbols)",
       ),
     );
+    // The server keeps a repository open between calls: the same range asked again parses
+    // nothing it parsed before (symbols remembered by blob id).
+    const kept = _open(dir);
+    try {
+      const again = () =>
+        changedSymbols(kept, kept.resolveCommit("HEAD~100"), kept.resolveCommit("HEAD"), [], tool);
+      cases.push(
+        await _turns(
+          "the same asked again (repository kept open: parsed blobs remembered)",
+          rounds,
+          again,
+          () => gitBytes(dir, [...diffArgs, "HEAD~100", "HEAD"]),
+          "git diff -M -U0 (no symbols)",
+        ),
+      );
+    } finally {
+      kept.close();
+    }
   } finally {
     await pool.close();
     head.close();

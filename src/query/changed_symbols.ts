@@ -8,6 +8,7 @@
 import { parseSource } from "../parser/parse.ts";
 import { diffLines, type Hunk, splitLines } from "../parser/git/line_diff.ts";
 import type { FileChange, GitHistory } from "../parser/git/history.ts";
+import type { BlobSymbols } from "../parser/git/blob_symbols.ts";
 import type { ParseResult, SymbolRecord } from "../parser/types.ts";
 import { languageForPath } from "../parser/registry.ts";
 import { REDACTED_MARK } from "../parser/secrets.ts";
@@ -58,6 +59,11 @@ export interface ChangedSymbolsOptions {
    * @default none known
    */
   known?: (path: string, bytes: Uint8Array) => SymbolRecord[] | undefined;
+  /**
+   * Where parsed symbols are remembered by blob id.
+   * @default the history's own (`GitHistory.blobSymbols`)
+   */
+  memo?: BlobSymbols;
 }
 
 /** Most files compared at once (their parses run in parallel when `parse` is a worker pool). */
@@ -110,7 +116,11 @@ export async function changedSymbols(
       ? null
       : worktree?.get(f.path) ?? _blob(history, f.newId, f.path, skipped);
     if ((f.oldId !== "" && oldBytes === null) || (f.newId !== "" && newBytes === null)) continue;
-    const job = fileSymbolChanges(f.oldPath, oldBytes, f.path, newBytes, options);
+    const job = fileSymbolChanges(
+      { path: f.oldPath, bytes: oldBytes, blobId: f.oldId },
+      { path: f.path, bytes: newBytes, blobId: f.newId },
+      { ...options, memo: options.memo ?? history.blobSymbols },
+    );
     perFile.push(job);
     inFlight.add(job);
     job.finally(() => inFlight.delete(job)).catch(() => {});
@@ -137,25 +147,37 @@ function _blob(
   }
 }
 
-/** The symbol changes of one file between two versions (null: the side does not exist). */
+/** One side of a changed file: its bytes (null: the side does not exist) and blob id. */
+export interface FileVersion {
+  path: string;
+  bytes: Uint8Array | null;
+  /** The git blob id of the bytes (`""`: none, nothing is remembered). */
+  blobId: string;
+}
+
+/**
+ * The symbol changes of one file between two versions. A side's symbols are the known ones
+ * (the index's), else those remembered for its blob, else parsed (and remembered unless the
+ * parse was skipped: a timeout is no property of the bytes).
+ */
 export async function fileSymbolChanges(
-  oldPath: string,
-  oldBytes: Uint8Array | null,
-  newPath: string,
-  newBytes: Uint8Array | null,
+  before: FileVersion,
+  after: FileVersion,
   options: ChangedSymbolsOptions = {},
 ): Promise<SymbolChange[]> {
-  const symbolsOf = async (path: string, bytes: Uint8Array | null) => {
+  const symbolsOf = async ({ path, bytes, blobId }: FileVersion) => {
     if (bytes === null) return [];
     const known = options.known?.(path, bytes);
     if (known !== undefined) return known;
-    return (await (options.parse ?? parseSource)(path, bytes)).symbols;
+    const memo = blobId === "" ? undefined : options.memo;
+    const remembered = memo?.get(blobId, path);
+    if (remembered !== undefined) return remembered;
+    const parsed = await (options.parse ?? parseSource)(path, bytes);
+    if (parsed.status !== "skipped") memo?.set(blobId, path, parsed.symbols);
+    return parsed.symbols;
   };
-  const [before, after] = await Promise.all([
-    symbolsOf(oldPath, oldBytes),
-    symbolsOf(newPath, newBytes),
-  ]);
-  return classifySymbols(oldBytes, newBytes, before, after);
+  const [old, now] = await Promise.all([symbolsOf(before), symbolsOf(after)]);
+  return classifySymbols(before.bytes, after.bytes, old, now);
 }
 
 /** Two versions of a file and their line diff, for classing its symbols. */

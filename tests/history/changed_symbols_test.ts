@@ -7,6 +7,7 @@ import { deepEqual, ok } from "node:assert/strict";
 import { GitRepository } from "../../src/ingest/git/repository.ts";
 import { DEFAULT_HISTORY_LIMITS } from "../../src/ingest/git/limits.ts";
 import { changedSymbols } from "../../src/query/changed_symbols.ts";
+import { parseSource } from "../../src/parser/parse.ts";
 import { commit, git, newRepo, write } from "./_repo.ts";
 
 /** The changes between two commits as `change id` strings, sorted. */
@@ -68,5 +69,44 @@ Deno.test("a nested function of a renamed function is not a change of its own", 
   const b = commit(dir, "sum", 1_700_000_100);
   const got = await changes(dir, a, b);
   deepEqual(got.filter((c) => c.includes("inner")), [], got.join("; "));
+  Deno.removeSync(dir, { recursive: true });
+});
+
+Deno.test("a change asked again parses only the file versions not seen before", async () => {
+  const dir = newRepo();
+  const src = (body: string) => `export function f() {\n  return ${body};\n}\n`;
+  write(dir, { "a.ts": src("1"), "b.ts": src("2") });
+  const a = commit(dir, "two files", 1_700_000_000);
+  write(dir, { "a.ts": src("10"), "b.ts": src("20") });
+  const b = commit(dir, "both changed", 1_700_000_100);
+  const repo = GitRepository.open(dir, null, DEFAULT_HISTORY_LIMITS);
+  if (typeof repo === "string") throw new Error(repo);
+  try {
+    const parsed: string[] = [];
+    const parse = (path: string, bytes: Uint8Array) => {
+      parsed.push(path);
+      return parseSource(path, bytes);
+    };
+    const first = await changedSymbols(repo, a, b, [], { parse });
+    deepEqual(parsed.sort(), ["a.ts", "a.ts", "b.ts", "b.ts"]);
+    parsed.length = 0;
+    deepEqual(await changedSymbols(repo, a, b, [], { parse }), first);
+    deepEqual(parsed, []);
+    // The working tree against b: b's side remembered, only the edited file's new bytes parsed.
+    write(dir, { "a.ts": src("100") });
+    const worktree = await changedSymbols(repo, b, null, [], { parse });
+    deepEqual(parsed, ["a.ts"]);
+    deepEqual(worktree.symbols.map((s) => `${s.change} ${s.symbol.id}`), [
+      "modified a.ts::f#function",
+    ]);
+    // A fresh repository object remembers nothing: the same answer from parsing again.
+    parsed.length = 0;
+    const fresh = GitRepository.open(dir, null, DEFAULT_HISTORY_LIMITS) as GitRepository;
+    deepEqual(await changedSymbols(fresh, a, b, [], { parse }), first);
+    deepEqual(parsed.length, 4);
+    fresh.close();
+  } finally {
+    repo.close();
+  }
   Deno.removeSync(dir, { recursive: true });
 });

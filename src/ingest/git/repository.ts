@@ -31,6 +31,7 @@ import type {
   WorktreeDiff,
 } from "../../parser/git/history.ts";
 import type { GitObjectType } from "../../parser/git/objects.ts";
+import { BlobSymbols } from "../../parser/git/blob_symbols.ts";
 
 const _encoder = new TextEncoder();
 
@@ -46,6 +47,7 @@ export class GitRepository implements GitHistory {
   readonly shallow: ReadonlySet<string>;
   readonly #commits = new Map<string, CommitRecord>();
   readonly #trees = new Map<string, TreeEntry[]>();
+  readonly blobSymbols: BlobSymbols = new BlobSymbols();
   /** `entryAt` by tree and path. */
   readonly #entries = new Map<string, TreeEntry | null>();
 
@@ -342,6 +344,7 @@ export class GitRepository implements GitHistory {
   /** Close the pack files. */
   close(): void {
     this.objects.close();
+    this.blobSymbols.clear();
   }
 }
 

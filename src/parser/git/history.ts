@@ -4,6 +4,7 @@
  * `HEAD` reader); the types live here, below both, because they are records of parsed git data.
  */
 import type { CommitRecord, GitObjectType, TreeEntry } from "./objects.ts";
+import type { BlobSymbols } from "./blob_symbols.ts";
 
 /** How a file differs between two trees. */
 export type ChangeStatus = "added" | "deleted" | "modified" | "renamed" | "type_changed";
@@ -69,6 +70,11 @@ export interface GitHistory {
   readonly isShallow: boolean;
   /** Whether a commit's parents were cut by a shallow clone (it is no root of the history). */
   isShallowBoundary(id: string): boolean;
+  /**
+   * The symbols parsed from its blobs (by blob id and path), kept while the repository is open:
+   * a range or the working tree asked about again parses only the file versions not seen before.
+   */
+  readonly blobSymbols: BlobSymbols;
   /** The limits of its walks. */
   readonly limits: {
     readonly maxCommits: number;
