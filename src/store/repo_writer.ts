@@ -254,11 +254,44 @@ export class RepoWriter {
    */
   putFile(file: FileToStore, result: ParseResult): void {
     const t0 = performance.now();
+    const { fileId, previous } = this.#putFileRow(file, result);
+    const tg = performance.now();
+    this.#textIndex.put(fileId, file.content, previous);
+    const textMs = performance.now() - tg;
+    let termsMs = 0;
+    let ftsMs = 0;
+    if (result.symbols.length > 0) {
+      const terms = this.#putSymbols(fileId, result.symbols);
+      // A full rebuild writes every file's symbol terms at the end (finish()), in one pass.
+      // Written here as each file arrived, they saved no main-thread CPU in any benchmark run
+      // and raised gostd's peak RSS by ~50 MB (docs/index_performance.md).
+      if (!this.#deferIndexes) {
+        const tt = performance.now();
+        this.#terms().put(fileId, terms);
+        termsMs = performance.now() - tt;
+        const tf = performance.now();
+        this.#putSymbolSearch(terms);
+        ftsMs = performance.now() - tf;
+      }
+    }
+    if (result.imports.length > 0) this.#putImports(fileId, result);
+    if (result.calls.length > 0) this.#putCalls(fileId, result);
+    this.timings.text_index_ms += textMs;
+    this.timings.symbol_index_ms += ftsMs + termsMs;
+    this.timings.rows_ms += performance.now() - t0 - textMs - ftsMs - termsMs;
+  }
+
+  /**
+   * The file's row and content, updated in place (its children deleted) or inserted: its id, and
+   * the content it replaces.
+   */
+  #putFileRow(
+    file: FileToStore,
+    result: ParseResult,
+  ): { fileId: number; previous: Uint8Array | undefined } {
     const existing = this.#stmt("SELECT id FROM files WHERE path = ?").get(file.path) as
       | { id: number }
       | undefined;
-    let fileId: number;
-    let previous: Uint8Array | undefined;
     const values = [
       file.language,
       file.content.length,
@@ -273,8 +306,8 @@ export class RepoWriter {
       file.line_count,
     ] as const;
     if (existing !== undefined) {
-      fileId = existing.id;
-      previous = this.#contentOf(fileId);
+      const fileId = existing.id;
+      const previous = this.#contentOf(fileId);
       this.#deleteChildren(fileId);
       this.#stmt(
         `UPDATE files SET language = ?, size = ?, hash = ?, mtime_ms = ?, ctime_ms = ?,
@@ -282,91 +315,82 @@ export class RepoWriter {
          WHERE id = ?`,
       ).run(...values, fileId);
       this.#stmt("UPDATE contents SET content = ? WHERE file_id = ?").run(file.content, fileId);
-    } else {
-      const r = this.#stmt(
-        `INSERT INTO files(path, language, size, hash, mtime_ms, ctime_ms, checked_ms, status,
-         reason, summary, symbol_count, line_count)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(file.path, ...values);
-      fileId = Number(r.lastInsertRowid);
-      this.#stmt("INSERT INTO contents(file_id, content) VALUES (?, ?)").run(fileId, file.content);
+      return { fileId, previous };
     }
-    const tg = performance.now();
-    this.#textIndex.put(fileId, file.content, previous);
-    const textMs = performance.now() - tg;
-    let termsMs = 0;
-    let terms: SymbolTermsInput[] = [];
-    if (result.symbols.length > 0) {
-      // Row numbers are assigned here: multi-row inserts, no lookups of the new rows.
-      this.#nextSymbolRowid ??= (this.#db.prepare(
-        "SELECT coalesce(max(rowid), 0) + 1 AS n FROM symbols",
-      ).get() as { n: number }).n;
-      const base = this.#nextSymbolRowid;
-      this.#nextSymbolRowid += result.symbols.length;
-      const { flat, terms: texts } = _symbolRows(result.symbols, base, fileId);
-      terms = texts;
-      this.#insertFlat(
-        `symbols(rowid, id, file_id, seq, name, qualified_name, kind, language, signature,
-         docstring, summary, decorators, keywords, parent, line, end_line, byte_offset,
-         byte_length, content_hash, name_tokens, cyclomatic, max_nesting, param_count)`,
-        23,
-        flat,
-        "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,unhex(?),?,?,?,?)",
-      );
-      // A full rebuild writes every file's symbol terms at the end (finish()), in one pass.
-      // Written here as each file arrived, they saved no main-thread CPU in any benchmark run
-      // and raised gostd's peak RSS by ~50 MB (docs/index_performance.md).
-      if (!this.#deferIndexes) {
-        const tt = performance.now();
-        this.#terms().put(fileId, terms);
-        termsMs = performance.now() - tt;
-      }
+    const r = this.#stmt(
+      `INSERT INTO files(path, language, size, hash, mtime_ms, ctime_ms, checked_ms, status,
+       reason, summary, symbol_count, line_count)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(file.path, ...values);
+    const fileId = Number(r.lastInsertRowid);
+    this.#stmt("INSERT INTO contents(file_id, content) VALUES (?, ?)").run(fileId, file.content);
+    return { fileId, previous: undefined };
+  }
+
+  /** The file's symbol rows; their search terms. */
+  #putSymbols(fileId: number, symbols: readonly SymbolRecord[]): SymbolTermsInput[] {
+    // Row numbers are assigned here: multi-row inserts, no lookups of the new rows.
+    this.#nextSymbolRowid ??= (this.#db.prepare(
+      "SELECT coalesce(max(rowid), 0) + 1 AS n FROM symbols",
+    ).get() as { n: number }).n;
+    const base = this.#nextSymbolRowid;
+    this.#nextSymbolRowid += symbols.length;
+    const { flat, terms } = _symbolRows(symbols, base, fileId);
+    this.#insertFlat(
+      `symbols(rowid, id, file_id, seq, name, qualified_name, kind, language, signature,
+       docstring, summary, decorators, keywords, parent, line, end_line, byte_offset,
+       byte_length, content_hash, name_tokens, cyclomatic, max_nesting, param_count)`,
+      23,
+      flat,
+      "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,unhex(?),?,?,?,?)",
+    );
+    return terms;
+  }
+
+  /**
+   * The symbols' FTS5 rows from the texts at hand, 32 rows a statement. A full rebuild leaves
+   * this to FTS5's 'rebuild' at the end instead: measured on gostd's 142k symbols, one 'rebuild'
+   * takes 0.5 s, the same rows inserted file by file 1.8 s.
+   */
+  #putSymbolSearch(terms: readonly SymbolTermsInput[]): void {
+    const flat: (string | number)[] = [];
+    for (const t of terms) flat.push(t.rowid, ...t.texts);
+    this.#insertFlat(
+      "symbols_fts(rowid, name_tokens, signature, docstring, summary, keywords)",
+      6,
+      flat,
+    );
+  }
+
+  /** The file's import rows, in order. */
+  #putImports(fileId: number, result: ParseResult): void {
+    const flat: (string | number | null)[] = [];
+    let seq = 0;
+    for (const i of result.imports) {
+      flat.push(fileId, seq++, i.specifier, JSON.stringify(i.names), i.line, i.resolved);
     }
-    let ftsMs = 0;
-    if (result.symbols.length > 0 && !this.#deferIndexes) {
-      // From the texts at hand, 32 rows a statement. A full rebuild leaves this to FTS5's
-      // 'rebuild' at the end instead: measured on gostd's 142k symbols, one 'rebuild' takes
-      // 0.5 s, the same rows inserted file by file 1.8 s.
-      const tf = performance.now();
-      const flat: (string | number)[] = [];
-      for (const t of terms) flat.push(t.rowid, ...t.texts);
-      this.#insertFlat(
-        "symbols_fts(rowid, name_tokens, signature, docstring, summary, keywords)",
-        6,
-        flat,
-      );
-      ftsMs = performance.now() - tf;
-    }
-    if (result.imports.length > 0) {
-      const flat: (string | number | null)[] = [];
-      let seq = 0;
-      for (const i of result.imports) {
-        flat.push(fileId, seq++, i.specifier, JSON.stringify(i.names), i.line, i.resolved);
-      }
-      this.#insertFlat("imports(file_id, seq, specifier, names, line, resolved)", 6, flat);
-    }
-    if (result.calls.length > 0) {
-      // The caller is a symbol of the same file: store its position there, not its long id.
-      const seqOf = new Map<string, number>();
-      result.symbols.forEach((s, i) => seqOf.set(s.id, i));
-      const sites = result.calls.map((c) => [
-        c.callee,
-        c.receiver,
-        c.caller === null ? null : seqOf.get(c.caller) ?? null,
-        c.line,
-      ]);
-      this.#stmt("INSERT INTO call_sites(file_id, calls) VALUES (?, ?)").run(
-        fileId,
-        JSON.stringify(sites),
-      );
-      this.#stmt("INSERT INTO callee_files(rowid, callees) VALUES (?, ?)").run(
-        fileId,
-        [...new Set(result.calls.map((c) => c.callee))].join(" "),
-      );
-    }
-    this.timings.text_index_ms += textMs;
-    this.timings.symbol_index_ms += ftsMs + termsMs;
-    this.timings.rows_ms += performance.now() - t0 - textMs - ftsMs - termsMs;
+    this.#insertFlat("imports(file_id, seq, specifier, names, line, resolved)", 6, flat);
+  }
+
+  /** The file's call sites (one JSON row) and the names it calls. */
+  #putCalls(fileId: number, result: ParseResult): void {
+    // The caller is a symbol of the same file: store its position there, not its long id.
+    const seqOf = new Map<string, number>();
+    result.symbols.forEach((s, i) => seqOf.set(s.id, i));
+    const sites = result.calls.map((c) => [
+      c.callee,
+      c.receiver,
+      c.caller === null ? null : seqOf.get(c.caller) ?? null,
+      c.line,
+    ]);
+    this.#stmt("INSERT INTO call_sites(file_id, calls) VALUES (?, ?)").run(
+      fileId,
+      JSON.stringify(sites),
+    );
+    this.#stmt("INSERT INTO callee_files(rowid, callees) VALUES (?, ?)").run(
+      fileId,
+      [...new Set(result.calls.map((c) => c.callee))].join(" "),
+    );
   }
 
   /**
