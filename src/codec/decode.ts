@@ -89,6 +89,43 @@ export function decodeMunch(
   specFor: (enc: string) => EncoderSpec | undefined,
 ): JsonObject {
   const header = _parseHeader(payload);
+  const { legend, scalarLine, tableSections } = _splitSections(payload);
+  const { out, reserved, consts } = _readScalars(scalarLine, legend);
+  const tables = _tableDefs(reserved, scalarLine.line);
+  const byTag: (TableDef | undefined)[] = [];
+  for (const t of tables) byTag[t.tag.charCodeAt(0) - 97] = t;
+  if (consts !== undefined) _placeConstants(consts, byTag, scalarLine.line);
+  const spec = specFor(header.enc);
+  const applied = _list(reserved.get("__xf"), ",").map(decodeName);
+  if (applied.length > 0 && spec?.transforms === undefined) {
+    // Reading the reshaped rows as they are would return another object than was encoded.
+    throw new TypeError(
+      `Cannot decode payload: it was reshaped (__xf=${
+        applied.join(",")
+      }) by the tier-1 spec "${header.enc}": pass that spec in options.specs`,
+    );
+  }
+  const transforms = applied.length && spec?.transforms ? spec.transforms : undefined;
+  const leads = _leadColumns(tables, transforms, applied);
+  for (const s of tableSections) _readSection(s.text, s.line, byTag, legend);
+  for (const t of tables) _put(out, t.path, t.rows);
+  if (transforms) return undoTransforms(out, transforms, applied, leads);
+  return out;
+}
+
+/** A section of the payload and the line it starts on. */
+interface _Section {
+  text: string;
+  line: number;
+}
+
+/**
+ * The payload's sections after its header: the legend read (every `@` section), the one
+ * scalars line, and the table sections (`[a-z],` first).
+ */
+function _splitSections(
+  payload: string,
+): { legend: string[]; scalarLine: _Section; tableSections: _Section[] } {
   const body = payload.charCodeAt(payload.length - 1) === 10 ? payload.slice(0, -1) : payload;
   const firstBreak = body.indexOf("\n");
   if (firstBreak === -1) {
@@ -102,8 +139,8 @@ export function decodeMunch(
     line = 3;
   }
   const legend: string[] = [];
-  let scalarLine: { text: string; line: number } | undefined;
-  const tableSections: { text: string; line: number }[] = [];
+  let scalarLine: _Section | undefined;
+  const tableSections: _Section[] = [];
   const sections = rest.split("\n\n");
   for (let k = 0; k < sections.length; k++) {
     const section = sections[k]!;
@@ -130,7 +167,21 @@ export function decodeMunch(
   if (scalarLine === undefined) {
     throw new SyntaxError("Cannot decode payload: no scalars section at line 2, column 1");
   }
+  return { legend, scalarLine, tableSections };
+}
 
+/**
+ * The scalars line read: the object with its scalars and JSON blobs set, the reserved keys'
+ * values, and the constant columns (their values filled from their scalars).
+ */
+function _readScalars(
+  scalarLine: _Section,
+  legend: string[],
+): {
+  out: JsonObject;
+  reserved: Map<string, string | null>;
+  consts: Map<string, _ConstEntry> | undefined;
+} {
   const pairs = parseScalars(scalarLine.text, scalarLine.line);
   const reserved = new Map<string, string | null>();
   const out: JsonObject = {};
@@ -174,24 +225,18 @@ export function decodeMunch(
     if (p.key.includes(".")) _put(out, _path(p.key, scalarLine.line), v);
     else setKey(out, _name(p.key, scalarLine.line), v);
   }
+  return { out, reserved, consts };
+}
 
-  const tables = _tableDefs(reserved, scalarLine.line);
-  const byTag: (TableDef | undefined)[] = [];
-  for (const t of tables) byTag[t.tag.charCodeAt(0) - 97] = t;
-  if (consts !== undefined) _placeConstants(consts, byTag, scalarLine.line);
-  const spec = specFor(header.enc);
-  const applied = _list(reserved.get("__xf"), ",").map(decodeName);
-  if (applied.length > 0 && spec?.transforms === undefined) {
-    // Reading the reshaped rows as they are would return another object than was encoded.
-    throw new TypeError(
-      `Cannot decode payload: it was reshaped (__xf=${
-        applied.join(",")
-      }) by the tier-1 spec "${header.enc}": pass that spec in options.specs`,
-    );
-  }
-  const transforms = applied.length && spec?.transforms ? spec.transforms : undefined;
-  // The lead column of a table that a transform will fold back (a group's key, a tree's depth)
-  // is read beside the rows, so the rows need no copy without it.
+/**
+ * The lead column of each table that a transform will fold back (a group's key, a tree's depth),
+ * marked to be read beside the rows (so the rows need no copy without it): its values by source.
+ */
+function _leadColumns(
+  tables: readonly TableDef[],
+  transforms: NonNullable<EncoderSpec["transforms"]> | undefined,
+  applied: readonly string[],
+): Map<string, (JsonValue | undefined)[]> {
   const leads = new Map<string, (JsonValue | undefined)[]>();
   for (const x of transforms ?? []) {
     const lead = leadName(x);
@@ -203,10 +248,7 @@ export function decodeMunch(
     t.lead = j;
     leads.set(source, t.leadValues);
   }
-  for (const s of tableSections) _readSection(s.text, s.line, byTag, legend);
-  for (const t of tables) _put(out, t.path, t.rows);
-  if (transforms) return undoTransforms(out, transforms, applied, leads);
-  return out;
+  return leads;
 }
 
 function _parseLegend(section: string, line: number, legend: string[]): void {

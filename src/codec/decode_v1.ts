@@ -32,6 +32,36 @@ function _fieldCount(t: _Table, line: number): SyntaxError {
 
 /** Decode a `#MUNCH/1` payload. Throws `SyntaxError` naming the line for malformed input. */
 export function decodeV1(payload: string): JsonObject {
+  const { legend, scalarText, scalarLine, sections } = _sections(payload);
+  const { out, tablesText } = _scalars(scalarText, scalarLine);
+  const tables = new Map<string, _Table>();
+  // Rows find their table by tag letter without a lookup by name.
+  const byTag: (_Table | undefined)[] = [];
+  for (const shape of _tableShapes(tablesText, scalarLine)) {
+    const t: _Table = { ...shape, rows: [] };
+    tables.set(shape.tag, t);
+    byTag[shape.tag.charCodeAt(0) - 97] = t;
+  }
+  const texts: string[] = [];
+  const quoted: boolean[] = [];
+  for (const s of sections) _readRows(s, byTag, legend, texts, quoted);
+  for (const t of tables.values()) _put(out, t.path, t.rows);
+  return out;
+}
+
+/** A table section and the line it starts on. */
+interface _Section {
+  text: string;
+  line: number;
+}
+
+/**
+ * The payload's sections after its header: the legend read (every `@` section), the one
+ * scalars line and its line number, and the table sections.
+ */
+function _sections(
+  payload: string,
+): { legend: string[]; scalarText: string; scalarLine: number; sections: _Section[] } {
   const end = payload.indexOf("\n");
   const header = end === -1 ? payload : payload.slice(0, end);
   if (!HEADER.test(header)) {
@@ -49,7 +79,7 @@ export function decodeV1(payload: string): JsonObject {
   const legend: string[] = [];
   let scalarText: string | undefined;
   let scalarLine = line;
-  const sections: { text: string; line: number }[] = [];
+  const sections: _Section[] = [];
   const parts = body.split("\n\n");
   for (let k = 0; k < parts.length; k++) {
     const section = parts[k]!;
@@ -63,7 +93,17 @@ export function decodeV1(payload: string): JsonObject {
     if (k < parts.length - 1) line += _countLines(section) + 1;
   }
   if (scalarText === undefined) throw _bad("no scalars section", 2);
+  return { legend, scalarText, scalarLine, sections };
+}
 
+/**
+ * The scalars line read: the object with its scalars (typed by `__stypes`, a bare `_meta.` value
+ * by its form) and `__json.` blobs, and the `__tables` text.
+ */
+function _scalars(
+  scalarText: string,
+  scalarLine: number,
+): { out: JsonObject; tablesText: string | null | undefined } {
   const pairs = parseScalars(scalarText, scalarLine, false);
   const reserved = new Map<string, string | null>();
   for (const p of pairs) {
@@ -95,63 +135,62 @@ export function decodeV1(payload: string): JsonObject {
     }
     _put(out, _path(p.key), v);
   }
+  return { out, tablesText: reserved.get("__tables") };
+}
 
-  const tables = new Map<string, _Table>();
-  // Rows find their table by tag letter without a lookup by name.
-  const byTag: (_Table | undefined)[] = [];
-  for (const shape of _tableShapes(reserved.get("__tables"), scalarLine)) {
-    const t: _Table = { ...shape, rows: [] };
-    tables.set(shape.tag, t);
-    byTag[shape.tag.charCodeAt(0) - 97] = t;
-  }
-  const texts: string[] = [];
-  const quoted: boolean[] = [];
-  for (const s of sections) {
-    const text = s.text;
-    let at = 0;
-    let n = s.line;
-    // The next quote at or after the current row (searched again only once passed).
-    let q = text.indexOf('"');
-    if (q === -1) q = text.length + 1;
-    while (at <= text.length) {
-      let nl = text.indexOf("\n", at);
-      if (nl === -1) nl = text.length;
-      const t = byTag[text.charCodeAt(at) - 97];
-      if (t === undefined) throw _bad(`unknown table tag "${text.charAt(at)}"`, n);
-      const { columns, kinds, proto } = t;
-      const row: JsonObject = {};
-      // Quote-free rows (the usual case) are split in place; others through the RFC 4180 reader.
-      if (q < at) {
-        q = text.indexOf('"', at);
-        if (q === -1) q = text.length + 1;
-      }
-      if (q > nl) {
-        let pos = at + 2;
-        for (let j = 0; j < columns.length; j++) {
-          let e = text.indexOf(",", pos);
-          if (e === -1 || e > nl) e = nl;
-          if ((e === nl) !== (j === columns.length - 1)) throw _fieldCount(t, n);
-          const v = _cellAt(text, pos, e, kinds[j]!, legend);
-          if (proto) setKey(row, columns[j]!, v);
-          else row[columns[j]!] = v;
-          pos = e + 1;
-        }
-      } else {
-        const count = scanLine(text, at + 2, nl, n, texts, quoted);
-        if (count !== columns.length) throw _fieldCount(t, n);
-        for (let j = 0; j < count; j++) {
-          const v = _cell(texts[j]!, kinds[j]!, legend);
-          if (proto) setKey(row, columns[j]!, v);
-          else row[columns[j]!] = v;
-        }
-      }
-      t.rows.push(row);
-      at = nl + 1;
-      n++;
+/**
+ * One table section's rows, each pushed to its tag's table. `texts` and `quoted` are scratch
+ * arrays reused across sections for the rows with quotes.
+ */
+function _readRows(
+  section: _Section,
+  byTag: (_Table | undefined)[],
+  legend: string[],
+  texts: string[],
+  quoted: boolean[],
+): void {
+  const text = section.text;
+  let at = 0;
+  let n = section.line;
+  // The next quote at or after the current row (searched again only once passed).
+  let q = text.indexOf('"');
+  if (q === -1) q = text.length + 1;
+  while (at <= text.length) {
+    let nl = text.indexOf("\n", at);
+    if (nl === -1) nl = text.length;
+    const t = byTag[text.charCodeAt(at) - 97];
+    if (t === undefined) throw _bad(`unknown table tag "${text.charAt(at)}"`, n);
+    const { columns, kinds, proto } = t;
+    const row: JsonObject = {};
+    // Quote-free rows (the usual case) are split in place; others through the RFC 4180 reader.
+    if (q < at) {
+      q = text.indexOf('"', at);
+      if (q === -1) q = text.length + 1;
     }
+    if (q > nl) {
+      let pos = at + 2;
+      for (let j = 0; j < columns.length; j++) {
+        let e = text.indexOf(",", pos);
+        if (e === -1 || e > nl) e = nl;
+        if ((e === nl) !== (j === columns.length - 1)) throw _fieldCount(t, n);
+        const v = _cellAt(text, pos, e, kinds[j]!, legend);
+        if (proto) setKey(row, columns[j]!, v);
+        else row[columns[j]!] = v;
+        pos = e + 1;
+      }
+    } else {
+      const count = scanLine(text, at + 2, nl, n, texts, quoted);
+      if (count !== columns.length) throw _fieldCount(t, n);
+      for (let j = 0; j < count; j++) {
+        const v = _cell(texts[j]!, kinds[j]!, legend);
+        if (proto) setKey(row, columns[j]!, v);
+        else row[columns[j]!] = v;
+      }
+    }
+    t.rows.push(row);
+    at = nl + 1;
+    n++;
   }
-  for (const t of tables.values()) _put(out, t.path, t.rows);
-  return out;
 }
 
 // Parsed `__stypes` texts, like the table shapes (a tool's payloads repeat theirs).

@@ -14,7 +14,7 @@ import { stringifyJson } from "./json_text.ts";
 import { applyLegend, buildLegend, type InternValue, MIN_LENGTH } from "./legend.ts";
 import { formatFloat, formatInt, isIntValue } from "./numbers.ts";
 import { formatScalar, readsAsLiteral } from "./scalars.ts";
-import { checkToolName, specPlan } from "./spec_plan.ts";
+import { checkToolName, type SpecPlan, specPlan } from "./spec_plan.ts";
 import type { EncoderSpec, TableSpec } from "./spec.ts";
 import { applyTransforms, type LeadColumn } from "./transforms.ts";
 import {
@@ -133,9 +133,50 @@ export function encodeMunchDetailed(
   let leads: Map<JsonValue[], LeadColumn> | undefined;
   if (spec?.transforms) ({ value, applied, leads } = applyTransforms(response, spec.transforms));
   const plan = spec ? specPlan(spec) : undefined;
+  const collected = _collect(value, leads);
+  const { scalars } = collected;
+  const tables = _tablePlans(collected, plan, leads);
+  let jsonInRows = collected.jsonInRows;
 
+  // Columns, types and the interned values of every table; a column holding one value in every
+  // row becomes the scalar `<tag>.<column>` when that is cheaper (listed in `__const`). The tag
+  // is a free top-level key, so a decoder that knows nothing of `__const` still reads the value.
+  const internValues = new Map<string, InternValue>();
+  const consts: ScalarEntry[] = [];
+  const constDefs: string[] = [];
+  const columnsOf = tables.map((t) => {
+    let cols = _columns(t.rows, t.spec, t.lead);
+    if (t.rows.length >= MIN_CONST_ROWS && !Object.hasOwn(value, t.tag)) {
+      cols = _hoistConstants(t, cols, consts, constDefs);
+    }
+    for (const c of cols) if (c.intern) c.recs = _internColumn(t.rows, c, internValues);
+    return cols;
+  });
+  const legend = buildLegend(internValues);
+  const ranked = _rankScalars(scalars, plan).concat(consts);
+  const sections: string[] = [
+    `#MUNCH/${EXTENDED_VERSION} tool=${tool} enc=${spec?.id ?? GENERIC_ID}${EXTENDED_SUFFIX}`,
+  ];
+  if (legend.length) sections.push(legend.map((e, i) => `@${i + 1}=${e}`).join("\n"));
+  sections.push(_scalarsLine(ranked, tables, columnsOf, constDefs, applied));
+  tables.forEach((t, i) => sections.push(_rows(t, columnsOf[i]!)));
+  if (columnsOf.some((cols) => cols.some((c) => c.kind === T_JSON))) jsonInRows = true;
+  return { text: sections.join("\n\n") + "\n", jsonInRows };
+}
+
+/** What the walk of a response found: its scalars, the lists that may be tables, JSON in rows. */
+interface _Collected {
+  scalars: ScalarEntry[];
+  pending: _Pending[];
+  jsonInRows: boolean;
+}
+
+/**
+ * Walk the response: scalars and nested objects flattened to dotted keys (or one `__json.` blob
+ * when shorter), lists of records (and the transforms' lead tables) set aside as tables.
+ */
+function _collect(value: JsonObject, leads: Map<JsonValue[], LeadColumn> | undefined): _Collected {
   const scalars: ScalarEntry[] = [];
-  const tables: TablePlan[] = [];
   const pending: _Pending[] = [];
   let jsonInRows = false;
 
@@ -178,8 +219,21 @@ export function encodeMunchDetailed(
     } else _scalar(into, _scalarKey(head, rest), raw, v, rest !== "" && head === "_meta");
   };
   for (const k of Object.keys(value)) visit(k, "", k, k, value[k]!, scalars);
+  return { scalars, pending, jsonInRows };
+}
 
-  // Spec tables claim their tags first; the rest take the first letter of their key if free.
+/**
+ * The tables of the payload with their tags: spec tables claim their tags first; the rest take
+ * the first letter of their key if free. A list left without a tag goes as a `__json.` blob among
+ * the scalars (`collected` is updated: its scalars and `jsonInRows`).
+ */
+function _tablePlans(
+  collected: _Collected,
+  plan: SpecPlan | undefined,
+  leads: Map<JsonValue[], LeadColumn> | undefined,
+): TablePlan[] {
+  const { pending } = collected;
+  const tables: TablePlan[] = [];
   const usedTags = new Set<string>();
   if (plan) {
     for (const p of pending) {
@@ -192,8 +246,8 @@ export function encodeMunchDetailed(
     let tag = s?.tag;
     if (tag === undefined || tables.some((t) => t.tag === tag)) tag = _freeTag(p.last, usedTags);
     if (tag === undefined) {
-      jsonInRows = true;
-      _blob(scalars, _scalarKey(p.head, p.rest), p.raw, p.rows);
+      collected.jsonInRows = true;
+      _blob(collected.scalars, _scalarKey(p.head, p.rest), p.raw, p.rows);
       continue;
     }
     usedTags.add(tag);
@@ -205,33 +259,25 @@ export function encodeMunchDetailed(
       lead: leads?.get(p.rows),
     });
   }
+  return tables;
+}
 
-  // Columns, types and the interned values of every table; a column holding one value in every
-  // row becomes the scalar `<tag>.<column>` when that is cheaper (listed in `__const`). The tag
-  // is a free top-level key, so a decoder that knows nothing of `__const` still reads the value.
-  const internValues = new Map<string, InternValue>();
-  const consts: ScalarEntry[] = [];
-  const constDefs: string[] = [];
-  const columnsOf = tables.map((t) => {
-    let cols = _columns(t.rows, t.spec, t.lead);
-    if (t.rows.length >= MIN_CONST_ROWS && !Object.hasOwn(value, t.tag)) {
-      cols = _hoistConstants(t, cols, consts, constDefs);
-    }
-    for (const c of cols) if (c.intern) c.recs = _internColumn(t.rows, c, internValues);
-    return cols;
-  });
-  const legend = buildLegend(internValues);
-
-  // Scalars line: spec order first, then response order; reserved keys last.
+/** The scalars in spec order first, then response order. */
+function _rankScalars(scalars: ScalarEntry[], plan: SpecPlan | undefined): ScalarEntry[] {
   const order = plan?.scalarRank;
-  let ranked = scalars;
-  if (order !== undefined && order.size > 0) {
-    const rank = (s: ScalarEntry, i: number) => order.get(s.path) ?? order.size + i;
-    ranked = scalars.map((s, i) => ({ s, r: rank(s, i) })).sort((a, b) => a.r - b.r).map((x) =>
-      x.s
-    );
-  }
-  if (consts.length) ranked = ranked.concat(consts);
+  if (order === undefined || order.size === 0) return scalars;
+  const rank = (s: ScalarEntry, i: number) => order.get(s.path) ?? order.size + i;
+  return scalars.map((s, i) => ({ s, r: rank(s, i) })).sort((a, b) => a.r - b.r).map((x) => x.s);
+}
+
+/** The scalars line: the ranked scalars, then the reserved keys that describe the tables. */
+function _scalarsLine(
+  ranked: readonly ScalarEntry[],
+  tables: readonly TablePlan[],
+  columnsOf: readonly Column[][],
+  constDefs: readonly string[],
+  applied: readonly string[],
+): string {
   const parts = ranked.map((s) => s.key + "=" + s.text);
   const tableDefs = tables.map((t, i) => {
     const cols = columnsOf[i]!;
@@ -249,15 +295,7 @@ export function encodeMunchDetailed(
   if (constDefs.length) parts.push("__const=" + formatScalar(constDefs.join(",")));
   if (absent.length) parts.push("__absent=" + formatScalar(absent.join(",")));
   if (applied.length) parts.push("__xf=" + formatScalar(applied.map(encodeKey).join(",")));
-
-  const sections: string[] = [
-    `#MUNCH/${EXTENDED_VERSION} tool=${tool} enc=${spec?.id ?? GENERIC_ID}${EXTENDED_SUFFIX}`,
-  ];
-  if (legend.length) sections.push(legend.map((e, i) => `@${i + 1}=${e}`).join("\n"));
-  sections.push(parts.join(" "));
-  tables.forEach((t, i) => sections.push(_rows(t, columnsOf[i]!)));
-  if (columnsOf.some((cols) => cols.some((c) => c.kind === T_JSON))) jsonInRows = true;
-  return { text: sections.join("\n\n") + "\n", jsonInRows };
+  return parts.join(" ");
 }
 
 /** Fewest rows for which a constant column can pay for its scalar and `__const` entry. */

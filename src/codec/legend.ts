@@ -39,15 +39,34 @@ export interface InternValue {
 export function buildLegend(values: ReadonlyMap<string, InternValue>): string[] {
   // One record per candidate prefix, so each is hashed once; the candidates of a path (a value
   // without `::`, or the part of a symbol id before it) are computed once per path.
-  const prefixes = new Map<string, _Prefix>();
   const ctx: _Ctx = {
-    prefixes,
+    prefixes: new Map(),
     paths: new Map(),
     dir: "",
     dirCands: [],
     parent: "",
     parentPrefix: undefined,
   };
+  const { uses, simple, plain } = _sortValues(values, ctx);
+  for (const u of plain) uses.push(_pathUse(u, ctx));
+  const alone = _aloneValues(simple, ctx.prefixes, uses);
+  const kept = _keptPrefixes(ctx.prefixes, uses, alone);
+  if (kept === null) return [];
+  _assign(uses);
+  _assign(alone);
+  return kept.map((p) => p.text);
+}
+
+/**
+ * The values of the legend's first pass, each reset to no handle: symbol ids (their own prefix
+ * and their path's candidates counted) in `uses`; paths with a directory in `plain` and values
+ * whose only candidate is themselves in `simple`, both looked at afterwards.
+ */
+function _sortValues(
+  values: ReadonlyMap<string, InternValue>,
+  ctx: _Ctx,
+): { uses: _Use[]; simple: _Use[]; plain: _Use[] } {
+  const prefixes = ctx.prefixes;
   const uses: _Use[] = [];
   // Values whose only candidate is themselves (no `::`, no directory): looked at after the
   // others, since only then is it known whether another value shares them.
@@ -63,55 +82,61 @@ export function buildLegend(values: ReadonlyMap<string, InternValue>): string[] 
     const c = rec.count;
     if (v.length < MIN_LENGTH) continue;
     const sep = v.indexOf("::", 3);
-    let head: _Prefix | undefined;
-    let cands: _Prefix[];
     if (sep === -1) {
       // (Most such values hold no `/` at all: one forward search tells.)
       const slash = v.indexOf("/");
       const last = slash === -1 ? -1 : v.lastIndexOf("/", v.length - 2);
-      if (last < 2) {
-        // A value seen once with no separator has no prefix another value could share.
-        if (c > 1 || slash !== -1) {
-          simple.push({ value: v, rec, head: undefined, cands: _NONE, pick: undefined, last });
-        }
-        continue;
-      }
-      plain.push({ value: v, rec, head: undefined, cands: _NONE, pick: undefined, last });
+      // A value seen once with no separator has no prefix another value could share.
+      const into = last >= 2 ? plain : c > 1 || slash !== -1 ? simple : undefined;
+      into?.push({ value: v, rec, head: undefined, cands: _NONE, pick: undefined, last });
       continue;
-    } else {
-      // An id seen once cannot share itself: no other value has it as a prefix candidate.
-      if (c > 1) {
-        head = _prefix(v, prefixes);
-        head.count += c;
-      }
-      // (`substring` + `===` is several times faster than `startsWith` here.)
-      if (sep !== lastPath.length || v.substring(0, sep) !== lastPath) {
-        lastPath = v.slice(0, sep);
-        lastCands = _idPathCandidates(lastPath, ctx);
-      }
-      cands = lastCands;
     }
+    let head: _Prefix | undefined;
+    // An id seen once cannot share itself: no other value has it as a prefix candidate.
+    if (c > 1) {
+      head = _prefix(v, prefixes);
+      head.count += c;
+    }
+    // (`substring` + `===` is several times faster than `startsWith` here.)
+    if (sep !== lastPath.length || v.substring(0, sep) !== lastPath) {
+      lastPath = v.slice(0, sep);
+      lastCands = _idPathCandidates(lastPath, ctx);
+    }
+    const cands = lastCands;
     for (let i = 0; i < cands.length; i++) cands[i]!.count += c;
     uses.push({ value: v, rec, head, cands, pick: undefined, last: -1 });
   }
-  for (const u of plain) {
-    const c = u.rec.count;
-    // A path seen once is a candidate already only as a symbol id's path or as a directory
-    // (which ends with `/`): without ids, only a value ending with `/` needs the lookup.
-    const head = c > 1
-      ? _prefix(u.value, prefixes)
-      : ctx.paths.size > 0 || u.value.endsWith("/")
-      ? prefixes.get(u.value)
-      : undefined;
-    if (head !== undefined) {
-      head.count += c;
-      u.head = head;
-    }
-    u.cands = _dirCandidates(u.value, ctx, u.last);
-    for (let i = 0; i < u.cands.length; i++) u.cands[i]!.count += c;
-    uses.push(u);
+  return { uses, simple, plain };
+}
+
+/** A path's use: its own prefix (when another value may share it) and its directories counted. */
+function _pathUse(u: _Use, ctx: _Ctx): _Use {
+  const c = u.rec.count;
+  // A path seen once is a candidate already only as a symbol id's path or as a directory
+  // (which ends with `/`): without ids, only a value ending with `/` needs the lookup.
+  const head = c > 1
+    ? _prefix(u.value, ctx.prefixes)
+    : ctx.paths.size > 0 || u.value.endsWith("/")
+    ? ctx.prefixes.get(u.value)
+    : undefined;
+  if (head !== undefined) {
+    head.count += c;
+    u.head = head;
   }
-  // A simple value nobody else shares is its own prefix: kept exactly when it pays.
+  u.cands = _dirCandidates(u.value, ctx, u.last);
+  for (let i = 0; i < u.cands.length; i++) u.cands[i]!.count += c;
+  return u;
+}
+
+/**
+ * The simple values nobody else shares, each its own prefix, kept exactly when it pays; a
+ * shared one joins `uses` with its prefix.
+ */
+function _aloneValues(
+  simple: readonly _Use[],
+  prefixes: Map<string, _Prefix>,
+  uses: _Use[],
+): _Use[] {
   const alone: _Use[] = [];
   for (const u of simple) {
     const v = u.value;
@@ -125,9 +150,20 @@ export function buildLegend(values: ReadonlyMap<string, InternValue>): string[] 
       alone.push(u);
     }
   }
-  // A prefix must pay off on its own counts (state 1); then it is re-counted with each value
-  // using its longest such prefix, and kept (state 2) if it still pays. A literal runs to the
-  // end of its line, so a prefix holding a line break is never kept.
+  return alone;
+}
+
+/**
+ * The prefixes kept, in handle order (their state 2 and handle set), or null when none pays on
+ * its own counts. A prefix must pay off on its own counts (state 1); then it is re-counted with
+ * each value using its longest such prefix, and kept if it still pays. A literal runs to the end
+ * of its line, so a prefix holding a line break is never kept.
+ */
+function _keptPrefixes(
+  prefixes: Map<string, _Prefix>,
+  uses: readonly _Use[],
+  alone: readonly _Use[],
+): _Prefix[] | null {
   let any = alone.length > 0;
   for (const p of prefixes.values()) {
     if (_saving(p.text.length, p.count, 2) > 0) {
@@ -135,7 +171,7 @@ export function buildLegend(values: ReadonlyMap<string, InternValue>): string[] 
       any = true;
     }
   }
-  if (!any) return [];
+  if (!any) return null;
   for (const u of uses) {
     u.pick = _longest(u, 1);
     if (u.pick) u.pick.used += u.rec.count;
@@ -155,9 +191,7 @@ export function buildLegend(values: ReadonlyMap<string, InternValue>): string[] 
     kept[i]!.state = 2;
     kept[i]!.handle = i + 1;
   }
-  _assign(uses);
-  _assign(alone);
-  return kept.map((p) => p.text);
+  return kept;
 }
 
 // Unicode numbers (`\p{N}`): a superset of the digits Python's `str.isdigit()` and `int()` read.
