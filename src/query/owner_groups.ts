@@ -18,6 +18,9 @@
  * This is the passage-in-document idea of retrieval (a passage's score interpolated with its
  * document's), with the type as the document and word coverage as the score, and one constant.
  */
+import { languageForPath } from "../parser/registry.ts";
+import { semanticsOf } from "../parser/semantics/mod.ts";
+
 /**
  * How far a symbol's coverage moves toward its group's (0: not at all, 1: the group's). Fitted on
  * the tuning corpora of the retrieval bench (ours), each left out in turn, over 0, 0.25, 0.5, 0.75
@@ -115,7 +118,13 @@ export function ownerKeyOf(id: string): string | null {
 /** Kinds that are types: a symbol of one of these kinds heads its own group. */
 export const TYPE_KINDS: ReadonlySet<string> = new Set(["class", "type"]);
 
-/** Where a group lives: its file, or for a Go file its package folder (`net/http/`). */
+/**
+ * Where a group lives: its file, or for a language whose unit is a package folder (Go) that
+ * folder (`net/http/`).
+ */
 function _groupPlace(file: string): string {
-  return file.endsWith(".go") ? file.slice(0, file.lastIndexOf("/") + 1) : file;
+  const language = languageForPath(file)?.id ?? "";
+  return semanticsOf(language).unit === "package_folder"
+    ? file.slice(0, file.lastIndexOf("/") + 1)
+    : file;
 }
