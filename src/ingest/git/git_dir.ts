@@ -11,6 +11,7 @@ import { ToolError } from "../../errors.ts";
 import { type FileInside, openFileInside, readFileInside } from "../safe_read.ts";
 import { isInside } from "../walk.ts";
 import { METADATA_CAPS } from "./limits.ts";
+import { windowed } from "./pack_windows.ts";
 
 /** Where the git data of a checkout is. */
 export interface GitLocation {
@@ -65,15 +66,12 @@ export function readGitText(path: string, dir: string, maxBytes: number): string
 export function openGitFile(path: string, dir: string): FileInside {
   let r: FileInside | string;
   try {
-    r = openFileInside(path, dir, {
-      maxBytes: METADATA_CAPS.pack,
-      wholeBelow: METADATA_CAPS.packInMemory,
-    });
+    r = openFileInside(path, dir, { maxBytes: METADATA_CAPS.pack });
   } catch (e) {
     throw _refused(path, e instanceof Error ? e.message : String(e));
   }
   if (typeof r === "string") throw _refused(path, _reason(r, METADATA_CAPS.pack));
-  return r;
+  return windowed(r, { maxBytes: METADATA_CAPS.packInMemory });
 }
 
 function _reason(r: string, maxBytes: number): string {

@@ -42,7 +42,7 @@ export const METADATA_CAPS = {
   index: 256 * 1024 * 1024,
   packIndex: 1024 * 1024 * 1024,
   pack: Number.MAX_SAFE_INTEGER,
-  /** Packs up to this size are read whole when first used; larger ones by position. */
+  /** Most bytes of one pack's windows kept in memory (read in 64 KiB windows as needed). */
   packInMemory: 128 * 1024 * 1024,
 } as const;
 
