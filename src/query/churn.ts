@@ -70,10 +70,7 @@ export function churnByFile(history: GitHistory, head: string, sinceSeconds: num
   for (const c of walk.commits) {
     // A merge has no diff of its own; a shallow clone's boundary is no real root.
     if (c.parents.length > 1 || history.isShallowBoundary(c.id)) continue;
-    const before = c.parents.length === 0 ? "" : history.folderTree(c.parents[0]!);
-    for (const change of history.diffTrees(before, history.folderTree(c.id), { renames: false })) {
-      counts.set(change.path, (counts.get(change.path) ?? 0) + 1);
-    }
+    for (const path of history.commitPaths(c.id)) counts.set(path, (counts.get(path) ?? 0) + 1);
   }
   return {
     counts,

@@ -91,9 +91,7 @@ export function coChangeOf(
   let commits = 0;
   for (const c of walk.commits) {
     if (c.parents.length > 1 || history.isShallowBoundary(c.id)) continue;
-    const before = c.parents.length === 0 ? "" : history.folderTree(c.parents[0]!);
-    const paths = history.diffTrees(before, history.folderTree(c.id), { renames: false })
-      .map((ch) => ch.path);
+    const paths = history.commitPaths(c.id);
     if (!paths.includes(file)) continue;
     commits++;
     for (const p of new Set(paths)) if (p !== file) withFile.set(p, (withFile.get(p) ?? 0) + 1);

@@ -44,6 +44,17 @@ Deno.test("the history reader agrees with git on a real repository", async (t) =
         .map((l) => l.replace(/^R\d+/, "R").replace(/\t/g, " ")).sort();
       deepEqual(ours, theirs);
     });
+    await t.step("a commit's paths are git diff-tree's against its first parent, kept", () => {
+      for (const c of repo.walk(repo.resolveCommit("HEAD")).commits) {
+        const args = c.parents.length === 0
+          ? ["diff-tree", "--root", "--no-renames", "--name-only", "-r", c.id]
+          : ["diff", "--no-renames", "--name-only", c.parents[0]!, c.id];
+        const theirs = git(dir, args).trim().split("\n").filter((l) => l !== "" && l !== c.id);
+        const ours = repo.commitPaths(c.id);
+        deepEqual([...ours].sort(), theirs.sort(), c.id);
+        equal(repo.commitPaths(c.id), ours);
+      }
+    });
     await t.step("a line log finds git log -L's commits, through the file's rename", () => {
       for (
         const [path, s, e] of [["src/math.ts", 1, 4], ["src/math.ts", 6, 8], [

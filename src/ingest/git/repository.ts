@@ -34,6 +34,8 @@ import type { GitObjectType } from "../../parser/git/objects.ts";
 import { BlobSymbols } from "../../parser/git/blob_symbols.ts";
 
 const _encoder = new TextEncoder();
+/** Most paths `commitPaths` remembers (some 20 MB): past it, it starts again. */
+const _MAX_PATHS = 200_000;
 
 export type { FileChange } from "../../parser/git/history.ts";
 
@@ -50,6 +52,9 @@ export class GitRepository implements GitHistory {
   readonly blobSymbols: BlobSymbols = new BlobSymbols();
   /** `entryAt` by tree and path. */
   readonly #entries = new Map<string, TreeEntry | null>();
+  /** `commitPaths` by commit, and how many paths it holds (emptied past {@linkcode _MAX_PATHS}). */
+  readonly #commitPaths = new Map<string, readonly string[]>();
+  #commitPathCount = 0;
 
   private constructor(
     location: GitLocation,
@@ -221,6 +226,28 @@ export class GitRepository implements GitHistory {
         throw e;
       }
     }, (id) => this.objects.size(id));
+  }
+
+  /**
+   * The paths a commit changed against its first parent, renames not paired. A commit's diff
+   * never changes, so it is remembered: the churn and co-change walks of every later call read
+   * the window's commits without diffing their trees again.
+   */
+  commitPaths(commitId: string): readonly string[] {
+    const hit = this.#commitPaths.get(commitId);
+    if (hit !== undefined) return hit;
+    const c = this.commit(commitId);
+    const before = c.parents.length === 0 ? "" : this.folderTree(c.parents[0]!);
+    const changes: FileChange[] = [];
+    this.#diff(before, this.folderTree(commitId), "", changes);
+    const paths = changes.map((ch) => ch.path);
+    if (this.#commitPathCount + paths.length > _MAX_PATHS) {
+      this.#commitPaths.clear();
+      this.#commitPathCount = 0;
+    }
+    this.#commitPaths.set(commitId, paths);
+    this.#commitPathCount += paths.length;
+    return paths;
   }
 
   #diff(a: string, b: string, prefix: string, out: FileChange[]): void {

@@ -95,6 +95,11 @@ export interface GitHistory {
   /** Files that differ between two folder trees, renames paired unless `renames: false`. */
   diffTrees(oldTree: string, newTree: string, options?: { renames?: boolean }): FileChange[];
   /**
+   * The folder-relative paths a commit changed against its first parent (a root commit: every
+   * file), renames not paired — `diffTrees(…, { renames: false })`'s paths, remembered per commit.
+   */
+  commitPaths(commitId: string): readonly string[];
+  /**
    * Commits reachable from `from`, newest first, not those reachable from `stop`, none older
    * than `since` (seconds since the epoch, committer date: the walk goes no further back).
    */
