@@ -5,7 +5,7 @@
  * and report the held-out corpora under the variant chosen. `--grid context` (the default) tries
  * the packing and graph-entry grid ({@linkcode GRID}), `--grid owner` the owner groups' share
  * ({@linkcode OWNER_GRID}, `owner_groups.ts`, which both tools' rankings use); `kind`, `depth`
- * and `bm25` (BM25's k1 and b) the grids of their names.
+ * `bm25` (BM25's k1 and b) and `abbreviations` the grids of their names.
  *
  * Every variant of a small grid answers every question of the tuning corpora
  * (`OUR_SETS`: ours, written and tuned on by us). For each tuning corpus, the variant that scores
@@ -79,6 +79,14 @@ export const BM25_GRID: { name: string; tuning: Partial<ContextTuning> }[] = [0.
     [0.25, 0.5, 0.75, 0.9].map((b) => ({ name: `bm25 k1 ${k1}, b ${b}`, tuning: { k1, b } }))
   );
 
+/** The abbreviations' weight (`ABBREVIATION_WEIGHT`, `symbol_rank.ts`; 0 is none), both tools. */
+export const ABBREVIATION_GRID: { name: string; tuning: Partial<ContextTuning> }[] = [
+  0,
+  0.25,
+  0.5,
+  1,
+].map((abbreviations) => ({ name: `abbreviations × ${abbreviations}`, tuning: { abbreviations } }));
+
 /** The owner groups' share (`OWNER_SHARE`, `owner_groups.ts`; 0 is no owner groups). */
 export const OWNER_GRID: { name: string; tuning: Partial<ContextTuning> }[] = [
   0,
@@ -144,6 +152,7 @@ export function corpusFigures(
         ...(tuning.dataKindWeight === undefined ? {} : { dataKindWeight: tuning.dataKindWeight }),
         ...(tuning.k1 === undefined ? {} : { k1: tuning.k1 }),
         ...(tuning.b === undefined ? {} : { b: tuning.b }),
+        ...(tuning.abbreviations === undefined ? {} : { abbreviations: tuning.abbreviations }),
       },
     }).hits.map((h) => h.symbol.id);
     const ss = scoreRanking(hits, q.answers, false);
@@ -187,6 +196,7 @@ export async function main(args: string[]): Promise<void> {
     kind: KIND_GRID,
     depth: DEPTH_GRID,
     bm25: BM25_GRID,
+    abbreviations: ABBREVIATION_GRID,
   };
   const GRID = grids[gridName];
   if (GRID === undefined) {

@@ -16,6 +16,7 @@ import { splitIdentifier } from "../store/fts_text.ts";
 import type { SymbolPostings, SymbolSearch } from "../store/symbol_search.ts";
 import { queryTerm } from "../store/symbol_terms.ts";
 import { facet } from "./view.ts";
+import { abbreviationsOf } from "./abbreviations.ts";
 
 /** BM25's term-frequency saturation. */
 export const K1 = 1.2;
@@ -36,6 +37,13 @@ export interface RankOptions {
   k1?: number;
   /** @default {@linkcode B} */
   b?: number;
+  /**
+   * The weight of the abbreviations code writes for the query's words (`abbreviations.ts`: an
+   * exact `ctx` for "context"), each an extra phrase whose score counts this much and whose match
+   * counts toward its word's coverage; 0 (the default here: the store's own ranking stays FTS5's)
+   * adds none. The symbol ranking passes `ABBREVIATION_WEIGHT` of `symbol_rank.ts`.
+   */
+  abbreviations?: number;
 }
 
 /** A ranked symbol: its rowid and BM25 score (higher is better). */
@@ -67,14 +75,14 @@ export function countedQueryTerms(query: string): string[] {
  * every distinct word and identifier part, its term as an exact and (longer than one character)
  * as a prefix phrase.
  */
-function _queryPhrases(query: string): { term: string; prefix: boolean; counts: boolean }[] {
+function _queryPhrases(query: string): _Phrase[] {
   const words = new Set<string>();
   for (const word of query.split(/\s+/)) {
     const whole = word.replace(/[^\p{L}\p{N}]+/gu, "").toLowerCase();
     if (whole !== "") words.add(whole);
     for (const part of splitIdentifier(word)) words.add(part);
   }
-  const out: { term: string; prefix: boolean; counts: boolean }[] = [];
+  const out: _Phrase[] = [];
   for (const w of words) {
     const term = queryTerm(w);
     if (term === "") continue;
@@ -84,6 +92,30 @@ function _queryPhrases(query: string): { term: string; prefix: boolean; counts: 
     const prefix = w.length > 1;
     out.push({ term, prefix: false, counts: !prefix });
     if (prefix) out.push({ term, prefix: true, counts: true });
+  }
+  return out;
+}
+
+/** One phrase of the MATCH expression (and, for fitting, an abbreviation of a counted term). */
+interface _Phrase {
+  term: string;
+  prefix: boolean;
+  /** Whether coverage counts it (see `_queryPhrases`). */
+  counts: boolean;
+  /** For an abbreviation: the counted term whose coverage its match gives. */
+  of?: string;
+}
+
+/** The abbreviation phrases of a query's counted terms, after every phrase of the query. */
+function _abbreviationPhrases(phrases: readonly _Phrase[]): _Phrase[] {
+  const own = new Set(phrases.map((p) => p.term));
+  const out: _Phrase[] = [];
+  for (const p of phrases) {
+    if (!p.counts) continue;
+    for (const a of abbreviationsOf(p.term)) {
+      if (own.has(a) || out.some((x) => x.term === a)) continue;
+      out.push({ term: a, prefix: false, counts: false, of: p.term });
+    }
   }
   return out;
 }
@@ -138,7 +170,9 @@ export class Bm25Ranker {
    * `limit`-th best score (so ties at the cut are all there), unordered.
    */
   rank(query: string, options: RankOptions): RankedSymbol[] {
-    const phrases = _queryPhrases(query);
+    const own = _queryPhrases(query);
+    const abbreviationWeight = options.abbreviations ?? 0;
+    const phrases = abbreviationWeight > 0 ? [...own, ..._abbreviationPhrases(own)] : own;
     const p = this.#p;
     const nRow = p.rowid.length;
     if (phrases.length === 0 || nRow === 0) return [];
@@ -158,10 +192,17 @@ export class Bm25Ranker {
     // Coverage counts each distinct term once, on its prefix phrase (which includes the exact one),
     // or on its exact phrase when it has no prefix phrase (one character).
     const counted = new Set<string>();
+    const bitOf = new Map<string, number>();
     for (const phrase of phrases) {
       const countTerm = phrase.counts && !counted.has(phrase.term);
       const bit = countTerm && counted.size < 31 ? 1 << counted.size : 0;
-      if (countTerm) counted.add(phrase.term);
+      if (countTerm) {
+        counted.add(phrase.term);
+        bitOf.set(phrase.term, bit);
+      }
+      // An abbreviation gives its word's coverage to a symbol that lacks the word.
+      const gives = phrase.of === undefined ? 0 : bitOf.get(phrase.of) ?? 0;
+      const share = phrase.of === undefined ? 1 : abbreviationWeight;
       // The phrase's weighted count per document, summed over its terms.
       let nHit = 0;
       for (
@@ -186,8 +227,11 @@ export class Bm25Ranker {
         if (countTerm) {
           termHits[d]!++;
           termMask[d]! |= bit;
+        } else if (gives !== 0 && (termMask[d]! & gives) === 0) {
+          termHits[d]!++;
+          termMask[d]! |= gives;
         }
-        score[d]! += idf * ((f * (k1 + 1.0)) / (f + norm[d]!));
+        score[d]! += share * (idf * ((f * (k1 + 1.0)) / (f + norm[d]!)));
       }
     }
     const touched = touchedDocs.subarray(0, nTouched);

@@ -23,7 +23,12 @@
  */
 import { CENTRALITY } from "./centrality.ts";
 import { B, K1 } from "./bm25.ts";
-import { DATA_KIND_WEIGHT, isProseQuery, rankSymbolHits } from "./symbol_rank.ts";
+import {
+  ABBREVIATION_WEIGHT,
+  DATA_KIND_WEIGHT,
+  isProseQuery,
+  rankSymbolHits,
+} from "./symbol_rank.ts";
 import { bodyMatches } from "./body_matches.ts";
 import { globMatcher } from "./glob.ts";
 import { fileFocus, fileShares } from "./file_focus.ts";
@@ -94,6 +99,8 @@ export interface ContextTuning {
   k1: number;
   /** `B` of `bm25.ts`, alike. */
   b: number;
+  /** `ABBREVIATION_WEIGHT` of `symbol_rank.ts`, alike. */
+  abbreviations: number;
   /** {@linkcode TEXT_CANDIDATES}. */
   textCandidates: number;
   /** {@linkcode WIDE_CANDIDATES}. */
@@ -119,6 +126,7 @@ export const CONTEXT_TUNING: Readonly<ContextTuning> = {
   dataKindWeight: DATA_KIND_WEIGHT,
   k1: K1,
   b: B,
+  abbreviations: ABBREVIATION_WEIGHT,
   textCandidates: TEXT_CANDIDATES,
   wideCandidates: WIDE_CANDIDATES,
   focusFileShare: FOCUS_FILE_SHARE,
@@ -230,6 +238,7 @@ function _textCandidates(
       dataKindWeight: tuning.dataKindWeight,
       k1: tuning.k1,
       b: tuning.b,
+      abbreviations: tuning.abbreviations,
     },
   });
   // Below the first TEXT_CANDIDATES, only the matches of a focus file (file_focus.ts says why).

@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { parseSource } from "../../src/parser/mod.ts";
 import { RepoIndex, RepoWriter } from "../../src/store/mod.ts";
 import { B, Bm25Ranker, K1 } from "../../src/query/bm25.ts";
+import { abbreviationsOf } from "../../src/query/abbreviations.ts";
+import { queryTerm } from "../../src/store/symbol_terms.ts";
 import { tempWorkspace } from "../ingest/_helpers.ts";
 
 const enc = new TextEncoder();
@@ -65,6 +67,66 @@ Deno.test("Bm25Ranker: other k1 and b (the fit's grid) change only the length pa
       // Asking again under other constants reuses their length part: the same doubles.
       deepEqual(scoreOf(0.6, 0.5), scoreOf(0.6, 0.5));
       ok(scoreOf(0.6, 0.5)[0] !== scoreOf()[0]);
+    } finally {
+      index.close();
+    }
+  } finally {
+    ws.dispose();
+  }
+});
+
+Deno.test("abbreviationsOf: stemmed words to the stemmed abbreviations code writes", () => {
+  deepEqual(abbreviationsOf(queryTerm("context")), ["ctx"]);
+  deepEqual(abbreviationsOf(queryTerm("configuration")), ["cfg", "conf", "config"]);
+  deepEqual(abbreviationsOf(queryTerm("requests")), ["req"], "reqs stems to req");
+  deepEqual(abbreviationsOf(queryTerm("zebra")), []);
+});
+
+Deno.test("Bm25Ranker: abbreviations score at their weight and give their word's coverage", async () => {
+  const ws = tempWorkspace();
+  try {
+    const dbPath = join(ws.indexDir, "r.db");
+    const writer = await RepoWriter.open(dbPath);
+    writer.setMeta({ repo: "o/r", owner: "o", name: "r", display_name: "r" });
+    const files: [string, string][] = [
+      ["a.go", "package a\n\nfunc WithCtx(parent int) int { return parent }\n"],
+      ["b.go", "package a\n\nfunc WithContext(parent int) int { return parent }\n"],
+      ["c.go", "package a\n\nfunc Parse(s string) int { return 0 }\n"],
+      ["d.go", "package a\n\nfunc Emit(s string) int { return 0 }\n"],
+    ];
+    for (const [path, text] of files) {
+      const bytes = enc.encode(text);
+      writer.putFile({
+        path,
+        language: "go",
+        content: bytes,
+        hash: path,
+        mtime_ms: 0,
+        ctime_ms: 0,
+        checked_ms: 0,
+        summary: "",
+        line_count: 3,
+      }, await parseSource(path, bytes));
+    }
+    writer.commit();
+    const index = RepoIndex.open(dbPath);
+    try {
+      const ranker = new Bm25Ranker(index.symbolSearch());
+      const names = (abbreviations: number) => {
+        const hits = ranker.rank("with context", { limit: 10, abbreviations });
+        return new Map(
+          hits.map((h) => [index.symbolNamesByRowid([h.rowid]).get(h.rowid)!.name, h]),
+        );
+      };
+      const off = names(0);
+      deepEqual(off.get("WithCtx")!.coverage, 0.5, "off: only 'with'");
+      const on = names(1);
+      deepEqual(on.get("WithCtx")!.coverage, 1, "ctx covers 'context'");
+      ok(on.get("WithCtx")!.score > off.get("WithCtx")!.score);
+      // The full word's symbol is unchanged (it has no ctx), and a half weight scores between.
+      deepEqual(on.get("WithContext")!.score, off.get("WithContext")!.score);
+      const half = names(0.5).get("WithCtx")!.score;
+      ok(half > off.get("WithCtx")!.score && half < on.get("WithCtx")!.score);
     } finally {
       index.close();
     }
