@@ -239,6 +239,81 @@ const CTAGS: Record<
       "command",
     ],
   },
+  // Languages with real files in the code corpora (issue 31): their definitions, members and
+  // module-level bindings. Not counted: ctags' references (headers, imports, Python's
+  // `namespace`/`unknown`, Ruby's `library`, Bash's `script`), Bash heredoc labels (data),
+  // Rust `implementation` (an `impl` block qualifies its methods: a container here) and `module`
+  // (`mod x;` is an import of `x.rs` here, an inline `mod x { }` qualifies nothing), C++ and
+  // Java namespaces and packages (they qualify the names inside them, no symbol here, as
+  // TypeScript's `namespace`).
+  bash: { language: "Sh", kinds: ["function", "alias"] },
+  c: {
+    language: "C",
+    kinds: [
+      "function",
+      "macro",
+      "struct",
+      "union",
+      "enum",
+      "enumerator",
+      "typedef",
+      "member",
+      "variable",
+    ],
+  },
+  cpp: {
+    language: "C++",
+    kinds: [
+      "class",
+      "function",
+      "macro",
+      "struct",
+      "union",
+      "enum",
+      "enumerator",
+      "typedef",
+      "member",
+      "variable",
+    ],
+  },
+  java: {
+    language: "Java",
+    kinds: ["class", "interface", "enum", "enumConstant", "annotation", "method", "field"],
+  },
+  python: { language: "Python", kinds: ["class", "function", "member", "variable"] },
+  rust: {
+    language: "Rust",
+    kinds: [
+      "function",
+      "method",
+      "struct",
+      "enum",
+      "enumerator",
+      "interface",
+      "typedef",
+      "field",
+      "variable",
+      "macro",
+    ],
+  },
+  proto: {
+    language: "Protobuf",
+    kinds: [
+      "package",
+      "message",
+      "field",
+      "enum",
+      "enumerator",
+      "oneof",
+      "service",
+      "rpc",
+      "group",
+    ],
+  },
+  ruby: {
+    language: "Ruby",
+    kinds: ["class", "module", "method", "singletonMethod", "constant", "accessor", "alias"],
+  },
   scss: {
     language: "SCSS",
     kinds: ["class", "id", "selector", "placeholder", "mixin", "function"],
@@ -279,6 +354,20 @@ function ctagsName(language: string, name: string, pattern = "", kind = ""): str
     }
   }
   if (language === "COBOL") return _cobolName(name, pattern, kind);
+  if (language === "C" || language === "C++") {
+    // ctags names an anonymous struct, union or enum `__anon<hex>`.
+    if (/^__anon[0-9a-f]+$/.test(name)) return null;
+    // A `#define NAME` with no value (an include guard, `_GNU_SOURCE`) is a flag for `#if`s:
+    // no symbol here (a `#define NAME value` is a constant, `#define F(x) ...` a function).
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    if (
+      kind === "macro" &&
+      new RegExp(String.raw`^\/\^\s*#\s*define\s+${escaped}\s*(?:(?:\/\*.*|\/\/.*))?\$?\/$`)
+        .test(pattern)
+    ) return null;
+  }
+  // ctags tags an `attr_writer`/`attr_accessor` name twice, the writer as `name=`: one field here.
+  if (language === "Ruby" && kind === "accessor") return normalize(name.replace(/=$/, ""));
   if (language === "JavaScript" || language === "TypeScript") {
     return _ecmascriptName(language, name, pattern, kind);
   }
@@ -523,7 +612,7 @@ async function _languageOf(file: string): Promise<string | undefined> {
   return languageForSource(file, head)?.id;
 }
 
-/** ctags definitions of the counted kinds, as `path\tname`. */
+/** ctags definitions of the counted kinds, as `path\tname\tkind`. */
 async function _ctags(
   language: string,
   kinds: string[],
@@ -574,7 +663,7 @@ async function _ctags(
       sourceLine(tag.path, tag.line, tag.pattern),
       tag.kind,
     );
-    if (name !== null) found.push(`${tag.path}\t${name}`);
+    if (name !== null) found.push(`${tag.path}\t${name}\t${tag.kind}`);
   }
   return found;
 }
@@ -652,13 +741,15 @@ export async function main(args: string[]): Promise<void> {
       row.ctagsDefinitions = defs.length;
       row.matched = 0;
       for (const d of defs) {
-        const [path, name] = d.split("\t") as [string, string];
+        const [path, name, kind] = d.split("\t") as [string, string, string];
         const names = ours.get(path) ?? [];
         const hit = peer.contains
           ? names.some((n) => n === name || _inSelectors(n, name))
           : names.includes(name);
         if (hit) row.matched++;
-        else if (row.missed.length < showMisses) row.missed.push(`${posix.basename(path)}:${name}`);
+        else if (row.missed.length < showMisses) {
+          row.missed.push(`${posix.basename(path)}:${name} (${kind})`);
+        }
       }
     }
     rows.push(row);

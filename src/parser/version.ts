@@ -51,6 +51,13 @@
  * `f?.()` as a path;
  * 17 gives a decorator's call (`@app.get("/x")`) to the symbol around the decorated definition
  * (or the file), where it runs, instead of to the decorated definition (Solidity's modifier
- * invocations, which run with the body, stay the function's: `decoratorsRunWithBody`).
+ * invocations, which run with the body, stay the function's: `decoratorsRunWithBody`);
+ * 18 reads the members of issue 31 in C, C++, Objective-C, Java, Rust, Ruby and Protocol Buffers:
+ * C-family struct/union/class data members (field), enumerators (constant), file-level and
+ * namespace-level variables (variable; `const` ones constant, in `#if` branches too) and
+ * function-like macros (function); Java fields that are not `static final` (field), enum and
+ * interface constants (constant); Rust struct and union fields (field) and enum variants
+ * (constant); Ruby `attr_*` names (field) and `alias`/`alias_method` (method); the `.proto`
+ * `package` (class).
  */
-export const EXTRACTOR_VERSION = 17;
+export const EXTRACTOR_VERSION = 18;

@@ -3,10 +3,11 @@
  * `package`, `import`s), with each definition placed in the text by a scan of its comment-free
  * form (the parser keeps no source positions): `message`s and `enum`s are `type`s, `service`s
  * `type`s with their `rpc`s as `method`s, fields, map fields and `oneof`s `field`s of their
- * message, enum values `constant`s, `extend` blocks `type`s named after what they extend. The
+ * message, enum values `constant`s, `extend` blocks `type`s named after what they extend, the
+ * `package` a `class` named as written (`google.protobuf`: it qualifies no symbol here). The
  * comment lines above a definition are its docstring. An `rpc`'s request and response types are
- * references (calls) of those messages; `import "x.proto"` lines are imports. Options,
- * reserved ranges and the package name are not symbols.
+ * references (calls) of those messages; `import "x.proto"` lines are imports. Options and
+ * reserved ranges are not symbols.
  */
 import protobuf from "protobufjs";
 import type { Extracted, Extractor, SymbolDraft } from "./records.ts";
@@ -17,6 +18,7 @@ const _RPC =
   /\brpc\s+([A-Za-z_]\w*)\s*\(\s*(?:stream\s+)?([\w.]+)\s*\)\s*returns\s*\(\s*(?:stream\s+)?([\w.]+)\s*\)/y;
 const _FIELD =
   /(?:(?:optional|required|repeated)\s+)?(?:map\s*<[^>]*>|[.\w]+)\s+([A-Za-z_]\w*)\s*=\s*\d+/y;
+const _PACKAGE = /\bpackage\s+([A-Za-z_][\w.]*)\s*;/y;
 const _ENUM_VALUE = /([A-Za-z_]\w*)\s*=\s*-?(?:0x[\da-fA-F]+|\d+)/y;
 
 export const extractor: Extractor = {
@@ -68,6 +70,16 @@ function _scanBody(
       _scanBody(text, blanked, open + 1, end - 1, index, b[1]!, found);
       i = end;
       continue;
+    }
+    if (block === "file") {
+      _PACKAGE.lastIndex = i;
+      const p = _PACKAGE.exec(blanked);
+      if (p !== null) {
+        const end = i + p[0].length;
+        _push(found, text, { name: p[1]!, kind: "class", start: i, end }, parent);
+        i = end;
+        continue;
+      }
     }
     if (block === "service") {
       _RPC.lastIndex = i;

@@ -10,8 +10,11 @@ import { C_COMPLEXITY } from "../complexity/c_family.ts";
 /**
  * C (`.c`; headers `.h` go to C++, as in the reference). Function definitions → function;
  * `struct`, `union`, `enum` with a body and `typedef`s → type (a struct defined inside a typedef
- * is the typedef's symbol); `#define NAME value` and top-level `const` variables → constant.
- * Prototypes are not definitions. Imports are `#include`s.
+ * is the typedef's symbol); a struct's or union's data members → field and an enum's enumerators
+ * → constant, qualified by their type; `#define NAME value` and file-level `const` variables →
+ * constant, other file-level variables → variable (`extern` declarations are not definitions);
+ * function-like macros (`#define SQUARE(x) ...`) → function. A `#define NAME` without a value is
+ * a flag, not a symbol. Prototypes are not definitions. Imports are `#include`s.
  */
 export const c: GrammarSpec = {
   id: "c",

@@ -23,11 +23,85 @@ function _taggedTypes(parents: readonly string[], specifiers: readonly [string, 
   ]).join("\n");
 }
 
-/** Functions (through pointer/reference declarators), typedefs, `#define` constants. */
+/**
+ * A declarator naming `name` (a node type): the name itself, through one or two pointers, an
+ * array, an initializer (`= 1`, for `identifier`) or a function pointer (`(*cb)(int)`).
+ */
+function _declarators(name: string): string {
+  const bare = `(${name}) @name`;
+  const shapes = [
+    bare,
+    `(pointer_declarator declarator: ${bare})`,
+    `(pointer_declarator declarator: (pointer_declarator declarator: ${bare}))`,
+    `(array_declarator declarator: ${bare})`,
+    `(array_declarator declarator: (array_declarator declarator: ${bare}))`,
+    `(function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: ${bare})))`,
+  ];
+  const all = name === "identifier"
+    ? [...shapes, ...shapes.map((d) => `(init_declarator declarator: ${d})`)]
+    : shapes;
+  return `[${all.join(" ")}]`;
+}
+
+/**
+ * Data members of a `struct`/`union`/`class` body → field, each name of `int a, *b;` its own
+ * symbol (the declaration is the symbol of a single name; one of several, its declarator).
+ * Member function prototypes (`void f();`) are not data members.
+ */
+function _fields(): string {
+  const d = _declarators("field_identifier");
+  return [
+    `(field_declaration_list (field_declaration type: (_) . declarator: ${d} .) @definition.field)`,
+    `(field_declaration_list (field_declaration type: (_) . declarator: ${d} .
+  [(bitfield_clause) (initializer_list)]) @definition.field)`,
+    `(field_declaration_list (field_declaration declarator: ${d} @definition.field .
+  declarator: (_)))`,
+    `(field_declaration_list (field_declaration declarator: (_) .
+  declarator: ${d} @definition.field))`,
+  ].join("\n");
+}
+
+/**
+ * File-level (and `parents`-level) declarations of data: `const` ones → constant, others →
+ * variable; `extern` declarations and prototypes are not definitions. A `#if` branch at those
+ * levels counts as the level.
+ */
+function _variables(parents: readonly string[]): string {
+  const d = _declarators("identifier");
+  const at = (decl: string) =>
+    parents.flatMap((p) => [
+      `(${p} ${decl})`,
+      ...["preproc_if", "preproc_ifdef"].flatMap((b) => [
+        `(${p} (${b} ${decl}))`,
+        `(${p} (${b} (preproc_else ${decl})))`,
+        `(${p} (${b} (preproc_elif ${decl})))`,
+      ]),
+    ]);
+  const pattern = (kind: string, test: string) => [
+    ...at(`(declaration type: (_) . declarator: ${d} .) @definition.${kind} @_d`)
+      .map((q) => `(${q} ${test})`),
+    ...at(`(declaration declarator: ${d} @definition.${kind} . declarator: (_)) @_d`)
+      .map((q) => `(${q} ${test})`),
+    ...at(`(declaration declarator: (_) . declarator: ${d} @definition.${kind}) @_d`)
+      .map((q) => `(${q} ${test})`),
+  ];
+  const notExtern = '(#not-match? @_d "^[^=]*\\\\bextern\\\\b")';
+  return [
+    ...pattern("constant", `(#match? @_d "^[^=]*\\\\bconst\\\\b") ${notExtern}`),
+    ...pattern("variable", `(#not-match? @_d "^[^=]*\\\\bconst\\\\b") ${notExtern}`),
+  ].join("\n");
+}
+
+/**
+ * Functions (through pointer/reference declarators), typedefs, `#define` constants and
+ * function-like macros, enumerators, data members, file-level variables and constants
+ * (`variableParents`: where else a declaration is file-level, C++ namespace bodies).
+ */
 export function cFamilyDefinitions(
   typeParents: readonly string[],
   specifiers: readonly [string, string][],
   functionNames: readonly string[],
+  variableParents: readonly string[] = [],
 ): string {
   const _FUNCTION_NAMES = `[${functionNames.map((n) => `(${n})`).join(" ")}]`;
   const declarators = [
@@ -48,9 +122,10 @@ export function cFamilyDefinitions(
     "(type_definition declarator: (pointer_declarator declarator: (type_identifier) @name)) @definition.type",
     "(type_definition declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))) @definition.type",
     "(preproc_def name: (identifier) @name value: (_)) @definition.constant",
-    `(translation_unit (declaration (type_qualifier) @_const
-  declarator: (init_declarator declarator: (identifier) @name)) @definition.constant
-  (#eq? @_const "const"))`,
+    "(preproc_function_def name: (identifier) @name) @definition.function",
+    "(enumerator_list (enumerator name: (identifier) @name) @definition.constant)",
+    _fields(),
+    _variables(["translation_unit", ...variableParents]),
   ].join("\n");
 }
 

@@ -12,7 +12,8 @@ import { CPP_COMPLEXITY } from "../complexity/c_family.ts";
  * C++ (and `.h` headers). Everything of C, plus `class` → class (struct, union, enum → type, as
  * in the reference); functions defined in a class body, and out-of-line `Class::method`
  * definitions, → method qualified by the full scope chain (`geo.Shape.area`); `namespace`
- * qualifies names without being a symbol; `using X = ...` → type; templates document and wrap
+ * qualifies names without being a symbol, and its variables are file-level ones (variable, or
+ * constant when `const`); data members → field; `using X = ...` → type; templates document and wrap
  * their definition. Calls include `ns::f()` and `obj.f()`.
  */
 export const cpp: GrammarSpec = {
@@ -28,6 +29,7 @@ export const cpp: GrammarSpec = {
       ["enum_specifier", "type"],
     ],
     ["identifier", "field_identifier", "destructor_name", "operator_name"],
+    ["declaration_list"],
   ) + `
 (function_definition declarator: (function_declarator declarator: (qualified_identifier
   scope: (_) @scope name: [(identifier) (destructor_name) (operator_name)] @name))) @definition.function
@@ -48,9 +50,6 @@ export const cpp: GrammarSpec = {
     name: [(identifier) (destructor_name) (operator_name)] @name)))) @scope)) @definition.function
 (alias_declaration name: (type_identifier) @name) @definition.type
 (namespace_definition name: [(namespace_identifier) (nested_namespace_specifier)] @name) @namespace
-(declaration_list (declaration (type_qualifier) @_const
-  declarator: (init_declarator declarator: (identifier) @name)) @definition.constant
-  (#eq? @_const "const"))
 `,
   imports: C_FAMILY_IMPORTS,
   calls: C_FAMILY_CALLS + `

@@ -13,9 +13,30 @@ const _DECLARATIONS: [string, string][] = [
 ];
 
 /**
+ * Fields that are not `static final` (those are constants), each declarator of `int a, b;` its own
+ * symbol: with no modifiers (the type is the first child), or modifiers lacking `static` or
+ * `final`. A single declarator's symbol is the whole declaration; one of several, its declarator.
+ */
+const _FIELDS = [
+  ["(field_declaration . type: (_)", ""],
+  ["(field_declaration (modifiers) @_mods type: (_)", ' (#not-match? @_mods "\\\\bstatic\\\\b")'],
+  ["(field_declaration (modifiers) @_mods type: (_)", ' (#not-match? @_mods "\\\\bfinal\\\\b")'],
+].flatMap(([head, test]) => [
+  `${head} . declarator: (variable_declarator name: (identifier) @name) .${test}) @definition.field`,
+  `${head} declarator: (variable_declarator name: (identifier) @name) @definition.field
+    . declarator: (variable_declarator)${test})`,
+  `${head} declarator: (variable_declarator) .
+    declarator: (variable_declarator name: (identifier) @name) @definition.field${test})`,
+]).join("\n") + `
+(enum_body (enum_constant name: (identifier) @name) @definition.constant)
+(constant_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.constant
+`;
+
+/**
  * Java: `class` and `record` → class; `interface`, `enum` and `@interface` → type; methods and
  * constructors → method (qualified by their class, nested classes included); `static final`
- * fields → constant. Annotations are decorators (kept out of the signature); doc comments are
+ * fields → constant, other fields → field, enum constants and interface constants → constant (each
+ * qualified by its type). Annotations are decorators (kept out of the signature); doc comments are
  * `/**` block comments above the declaration.
  */
 export const java: GrammarSpec = {
@@ -36,7 +57,7 @@ export const java: GrammarSpec = {
   declarator: (variable_declarator name: (identifier) @name)
   (#match? @_mods "static")
   (#match? @_mods "final")) @definition.constant
-` + _DECLARATIONS.map(([node, kind]) =>
+` + _FIELDS + _DECLARATIONS.map(([node, kind]) =>
     `(${node} (modifiers [(marker_annotation) (annotation)] @decorator)) @definition.${kind}`
   ).join("\n"),
   imports: `

@@ -5,8 +5,9 @@ import { RUBY_COMPLEXITY } from "../complexity/scripting.ts";
 /**
  * Ruby: `class` and `module` are classes (`class A::B` is `B` qualified by `A`); `def` is a
  * function (a method inside a class or module, `def self.x` included; `def Foo.x` is qualified by
- * `Foo`). Constants are assignments to a
- * constant name at file, class or module level. Ruby has no decorators. Doc comments are the `#`
+ * `Foo`); `alias new old` and `alias_method :new, :old` are functions (methods) named `new`. Each
+ * name of `attr_accessor`, `attr_reader` and `attr_writer` is a field of its class (`C.name`).
+ * Constants are assignments to a constant name at file, class or module level. Ruby has no decorators. Doc comments are the `#`
  * lines directly above a definition. `require`, `require_relative` and `load` with a string
  * argument are imports (not calls); every other method call is a call, with or without
  * parentheses.
@@ -29,6 +30,13 @@ export const ruby: GrammarSpec = {
 (singleton_method name: (_) @name) @definition.function
 (singleton_method object: (constant) @scope) @definition.function
 (singleton_method body: (body_statement) @body) @definition.function
+(call !receiver method: (identifier) @_attr arguments: (argument_list
+  [(simple_symbol) @name (string (string_content) @name)] @definition.field)
+  (#any-of? @_attr "attr_accessor" "attr_reader" "attr_writer"))
+(alias name: (_) @name) @definition.function
+(call !receiver method: (identifier) @_alias arguments: (argument_list
+  . [(simple_symbol) @name (string (string_content) @name)])
+  (#eq? @_alias "alias_method")) @definition.function
 (program (assignment left: (constant) @name) @definition.constant)
 (class (body_statement (assignment left: (constant) @name) @definition.constant))
 (module (body_statement (assignment left: (constant) @name) @definition.constant))
@@ -46,6 +54,8 @@ export const ruby: GrammarSpec = {
   // The first statement of a class or module body is inside `body_statement`, and the comment
   // above it is a sibling of that body.
   docComments: { nodeTypes: ["comment"], wrapperTypes: ["body_statement"] },
+  // `attr_accessor :name`: the symbol's colon is no part of the name.
+  nameTrim: /^:/,
   resolver: "ruby",
   semantics: RUBY_SEMANTICS,
   complexity: RUBY_COMPLEXITY,

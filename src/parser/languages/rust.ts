@@ -17,8 +17,10 @@ const _ITEMS: [string, string][] = [
 /**
  * Rust: `fn` → function (method inside an `impl` or `trait`, qualified by the impl's type:
  * `Point.new`, parent the type when declared in the same file); struct, enum, union, trait and
- * `type` aliases → type; `const` and `static` → constant; `macro_rules!` → function. `impl` blocks
- * are containers, not symbols; `mod` blocks are not qualified. Attributes (`#[derive(...)]`) are
+ * `type` aliases → type; a struct's or union's named fields → field and an enum's variants →
+ * constant, qualified by their type (`Point.x`, `State.Idle`); `const` and `static` → constant;
+ * `macro_rules!` → function. `impl` blocks are containers, not symbols; `mod` blocks are not
+ * qualified. Attributes (`#[derive(...)]`) are
  * decorators; doc comments are `///` and `/**` block comments above the item, across
  * attributes. Items inside the `{ }` body of an item-level macro invocation (`cfg_rt! { ... }`,
  * `pin_project! { ... }`) are read too (`macroBodies`).
@@ -36,6 +38,8 @@ export const rust: GrammarSpec = {
     "([(struct_item body: (_) @body) (enum_item body: (_) @body) (union_item body: (_) @body)",
     "  (trait_item body: (_) @body)] @definition.type)",
     "(macro_definition name: (identifier) @name) @definition.function",
+    "(field_declaration_list (field_declaration name: (field_identifier) @name) @definition.field)",
+    "(enum_variant_list (enum_variant name: (identifier) @name) @definition.constant)",
     "(impl_item type: (type_identifier) @name) @container",
     "(impl_item type: (generic_type type: (type_identifier) @name)) @container",
     "(impl_item type: (scoped_type_identifier name: (type_identifier) @name)) @container",
