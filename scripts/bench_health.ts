@@ -51,6 +51,7 @@ const SPEED_CALLS: [string, Record<string, unknown>, (i: number) => Record<strin
   ["find_dead_code", {}, (i) => ({ max_results: 50 + i })],
   ["find_dead_code", { min_confidence: 0 }, (i) => ({ max_results: 50 + i })],
   ["get_dead_code_v2", {}, (i) => ({ max_results: 50 + i })],
+  ["get_untested_symbols", {}, (i) => ({ max_results: 50 + i })],
   ["get_symbol_importance", {}, (i) => ({ top_n: 20 + i })],
   ["get_symbol_importance", { algorithm: "degree" }, (i) => ({ top_n: 20 + i })],
   ["get_coupling_metrics", {}, (i) => ({ max_results: 50 + i })],
