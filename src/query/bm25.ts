@@ -152,6 +152,31 @@ export class Bm25Ranker {
     this.#touched = new Int32Array(n);
   }
 
+  /** The touched documents the kind, language and file filters keep (all when there are none). */
+  #filtered(touched: Int32Array, options: RankOptions): Int32Array {
+    const p = this.#p;
+    const kinds = options.kinds === undefined || options.kinds.length === 0
+      ? null
+      : new Set(options.kinds);
+    const language = options.language;
+    if (kinds === null && language === undefined && options.keepFile === undefined) return touched;
+    const fileOk = new Map<number, boolean>();
+    let nKept = 0;
+    const kept = new Int32Array(touched.length);
+    for (const d of touched) {
+      if (kinds !== null && !kinds.has(p.labels[p.kind[d]!]!)) continue;
+      if (language !== undefined && p.labels[p.language[d]!] !== language) continue;
+      if (options.keepFile !== undefined) {
+        const f = p.file[d]!;
+        let ok = fileOk.get(f);
+        if (ok === undefined) fileOk.set(f, ok = options.keepFile(f));
+        if (!ok) continue;
+      }
+      kept[nKept++] = d;
+    }
+    return kept.subarray(0, nKept);
+  }
+
   /** The length part of BM25's denominator per document under other constants (for fitting). */
   #normOf(k1: number, b: number): Float64Array {
     const key = `${k1} ${b}`;
@@ -235,29 +260,7 @@ export class Bm25Ranker {
       }
     }
     const touched = touchedDocs.subarray(0, nTouched);
-    // Filters, then the cut at the limit-th best score.
-    const kinds = options.kinds === undefined || options.kinds.length === 0
-      ? null
-      : new Set(options.kinds);
-    const language = options.language;
-    const fileOk = new Map<number, boolean>();
-    let kept: Int32Array = touched;
-    if (kinds !== null || language !== undefined || options.keepFile !== undefined) {
-      let nKept = 0;
-      kept = new Int32Array(nTouched);
-      for (const d of touched) {
-        if (kinds !== null && !kinds.has(p.labels[p.kind[d]!]!)) continue;
-        if (language !== undefined && p.labels[p.language[d]!] !== language) continue;
-        if (options.keepFile !== undefined) {
-          const f = p.file[d]!;
-          let ok = fileOk.get(f);
-          if (ok === undefined) fileOk.set(f, ok = options.keepFile(f));
-          if (!ok) continue;
-        }
-        kept[nKept++] = d;
-      }
-      kept = kept.subarray(0, nKept);
-    }
+    const kept = this.#filtered(touched, options);
     const limit = Math.max(1, Math.floor(options.limit));
     const cut = kept.length <= limit ? -Infinity : _kthLargest(kept, score, limit);
     const out: RankedSymbol[] = [];
