@@ -219,7 +219,7 @@ export function toolsReference(tools: readonly Tool[] = TOOLS): string {
     "`<field>_<key>`).",
     "",
     "How to add a tool: one file in `src/tools/` declaring it with `defineTool` (see",
-    "`src/tools/define.ts`), one entry in the list of `src/tools/mod.ts`, then `deno task gen`.",
+    "`src/tools/define.ts`), one line in the list of `src/tools/mod.ts`, then `deno task gen`.",
     "",
     ...tools.map((t) => `- [\`${t.name}\`](#${t.name}): ${_fromDocs(t.summary)}`),
     "",

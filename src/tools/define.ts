@@ -11,7 +11,8 @@
  *
  * ## Adding a tool
  *
- * One file `src/tools/<name>.ts` and one line in the list of `src/tools/mod.ts` (with its import):
+ * One file `src/tools/<name>.ts` and one line in the list of `src/tools/mod.ts`
+ * (`import("./<name>.ts"),`):
  *
  * ```ts ignore
  * import { z } from "zod";
