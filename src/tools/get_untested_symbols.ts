@@ -1,12 +1,9 @@
 /** `get_untested_symbols`: functions no test reaches through the call graph (docs/api.md). */
 import { z } from "zod";
 import type { SymbolRecord } from "../parser/types.ts";
-import { FILES } from "../query/files.ts";
 import { globMatcher } from "../query/glob.ts";
-import { NAME_MENTIONS } from "../query/mentions.ts";
-import { fileRole } from "../query/priors.ts";
-import { SYMBOLS } from "../query/symbols.ts";
 import { nearestTestedCaller, TEST_REACH } from "../query/test_reach.ts";
+import { UNTESTED } from "../query/untested.ts";
 import type { RepoView } from "../query/view.ts";
 import { openRepo, type ToolContext, type ToolOutput } from "./context.ts";
 import { graphMeta } from "./graph_args.ts";
@@ -70,20 +67,6 @@ const _meta = { truncated: META.truncated, hint: META.hint };
 
 type _Row = RowOf<typeof _fields.symbols>;
 
-const _FUNCTIONS = new Set(["function", "method"]);
-
-/** The functions and methods of source files weighed, with `file_pattern` applied. */
-function _weighed(view: RepoView, pattern: string | undefined): SymbolRecord[] {
-  const matches = pattern === undefined ? null : globMatcher(pattern);
-  const symbols = view.get(SYMBOLS);
-  const out: SymbolRecord[] = [];
-  for (const path of view.get(FILES).keys()) {
-    if (fileRole(path) !== "source" || (matches !== null && !matches(path))) continue;
-    for (const s of symbols.ofFile(path)) if (_FUNCTIONS.has(s.kind)) out.push(s);
-  }
-  return out;
-}
-
 function _row(view: RepoView, s: SymbolRecord, namedInTests: boolean): _Row {
   const near = nearestTestedCaller(view, s);
   return {
@@ -109,19 +92,13 @@ export function handler(
   const max = args.max_results ?? 100;
   const { repo, view } = openRepo(ctx, args.repo);
   const reach = view.get(TEST_REACH);
-  const mentions = view.get(NAME_MENTIONS);
-  const weighed = _weighed(view, args.file_pattern);
-  const untested: { s: SymbolRecord; named: boolean }[] = [];
-  for (const s of weighed) {
-    if (reach.reached.has(s.id)) continue;
-    const named = mentions.filesOf(s.name).some((f) => reach.testFiles.has(f));
-    if ((named ? 0.7 : 1) >= min) untested.push({ s, named });
-  }
-  untested.sort((a, b) =>
-    Number(a.named) - Number(b.named) || (a.s.file < b.s.file ? -1 : a.s.file > b.s.file ? 1 : 0) ||
-    a.s.line - b.s.line
-  );
-  const reachedCount = weighed.filter((s) => reach.reached.has(s.id)).length;
+  const all = view.get(UNTESTED);
+  const matches = args.file_pattern === undefined ? null : globMatcher(args.file_pattern);
+  const inScope = (s: SymbolRecord) => matches === null || matches(s.file);
+  const weighed = matches === null ? all.weighed : all.weighed.filter(inScope);
+  const scoped = matches === null ? all.untested : all.untested.filter((u) => inScope(u.symbol));
+  const untested = scoped.filter((u) => (u.namedInTests ? 0.7 : 1) >= min);
+  const reachedCount = weighed.length - scoped.length;
   return {
     response: {
       repo,
@@ -131,7 +108,7 @@ export function handler(
         ? 100
         : Math.round((reachedCount / weighed.length) * 1000) / 10,
       test_roots: reach.roots,
-      symbols: untested.slice(0, max).map((u) => _row(view, u.s, u.named)),
+      symbols: untested.slice(0, max).map((u) => _row(view, u.symbol, u.namedInTests)),
     },
     repo,
     meta: graphMeta(
