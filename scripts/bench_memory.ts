@@ -1,6 +1,6 @@
 /**
  * `deno task bench memory [--corpora gostd] [--v8-flags both|server|none|F] [--idle-s N]
- * [--rounds N] [--against DIR] [--idle-drop-s N] [--breakdown] [--json FILE]`: the memory of a real server over a session — a full
+ * [--rounds N] [--against DIR] [--idle-drop-s N] [--breakdown [--recycle BYTES]] [--json FILE]`: the memory of a real server over a session — a full
  * index, a few queries, then idle — and of a second repository of the same size (issue 32).
  *
  * Each round starts the stdio server as a client does (`deno run <the launcher's permission
@@ -27,7 +27,9 @@
  * memory is at each stage: the main isolate's heap and external (typed array) bytes, each parser
  * worker's own heap, what closing the parser pool gives back, the anonymous and file-backed
  * resident pages, and the heap and external bytes each read-model facet holds (built one at a
- * time in a fresh view, garbage collected in between), with its build time.
+ * time in a fresh view, garbage collected in between), with its build time. `--recycle BYTES`
+ * runs that index with the parser pool's `recycleAfterBytes` (a worker that parsed a file that
+ * large is replaced).
  */
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -237,7 +239,11 @@ async function _session(
 ): Promise<Session> {
   const indexDir = Deno.makeTempDirSync({ prefix: "bench-memory-index-" });
   const env = serverEnv(indexDir, work, { ...v.env });
-  const perms = permissionFlags(permissionInputs((n) => env[n], v.checkout));
+  // The checkout read is the one run (permissionInputs names the launcher's own, this one).
+  const perms = permissionFlags({
+    ...permissionInputs((n) => env[n], v.checkout),
+    checkout: v.checkout,
+  });
   const v8Args = v.v8 === "none" ? [] : [`--v8-flags=${v.v8}`];
   const transport = new StdioClientTransport({
     command: Deno.execPath(),
@@ -372,6 +378,7 @@ async function _breakdown(name: string, flags: Map<string, string>): Promise<voi
         join(work, "index"),
         "--corpus",
         name,
+        ...(flags.has("recycle") ? ["--recycle", flags.get("recycle")!] : []),
       ],
       // As the launcher starts the server, unless asked for the defaults.
       env: v8 === "none" ? {} : { ...SERVER_PROCESS_ENV },

@@ -38,7 +38,10 @@ export async function breakdownChild(flags: Map<string, string>): Promise<void> 
   };
   stage("modules loaded");
   const store = new Store(flags.get("index")!);
-  const pool = new ParserPool();
+  const recycle = flags.get("recycle");
+  const pool = new ParserPool(
+    recycle === undefined ? {} : { recycleAfterBytes: Number(recycle) },
+  );
   const runner = new ToolRunner({ store, parser: pool, log: () => {} });
   const call = async (name: string, args: Record<string, unknown>) => {
     const t = performance.now();
