@@ -260,7 +260,7 @@ async function _speed(
   const pool = new ParserPool();
   try {
     const tool = {
-      parse: (p: string, b: Uint8Array) => pool.parse(p, b),
+      parse: (p: string, b: Uint8Array) => pool.parse(p, b, undefined, { symbolsOnly: true }),
       known: symbolsFromIndex(head.index),
     };
     cases.push(

@@ -13,7 +13,13 @@ import type { UnsafeRead } from "./safe_read.ts";
 
 /** Something that parses files: a `ParserPool` or an in-thread adapter over `parseSource`. */
 export interface FileParser {
-  parse(file: string, bytes: Uint8Array): Promise<ParseResult>;
+  /** Parse a file (`symbolsOnly`: no imports and calls, `ExtractLimits.symbolsOnly`). */
+  parse(
+    file: string,
+    bytes: Uint8Array,
+    language?: string,
+    options?: { symbolsOnly?: boolean },
+  ): Promise<ParseResult>;
   /** Get ready to parse files of these languages soon (start a worker, load grammars). */
   prewarm?(languages: readonly string[]): void;
 }

@@ -4,7 +4,7 @@
  * standard capture names (see `LANGUAGES.md`); it never branches on a language.
  */
 import type { Node, Query, QueryCapture, QueryMatch, Range, Tree } from "web-tree-sitter";
-import type { LoadedLanguage } from "./loader.ts";
+import { definitionsQuery, type LoadedLanguage } from "./loader.ts";
 import type { DocCommentRule } from "./language_spec.ts";
 import type { CallRecord, ImportRecord, ParseResult, SymbolKind, SymbolRecord } from "./types.ts";
 import type { SourceText } from "./source_text.ts";
@@ -39,6 +39,13 @@ export interface ExtractLimits {
   minifiedLongestLine?: number;
   /** @default 300 */
   minifiedAverageLine?: number;
+  /**
+   * Only the symbols (imports and calls come back empty): the definitions query alone is run,
+   * not the imports and calls patterns, for a reader that needs no more (changed symbols). The
+   * symbols are the same as a full parse's; a language with an `errorScanner` is read in full.
+   * @default false
+   */
+  symbolsOnly?: boolean;
 }
 
 /** Internal draft of one definition while captures are merged. */
@@ -178,7 +185,7 @@ export function extractFile(
       parts.push({ loaded: language, tree, ranges: found.ranges });
     }
     _markPartial(result, parts, source);
-    _records(result, parts, file, source);
+    _records(result, parts, file, source, limits.symbolsOnly === true);
   } finally {
     for (const tree of trees) tree.delete();
   }
@@ -205,8 +212,16 @@ function _markPartial(result: ParseResult, parts: readonly _Part[], source: Sour
  * The symbols, imports and calls of the parsed parts: the queries' matches, and what the error
  * scanner of a part's language reads in its `ERROR` regions.
  */
-function _records(result: ParseResult, parts: readonly _Part[], file: string, source: SourceText) {
-  const { drafts, imports, calls } = _matchParts(parts);
+function _records(
+  result: ParseResult,
+  parts: readonly _Part[],
+  file: string,
+  source: SourceText,
+  symbolsOnly: boolean,
+) {
+  // An error scanner reads the imports the tree gave: such a language is read in full.
+  const only = symbolsOnly && parts.every((p) => p.loaded.errorScanner === null);
+  const { drafts, imports, calls } = _matchParts(parts, only);
   const treeImports = _collectImports(imports);
   const scanned = _scanErrors(parts, drafts, treeImports, file, source);
   for (const s of scanned.symbols) drafts.push(_scannedDraft(s));
@@ -279,16 +294,18 @@ function _scannedDraft(s: ScannedSymbol): _Draft {
 }
 
 /**
- * One walk of each tree for all three queries; each match belongs to one of them: the definition
- * drafts of every part, and the import and call matches.
+ * One walk of each tree for all three queries (the definitions query alone for `symbolsOnly`);
+ * each match belongs to one of them: the definition drafts of every part, and the import and call
+ * matches.
  */
-function _matchParts(parts: readonly _Part[]) {
+function _matchParts(parts: readonly _Part[], symbolsOnly: boolean) {
   const drafts: _Draft[] = [];
   const imports: QueryMatch[] = [];
   const calls: QueryMatch[] = [];
   for (const part of parts) {
     const definitions: QueryMatch[] = [];
-    for (const match of part.loaded.combined.matches(part.tree.rootNode)) {
+    const query = symbolsOnly ? definitionsQuery(part.loaded) : part.loaded.combined;
+    for (const match of query.matches(part.tree.rootNode)) {
       const first = match.captures[0]?.name ?? "";
       if (match.captures.some((c) => c.name === "reference.call")) calls.push(match);
       else if (first === "import" || first.startsWith("import.")) imports.push(match);

@@ -174,6 +174,24 @@ export function compileQuery(
   return query;
 }
 
+/** The definitions query alone of each loaded language, compiled on first use. */
+const _definitions = new WeakMap<LoadedLanguage, Query>();
+
+/**
+ * A loaded language's definitions query alone (compiled on first use, then kept): what a
+ * symbols-only parse runs instead of the combined query.
+ */
+export function definitionsQuery(loaded: LoadedLanguage): Query {
+  let query = _definitions.get(loaded);
+  if (query === undefined) {
+    const language = loaded.parser.language;
+    if (language === null) throw new Error(`The parser of "${loaded.spec.id}" has no language`);
+    query = compileQuery(language, loaded.spec.id, "definitions", loaded.spec.definitions);
+    _definitions.set(loaded, query);
+  }
+  return query;
+}
+
 /** Load a language's grammar and compile all its queries, once per process. */
 export function loadLanguage(spec: GrammarSpec): Promise<LoadedLanguage> {
   let pending = _languages.get(spec.id);

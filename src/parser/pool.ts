@@ -90,6 +90,7 @@ interface _Job {
   language: string | undefined;
   /** The language id the worker will use (`""` when unknown: any worker will do). */
   lang: string;
+  symbolsOnly: boolean;
   resolve: (result: ParseResult) => void;
   reject: (error: Error) => void;
 }
@@ -274,8 +275,16 @@ export class ParserPool {
     return this.#size;
   }
 
-  /** Parse one file in a worker; the language is found from the path unless given. */
-  parse(file: string, bytes: Uint8Array, language?: string): Promise<ParseResult> {
+  /**
+   * Parse one file in a worker; the language is found from the path unless given. With
+   * `symbolsOnly`, the imports and calls are not extracted (`ExtractLimits.symbolsOnly`).
+   */
+  parse(
+    file: string,
+    bytes: Uint8Array,
+    language?: string,
+    options: { symbolsOnly?: boolean } = {},
+  ): Promise<ParseResult> {
     if (this.#closed) return Promise.reject(new Error("Cannot parse: the parser pool is closed"));
     return new Promise((resolve, reject) => {
       const lang = language ?? languageForSource(file, bytes)?.id ?? "";
@@ -286,7 +295,16 @@ export class ParserPool {
       if (text !== undefined) return resolve(text);
       this.#disarmIdle();
       this.#queued.set(lang, (this.#queued.get(lang) ?? 0) + 1);
-      _heapPush(this.#queue, { id: this.#nextId++, file, bytes, language, lang, resolve, reject });
+      _heapPush(this.#queue, {
+        id: this.#nextId++,
+        file,
+        bytes,
+        language,
+        lang,
+        symbolsOnly: options.symbolsOnly === true,
+        resolve,
+        reject,
+      });
       this.#pump();
     });
   }
@@ -459,7 +477,7 @@ export class ParserPool {
         bytes: _arrayBuffer(job.bytes),
         // The language found here (a `.h` by its content too), so the worker need not look again.
         language: job.language ?? (job.lang === "" ? undefined : job.lang),
-        limits: this.#limits,
+        limits: job.symbolsOnly ? { ...this.#limits, symbolsOnly: true } : this.#limits,
       };
       slot.worker.postMessage(request);
     }

@@ -16,6 +16,8 @@ import { pairSymbols } from "./symbol_pairs.ts";
 
 /** What {@linkcode symbolsFromIndex} reads of an index. */
 export interface IndexedFiles {
+  /** The indexed file's size (a cheap row: most versions asked about differ in it). */
+  file(path: string): { size: number } | undefined;
   fileBytes(path: string): Uint8Array | undefined;
   symbolsOfFile(path: string): SymbolRecord[];
 }
@@ -51,7 +53,10 @@ export interface ChangedSymbols {
 
 /** How {@linkcode changedSymbols} reads the symbols of a file version. */
 export interface ChangedSymbolsOptions {
-  /** Parse a file version. @default in this thread (`parseSource`) */
+  /**
+   * Parse a file version (only its symbols are read: a parser may skip imports and calls).
+   * @default in this thread, symbols only (`parseSource` with `symbolsOnly`)
+   */
   parse?: (path: string, bytes: Uint8Array) => Promise<ParseResult>;
   /**
    * The symbols already known for exactly these bytes (the index's, when they are the indexed
@@ -172,12 +177,16 @@ export async function fileSymbolChanges(
     const memo = blobId === "" ? undefined : options.memo;
     const remembered = memo?.get(blobId, path);
     if (remembered !== undefined) return remembered;
-    const parsed = await (options.parse ?? parseSource)(path, bytes);
+    const parsed = await (options.parse ?? _parseSymbols)(path, bytes);
     if (parsed.status !== "skipped") memo?.set(blobId, path, parsed.symbols);
     return parsed.symbols;
   };
   const [old, now] = await Promise.all([symbolsOf(before), symbolsOf(after)]);
   return classifySymbols(before.bytes, after.bytes, old, now);
+}
+
+function _parseSymbols(path: string, bytes: Uint8Array): Promise<ParseResult> {
+  return parseSource(path, bytes, undefined, { symbolsOnly: true });
 }
 
 /** Two versions of a file and their line diff, for classing its symbols. */
@@ -331,6 +340,7 @@ export function symbolsFromIndex(
   index: IndexedFiles,
 ): (path: string, bytes: Uint8Array) => SymbolRecord[] | undefined {
   return (path, bytes) => {
+    if (index.file(path)?.size !== bytes.length) return undefined;
     const stored = index.fileBytes(path);
     if (stored === undefined || stored.length !== bytes.length) return undefined;
     for (let i = 0; i < bytes.length; i++) if (stored[i] !== bytes[i]) return undefined;

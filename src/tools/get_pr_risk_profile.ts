@@ -142,7 +142,7 @@ export async function handler(
   const { from, to, base } = _range(history, args);
   const untracked = to === null ? view.index.listFiles().map((f) => f.path) : [];
   const changes = await changedSymbols(history, from, to, untracked, {
-    parse: (path, bytes) => ctx.parser().parse(path, bytes),
+    parse: (path, bytes) => ctx.parser().parse(path, bytes, undefined, { symbolsOnly: true }),
     known: symbolsFromIndex(view.index),
   });
   const head = to ?? history.resolveCommit("HEAD");

@@ -22,6 +22,7 @@ async function _indexOf(files: Record<string, string>) {
   return {
     symbols,
     index: {
+      file: (p: string) => bytes.has(p) ? { size: bytes.get(p)!.length } : undefined,
       fileBytes: (p: string) => bytes.get(p),
       symbolsOfFile: (p: string) => symbols.get(p) ?? [],
     },
