@@ -188,7 +188,7 @@ function _analyse(view: RepoView, scope: _Scope): _Analysis {
     const text = view.index.fileText(path) ?? "";
     const fl = fileLiveness(path, entry.language, text);
     const defs = symbols.ofFile(path).filter((s) => _KINDS.has(s.kind));
-    const entryWhy = scope.isEntry(path) ? "declared entry" : fl.entry;
+    const entryWhy = scope.isEntry(path) ? "declared entry" : _entryOf(view, path, fl);
     if (entryWhy !== null) {
       out.roots++;
       if (defs.length > 0) _count(out.live, entryWhy.replace(/ /g, "_"));
@@ -200,6 +200,16 @@ function _analyse(view: RepoView, scope: _Scope): _Analysis {
   }
   out.unweighedLanguages = [...unweighed].sort();
   return out;
+}
+
+/**
+ * Why a file is a root, or null. A file that is an entry by its name alone (`wsgi.py`) but that
+ * the repo imports is a module like any other (werkzeug's `wsgi.py`, imported by its wrappers):
+ * the server that starts a project's `wsgi.py` loads it by a dotted path, not by an import.
+ */
+function _entryOf(view: RepoView, path: string, fl: FileLiveness): string | null {
+  if (fl.entry !== "entry file") return fl.entry;
+  return view.get(IMPORT_GRAPH).importers(path, 1).length > 0 ? null : fl.entry;
 }
 
 function _count(live: LiveCounts, why: string): void {

@@ -132,3 +132,27 @@ Deno.test("dead_code: every reason of a small Python package", async (t) => {
     await close();
   }
 });
+
+Deno.test("dead_code: an entry file by its name that the repo imports is weighed", async () => {
+  const { view, close } = await indexedView({
+    // A library module named wsgi.py (werkzeug's), imported by its wrappers.
+    "lib/__init__.py": "",
+    "lib/wsgi.py": "def get_host(environ):\n    return environ\n\n\n" +
+      "def _unused_helper():\n    return 0\n",
+    "lib/wrappers.py": "from lib.wsgi import get_host\n\n\ndef host_of(env):\n" +
+      "    return get_host(env)\n",
+    // A project's wsgi.py, which the server loads by a dotted path: a root.
+    "site/wsgi.py": "def _boot():\n    return 1\n\n\napplication = _boot()\n\n\n" +
+      "def _never():\n    return 2\n",
+  });
+  try {
+    const d = deadCode(view, { includeTests: false, withGraph: false });
+    deepEqual(d.symbols.map((s) => `${s.reason} ${s.symbol.id}`), [
+      "unreferenced lib/wsgi.py::_unused_helper#function",
+      "unreferenced_public lib/wrappers.py::host_of#function",
+    ]);
+    deepEqual(d.live.entry_file, 1);
+  } finally {
+    await close();
+  }
+});
