@@ -51,7 +51,7 @@ Deno.test("search_ast: presets and custom patterns over four languages", async (
         "service.py:17 eval_exec service.py::run#function",
       ]],
       [{ pattern: "hardcoded_secret" }, [
-        "Handler.java:2 hardcoded_secret Handler.java::Handler#class",
+        "Handler.java:2 hardcoded_secret Handler.java::Handler.password#field",
         "service.py:4 hardcoded_secret service.py::API_TOKEN#constant",
       ]],
       [{ pattern: "todo_fixme" }, [
@@ -67,7 +67,7 @@ Deno.test("search_ast: presets and custom patterns over four languages", async (
       [{ pattern: "call:*.system" }, ["service.py:16 call:*.system service.py::run#function"]],
       [{ pattern: "call:fmt.Println" }, ["worker.go:10 call:fmt.Println worker.go::Run#function"]],
       [{ pattern: "string:/^hunter\\d/" }, [
-        "Handler.java:2 string:/^hunter\\d/ Handler.java::Handler#class",
+        "Handler.java:2 string:/^hunter\\d/ Handler.java::Handler.password#field",
       ]],
       [{ pattern: "comment:todo" }, ["service.py:15 comment:todo service.py::run#function"]],
       [{ pattern: "lines:10+", file_pattern: "*.ts" }, [
