@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { parseSource } from "../../src/parser/mod.ts";
 import type { FileParser } from "../../src/ingest/index_local.ts";
 import { DEFAULT_INGEST_CONFIG, type IngestConfig } from "../../src/ingest/config.ts";
-import { Store } from "../../src/store/mod.ts";
+import { RepoWriter, Store } from "../../src/store/mod.ts";
 import { ToolRunner } from "../../src/server/runner.ts";
 import { DEFAULT_SETTINGS } from "../../src/server/config.ts";
 import { decode } from "../../mod.ts";
@@ -85,4 +85,33 @@ export async function indexedWorkspace(files: Record<string, string>, prefix = "
     ws.dispose();
   };
   return { ws, runner, repo, call, dispose };
+}
+
+/**
+ * Write one repo's index at `dbPath` straight through `RepoWriter` (no walk): each file parsed
+ * with its real grammar, stored under its path as its hash, then committed. For tests of the
+ * store's and the ranking's arithmetic over a few hand-made symbols.
+ */
+export async function writeRepoIndex(
+  dbPath: string,
+  files: readonly (readonly [string, string])[],
+  language: string,
+): Promise<void> {
+  const writer = await RepoWriter.open(dbPath);
+  writer.setMeta({ repo: "o/r", owner: "o", name: "r", display_name: "r" });
+  for (const [path, text] of files) {
+    const bytes = new TextEncoder().encode(text);
+    writer.putFile({
+      path,
+      language,
+      content: bytes,
+      hash: path,
+      mtime_ms: 0,
+      ctime_ms: 0,
+      checked_ms: 0,
+      summary: "",
+      line_count: 3,
+    }, await parseSource(path, bytes));
+  }
+  writer.commit();
 }

@@ -1,20 +1,15 @@
 import { deepEqual, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { parseSource } from "../../src/parser/mod.ts";
-import { RepoIndex, RepoWriter } from "../../src/store/mod.ts";
+import { RepoIndex } from "../../src/store/mod.ts";
 import { B, Bm25Ranker, K1 } from "../../src/query/bm25.ts";
 import { abbreviationsOf } from "../../src/query/abbreviations.ts";
 import { queryTerm } from "../../src/store/symbol_terms.ts";
-import { tempWorkspace } from "../ingest/_helpers.ts";
-
-const enc = new TextEncoder();
+import { tempWorkspace, writeRepoIndex } from "../ingest/_helpers.ts";
 
 Deno.test("Bm25Ranker: other k1 and b (the fit's grid) change only the length part", async () => {
   const ws = tempWorkspace();
   try {
     const dbPath = join(ws.indexDir, "r.db");
-    const writer = await RepoWriter.open(dbPath);
-    writer.setMeta({ repo: "o/r", owner: "o", name: "r", display_name: "r" });
     // The same name twice, with a short and a long docstring that do not hold the word.
     const files: [string, string][] = [
       ["short.py", 'def handle(x):\n    """lorem ipsum"""\n    return x\n'],
@@ -26,21 +21,7 @@ Deno.test("Bm25Ranker: other k1 and b (the fit's grid) change only the length pa
       ["other.py", "def process(y):\n    return y\n"],
       ["more.py", "def parse(y):\n    return y\n\ndef emit(y):\n    return y\n"],
     ];
-    for (const [path, text] of files) {
-      const bytes = enc.encode(text);
-      writer.putFile({
-        path,
-        language: "python",
-        content: bytes,
-        hash: path,
-        mtime_ms: 0,
-        ctime_ms: 0,
-        checked_ms: 0,
-        summary: "",
-        line_count: 3,
-      }, await parseSource(path, bytes));
-    }
-    writer.commit();
+    await writeRepoIndex(dbPath, files, "python");
     const index = RepoIndex.open(dbPath);
     try {
       const ranker = new Bm25Ranker(index.symbolSearch());
@@ -86,29 +67,13 @@ Deno.test("Bm25Ranker: abbreviations score at their weight and give their word's
   const ws = tempWorkspace();
   try {
     const dbPath = join(ws.indexDir, "r.db");
-    const writer = await RepoWriter.open(dbPath);
-    writer.setMeta({ repo: "o/r", owner: "o", name: "r", display_name: "r" });
     const files: [string, string][] = [
       ["a.go", "package a\n\nfunc WithCtx(parent int) int { return parent }\n"],
       ["b.go", "package a\n\nfunc WithContext(parent int) int { return parent }\n"],
       ["c.go", "package a\n\nfunc Parse(s string) int { return 0 }\n"],
       ["d.go", "package a\n\nfunc Emit(s string) int { return 0 }\n"],
     ];
-    for (const [path, text] of files) {
-      const bytes = enc.encode(text);
-      writer.putFile({
-        path,
-        language: "go",
-        content: bytes,
-        hash: path,
-        mtime_ms: 0,
-        ctime_ms: 0,
-        checked_ms: 0,
-        summary: "",
-        line_count: 3,
-      }, await parseSource(path, bytes));
-    }
-    writer.commit();
+    await writeRepoIndex(dbPath, files, "go");
     const index = RepoIndex.open(dbPath);
     try {
       const ranker = new Bm25Ranker(index.symbolSearch());

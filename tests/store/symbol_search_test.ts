@@ -1,13 +1,10 @@
 import { deepEqual, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { parseSource } from "../../src/parser/mod.ts";
 import type { SymbolRecord } from "../../src/parser/types.ts";
-import { RepoIndex, RepoWriter } from "../../src/store/mod.ts";
+import { RepoIndex } from "../../src/store/mod.ts";
 import { symbolMatchExpression } from "../../src/store/fts_text.ts";
-import { tempWorkspace } from "../ingest/_helpers.ts";
-
-const enc = new TextEncoder();
+import { tempWorkspace, writeRepoIndex } from "../ingest/_helpers.ts";
 
 /** The ranking by sorting the whole joined result: (score desc, id), as the contract states. */
 function reference(dbPath: string, query: string, limit: number, kind?: string) {
@@ -32,8 +29,6 @@ Deno.test("searchSymbols ranks like a full sort by (score desc, id), ties at the
   const ws = tempWorkspace();
   try {
     const dbPath = join(ws.indexDir, "r.db");
-    const writer = await RepoWriter.open(dbPath);
-    writer.setMeta({ repo: "o/r", owner: "o", name: "r", display_name: "r" });
     // Many identical symbols (equal BM25: ties), in files written in reverse id order, plus
     // better and worse matches around them.
     const files: [string, string][] = [];
@@ -45,21 +40,7 @@ Deno.test("searchSymbols ranks like a full sort by (score desc, id), ties at the
       "worse.py",
       'def process(x):\n    """handle the item, then handle it again"""\n    return x\n',
     ]);
-    for (const [path, text] of files) {
-      const bytes = enc.encode(text);
-      writer.putFile({
-        path,
-        language: "python",
-        content: bytes,
-        hash: path,
-        mtime_ms: 0,
-        ctime_ms: 0,
-        checked_ms: 0,
-        summary: "",
-        line_count: 3,
-      }, await parseSource(path, bytes));
-    }
-    writer.commit();
+    await writeRepoIndex(dbPath, files, "python");
     const index = RepoIndex.open(dbPath);
     try {
       // A one-character word is matched exactly, never as a prefix (`x` is a parameter name).
