@@ -5,11 +5,8 @@
  * forms, and the same answer over stdio and Streamable HTTP.
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { decode } from "../../mod.ts";
-import { DEFAULT_HTTP_SETTINGS, serveHttp } from "../../src/server/http.ts";
-import { call, connect } from "../e2e/_server.ts";
+import { bothTransports } from "../e2e/_transports.ts";
 import { tempWorkspace, workspaceRunner, writeTree } from "../ingest/_helpers.ts";
 import { DEAD_PROJECT } from "./_dead_project.ts";
 
@@ -234,23 +231,10 @@ Deno.test("find_dead_code over stdio and Streamable HTTP: the same findings", as
   const ws = tempWorkspace("codemunch-dead-wire-");
   writeTree(ws.root, DEAD_PROJECT);
   const root = Deno.realPathSync(ws.root);
-  const stdio = await connect(root, `${ws.indexDir}-stdio`);
-  const runner = workspaceRunner(ws);
-  const http = await serveHttp(runner, { ...DEFAULT_HTTP_SETTINGS, port: 0 }, () => {});
-  const client = new Client({ name: "codemunch-dead-test", version: "0" });
+  const wire = await bothTransports(ws, "codemunch-dead-test");
   try {
-    await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
     const answers: string[][] = [];
-    for (
-      const callTool of [
-        (name: string, args: Row) => call(stdio.client, name, args),
-        async (name: string, args: Row) => {
-          const r = await client.callTool({ name, arguments: args });
-          const text = (r.content as { text: string }[])[0]!.text;
-          return { isError: r.isError === true, text, body: decode(text) as Row };
-        },
-      ]
-    ) {
+    for (const [, callTool] of wire.transports) {
       const indexed = await callTool("index_folder", { path: root, format: "json" });
       equal(indexed.isError, false, indexed.text);
       const repo = indexed.body.repo;
@@ -262,10 +246,7 @@ Deno.test("find_dead_code over stdio and Streamable HTTP: the same findings", as
     }
     for (const a of answers) deepEqual(a, DEFAULT_FINDINGS);
   } finally {
-    await client.close().catch(() => {});
-    await http.shutdown();
-    await runner.close();
-    await stdio.close();
+    await wire.close();
     ws.dispose();
   }
 });

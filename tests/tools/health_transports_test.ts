@@ -8,14 +8,11 @@
  */
 import { deepStrictEqual, equal, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { decode } from "../../mod.ts";
-import { DEFAULT_HTTP_SETTINGS, serveHttp } from "../../src/server/http.ts";
 import { TOOLS } from "../../src/tools/mod.ts";
-import { call, CHECKOUT, connect, normalised } from "../e2e/_server.ts";
+import { CHECKOUT, normalised } from "../e2e/_server.ts";
+import { bothTransports } from "../e2e/_transports.ts";
 import { commit, git } from "../history/_repo.ts";
-import { tempWorkspace, workspaceRunner, writeTree } from "../ingest/_helpers.ts";
+import { tempWorkspace, writeTree } from "../ingest/_helpers.ts";
 import { graphFixture } from "./_refactor.ts";
 
 type Row = Record<string, unknown>;
@@ -70,28 +67,16 @@ Deno.test("health tools over stdio and Streamable HTTP, json and compact: one an
   writeTree(ws.root, { "src/shapes/base.py": graphFixture()["src/shapes/base.py"] + "\n" });
   commit(ws.root, "touch the base", 1_700_000_100);
   const root = Deno.realPathSync(ws.root);
-  const stdio = await connect(root, `${ws.indexDir}-stdio`);
-  const runner = workspaceRunner(ws);
-  const http = await serveHttp(runner, { ...DEFAULT_HTTP_SETTINGS, port: 0 }, () => {});
-  const client = new Client({ name: "codemunch-health-wire-test", version: "0" });
+  const wire = await bothTransports(ws, "codemunch-health-wire-test");
   try {
-    await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
-    const transports: [string, (name: string, args: Row) => Promise<Row>][] = [
-      ["stdio", async (name, args) => {
-        const r = await call(stdio.client, name, args);
-        equal(r.isError, false, `stdio ${name} ${args.format}: ${r.text}`);
-        return r.body;
-      }],
-      ["http", async (name, args) => {
-        const r = await client.callTool({ name, arguments: args });
-        const text = (r.content as { text: string }[])[0]!.text;
-        equal(r.isError === true, false, `http ${name} ${args.format}: ${text}`);
-        if (args.format === "compact") ok(text.startsWith(`#MUNCH/1 tool=${name} `), text);
-        return decode(text) as Row;
-      }],
-    ];
     const answers = new Map<string, Row>();
-    for (const [transport, callTool] of transports) {
+    for (const [transport, callOn] of wire.transports) {
+      const callTool = async (name: string, args: Row) => {
+        const r = await callOn(name, args);
+        equal(r.isError, false, `${transport} ${name} ${args.format}: ${r.text}`);
+        if (args.format === "compact") ok(r.text.startsWith(`#MUNCH/1 tool=${name} `), r.text);
+        return r.body;
+      };
       const indexed = await callTool("index_folder", { path: root, format: "json" });
       const repo = indexed.repo;
       for (const [name, args] of HEALTH_CALLS) {
@@ -112,10 +97,7 @@ Deno.test("health tools over stdio and Streamable HTTP, json and compact: one an
     equal(answers.get("stdio get_related_symbols")!.git_available, true);
     ok(found("get_related_symbols", "related").length > 0);
   } finally {
-    await client.close().catch(() => {});
-    await http.shutdown();
-    await runner.close();
-    await stdio.close();
+    await wire.close();
     ws.dispose();
   }
 });

@@ -7,12 +7,9 @@
  * answers over stdio and Streamable HTTP.
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { decode } from "../../mod.ts";
-import { DEFAULT_HTTP_SETTINGS, serveHttp } from "../../src/server/http.ts";
-import { call, connect } from "../e2e/_server.ts";
-import { indexedWorkspace, tempWorkspace, workspaceRunner, writeTree } from "../ingest/_helpers.ts";
+import { bothTransports } from "../e2e/_transports.ts";
+import { indexedWorkspace, tempWorkspace, writeTree } from "../ingest/_helpers.ts";
 import { graphFixture, refactorWorkspace } from "./_refactor.ts";
 
 type Row = Record<string, unknown>;
@@ -365,23 +362,10 @@ Deno.test("refactoring tools over stdio and Streamable HTTP: the same answers", 
   const notes = '"""Notes.\n\nShape is the base of every figure.\n"""\n';
   writeTree(ws.root, { ...graphFixture(), "src/notes.py": notes });
   const root = Deno.realPathSync(ws.root);
-  const stdio = await connect(root, `${ws.indexDir}-stdio`);
-  const runner = workspaceRunner(ws);
-  const http = await serveHttp(runner, { ...DEFAULT_HTTP_SETTINGS, port: 0 }, () => {});
-  const client = new Client({ name: "codemunch-refactor-test", version: "0" });
+  const wire = await bothTransports(ws, "codemunch-refactor-test");
   try {
-    await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
     const answers: Row[][] = [];
-    for (
-      const callTool of [
-        (name: string, args: Row) => call(stdio.client, name, args),
-        async (name: string, args: Row) => {
-          const r = await client.callTool({ name, arguments: args });
-          const text = (r.content as { text: string }[])[0]!.text;
-          return { isError: r.isError === true, text, body: decode(text) as Row };
-        },
-      ]
-    ) {
+    for (const [, callTool] of wire.transports) {
       const indexed = await callTool("index_folder", { path: root, format: "json" });
       equal(indexed.isError, false, indexed.text);
       const repo = indexed.body.repo;
@@ -413,10 +397,7 @@ Deno.test("refactoring tools over stdio and Streamable HTTP: the same answers", 
     const note = (answers[0]![0]!.sites as Row[]).find((s) => s.file === "src/notes.py");
     equal(`${note?.role} ${note?.certainty}`, "string mention");
   } finally {
-    await client.close().catch(() => {});
-    await http.shutdown();
-    await runner.close();
-    await stdio.close();
+    await wire.close();
     ws.dispose();
   }
 });
