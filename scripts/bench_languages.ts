@@ -30,6 +30,19 @@ import { DEFINING_MACROS } from "../src/parser/extractors/asm.ts";
 import { loadAverages, markdownTable, parseFlags, writeJson } from "./bench_util.ts";
 import { compileIncludes } from "./compile.ts";
 
+/** The ctags kinds of C counted (and of C++, with its classes). */
+const _C_KINDS = [
+  "function",
+  "macro",
+  "struct",
+  "union",
+  "enum",
+  "enumerator",
+  "typedef",
+  "member",
+  "variable",
+];
+
 /** ctags' language name and the kinds that count as definitions, per registry id. */
 const CTAGS: Record<
   string,
@@ -247,35 +260,9 @@ const CTAGS: Record<
   // Java namespaces and packages (they qualify the names inside them, no symbol here, as
   // TypeScript's `namespace`).
   bash: { language: "Sh", kinds: ["function", "alias"] },
-  c: {
-    language: "C",
-    kinds: [
-      "function",
-      "macro",
-      "struct",
-      "union",
-      "enum",
-      "enumerator",
-      "typedef",
-      "member",
-      "variable",
-    ],
-  },
-  cpp: {
-    language: "C++",
-    kinds: [
-      "class",
-      "function",
-      "macro",
-      "struct",
-      "union",
-      "enum",
-      "enumerator",
-      "typedef",
-      "member",
-      "variable",
-    ],
-  },
+  c: { language: "C", kinds: _C_KINDS },
+  // C++'s are C's and its classes.
+  cpp: { language: "C++", kinds: ["class", ..._C_KINDS] },
   java: {
     language: "Java",
     kinds: ["class", "interface", "enum", "enumConstant", "annotation", "method", "field"],
