@@ -23,7 +23,7 @@
 import { RepoViews } from "../src/query/view.ts";
 import type { RepoView } from "../src/query/view.ts";
 import { type ContextTuning, rankedContext } from "../src/query/ranked_context.ts";
-import { rankSymbolHits } from "../src/query/symbol_rank.ts";
+import { rankSymbolHits, rankTuningOf } from "../src/query/symbol_rank.ts";
 import {
   benchRunner,
   CUT,
@@ -147,13 +147,7 @@ export function corpusFigures(
     const hits = rankSymbolHits(view, {
       query: q.q,
       maxResults: 10,
-      tuning: {
-        ...(tuning.ownerShare === undefined ? {} : { ownerShare: tuning.ownerShare }),
-        ...(tuning.dataKindWeight === undefined ? {} : { dataKindWeight: tuning.dataKindWeight }),
-        ...(tuning.k1 === undefined ? {} : { k1: tuning.k1 }),
-        ...(tuning.b === undefined ? {} : { b: tuning.b }),
-        ...(tuning.abbreviations === undefined ? {} : { abbreviations: tuning.abbreviations }),
-      },
+      tuning: rankTuningOf(tuning),
     }).hits.map((h) => h.symbol.id);
     const ss = scoreRanking(hits, q.answers, false);
     const a = acc[kindOf(q)];

@@ -96,7 +96,7 @@ function _queryPhrases(query: string): _Phrase[] {
   return out;
 }
 
-/** One phrase of the MATCH expression (and, for fitting, an abbreviation of a counted term). */
+/** One phrase of the MATCH expression, or an abbreviation of a counted term (`abbreviations.ts`). */
 interface _Phrase {
   term: string;
   prefix: boolean;

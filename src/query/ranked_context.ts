@@ -22,12 +22,12 @@
  *    symbols as outlines.
  */
 import { CENTRALITY } from "./centrality.ts";
-import { B, K1 } from "./bm25.ts";
 import {
-  ABBREVIATION_WEIGHT,
-  DATA_KIND_WEIGHT,
   isProseQuery,
+  RANK_TUNING,
   rankSymbolHits,
+  type RankTuning,
+  rankTuningOf,
 } from "./symbol_rank.ts";
 import { bodyMatches } from "./body_matches.ts";
 import { globMatcher } from "./glob.ts";
@@ -53,7 +53,6 @@ import {
   type RerankModel,
 } from "./learned_rank.ts";
 import { meaningfulQuery, PROJECT_WORDS } from "./query_words.ts";
-import { OWNER_SHARE } from "./owner_groups.ts";
 
 export type { ContextCandidate, ContextItem } from "./context_pack.ts";
 
@@ -82,7 +81,7 @@ export interface ContextQuery {
  * The constants of the context's stages that are fitted with each corpus of the retrieval bench
  * left out in turn (`deno task bench fit-context`).
  */
-export interface ContextTuning {
+export interface ContextTuning extends RankTuning {
   /** {@linkcode RELEVANCE_FLOOR} of `context_pack.ts`. */
   relevanceFloor: number;
   /** {@linkcode FULL_SHARE} of `context_pack.ts`. */
@@ -91,16 +90,6 @@ export interface ContextTuning {
   spreadShare: number;
   /** {@linkcode SPREAD_SEEDS} of `graph_spread.ts`. */
   spreadSeeds: number;
-  /** {@linkcode OWNER_SHARE} of `owner_groups.ts` (0: no owner groups), for the text candidates. */
-  ownerShare: number;
-  /** `DATA_KIND_WEIGHT` of `symbol_rank.ts`, for the text candidates. */
-  dataKindWeight: number;
-  /** `K1` of `bm25.ts`, for the text candidates (and `search_symbols` in the fit). */
-  k1: number;
-  /** `B` of `bm25.ts`, alike. */
-  b: number;
-  /** `ABBREVIATION_WEIGHT` of `symbol_rank.ts`, alike. */
-  abbreviations: number;
   /** {@linkcode TEXT_CANDIDATES}. */
   textCandidates: number;
   /** {@linkcode WIDE_CANDIDATES}. */
@@ -122,11 +111,7 @@ export const CONTEXT_TUNING: Readonly<ContextTuning> = {
   fullShare: FULL_SHARE,
   spreadShare: SPREAD_SHARE,
   spreadSeeds: SPREAD_SEEDS,
-  ownerShare: OWNER_SHARE,
-  dataKindWeight: DATA_KIND_WEIGHT,
-  k1: K1,
-  b: B,
-  abbreviations: ABBREVIATION_WEIGHT,
+  ...RANK_TUNING,
   textCandidates: TEXT_CANDIDATES,
   wideCandidates: WIDE_CANDIDATES,
   focusFileShare: FOCUS_FILE_SHARE,
@@ -233,13 +218,7 @@ function _textCandidates(
     sortBy: q.strategy === "centrality" ? "centrality" : "relevance",
     // The neighbour bonus is applied below, on this tool's own scores.
     neighbourBonus: false,
-    tuning: {
-      ownerShare: tuning.ownerShare,
-      dataKindWeight: tuning.dataKindWeight,
-      k1: tuning.k1,
-      b: tuning.b,
-      abbreviations: tuning.abbreviations,
-    },
+    tuning: rankTuningOf(tuning),
   });
   // Below the first TEXT_CANDIDATES, only the matches of a focus file (file_focus.ts says why).
   const shareOf = fileShares(ranking.hits.map((h) => ({ file: h.symbol.file, score: h.score })));

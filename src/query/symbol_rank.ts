@@ -160,6 +160,16 @@ export const RANK_TUNING: Readonly<RankTuning> = {
   abbreviations: ABBREVIATION_WEIGHT,
 };
 
+/** The {@linkcode RankTuning} part of a larger tuning (the context's), set fields only. */
+export function rankTuningOf(tuning: Partial<RankTuning>): Partial<RankTuning> {
+  const out: Partial<Record<keyof RankTuning, number>> = {};
+  for (const key of Object.keys(RANK_TUNING) as (keyof RankTuning)[]) {
+    const value = tuning[key];
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
 /** A ranked hit: the full record and how its score was made. */
 export interface RankedHit {
   symbol: SymbolRecord;
