@@ -262,7 +262,9 @@ const CTAGS: Record<
   bash: { language: "Sh", kinds: ["function", "alias"] },
   c: { language: "C", kinds: _C_KINDS },
   // C++'s are C's and its classes.
-  cpp: { language: "C++", kinds: ["class", ..._C_KINDS] },
+  // ctags writes an operator with a space (`operator ==`, `operator []`): both sides drop it
+  // (a conversion `operator bool` keeps its space).
+  cpp: { language: "C++", kinds: ["class", ..._C_KINDS], ours: _operatorName },
   java: {
     language: "Java",
     kinds: ["class", "interface", "enum", "enumConstant", "annotation", "method", "field"],
@@ -311,6 +313,11 @@ const CTAGS: Record<
 const ROOT = new URL("../", import.meta.url).pathname;
 
 /** A name as both sides spell it: no SCSS sigil, no surrounding quotes, one space per gap. */
+/** `operator ==` as `operator==` (ctags' spelling of C++ operators; see `CTAGS.cpp`). */
+function _operatorName(name: string): string {
+  return name.replace(/^operator\s+(?=[^\w\s])/, "operator");
+}
+
 function normalize(name: string): string {
   return name.replace(/^[%$]/, "").replace(/^"(.*)"$/, "$1").replace(/\s+/g, " ").trim();
 }
@@ -344,6 +351,7 @@ function ctagsName(language: string, name: string, pattern = "", kind = ""): str
   if (language === "C" || language === "C++") {
     // ctags names an anonymous struct, union or enum `__anon<hex>`.
     if (/^__anon[0-9a-f]+$/.test(name)) return null;
+    if (language === "C++") name = _operatorName(name);
     // A `#define NAME` with no value (an include guard, `_GNU_SOURCE`) is a flag for `#if`s:
     // no symbol here (a `#define NAME value` is a constant, `#define F(x) ...` a function).
     const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -353,6 +353,12 @@ function _parseMacroBodies(
   return undefined;
 }
 
+/** The text the grammar parses: `text` with the spec's `parseBlanks` matches made spaces. */
+function _parseText(blanks: RegExp | undefined, text: string): string {
+  if (blanks === undefined) return text;
+  return text.replace(blanks, (m) => m.replace(/[^\r\n]/g, " "));
+}
+
 /**
  * Parse the source (or only `ranges` of it) with a loaded language; a string says why not (`%`
  * stands for the timeout).
@@ -366,7 +372,7 @@ function _parse(
   let tree: Tree | null;
   try {
     tree = loaded.parser.parse(
-      source.text,
+      _parseText(loaded.spec.parseBlanks, source.text),
       null,
       ranges === undefined ? { progressCallback } : { progressCallback, includedRanges: ranges },
     );

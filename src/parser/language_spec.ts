@@ -254,6 +254,15 @@ export interface GrammarSpec extends LanguageCommon {
    * @default nothing removed
    */
   nameTrim?: RegExp;
+  /**
+   * Blanked before the grammar parses the file: each match of this global regex is replaced by as
+   * many spaces (line breaks kept), so byte offsets and lines stay exact while the grammar no
+   * longer sees words it cannot parse (C++'s export macros, `class PROTOBUF_EXPORT Foo : Bar {`,
+   * which tree-sitter-cpp reads as a class named `PROTOBUF_EXPORT`). Symbols' source, signatures
+   * and error scanning read the file as written; names and predicates read the blanked text.
+   * @default nothing blanked
+   */
+  parseBlanks?: RegExp;
   /** Parse only these regions of the file (Vue `<script>`). */
   regions?: RegionRule;
   /** Code of other languages embedded in the file (HTML `<script>`, `<style>`). @default [] */

@@ -59,5 +59,9 @@
  * interface constants (constant); Rust struct and union fields (field) and enum variants
  * (constant); Ruby `attr_*` names (field) and `alias`/`alias_method` (method); the `.proto`
  * `package` (class).
+ *
+ * 19: C++ files are parsed with their export/attribute macros, namespace-opening macro lines and
+ * one-line block-opening `#else` branches blanked (`parseBlanks`); C++ members with a default value
+ * (field; `const`/`constexpr` ones constant).
  */
-export const EXTRACTOR_VERSION = 18;
+export const EXTRACTOR_VERSION = 19;

@@ -62,6 +62,22 @@ function _fields(): string {
 }
 
 /**
+ * C++'s data members with a default value (`int x = 0;`, `Mutex mu_{};`) → field; a `const` or
+ * `constexpr` one (`static constexpr int kMax = 8;`) → constant. (C has no `default_value`.)
+ */
+export function cppMemberDefaults(): string {
+  const d = _declarators("field_identifier");
+  const decl = (kind: string) =>
+    `(field_declaration_list (field_declaration type: (_) . declarator: ${d} .
+  default_value: (_)) @definition.${kind} @_d`;
+  const constant = '"^(static\\\\s+|inline\\\\s+)*(const|constexpr)\\\\b"';
+  return [
+    `${decl("constant")} (#match? @_d ${constant}))`,
+    `${decl("field")} (#not-match? @_d ${constant}))`,
+  ].join("\n");
+}
+
+/**
  * File-level (and `parents`-level) declarations of data: `const` ones → constant, others →
  * variable; `extern` declarations and prototypes are not definitions. A `#if` branch at those
  * levels counts as the level.
