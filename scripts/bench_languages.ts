@@ -312,12 +312,12 @@ const CTAGS: Record<
 
 const ROOT = new URL("../", import.meta.url).pathname;
 
-/** A name as both sides spell it: no SCSS sigil, no surrounding quotes, one space per gap. */
 /** `operator ==` as `operator==` (ctags' spelling of C++ operators; see `CTAGS.cpp`). */
 function _operatorName(name: string): string {
   return name.replace(/^operator\s+(?=[^\w\s])/, "operator");
 }
 
+/** A name as both sides spell it: no SCSS sigil, no surrounding quotes, one space per gap. */
 function normalize(name: string): string {
   return name.replace(/^[%$]/, "").replace(/^"(.*)"$/, "$1").replace(/\s+/g, " ").trim();
 }
