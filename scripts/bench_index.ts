@@ -27,6 +27,7 @@ import { join } from "node:path";
 import { loadAverages, markdownTable, median, parseFlags, writeJson } from "./bench_util.ts";
 import { SERVER_V8_FLAGS } from "./serve.ts";
 import { type CeilingFile, type CeilingResult, measureCeiling } from "./bench_ceiling.ts";
+import { appendedFunction } from "./bench_memory_scale.ts";
 
 const DEFAULT_CORPORA = ["gostd", "django"];
 
@@ -37,6 +38,7 @@ const PROBES: Record<string, string> = {
   gin: "Default",
   express: "createApplication",
   typescript: "createProgram",
+  linux: "kmalloc",
 };
 
 /** What the full-index child reports. */
@@ -376,11 +378,11 @@ async function _fullChild(flags: Map<string, string>): Promise<void> {
     const parsed = files.filter((f) => f.status !== "skipped")
       .map((f) => ({ path: f.path, language: f.language }));
     // Change one file the way an editor does: append a function, new mtime.
-    const target = files.find((f) => f.language === "go" || f.language === "python")!;
+    // A Go or Python file (as before), else a C file (linux).
+    const target = files.find((f) => f.language === "go" || f.language === "python") ??
+      files.find((f) => f.language === "c")!;
     const original = index.fileBytes(target.path)!;
-    const extra = target.language === "go"
-      ? "\nfunc benchAddedFunction() int { return 1 }\n"
-      : "\n\ndef bench_added_function():\n    return 1\n";
+    const extra = appendedFunction(target.path);
     Deno.writeFileSync(
       join(folder, target.path),
       new Uint8Array([...original, ...new TextEncoder().encode(extra)]),

@@ -1,6 +1,7 @@
 /**
  * `deno task bench memory [--corpora gostd] [--v8-flags both|server|none|F] [--idle-s N]
- * [--rounds N] [--against DIR] [--idle-drop-s N] [--breakdown [--recycle BYTES]] [--json FILE]`: the memory of a real server over a session — a full
+ * [--rounds N] [--against DIR] [--idle-drop-s N] [--breakdown [--recycle BYTES]]
+ * [--scale [--latency N]] [--json FILE]`: the memory of a real server over a session — a full
  * index, a few queries, then idle — and of a second repository of the same size (issue 32).
  *
  * Each round starts the stdio server as a client does (`deno run <the launcher's permission
@@ -30,12 +31,20 @@
  * time in a fresh view, garbage collected in between), with its build time. `--recycle BYTES`
  * runs that index with the parser pool's `recycleAfterBytes` (a worker that parsed a file that
  * large is replaced).
+ *
+ * `--scale` (the scale benchmark of issue 32, e.g. `--corpora gostd,linux --v8-flags server
+ * --scale --idle-s 330`) leaves out the second repository and, after step 2, measures the rest
+ * of what a large repository costs (bench_memory_scale.ts): the index's size on disk, the files
+ * skipped by reason (the file-count and file-size settings), warm `search_symbols` and
+ * `search_text` p50 over `--latency N` rounds (default 20) of the session's queries, and a
+ * one-file change re-indexed by the same server; the idle of step 3 comes after it.
  */
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { decode } from "../mod.ts";
+import { scaleProbe, type ScaleReport } from "./bench_memory_scale.ts";
 import { permissionFlags, permissionInputs, SERVER_PROCESS_ENV, SERVER_V8_FLAGS } from "./serve.ts";
 import {
   loadAverages,
@@ -94,6 +103,8 @@ interface Session {
   second_peak_mb: number;
   second_idle_mb: number;
   peak_mb: number;
+  /** `--scale`: the scale figures (the second repository's fields are then NaN). */
+  scale?: ScaleReport;
 }
 
 /** One server set-up of a run: a checkout, the V8 flags and environment it runs with. */
@@ -153,6 +164,7 @@ export async function main(args: string[]): Promise<void> {
   }
   const rounds = Number(flags.get("rounds") ?? 1);
   const idleS = Number(flags.get("idle-s") ?? 75);
+  const scale = flags.has("scale") ? Number(flags.get("latency") ?? 20) : undefined;
   const variants = await _variants(flags);
   console.error(`bench memory: ${loadAverages()}`);
   const rows: unknown[][] = [];
@@ -161,13 +173,15 @@ export async function main(args: string[]): Promise<void> {
     const work = Deno.makeTempDirSync({ prefix: `bench-memory-${name}-` });
     try {
       const src = join(CHECKOUT, "corpora", name);
-      for (const copy of ["a", "b"]) await _run("cp", ["-rL", src, join(work, copy, name)]);
+      for (const copy of scale === undefined ? ["a", "b"] : ["a"]) {
+        await _run("cp", ["-rL", src, join(work, copy, name)]);
+      }
       const sessions: Session[] = [];
       for (let r = 0; r < rounds; r++) {
         // Alternate the order of the variants from round to round (drift falls on all).
         const order = r % 2 === 0 ? variants : [...variants].reverse();
         for (const v of order) {
-          const s = await _session(name, work, v, idleS);
+          const s = await _session(name, work, v, idleS, scale);
           console.error(`bench memory: ${name} round ${r + 1}: ${JSON.stringify(s)}`);
           sessions.push(s);
         }
@@ -199,6 +213,7 @@ export async function main(args: string[]): Promise<void> {
     "load",
   ], rows));
   console.log("\nTargets: idle ≤ 200 MB, peak during the index ≤ 400 MB (gostd)");
+  if (scale !== undefined) _scaleTable(results);
   await writeJson(flags, results);
 }
 
@@ -230,12 +245,16 @@ function _row(name: string, v: Variant, sessions: readonly Session[]): unknown[]
   ];
 }
 
-/** Run one server through a session on the two copies of a corpus. */
+/**
+ * Run one server through a session on the two copies of a corpus; with `scale` (the latency
+ * rounds of `--scale`), on the first copy only, with the scale figures before the idle.
+ */
 async function _session(
   name: string,
   work: string,
   v: Variant,
   idleS: number,
+  scale?: number,
 ): Promise<Session> {
   const indexDir = Deno.makeTempDirSync({ prefix: "bench-memory-index-" });
   const env = serverEnv(indexDir, work, { ...v.env });
@@ -250,7 +269,8 @@ async function _session(
     args: ["run", ...perms, ...v8Args, join(v.checkout, "main.ts"), "serve"],
     env,
     cwd: v.checkout,
-    stderr: "ignore",
+    // `--scale`: the server's own errors in the bench's log (a crash at scale must say why).
+    stderr: scale === undefined ? "ignore" : "inherit",
   });
   const client = new Client({ name: "bench-memory", version: "0" });
   await client.connect(transport);
@@ -258,14 +278,28 @@ async function _session(
   const load = Deno.loadavg()[0]!;
   try {
     const t0 = performance.now();
-    const first = await _repoSession(client, join(work, "a", name), name, pid);
+    const folder = join(work, "a", name);
+    const first = await _repoSession(client, folder, name, pid);
     const indexMs = first.indexMs;
     const peakIndex = first.peakIndexMb;
     const afterQueries = (await _status(pid)).rss;
+    const scaled = scale === undefined ? undefined : await scaleProbe(_call, client, {
+      folder,
+      repo: first.repo,
+      indexDir,
+      indexed: first.indexed,
+      queries: SESSION_QUERIES[name] ?? SESSION_QUERIES.gostd!,
+      first: first.firstMs,
+      changeFile: first.topFile ?? first.firstFile,
+      rounds: scale,
+    });
+    if (scaled !== undefined) console.error(`bench memory: ${name} ${JSON.stringify(scaled)}`);
     const idle = await _idle(pid, idleS);
-    const second = await _repoSession(client, join(work, "b", name), name, pid);
-    const secondPeak = (await _status(pid)).hwm;
-    const secondIdle = (await _idle(pid, idleS)).end;
+    const second = scale === undefined
+      ? await _repoSession(client, join(work, "b", name), name, pid)
+      : undefined;
+    const secondPeak = second === undefined ? NaN : (await _status(pid)).hwm;
+    const secondIdle = second === undefined ? NaN : (await _idle(pid, idleS)).end;
     console.error(`bench memory: session ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     return {
       code: v.code,
@@ -280,7 +314,8 @@ async function _session(
       second_peak_mb: secondPeak,
       second_idle_mb: secondIdle,
       peak_mb: (await _status(pid)).hwm,
-      second_index_ms: second.indexMs,
+      second_index_ms: second?.indexMs ?? NaN,
+      ...(scaled === undefined ? {} : { scale: scaled }),
     };
   } finally {
     await client.close();
@@ -290,24 +325,38 @@ async function _session(
 
 /**
  * Index a folder and ask the session's first queries; the index call's wall time and the
- * server's VmHWM when it returned (the queries' facets come after).
+ * server's VmHWM when it returned (the queries' facets come after), the repo and its
+ * `index_folder` response, the top hit's file and the first indexed one, and the times of the
+ * first `search_symbols` and `search_text` (cold).
  */
 async function _repoSession(
   client: Client,
   folder: string,
   name: string,
   pid: number,
-): Promise<{ indexMs: number; peakIndexMb: number }> {
+): Promise<{
+  indexMs: number;
+  peakIndexMb: number;
+  repo: string;
+  indexed: Record<string, unknown>;
+  topFile: string | undefined;
+  firstFile: string;
+  firstMs: { symbols_ms: number; text_ms: number };
+}> {
   const q = SESSION_QUERIES[name] ?? SESSION_QUERIES.gostd!;
   const t0 = performance.now();
   const indexed = await _call(client, "index_folder", { path: folder });
   const indexMs = performance.now() - t0;
   const peakIndexMb = (await _status(pid)).hwm;
   const repo = String(indexed.repo);
+  const ts = performance.now();
   const hits = await _call(client, "search_symbols", { repo, query: q.name, max_results: 5 });
+  const symbolsMs = performance.now() - ts;
   const top = (hits.results as { id: string; file: string }[])[0];
   for (const words of q.words) await _call(client, "search_symbols", { repo, query: words });
+  const tt = performance.now();
   await _call(client, "search_text", { repo, query: q.text });
+  const textMs = performance.now() - tt;
   await _call(client, "search_text", { repo, query: q.phrase });
   if (top !== undefined) {
     await _call(client, "get_file_outline", { repo, file_path: top.file });
@@ -315,7 +364,66 @@ async function _repoSession(
   }
   await _call(client, "get_ranked_context", { repo, query: q.context });
   await _call(client, "find_references", { repo, identifier: q.name });
-  return { indexMs, peakIndexMb };
+  return {
+    indexMs,
+    peakIndexMb,
+    repo,
+    indexed,
+    topFile: top?.file,
+    firstFile: String((indexed.files as string[])[0]),
+    firstMs: { symbols_ms: symbolsMs, text_ms: textMs },
+  };
+}
+
+/** The `--scale` table: one row per session. */
+function _scaleTable(results: Record<string, Session[]>): void {
+  const rows: unknown[][] = [];
+  for (const [name, sessions] of Object.entries(results)) {
+    for (const s of sessions) {
+      const x = s.scale;
+      if (x === undefined) continue;
+      const skipped = Object.entries(x.skipped).map(([k, n]) => `${k} ${n}`).join(", ");
+      rows.push([
+        name,
+        x.files,
+        x.symbols,
+        skipped || "none",
+        x.files_skipped_cap,
+        s.index_ms / 1000,
+        s.peak_index_mb,
+        s.peak_mb,
+        s.idle_30s_mb,
+        s.idle_mb,
+        x.db_mb,
+        `${x.first_symbols_ms.toFixed(0)} / ${x.first_text_ms.toFixed(0)}`,
+        `${x.symbols_p50_ms.toFixed(1)} / ${x.symbols_p90_ms.toFixed(1)}`,
+        `${x.text_p50_ms.toFixed(1)} / ${x.text_p90_ms.toFixed(1)}`,
+        `${x.one_file_ms.toFixed(0)} (${x.one_file_changed} changed)`,
+        s.load.toFixed(1),
+      ]);
+    }
+  }
+  console.log(
+    "\nScale (--scale; MB, ms unless named; queries timed at the client, over stdio)\n",
+  );
+  console.log(markdownTable([
+    "corpus",
+    "files",
+    "symbols",
+    "skipped by reason",
+    "over file cap",
+    "index s",
+    "peak during index",
+    "session peak",
+    "idle 30 s",
+    "idle (end)",
+    "DB MB",
+    "first search_symbols / search_text",
+    "search_symbols p50 / p90",
+    "search_text p50 / p90",
+    "1-file re-index",
+    "load",
+  ], rows));
 }
 
 /** Sample the RSS while the server is idle for `seconds`. */

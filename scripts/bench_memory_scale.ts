@@ -1,0 +1,159 @@
+/**
+ * The scale part of `deno task bench memory --scale` (issue 32): after a session's first queries
+ * on the indexed copy, what a large repository costs besides memory — the index's size on disk,
+ * its file and symbol counts and the files it skipped (by reason: the file-count and file-size
+ * settings), warm `search_symbols` and `search_text` latencies (p50 and p90 of `--latency N`
+ * rounds of the session's queries, timed at the client: the MCP round trip over stdio), and a
+ * one-file change re-indexed by the running server (`index_folder` again, its parser pool warm).
+ */
+import { join } from "node:path";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { percentile } from "./bench_util.ts";
+
+/** What `--scale` adds to a session. */
+export interface ScaleReport {
+  files: number;
+  symbols: number;
+  /** Files the walk skipped, by reason (`file_limit`, `too_large`, …; zero counts left out). */
+  skipped: Record<string, number>;
+  /** Bytes of the index directory (the repo's database and its WAL, any side files). */
+  db_mb: number;
+  /** The first `search_symbols` and `search_text` of the session (their facets cold). */
+  first_symbols_ms: number;
+  first_text_ms: number;
+  symbols_p50_ms: number;
+  symbols_p90_ms: number;
+  text_p50_ms: number;
+  text_p90_ms: number;
+  /** Calls timed for each tool. */
+  latency_calls: number;
+  one_file_ms: number;
+  /** Files `index_folder` found changed (must be 1). */
+  one_file_changed: number;
+  one_file_path: string;
+  /** Files over the file-count limit (`JCODEMUNCH_MAX_FOLDER_FILES`), as the outcome counts them. */
+  files_skipped_cap: number;
+  /** Files the parser skipped or only partly parsed. */
+  parse_warnings: number;
+  /** Indexed files by language. */
+  languages: Record<string, number>;
+}
+
+/** The session's queries, as bench_memory.ts's SESSION_QUERIES gives them. */
+export interface ScaleQueries {
+  name: string;
+  words: string[];
+  text: string;
+  phrase: string;
+}
+
+/** A tool call: the decoded response (throws on a tool error). */
+export type Call = (
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+) => Promise<Record<string, unknown>>;
+
+/** Timed calls: each of `argsList` once per round, `rounds` rounds; the times in ms. */
+async function _timed(
+  call: Call,
+  client: Client,
+  tool: string,
+  argsList: Record<string, unknown>[],
+  rounds: number,
+): Promise<number[]> {
+  const times: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const args of argsList) {
+      const t = performance.now();
+      await call(client, tool, args);
+      times.push(performance.now() - t);
+    }
+  }
+  return times;
+}
+
+/** The code appended to a file to change it, by its extension (an editor adding a function). */
+export function appendedFunction(path: string): string {
+  if (path.endsWith(".go")) return "\nfunc benchAddedFunction() int { return 1 }\n";
+  if (path.endsWith(".py")) return "\n\ndef bench_added_function():\n    return 1\n";
+  return "\nint bench_added_function(void) { return 1; }\n";
+}
+
+/** Bytes of the files under `dir`, recursively. */
+export function treeBytes(dir: string): number {
+  let n = 0;
+  for (const e of Deno.readDirSync(dir)) {
+    const p = join(dir, e.name);
+    if (e.isDirectory) n += treeBytes(p);
+    else if (e.isFile) n += Deno.statSync(p).size;
+  }
+  return n;
+}
+
+/**
+ * Measure a repo already indexed in the server (`indexed`: the `index_folder` response) and
+ * whose first queries were asked (`first`: their times): the DB's size, warm latencies, then a
+ * one-file change to `changeFile` (relative to `folder`) re-indexed.
+ */
+export async function scaleProbe(
+  call: Call,
+  client: Client,
+  o: {
+    folder: string;
+    repo: string;
+    indexDir: string;
+    indexed: Record<string, unknown>;
+    queries: ScaleQueries;
+    first: { symbols_ms: number; text_ms: number };
+    changeFile: string;
+    rounds: number;
+  },
+): Promise<ScaleReport> {
+  const dbBytes = treeBytes(o.indexDir);
+  const { repo, queries: q } = o;
+  const symbols = await _timed(call, client, "search_symbols", [
+    { repo, query: q.name },
+    ...q.words.map((w) => ({ repo, query: w })),
+  ], o.rounds);
+  const text = await _timed(call, client, "search_text", [
+    { repo, query: q.text },
+    { repo, query: q.phrase },
+  ], o.rounds);
+  const path = join(o.folder, o.changeFile);
+  const original = Deno.readFileSync(path);
+  const extra = new TextEncoder().encode(appendedFunction(o.changeFile));
+  Deno.writeFileSync(path, new Uint8Array([...original, ...extra]));
+  const t = performance.now();
+  const again = await call(client, "index_folder", { path: o.folder });
+  const oneFile = performance.now() - t;
+  Deno.writeFileSync(path, original);
+  return {
+    files: Number(o.indexed.file_count ?? NaN),
+    symbols: Number(o.indexed.symbol_count ?? NaN),
+    skipped: _skipped(o.indexed),
+    db_mb: dbBytes / 1024 / 1024,
+    first_symbols_ms: o.first.symbols_ms,
+    first_text_ms: o.first.text_ms,
+    symbols_p50_ms: percentile(symbols, 50),
+    symbols_p90_ms: percentile(symbols, 90),
+    text_p50_ms: percentile(text, 50),
+    text_p90_ms: percentile(text, 90),
+    latency_calls: symbols.length,
+    one_file_ms: oneFile,
+    one_file_changed: Number(again.changed ?? NaN),
+    files_skipped_cap: Number(o.indexed.files_skipped_cap ?? 0),
+    parse_warnings: (o.indexed.parse_warnings as unknown[] | undefined)?.length ?? 0,
+    languages: (o.indexed.languages ?? {}) as Record<string, number>,
+    one_file_path: o.changeFile,
+  };
+}
+
+/** The non-zero `discovery_skip_counts` of an `index_folder` response. */
+function _skipped(indexed: Record<string, unknown>): Record<string, number> {
+  const raw = (indexed.discovery_skip_counts ?? {}) as Record<string, unknown>;
+  if (typeof raw !== "object" || raw === null) return {};
+  return Object.fromEntries(
+    Object.entries(raw).filter(([, n]) => typeof n === "number" && n > 0) as [string, number][],
+  );
+}
