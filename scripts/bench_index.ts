@@ -66,6 +66,9 @@ interface FullReport {
   /** Wall time of `index_folder` after a one-file change (warm server). */
   one_file_ms: number;
   one_file_changed: number;
+  /** The one-file re-index's phase timings, and the file changed. */
+  one_file_timings: Record<string, number>;
+  one_file_path: string;
   /** The files the index parsed (ok or partial), for the ceiling. */
   parsed: CeilingFile[];
 }
@@ -415,6 +418,8 @@ async function _fullChild(flags: Map<string, string>): Promise<void> {
       peak_rss_index_mb: indexRss / 1024 / 1024,
       one_file_ms: oneFile,
       one_file_changed: again.changed,
+      one_file_timings: { ...again.timings },
+      one_file_path: target.path,
       parsed,
     };
     console.log(JSON.stringify(report));

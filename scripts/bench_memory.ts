@@ -292,6 +292,7 @@ async function _session(
       first: first.firstMs,
       changeFile: first.topFile ?? first.firstFile,
       rounds: scale,
+      rss: async () => (await _status(pid)).rss,
     });
     if (scaled !== undefined) console.error(`bench memory: ${name} ${JSON.stringify(scaled)}`);
     const idle = await _idle(pid, idleS);

@@ -37,6 +37,14 @@ export interface ScaleReport {
   parse_warnings: number;
   /** Indexed files by language. */
   languages: Record<string, number>;
+  /** The server's own time of the full index and of the one-file re-index (`duration_seconds`). */
+  index_duration_s: number;
+  one_file_duration_s: number;
+  /** p50 (ms) of each timed query, by tool and query. */
+  p50_by_query: Record<string, number>;
+  /** The server's RSS (MB) before and after the one-file re-index (`rss` given). */
+  rss_before_one_file_mb: number;
+  rss_after_one_file_mb: number;
 }
 
 /** The session's queries, as bench_memory.ts's SESSION_QUERIES gives them. */
@@ -54,21 +62,31 @@ export type Call = (
   args: Record<string, unknown>,
 ) => Promise<Record<string, unknown>>;
 
-/** Timed calls: each of `argsList` once per round, `rounds` rounds; the times in ms. */
+/**
+ * Timed calls: each of `argsList` once per round, `rounds` rounds; the times in ms, and the p50
+ * of each query into `byQuery` (keyed `tool: query`).
+ */
 async function _timed(
   call: Call,
   client: Client,
   tool: string,
   argsList: Record<string, unknown>[],
   rounds: number,
+  byQuery: Record<string, number>,
 ): Promise<number[]> {
   const times: number[] = [];
+  const each = argsList.map(() => [] as number[]);
   for (let r = 0; r < rounds; r++) {
-    for (const args of argsList) {
+    for (const [i, args] of argsList.entries()) {
       const t = performance.now();
       await call(client, tool, args);
-      times.push(performance.now() - t);
+      const ms = performance.now() - t;
+      times.push(ms);
+      each[i]!.push(ms);
     }
+  }
+  for (const [i, args] of argsList.entries()) {
+    byQuery[`${tool}: ${args.query}`] = percentile(each[i]!, 50);
   }
   return times;
 }
@@ -108,18 +126,36 @@ export async function scaleProbe(
     first: { symbols_ms: number; text_ms: number };
     changeFile: string;
     rounds: number;
+    /** The server's resident set in MB, now. */
+    rss: () => Promise<number>;
   },
 ): Promise<ScaleReport> {
   const dbBytes = treeBytes(o.indexDir);
   const { repo, queries: q } = o;
-  const symbols = await _timed(call, client, "search_symbols", [
-    { repo, query: q.name },
-    ...q.words.map((w) => ({ repo, query: w })),
-  ], o.rounds);
-  const text = await _timed(call, client, "search_text", [
-    { repo, query: q.text },
-    { repo, query: q.phrase },
-  ], o.rounds);
+  const byQuery: Record<string, number> = {};
+  const symbols = await _timed(
+    call,
+    client,
+    "search_symbols",
+    [
+      { repo, query: q.name },
+      ...q.words.map((w) => ({ repo, query: w })),
+    ],
+    o.rounds,
+    byQuery,
+  );
+  const text = await _timed(
+    call,
+    client,
+    "search_text",
+    [
+      { repo, query: q.text },
+      { repo, query: q.phrase },
+    ],
+    o.rounds,
+    byQuery,
+  );
+  const rssBefore = await o.rss();
   const path = join(o.folder, o.changeFile);
   const original = Deno.readFileSync(path);
   const extra = new TextEncoder().encode(appendedFunction(o.changeFile));
@@ -127,6 +163,7 @@ export async function scaleProbe(
   const t = performance.now();
   const again = await call(client, "index_folder", { path: o.folder });
   const oneFile = performance.now() - t;
+  const rssAfter = await o.rss();
   Deno.writeFileSync(path, original);
   return {
     files: Number(o.indexed.file_count ?? NaN),
@@ -145,6 +182,11 @@ export async function scaleProbe(
     files_skipped_cap: Number(o.indexed.files_skipped_cap ?? 0),
     parse_warnings: (o.indexed.parse_warnings as unknown[] | undefined)?.length ?? 0,
     languages: (o.indexed.languages ?? {}) as Record<string, number>,
+    index_duration_s: Number(o.indexed.duration_seconds ?? NaN),
+    one_file_duration_s: Number(again.duration_seconds ?? NaN),
+    p50_by_query: byQuery,
+    rss_before_one_file_mb: rssBefore,
+    rss_after_one_file_mb: rssAfter,
     one_file_path: o.changeFile,
   };
 }
