@@ -12,13 +12,16 @@ import type { BlobSymbols } from "../parser/git/blob_symbols.ts";
 import type { ParseResult, SymbolRecord } from "../parser/types.ts";
 import { languageForPath } from "../parser/registry.ts";
 import { REDACTED_MARK } from "../parser/secrets.ts";
+import { sha256Hex } from "../parser/ids.ts";
 import { pairSymbols } from "./symbol_pairs.ts";
 
 /** What {@linkcode symbolsFromIndex} reads of an index. */
 export interface IndexedFiles {
-  /** The indexed file's size (a cheap row: most versions asked about differ in it). */
-  file(path: string): { size: number } | undefined;
-  fileBytes(path: string): Uint8Array | undefined;
+  /**
+   * The indexed file's size (most versions asked about differ in it) and the SHA-256 of the bytes
+   * it was parsed from (`FileEntry.hash`).
+   */
+  file(path: string): { size: number; hash: string } | undefined;
   symbolsOfFile(path: string): SymbolRecord[];
 }
 
@@ -340,10 +343,11 @@ export function symbolsFromIndex(
   index: IndexedFiles,
 ): (path: string, bytes: Uint8Array) => SymbolRecord[] | undefined {
   return (path, bytes) => {
-    if (index.file(path)?.size !== bytes.length) return undefined;
-    const stored = index.fileBytes(path);
-    if (stored === undefined || stored.length !== bytes.length) return undefined;
-    for (let i = 0; i < bytes.length; i++) if (stored[i] !== bytes[i]) return undefined;
+    const file = index.file(path);
+    // The hash, not the stored bytes: reading them back from the store cost more than hashing.
+    if (file === undefined || file.size !== bytes.length || sha256Hex(bytes) !== file.hash) {
+      return undefined;
+    }
     const symbols = index.symbolsOfFile(path);
     // A source holding the mark itself is parsed again too: the same symbols, only slower.
     if (symbols.some((s) => s.signature.includes(REDACTED_MARK))) return undefined;

@@ -1,13 +1,15 @@
 /**
  * The indexed side of a change (src/query/changed_symbols.ts, symbolsFromIndex): the stored
  * symbols are taken when the bytes are the indexed file's, also for a file whose words look like a
- * secret's (`key`, `token`), and not when a stored signature was redacted.
+ * secret's (`key`, `token`), not for other bytes of the same size (the stored SHA-256 differs), and
+ * not when a stored signature was redacted.
  */
 import { deepEqual, equal } from "node:assert/strict";
 import { parseSource } from "../../src/parser/mod.ts";
 import { redactSecrets } from "../../src/parser/secrets.ts";
 import type { SymbolRecord } from "../../src/parser/types.ts";
 import { symbolsFromIndex } from "../../src/query/changed_symbols.ts";
+import { sha256Hex } from "../../src/parser/ids.ts";
 
 const _enc = new TextEncoder();
 
@@ -22,8 +24,10 @@ async function _indexOf(files: Record<string, string>) {
   return {
     symbols,
     index: {
-      file: (p: string) => bytes.has(p) ? { size: bytes.get(p)!.length } : undefined,
-      fileBytes: (p: string) => bytes.get(p),
+      file: (p: string) => {
+        const b = bytes.get(p);
+        return b === undefined ? undefined : { size: b.length, hash: sha256Hex(b) };
+      },
       symbolsOfFile: (p: string) => symbols.get(p) ?? [],
     },
   };
