@@ -14,6 +14,7 @@ const BENCHES: Record<string, string> = {
   fresh: "./bench_fresh.ts",
   http: "./bench_http.ts",
   languages: "./bench_languages.ts",
+  markdown: "./bench_markdown.ts",
   graph: "./bench_graph.ts",
   history: "./bench_history.ts",
   health: "./bench_health.ts",

@@ -260,7 +260,8 @@ async function _speed(
   const pool = new ParserPool();
   try {
     const tool = {
-      parse: (p: string, b: Uint8Array) => pool.parse(p, b, undefined, { symbolsOnly: true }),
+      parse: (p: string, b: Uint8Array, complexity: boolean) =>
+        pool.parse(p, b, undefined, { symbolsOnly: true, complexity }),
       known: symbolsFromIndex(head.index),
     };
     cases.push(

@@ -13,12 +13,12 @@ import type { UnsafeRead } from "./safe_read.ts";
 
 /** Something that parses files: a `ParserPool` or an in-thread adapter over `parseSource`. */
 export interface FileParser {
-  /** Parse a file (`symbolsOnly`: no imports and calls, `ExtractLimits.symbolsOnly`). */
+  /** Parse a file (`symbolsOnly`: no imports and calls; `complexity: false`: none measured). */
   parse(
     file: string,
     bytes: Uint8Array,
     language?: string,
-    options?: { symbolsOnly?: boolean },
+    options?: { symbolsOnly?: boolean; complexity?: boolean },
   ): Promise<ParseResult>;
   /** Get ready to parse files of these languages soon (start a worker, load grammars). */
   prewarm?(languages: readonly string[]): void;

@@ -46,6 +46,12 @@ export interface ExtractLimits {
    * @default false
    */
   symbolsOnly?: boolean;
+  /**
+   * Measure each function's complexity (`SymbolRecord.complexity`). Off for a reader that only
+   * compares symbols (the old side of a change): it is a tenth of a symbols-only parse.
+   * @default true
+   */
+  complexity?: boolean;
 }
 
 /** Internal draft of one definition while captures are merged. */
@@ -185,7 +191,7 @@ export function extractFile(
       parts.push({ loaded: language, tree, ranges: found.ranges });
     }
     _markPartial(result, parts, source);
-    _records(result, parts, file, source, limits.symbolsOnly === true);
+    _records(result, parts, file, source, limits.symbolsOnly === true, limits.complexity !== false);
   } finally {
     for (const tree of trees) tree.delete();
   }
@@ -218,6 +224,7 @@ function _records(
   file: string,
   source: SourceText,
   symbolsOnly: boolean,
+  complexity: boolean,
 ) {
   // An error scanner reads the imports the tree gave: such a language is read in full.
   const only = symbolsOnly && parts.every((p) => p.loaded.errorScanner === null);
@@ -229,7 +236,7 @@ function _records(
     drafts.sort((a, b) => a.start - b.start || b.end - a.end);
   }
   result.symbols = _buildSymbols(result.language, drafts, file, source);
-  _measureComplexity(drafts, result.symbols);
+  if (complexity) _measureComplexity(drafts, result.symbols);
   result.imports = scanned.imports.length === 0
     ? treeImports
     : [...treeImports, ...scanned.imports.map((i) => ({ ...i, resolved: null }))]

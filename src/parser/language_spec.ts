@@ -39,6 +39,7 @@ export type ExtractorName =
   | "fortran"
   | "graphql"
   | "less"
+  | "markdown"
   | "matlab"
   | "nim"
   | "openapi"

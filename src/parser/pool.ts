@@ -91,6 +91,8 @@ interface _Job {
   /** The language id the worker will use (`""` when unknown: any worker will do). */
   lang: string;
   symbolsOnly: boolean;
+  /** False: no complexity measured (`ExtractLimits.complexity`). */
+  complexity: boolean;
   resolve: (result: ParseResult) => void;
   reject: (error: Error) => void;
 }
@@ -277,13 +279,14 @@ export class ParserPool {
 
   /**
    * Parse one file in a worker; the language is found from the path unless given. With
-   * `symbolsOnly`, the imports and calls are not extracted (`ExtractLimits.symbolsOnly`).
+   * `symbolsOnly`, the imports and calls are not extracted (`ExtractLimits.symbolsOnly`); with
+   * `complexity: false`, no complexity is measured (`ExtractLimits.complexity`).
    */
   parse(
     file: string,
     bytes: Uint8Array,
     language?: string,
-    options: { symbolsOnly?: boolean } = {},
+    options: { symbolsOnly?: boolean; complexity?: boolean } = {},
   ): Promise<ParseResult> {
     if (this.#closed) return Promise.reject(new Error("Cannot parse: the parser pool is closed"));
     return new Promise((resolve, reject) => {
@@ -302,6 +305,7 @@ export class ParserPool {
         language,
         lang,
         symbolsOnly: options.symbolsOnly === true,
+        complexity: options.complexity !== false,
         resolve,
         reject,
       });
@@ -477,7 +481,9 @@ export class ParserPool {
         bytes: _arrayBuffer(job.bytes),
         // The language found here (a `.h` by its content too), so the worker need not look again.
         language: job.language ?? (job.lang === "" ? undefined : job.lang),
-        limits: job.symbolsOnly ? { ...this.#limits, symbolsOnly: true } : this.#limits,
+        limits: job.symbolsOnly || !job.complexity
+          ? { ...this.#limits, symbolsOnly: job.symbolsOnly, complexity: job.complexity }
+          : this.#limits,
       };
       slot.worker.postMessage(request);
     }

@@ -57,10 +57,11 @@ export interface ChangedSymbols {
 /** How {@linkcode changedSymbols} reads the symbols of a file version. */
 export interface ChangedSymbolsOptions {
   /**
-   * Parse a file version (only its symbols are read: a parser may skip imports and calls).
+   * Parse a file version (only its symbols are read: a parser may skip imports and calls, and
+   * the complexity of the old side's, which nothing reads: `complexity` is false for it).
    * @default in this thread, symbols only (`parseSource` with `symbolsOnly`)
    */
-  parse?: (path: string, bytes: Uint8Array) => Promise<ParseResult>;
+  parse?: (path: string, bytes: Uint8Array, complexity: boolean) => Promise<ParseResult>;
   /**
    * The symbols already known for exactly these bytes (the index's, when they are the indexed
    * file's), or undefined to parse them.
@@ -173,23 +174,28 @@ export async function fileSymbolChanges(
   after: FileVersion,
   options: ChangedSymbolsOptions = {},
 ): Promise<SymbolChange[]> {
-  const symbolsOf = async ({ path, bytes, blobId }: FileVersion) => {
+  const symbolsOf = async ({ path, bytes, blobId }: FileVersion, complexity: boolean) => {
     if (bytes === null) return [];
     const known = options.known?.(path, bytes);
     if (known !== undefined) return known;
     const memo = blobId === "" ? undefined : options.memo;
-    const remembered = memo?.get(blobId, path);
+    const remembered = memo?.get(blobId, path, complexity);
     if (remembered !== undefined) return remembered;
-    const parsed = await (options.parse ?? _parseSymbols)(path, bytes);
-    if (parsed.status !== "skipped") memo?.set(blobId, path, parsed.symbols);
+    const parsed = await (options.parse ?? _parseSymbols)(path, bytes, complexity);
+    if (parsed.status !== "skipped") memo?.set(blobId, path, parsed.symbols, complexity);
     return parsed.symbols;
   };
-  const [old, now] = await Promise.all([symbolsOf(before), symbolsOf(after)]);
+  // The old side's complexity is read by no one (a change's risk is its new side's).
+  const [old, now] = await Promise.all([symbolsOf(before, false), symbolsOf(after, true)]);
   return classifySymbols(before.bytes, after.bytes, old, now);
 }
 
-function _parseSymbols(path: string, bytes: Uint8Array): Promise<ParseResult> {
-  return parseSource(path, bytes, undefined, { symbolsOnly: true });
+function _parseSymbols(
+  path: string,
+  bytes: Uint8Array,
+  complexity: boolean,
+): Promise<ParseResult> {
+  return parseSource(path, bytes, undefined, { symbolsOnly: true, complexity });
 }
 
 /** Two versions of a file and their line diff, for classing its symbols. */

@@ -118,7 +118,8 @@ export async function handler(
   const to = worktree ? null : resolveRev(history, args.until_sha!, "until_sha");
   const untracked = worktree ? view.index.listFiles().map((f) => f.path) : [];
   const result = await changedSymbols(history, from, to, untracked, {
-    parse: (path, bytes) => ctx.parser().parse(path, bytes, undefined, { symbolsOnly: true }),
+    parse: (path, bytes, complexity) =>
+      ctx.parser().parse(path, bytes, undefined, { symbolsOnly: true, complexity }),
     known: symbolsFromIndex(view.index),
   });
   const rows = (kinds: string[]) =>

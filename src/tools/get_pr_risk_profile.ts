@@ -142,7 +142,8 @@ export async function handler(
   const { from, to, base } = _range(history, args);
   const untracked = to === null ? view.index.listFiles().map((f) => f.path) : [];
   const changes = await changedSymbols(history, from, to, untracked, {
-    parse: (path, bytes) => ctx.parser().parse(path, bytes, undefined, { symbolsOnly: true }),
+    parse: (path, bytes, complexity) =>
+      ctx.parser().parse(path, bytes, undefined, { symbolsOnly: true, complexity }),
     known: symbolsFromIndex(view.index),
   });
   const head = to ?? history.resolveCommit("HEAD");

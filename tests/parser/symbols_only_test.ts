@@ -54,3 +54,18 @@ Deno.test("a symbols-only parse has the symbols of a full parse, for every fixtu
     }
   });
 });
+
+Deno.test("complexity: false leaves the complexity out and nothing else", async () => {
+  const bytes = new TextEncoder().encode("function f(a) {\n  if (a) return 1;\n  return 2;\n}\n");
+  const full = await parseSource("f.js", bytes, undefined, { symbolsOnly: true });
+  const bare = await parseSource("f.js", bytes, undefined, {
+    symbolsOnly: true,
+    complexity: false,
+  });
+  equal(full.symbols[0]?.complexity?.cyclomatic, 2);
+  equal(bare.symbols[0]?.complexity, undefined);
+  deepEqual(
+    bare.symbols.map(({ complexity: _, ...s }) => s),
+    full.symbols.map(({ complexity: _, ...s }) => s),
+  );
+});

@@ -20,6 +20,7 @@ const _MODULES: Record<ExtractorName, string> = {
   fortran: "./fortran.ts",
   graphql: "./graphql.ts",
   less: "./less.ts",
+  markdown: "./markdown.ts",
   matlab: "./matlab.ts",
   nim: "./nim.ts",
   openapi: "./openapi.ts",

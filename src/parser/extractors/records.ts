@@ -22,6 +22,12 @@ export interface SymbolDraft {
   signature?: string;
   docstring?: string;
   decorators?: string[];
+  /**
+   * What is cut from the end of the range: trailing whitespace, or only trailing newlines (as the
+   * tree-sitter extractor cuts a node's, for a scanner that stands in for a grammar).
+   * @default "whitespace"
+   */
+  trimEnd?: "whitespace" | "newlines";
 }
 
 /** One call or reference, at a UTF-16 index; its caller is the innermost draft around it. */
@@ -79,7 +85,8 @@ export function buildResult(
   );
   const symbols = found.symbols.map((d, i): SymbolRecord => {
     let end = d.end;
-    while (end > d.start && /\s/.test(text[end - 1]!)) end--;
+    const trim = d.trimEnd === "newlines" ? /[\r\n]/ : /\s/;
+    while (end > d.start && trim.test(text[end - 1]!)) end--;
     const byteOffset = source.byteOffset(d.start);
     const byteEnd = source.byteOffset(end);
     const signature = d.signature ?? firstLine(text.slice(d.start, end));

@@ -21,7 +21,10 @@ const _RECORD_BYTES = 200;
 
 /** The symbols of file versions by blob id and path (see the module doc). */
 export class BlobSymbols {
-  readonly #entries = new Map<string, { symbols: readonly SymbolRecord[]; bytes: number }>();
+  readonly #entries = new Map<
+    string,
+    { symbols: readonly SymbolRecord[]; bytes: number; measured: boolean }
+  >();
   readonly #max: number;
   #bytes = 0;
 
@@ -29,27 +32,38 @@ export class BlobSymbols {
     this.#max = options.maxBytes ?? 16 * 1024 * 1024;
   }
 
-  /** The symbols remembered for this blob at this path, or undefined. */
-  get(blobId: string, path: string): readonly SymbolRecord[] | undefined {
+  /**
+   * The symbols remembered for this blob at this path, or undefined; with `complexity`, only
+   * symbols whose complexity was measured.
+   */
+  get(
+    blobId: string,
+    path: string,
+    complexity = true,
+  ): readonly SymbolRecord[] | undefined {
     const key = `${blobId}\0${path}`;
     const hit = this.#entries.get(key);
-    if (hit === undefined) return undefined;
+    if (hit === undefined || (complexity && !hit.measured)) return undefined;
     this.#entries.delete(key);
     this.#entries.set(key, hit);
     return hit.symbols;
   }
 
-  /** Remember the symbols of a blob at a path (a set too large for the budget is not kept). */
-  set(blobId: string, path: string, symbols: readonly SymbolRecord[]): void {
+  /**
+   * Remember the symbols of a blob at a path (a set too large for the budget is not kept);
+   * `measured: false` when their complexity was not measured (never replacing a measured set).
+   */
+  set(blobId: string, path: string, symbols: readonly SymbolRecord[], measured = true): void {
     const key = `${blobId}\0${path}`;
     const old = this.#entries.get(key);
+    if (old !== undefined && old.measured && !measured) return;
     if (old !== undefined) {
       this.#entries.delete(key);
       this.#bytes -= old.bytes;
     }
     const bytes = _estimate(symbols);
     if (bytes > this.#max) return;
-    this.#entries.set(key, { symbols, bytes });
+    this.#entries.set(key, { symbols, bytes, measured });
     this.#bytes += bytes;
     for (const [k, v] of this.#entries) {
       if (this.#bytes <= this.#max) break;
