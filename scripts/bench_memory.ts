@@ -11,7 +11,9 @@
  * 1. `index_folder` on a copy of the corpus: wall time, peak RSS (VmHWM) during the index;
  * 2. a few queries an agent asks first (`search_symbols` ×3, `search_text` ×2, `get_file_outline`,
  *    `get_symbol_source`, `get_ranked_context`, `find_references`): RSS after them;
- * 3. idle for `--idle-s` seconds (default 75): RSS at 5 s, 30 s and at the end ("idle");
+ * 3. idle for `--idle-s` seconds (default 75): RSS at 5 s, 30 s, 60 s and at the end ("idle");
+ *    then one `search_symbols`, `search_text`, `get_ranked_context` and `find_references` on it,
+ *    timed (what the idle server's drop of read models and search workers costs the next call);
  * 4. the same for a second copy of the corpus (another repo of the same size) in the same
  *    server: what it adds to the idle RSS.
  *
@@ -20,7 +22,8 @@
  * glibc's defaults. `--against DIR` runs another checkout's server as its launcher starts it
  * (e.g. `git archive main` unpacked, after `deno install`) in the same turns: the previous
  * figures side by side. `--idle-drop-s N` runs this checkout's servers with
- * `CODEMUNCH_IDLE_DROP_S=N` (default 300: longer than an idle period here). The 1-minute load average is printed with each round; the table gives
+ * `CODEMUNCH_IDLE_DROP_S=N` (when a quiet server rests: it drops its read models and closes its
+ * idle search workers). The 1-minute load average is printed with each round; the table gives
  * medians.
  *
  * `--breakdown` instead runs one index in a child process (with `--expose-gc`, and the
@@ -97,7 +100,14 @@ interface Session {
   after_queries_mb: number;
   idle_5s_mb: number;
   idle_30s_mb: number;
+  idle_60s_mb: number;
   idle_mb: number;
+  /**
+   * The first calls on the first repo after its idle period, in ms (what a drop of its read
+   * model and search workers costs the next question): search_symbols, search_text,
+   * get_ranked_context, find_references.
+   */
+  after_idle_ms: [number, number, number, number];
   /** The same after the second repository's index and queries. */
   second_index_ms: number;
   second_peak_mb: number;
@@ -207,12 +217,18 @@ export async function main(args: string[]): Promise<void> {
     "after queries",
     "idle 5 s",
     "idle 30 s",
+    "idle 60 s",
     "idle",
+    "first calls after idle, ms",
     "2nd repo adds",
     "peak (session)",
     "load",
   ], rows));
-  console.log("\nTargets: idle ≤ 200 MB, peak during the index ≤ 400 MB (gostd)");
+  console.log(
+    "\nFirst calls after idle: search_symbols / search_text / get_ranked_context / " +
+      "find_references on the first repo, once its idle period ended (before the second index)",
+  );
+  console.log("Targets: idle ≤ 200 MB, peak during the index ≤ 400 MB (gostd)");
   if (scale !== undefined) _scaleTable(results);
   await writeJson(flags, results);
 }
@@ -238,7 +254,9 @@ function _row(name: string, v: Variant, sessions: readonly Session[]): unknown[]
     med((s) => s.after_queries_mb),
     med((s) => s.idle_5s_mb),
     med((s) => s.idle_30s_mb),
+    med((s) => s.idle_60s_mb),
     med((s) => s.idle_mb),
+    [0, 1, 2, 3].map((i) => med((s) => s.after_idle_ms[i]!).toFixed(0)).join(" / "),
     med((s) => s.second_idle_mb - s.idle_mb),
     med((s) => s.peak_mb),
     `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
@@ -296,6 +314,7 @@ async function _session(
     });
     if (scaled !== undefined) console.error(`bench memory: ${name} ${JSON.stringify(scaled)}`);
     const idle = await _idle(pid, idleS);
+    const afterIdle = await _firstCalls(client, first.repo, name);
     const second = scale === undefined
       ? await _repoSession(client, join(work, "b", name), name, pid)
       : undefined;
@@ -311,7 +330,9 @@ async function _session(
       after_queries_mb: afterQueries,
       idle_5s_mb: idle.at5,
       idle_30s_mb: idle.at30,
+      idle_60s_mb: idle.at60,
       idle_mb: idle.end,
+      after_idle_ms: afterIdle,
       second_peak_mb: secondPeak,
       second_idle_mb: secondIdle,
       peak_mb: (await _status(pid)).hwm,
@@ -427,22 +448,47 @@ function _scaleTable(results: Record<string, Session[]>): void {
   ], rows));
 }
 
+/**
+ * Time the first calls on a repo after an idle period: one of each tool that needs a facet or a
+ * search worker the idle server may have dropped (BENCHMARKS.md, session 10).
+ */
+async function _firstCalls(
+  client: Client,
+  repo: string,
+  name: string,
+): Promise<[number, number, number, number]> {
+  const q = SESSION_QUERIES[name] ?? SESSION_QUERIES.gostd!;
+  const timed = async (tool: string, args: Record<string, unknown>) => {
+    const t0 = performance.now();
+    await _call(client, tool, { repo, ...args });
+    return performance.now() - t0;
+  };
+  return [
+    await timed("search_symbols", { query: q.name, max_results: 5 }),
+    await timed("search_text", { query: q.text }),
+    await timed("get_ranked_context", { query: q.context }),
+    await timed("find_references", { identifier: q.name }),
+  ];
+}
+
 /** Sample the RSS while the server is idle for `seconds`. */
 async function _idle(
   pid: number,
   seconds: number,
-): Promise<{ at5: number; at30: number; end: number }> {
+): Promise<{ at5: number; at30: number; at60: number; end: number }> {
   const t0 = performance.now();
   let at5 = NaN;
   let at30 = NaN;
+  let at60 = NaN;
   for (;;) {
     const s = (performance.now() - t0) / 1000;
     if (Number.isNaN(at5) && s >= 5) at5 = (await _status(pid)).rss;
     if (Number.isNaN(at30) && s >= 30) at30 = (await _status(pid)).rss;
+    if (Number.isNaN(at60) && s >= 60) at60 = (await _status(pid)).rss;
     if (s >= seconds) break;
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { at5, at30, end: (await _status(pid)).rss };
+  return { at5, at30, at60, end: (await _status(pid)).rss };
 }
 
 async function _call(client: Client, name: string, args: Record<string, unknown>) {

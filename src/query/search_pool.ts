@@ -117,7 +117,8 @@ let _idleTimer: ReturnType<typeof setTimeout> | undefined;
 /**
  * Idle workers unused for this long are terminated: each holds its isolate, the database it last
  * searched (memory-mapped, with its page cache) and its compiled matchers. The next search starts
- * a worker again. The server sets it from `CODEMUNCH_IDLE_DROP_S`, as the read model's delay.
+ * a worker again. The server sets it from `CODEMUNCH_IDLE_DROP_S` (plus its settle delay: a quiet
+ * server closes them itself when it rests, after dropping its read models; see `runner.ts`).
  */
 export function setIdleCloseMs(ms: number): void {
   if (!(ms > 0)) throw new RangeError(`idle close delay must be > 0: ${ms}`);

@@ -256,6 +256,25 @@ export class RepoViews {
     this.#lastUse.delete(repo);
   }
 
+  /** How many repos have a view now (benchmarks and tests). */
+  get size(): number {
+    return this.#views.size;
+  }
+
+  /**
+   * Drop every view with everything it built, used or not (a server gone quiet: see the runner's
+   * rest); the next call on a repo builds what it needs again. Counted in {@linkcode idleDrops}.
+   * The caller collects the garbage. Returns how many views were dropped.
+   */
+  dropAll(): number {
+    const dropped = this.#views.size;
+    this.#views.clear();
+    this.#lastUse.clear();
+    this.#smallChanges.clear();
+    this.#idleDrops += dropped;
+    return dropped;
+  }
+
   /** Check for unused views in `ms` (one timer at a time; it never keeps the process alive). */
   #armSweep(ms: number): void {
     if (this.#sweep !== undefined || !Number.isFinite(this.#idleDropMs)) return;

@@ -21,7 +21,7 @@ import { unusableDatabase } from "../store/sqlite.ts";
 import type { ToolContext } from "../tools/context.ts";
 import { DetailedToolError, ToolError } from "../errors.ts";
 import { IDLE_DROP_MS, RepoViews } from "../query/view.ts";
-import { setIdleCloseMs } from "../query/search_pool.ts";
+import { closeIdleWorkers, setIdleCloseMs } from "../query/search_pool.ts";
 import { readGitHead } from "../ingest/git_head.ts";
 import { historySource } from "../ingest/git/history.ts";
 import { DEFAULT_HISTORY_LIMITS, type HistoryLimits } from "../ingest/git/limits.ts";
@@ -115,11 +115,19 @@ export class ToolRunner {
   /** The settle after the last call (see {@linkcode SETTLE_MS}), until a call comes first. */
   #settleTimer: ReturnType<typeof setTimeout> | undefined;
   #settles = 0;
+  /** The rest after the last call (see {@linkcode rests}), until a call comes first. */
+  #restTimer: ReturnType<typeof setTimeout> | undefined;
+  #rests = 0;
+  /** `CODEMUNCH_IDLE_DROP_S` in ms: when a quiet server rests. */
+  readonly #idleDropMs: number;
 
   constructor(deps: ServerDeps) {
     this.#settings = deps.settings ?? DEFAULT_SETTINGS;
     const idleDropMs = (this.#settings.idleDropS ?? IDLE_DROP_MS / 1000) * 1000;
-    setIdleCloseMs(idleDropMs);
+    this.#idleDropMs = idleDropMs;
+    // A quiet server's rest closes the idle search workers after it dropped the views (see
+    // #restSoon); their own idle close comes later, for a server busy with other tools.
+    setIdleCloseMs(idleDropMs + SETTLE_MS);
     this.#log = deps.log ?? ((m) => console.error(m));
     const parser = deps.parser;
     const ingest = deps.ingest ?? DEFAULT_INGEST_CONFIG;
@@ -198,12 +206,17 @@ export class ToolRunner {
     this.#idleTimer = undefined;
     clearTimeout(this.#settleTimer);
     this.#settleTimer = undefined;
+    clearTimeout(this.#restTimer);
+    this.#restTimer = undefined;
     this.#inFlight++;
     try {
       return await this.#call(name, rawArgs, options);
     } finally {
       this.#inFlight--;
-      if (this.#inFlight === 0) this.#settleSoon();
+      if (this.#inFlight === 0) {
+        this.#settleSoon();
+        this.#restSoon();
+      }
     }
   }
 
@@ -231,6 +244,37 @@ export class ToolRunner {
       (globalThis as { gc?: () => void }).gc?.();
     }, SETTLE_MS);
     Deno.unrefTimer(this.#settleTimer as unknown as number);
+  }
+
+  /**
+   * How many times a quiet server rested: once no call came for `CODEMUNCH_IDLE_DROP_S`, it
+   * drops the read model of every repo (each view and the facets it built), collects V8's
+   * garbage, and closes the idle search workers (each an isolate with its own connection; two
+   * after gostd's first `search_text` calls). Measured on gostd (BENCHMARKS.md, session 10):
+   * the workers are most of what it gives back; the facets come back on the next call
+   * (~1-1.5 s for the first `search_symbols`, a new worker for the first `search_text`).
+   */
+  get rests(): number {
+    return this.#rests;
+  }
+
+  #restSoon(): void {
+    clearTimeout(this.#restTimer);
+    this.#restTimer = setTimeout(() => {
+      this.#restTimer = undefined;
+      if (this.#inFlight > 0) return;
+      this.#rests++;
+      // The views first, collected before the workers go: what they held is then free when the
+      // workers' memory is given back, and glibc trims the heap's top at once (in this order
+      // gostd's idle fell 248 -> 157 MB in process; workers first, 252 -> 180).
+      this.#ctx.views.dropAll();
+      try {
+        this.#ctx.store.releaseMemory();
+      } catch { /* a connection in use or closed: nothing to give back */ }
+      (globalThis as { gc?: () => void }).gc?.();
+      closeIdleWorkers();
+    }, this.#idleDropMs);
+    Deno.unrefTimer(this.#restTimer as unknown as number);
   }
 
   async #call(name: string, rawArgs: unknown, options: CallOptions): Promise<CallResult> {
@@ -393,6 +437,7 @@ export class ToolRunner {
   async close(): Promise<void> {
     clearTimeout(this.#idleTimer);
     clearTimeout(this.#settleTimer);
+    clearTimeout(this.#restTimer);
     await this.#watch?.close();
     await this.#pool?.close();
     this.#pool = null;
