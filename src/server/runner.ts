@@ -238,10 +238,7 @@ export class ToolRunner {
       this.#settleTimer = undefined;
       if (this.#inFlight > 0) return;
       this.#settles++;
-      try {
-        this.#ctx.store.releaseMemory();
-      } catch { /* a connection in use or closed: nothing to give back */ }
-      (globalThis as { gc?: () => void }).gc?.();
+      this.#giveBack();
     }, SETTLE_MS);
     Deno.unrefTimer(this.#settleTimer as unknown as number);
   }
@@ -268,13 +265,18 @@ export class ToolRunner {
       // workers' memory is given back, and glibc trims the heap's top at once (in this order
       // gostd's idle fell 248 -> 157 MB in process; workers first, 252 -> 180).
       this.#ctx.views.dropAll();
-      try {
-        this.#ctx.store.releaseMemory();
-      } catch { /* a connection in use or closed: nothing to give back */ }
-      (globalThis as { gc?: () => void }).gc?.();
+      this.#giveBack();
       closeIdleWorkers();
     }, this.#idleDropMs);
     Deno.unrefTimer(this.#restTimer as unknown as number);
+  }
+
+  /** Release the read connections' page caches and collect V8's garbage (when `gc` is exposed). */
+  #giveBack(): void {
+    try {
+      this.#ctx.store.releaseMemory();
+    } catch { /* a connection in use or closed: nothing to give back */ }
+    (globalThis as { gc?: () => void }).gc?.();
   }
 
   async #call(name: string, rawArgs: unknown, options: CallOptions): Promise<CallResult> {
