@@ -8,7 +8,7 @@
  * | `JCODEMUNCH_DEFAULT_FORMAT` | `auto` | format when a call gives none (`auto`, `compact`, `json`, `table`) |
  * | `JCODEMUNCH_ENCODING_THRESHOLD` | 0.15 | least saving for `auto` to send MUNCH |
  * | `CODEMUNCH_MUNCH_EXTENSIONS` | off | `on` (or `1`, `true`, `yes`) sends codemunch's extended MUNCH (`#MUNCH/1x`), which only codemunch's decoder reads |
- * | `CODEMUNCH_IDLE_DROP_S` | 300 | seconds a repo's derived read data (name indexes, graphs, rankings) is kept unused before it is dropped and rebuilt on demand; a server with no call for that long also closes its idle search workers |
+ * | `CODEMUNCH_IDLE_DROP_S` | 300 | seconds a repo's derived read data (name indexes, graphs, rankings) is kept unused before it is dropped and rebuilt on demand; a server with no call for that long also closes its idle search workers and stops its parser workers |
  * | `CODEMUNCH_FRESH_READS` | on | `off` (or `0`, `false`, `no`): read tools answer from the index as it is, without checking the files their answer comes from (fresh_reads.ts) |
  *
  * The codec reads no environment itself: these settings are passed to it by the envelope.

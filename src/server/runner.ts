@@ -30,6 +30,8 @@ import { expandHandleIds } from "../tools/handle_ids.ts";
 import { withDefaultRepo } from "../tools/default_repo.ts";
 import { PROJECT_CONFIG_FILE, readProjectConfig } from "../ingest/project_config.ts";
 import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { prepareArguments } from "./arguments.ts";
 import { DEFAULT_SETTINGS, type ServerSettings } from "./config.ts";
 import { envelope } from "./envelope.ts";
@@ -46,6 +48,30 @@ const _IDLE_MS = 150;
  * short beside an idle session, long beside the pauses of a burst of calls.
  */
 export const SETTLE_MS = 30_000;
+
+/** See {@linkcode _collector}: undefined until first asked, null where none could be had. */
+let _gc: (() => void) | null | undefined;
+
+/**
+ * V8's full collection: the global `gc` when the launcher's `--expose-gc` gave one, else the same
+ * function from a fresh context once the flag is set at run time: a server started without the
+ * launcher's flags (`deno run main.ts serve`) collects at its settle and rest too (gostd's idle
+ * with the rest at 60 s and V8's defaults: 275 -> 229 MB, BENCHMARKS.md session 11). Null where
+ * V8 gives none.
+ */
+function _collector(): (() => void) | null {
+  if (_gc !== undefined) return _gc;
+  const exposed = (globalThis as { gc?: unknown }).gc;
+  if (typeof exposed === "function") return _gc = exposed as () => void;
+  try {
+    setFlagsFromString("--expose-gc");
+    const made = runInNewContext("gc") as unknown;
+    _gc = typeof made === "function" ? made as () => void : null;
+  } catch {
+    _gc = null;
+  }
+  return _gc;
+}
 
 /** What a runner (and a server) is built from. */
 export interface ServerDeps {
@@ -149,7 +175,12 @@ export class ToolRunner {
       serves: (name) => isServed(this.visibility, name),
     };
     const watch = deps.watch?.enabled
-      ? new WatchManager(this.#ctx, deps.watch, this.#log, (repo) => this.#prewarmSoon(repo))
+      ? new WatchManager(this.#ctx, deps.watch, this.#log, (repo) => {
+        this.#prewarmSoon(repo);
+        // A re-index of a watched change is activity too: the server settles and rests again
+        // after it (its parser workers and the facets the prewarm built go then).
+        if (this.#inFlight === 0) this.#quietSoon();
+      })
       : null;
     this.#watch = watch;
     if (watch !== null) {
@@ -213,11 +244,19 @@ export class ToolRunner {
       return await this.#call(name, rawArgs, options);
     } finally {
       this.#inFlight--;
-      if (this.#inFlight === 0) {
-        this.#settleSoon();
-        this.#restSoon();
-      }
+      if (this.#inFlight === 0) this.#quietSoon();
     }
+  }
+
+  /** Schedule the settle and the rest of a server that has nothing to do now. */
+  #quietSoon(): void {
+    this.#settleSoon();
+    this.#restSoon();
+  }
+
+  /** Parser workers running now (none before the first index, nor after a rest). */
+  get parserWorkers(): number {
+    return this.#pool?.running ?? 0;
   }
 
   /** How many times a quiet server gave back its caches (see {@linkcode SETTLE_MS}). */
@@ -228,9 +267,9 @@ export class ToolRunner {
   /**
    * Once no call came for {@linkcode SETTLE_MS}: release the page caches of the store's read
    * connections (`PRAGMA shrink_memory`; gostd's first queries leave up to 32 MB per connection,
-   * read again from the OS file cache by the next query) and collect V8's garbage when the
-   * launcher's flags expose `gc`, so that an idle server holds what its facets need and little
-   * more. The facets themselves stay until `CODEMUNCH_IDLE_DROP_S`.
+   * read again from the OS file cache by the next query) and collect V8's garbage
+   * ({@linkcode _collector}), so that an idle server holds what its facets need and little more.
+   * The facets themselves stay until `CODEMUNCH_IDLE_DROP_S`.
    */
   #settleSoon(): void {
     clearTimeout(this.#settleTimer);
@@ -246,10 +285,12 @@ export class ToolRunner {
   /**
    * How many times a quiet server rested: once no call came for `CODEMUNCH_IDLE_DROP_S`, it
    * drops the read model of every repo (each view and the facets it built), collects V8's
-   * garbage, and closes the idle search workers (each an isolate with its own connection; two
-   * after gostd's first `search_text` calls). Measured on gostd (BENCHMARKS.md, session 10):
+   * garbage, closes the idle search workers (each an isolate with its own connection; two after
+   * gostd's first `search_text` calls) and stops the parser workers, the spare kept for the next
+   * re-index too (`ParserPool.rest`). Measured on gostd (BENCHMARKS.md, sessions 10 and 11):
    * the workers are most of what it gives back; the facets come back on the next call
-   * (~1-1.5 s for the first `search_symbols`, a new worker for the first `search_text`).
+   * (~1-1.5 s for the first `search_symbols`, a new worker for the first `search_text`, a new
+   * parser worker for the next re-index).
    */
   get rests(): number {
     return this.#rests;
@@ -267,16 +308,17 @@ export class ToolRunner {
       this.#ctx.views.dropAll();
       this.#giveBack();
       closeIdleWorkers();
+      this.#pool?.rest();
     }, this.#idleDropMs);
     Deno.unrefTimer(this.#restTimer as unknown as number);
   }
 
-  /** Release the read connections' page caches and collect V8's garbage (when `gc` is exposed). */
+  /** Release the read connections' page caches and collect V8's garbage ({@linkcode _collector}). */
   #giveBack(): void {
     try {
       this.#ctx.store.releaseMemory();
     } catch { /* a connection in use or closed: nothing to give back */ }
-    (globalThis as { gc?: () => void }).gc?.();
+    _collector()?.();
   }
 
   async #call(name: string, rawArgs: unknown, options: CallOptions): Promise<CallResult> {
