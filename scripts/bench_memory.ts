@@ -1,6 +1,6 @@
 /**
  * `deno task bench memory [--corpora gostd] [--v8-flags both|server|none|F] [--idle-s N]
- * [--rounds N] [--against DIR] [--idle-drop-s N] [--breakdown [--recycle BYTES]]
+ * [--rounds N] [--against DIR] [--idle-drop-s N] [--launcher-env] [--breakdown [--recycle BYTES]]
  * [--scale [--latency N]] [--json FILE]`: the memory of a real server over a session — a full
  * index, a few queries, then idle — and of a second repository of the same size (issue 32).
  *
@@ -19,11 +19,13 @@
  *
  * `--v8-flags both` (the default) runs each round twice, in turns: as the launcher starts the
  * server (`SERVER_V8_FLAGS` and `SERVER_PROCESS_ENV` of scripts/serve.ts) and with V8's and
- * glibc's defaults. `--against DIR` runs another checkout's server as its launcher starts it
- * (e.g. `git archive main` unpacked, after `deno install`) in the same turns: the previous
- * figures side by side. `--idle-drop-s N` runs this checkout's servers with
- * `CODEMUNCH_IDLE_DROP_S=N` (when a quiet server rests: it drops its read models and closes its
- * idle search workers). The 1-minute load average is printed with each round; the table gives
+ * glibc's defaults. `--against DIR` runs another checkout's server the same ways (as its own
+ * launcher starts it, and with the defaults under `both`; e.g. `git archive main` unpacked, after
+ * `deno install`) in the same turns: the previous figures side by side. `--idle-drop-s N` runs
+ * every server with `CODEMUNCH_IDLE_DROP_S=N` (when a quiet server rests: it drops its read
+ * models, closes its idle search workers and stops its parser workers). `--launcher-env` keeps
+ * the launcher's environment (`MALLOC_ARENA_MAX=2`) in the set-ups with V8's defaults, so that
+ * they differ from the launcher's in the V8 flags alone. The 1-minute load average is printed with each round; the table gives
  * medians.
  *
  * `--breakdown` instead runs one index in a child process (with `--expose-gc`, and the
@@ -130,13 +132,14 @@ interface Variant {
 
 /**
  * The set-ups to run in turns: this checkout as its launcher starts it and with the defaults
- * (`--v8-flags both`), and the `--against` checkout as its own launcher starts it.
+ * (`--v8-flags both`), and the `--against` checkout the same ways (its own launcher's flags; with
+ * `--v8-flags none`, the defaults alone).
  */
 async function _variants(flags: Map<string, string>): Promise<Variant[]> {
   const which = flags.get("v8-flags") ?? "both";
   const server = SERVER_V8_FLAGS.slice("--v8-flags=".length);
-  // `--idle-drop-s N`: this checkout's servers drop unused read models after N s (a shorter
-  // delay than the default, so that an idle period of the run shows what dropping gives back).
+  // `--idle-drop-s N`: the servers rest after N s without a call (a shorter delay than the
+  // default, so that an idle period of the run shows what the rest gives back).
   const drop = flags.get("idle-drop-s");
   const ours = drop === undefined ? {} : { CODEMUNCH_IDLE_DROP_S: drop };
   const launcher: Variant = {
@@ -145,7 +148,15 @@ async function _variants(flags: Map<string, string>): Promise<Variant[]> {
     v8: server,
     env: { ...SERVER_PROCESS_ENV, ...ours },
   };
-  const defaults: Variant = { code: "this", checkout: CHECKOUT, v8: "none", env: ours };
+  // `--launcher-env`: V8's defaults, but the launcher's process environment.
+  const plain = (own: Readonly<Record<string, string>> | undefined) =>
+    flags.has("launcher-env") ? { ...own, ...ours } : ours;
+  const defaults: Variant = {
+    code: "this",
+    checkout: CHECKOUT,
+    v8: "none",
+    env: plain(SERVER_PROCESS_ENV),
+  };
   const variants = which === "both"
     ? [launcher, defaults]
     : which === "server"
@@ -159,7 +170,15 @@ async function _variants(flags: Map<string, string>): Promise<Variant[]> {
       SERVER_PROCESS_ENV?: Record<string, string>;
     };
     const v8 = base.SERVER_V8_FLAGS?.slice("--v8-flags=".length) || "none";
-    variants.push({ code: "base", checkout, v8, env: base.SERVER_PROCESS_ENV ?? {} });
+    variants.push({ code: "base", checkout, v8, env: { ...base.SERVER_PROCESS_ENV, ...ours } });
+    const baseDefaults = {
+      code: "base",
+      checkout,
+      v8: "none",
+      env: plain(base.SERVER_PROCESS_ENV),
+    };
+    if (which === "both") variants.push(baseDefaults);
+    if (which === "none") variants[variants.length - 1] = baseDefaults;
   }
   return variants;
 }
