@@ -385,7 +385,7 @@ async function _fullChild(flags: Map<string, string>): Promise<void> {
     const target = files.find((f) => f.language === "go" || f.language === "python") ??
       files.find((f) => f.language === "c")!;
     const original = index.fileBytes(target.path)!;
-    const extra = appendedFunction(target.path);
+    const extra = appendedFunction(target.path).code;
     Deno.writeFileSync(
       join(folder, target.path),
       new Uint8Array([...original, ...new TextEncoder().encode(extra)]),

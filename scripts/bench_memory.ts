@@ -439,7 +439,10 @@ function _scaleTable(results: Record<string, Session[]>): void {
         `${x.first_symbols_ms.toFixed(0)} / ${x.first_text_ms.toFixed(0)}`,
         `${x.symbols_p50_ms.toFixed(1)} / ${x.symbols_p90_ms.toFixed(1)}`,
         `${x.text_p50_ms.toFixed(1)} / ${x.text_p90_ms.toFixed(1)}`,
-        `${x.one_file_ms.toFixed(0)} (${x.one_file_changed} changed)`,
+        `${x.one_file_ms.toFixed(0)} (${x.one_file_change}; found ${
+          x.added_found ? "yes" : "NO"
+        } in ${x.added_search_ms.toFixed(0)})`,
+        `${x.folder_one_file_ms.toFixed(0)} (${x.one_file_changed} changed)`,
         s.load.toFixed(1),
       ]);
     }
@@ -462,7 +465,8 @@ function _scaleTable(results: Record<string, Session[]>): void {
     "first search_symbols / search_text",
     "search_symbols p50 / p90",
     "search_text p50 / p90",
-    "1-file re-index",
+    "1-file re-index: index_file (then search_symbols finds the new function)",
+    "1-file change: index_folder",
     "load",
   ], rows));
 }

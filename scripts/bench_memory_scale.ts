@@ -4,7 +4,9 @@
  * its file and symbol counts and the files it skipped (by reason: the file-count and file-size
  * settings), warm `search_symbols` and `search_text` latencies (p50 and p90 of `--latency N`
  * rounds of the session's queries, timed at the client: the MCP round trip over stdio), and a
- * one-file change re-indexed by the running server (`index_folder` again, its parser pool warm).
+ * one-file change re-indexed by the running server, its parser pool warm, two ways: `index_file`
+ * on the edited file (what the watcher and a stale read do: the one-file re-index), then after a
+ * second edit `index_folder` again (an incremental index: the whole tree walked and compared).
  */
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -27,7 +29,14 @@ export interface ScaleReport {
   text_p90_ms: number;
   /** Calls timed for each tool. */
   latency_calls: number;
+  /** `index_file` on the edited file, at the client; its `change` (must be `changed`). */
   one_file_ms: number;
+  one_file_change: string;
+  /** A `search_symbols` for the function the edit added, right after: did it find it, in ms. */
+  added_found: boolean;
+  added_search_ms: number;
+  /** `index_folder` after a second edit of the same file, at the client. */
+  folder_one_file_ms: number;
   /** Files `index_folder` found changed (must be 1). */
   one_file_changed: number;
   one_file_path: string;
@@ -37,9 +46,10 @@ export interface ScaleReport {
   parse_warnings: number;
   /** Indexed files by language. */
   languages: Record<string, number>;
-  /** The server's own time of the full index and of the one-file re-index (`duration_seconds`). */
+  /** The server's own time (`duration_seconds`) of the full index, `index_file` and the folder's. */
   index_duration_s: number;
   one_file_duration_s: number;
+  folder_one_file_duration_s: number;
   /** p50 (ms) of each timed query, by tool and query. */
   p50_by_query: Record<string, number>;
   /** The server's RSS (MB) before and after the one-file re-index (`rss` given). */
@@ -91,11 +101,18 @@ async function _timed(
   return times;
 }
 
-/** The code appended to a file to change it, by its extension (an editor adding a function). */
-export function appendedFunction(path: string): string {
-  if (path.endsWith(".go")) return "\nfunc benchAddedFunction() int { return 1 }\n";
-  if (path.endsWith(".py")) return "\n\ndef bench_added_function():\n    return 1\n";
-  return "\nint bench_added_function(void) { return 1; }\n";
+/**
+ * The code appended to a file to change it, by its extension (an editor adding a function), and
+ * the function's name; `n` tells the edits apart.
+ */
+export function appendedFunction(path: string, n = 1): { code: string; name: string } {
+  if (path.endsWith(".go")) {
+    const name = `benchAddedFunction${n}`;
+    return { code: `\nfunc ${name}() int { return 1 }\n`, name };
+  }
+  const name = `bench_added_function_${n}`;
+  if (path.endsWith(".py")) return { code: `\n\ndef ${name}():\n    return 1\n`, name };
+  return { code: `\nint ${name}(void) { return 1; }\n`, name };
 }
 
 /** Bytes of the files under `dir`, recursively. */
@@ -156,15 +173,8 @@ export async function scaleProbe(
     byQuery,
   );
   const rssBefore = await o.rss();
-  const path = join(o.folder, o.changeFile);
-  const original = Deno.readFileSync(path);
-  const extra = new TextEncoder().encode(appendedFunction(o.changeFile));
-  Deno.writeFileSync(path, new Uint8Array([...original, ...extra]));
-  const t = performance.now();
-  const again = await call(client, "index_folder", { path: o.folder });
-  const oneFile = performance.now() - t;
+  const edit = await _oneFileEdits(call, client, o);
   const rssAfter = await o.rss();
-  Deno.writeFileSync(path, original);
   return {
     files: Number(o.indexed.file_count ?? NaN),
     symbols: Number(o.indexed.symbol_count ?? NaN),
@@ -177,18 +187,69 @@ export async function scaleProbe(
     text_p50_ms: percentile(text, 50),
     text_p90_ms: percentile(text, 90),
     latency_calls: symbols.length,
-    one_file_ms: oneFile,
-    one_file_changed: Number(again.changed ?? NaN),
+    one_file_ms: edit.fileMs,
+    one_file_change: String(edit.file.change),
+    added_found: edit.found,
+    added_search_ms: edit.searchMs,
+    folder_one_file_ms: edit.folderMs,
+    one_file_changed: Number(edit.folder.changed ?? NaN),
     files_skipped_cap: Number(o.indexed.files_skipped_cap ?? 0),
     parse_warnings: (o.indexed.parse_warnings as unknown[] | undefined)?.length ?? 0,
     languages: (o.indexed.languages ?? {}) as Record<string, number>,
     index_duration_s: Number(o.indexed.duration_seconds ?? NaN),
-    one_file_duration_s: Number(again.duration_seconds ?? NaN),
+    one_file_duration_s: Number(edit.file.duration_seconds ?? NaN),
+    folder_one_file_duration_s: Number(edit.folder.duration_seconds ?? NaN),
     p50_by_query: byQuery,
     rss_before_one_file_mb: rssBefore,
     rss_after_one_file_mb: rssAfter,
     one_file_path: o.changeFile,
   };
+}
+
+/**
+ * Two edits of `o.changeFile`, each appending a function: the first re-indexed by `index_file`
+ * (then a `search_symbols` for the new function), the second by `index_folder`; the file is then
+ * restored and re-indexed by `index_file`, so the index matches the disk again.
+ */
+async function _oneFileEdits(
+  call: Call,
+  client: Client,
+  o: { folder: string; repo: string; changeFile: string },
+) {
+  const path = join(o.folder, o.changeFile);
+  const original = Deno.readFileSync(path);
+  const append = (n: number) => {
+    const added = appendedFunction(o.changeFile, n);
+    Deno.writeFileSync(
+      path,
+      new Uint8Array([...original, ...new TextEncoder().encode(added.code)]),
+    );
+    return added.name;
+  };
+  const timed = async (tool: string, args: Record<string, unknown>) => {
+    const t = performance.now();
+    const out = await call(client, tool, args);
+    return { out, ms: performance.now() - t };
+  };
+  try {
+    const name = append(1);
+    const file = await timed("index_file", { path });
+    const search = await timed("search_symbols", { repo: o.repo, query: name });
+    const found = JSON.stringify(search.out).includes(name);
+    append(2);
+    const folder = await timed("index_folder", { path: o.folder });
+    return {
+      file: file.out,
+      fileMs: file.ms,
+      found,
+      searchMs: search.ms,
+      folder: folder.out,
+      folderMs: folder.ms,
+    };
+  } finally {
+    Deno.writeFileSync(path, original);
+    await call(client, "index_file", { path });
+  }
 }
 
 /** The non-zero `discovery_skip_counts` of an `index_folder` response. */

@@ -7,13 +7,21 @@ import { join } from "node:path";
 import { appendedFunction, treeBytes } from "../../scripts/bench_memory_scale.ts";
 
 Deno.test("scale probe: the appended function follows the file's language", () => {
-  deepEqual(
-    appendedFunction("net/http/server.go"),
-    "\nfunc benchAddedFunction() int { return 1 }\n",
-  );
-  deepEqual(appendedFunction("a/b.py"), "\n\ndef bench_added_function():\n    return 1\n");
-  deepEqual(appendedFunction("mm/slab.c"), "\nint bench_added_function(void) { return 1; }\n");
+  deepEqual(appendedFunction("net/http/server.go"), {
+    code: "\nfunc benchAddedFunction1() int { return 1 }\n",
+    name: "benchAddedFunction1",
+  });
+  deepEqual(appendedFunction("a/b.py", 2), {
+    code: "\n\ndef bench_added_function_2():\n    return 1\n",
+    name: "bench_added_function_2",
+  });
+  deepEqual(appendedFunction("mm/slab.c"), {
+    code: "\nint bench_added_function_1(void) { return 1; }\n",
+    name: "bench_added_function_1",
+  });
   deepEqual(appendedFunction("include/linux/slab.h"), appendedFunction("mm/slab.c"));
+  // Two edits of one file add two different functions.
+  deepEqual(appendedFunction("x.go", 1).name === appendedFunction("x.go", 2).name, false);
 });
 
 Deno.test("scale probe: treeBytes counts the files of every sub-folder", () => {
