@@ -285,7 +285,10 @@ export class Bm25Ranker {
 }
 
 /** The store's postings and statistics of a repo's symbols, loaded once per index state. */
-export const SYMBOL_SEARCH = facet("symbol-search", (view) => view.index.symbolSearch());
+export const SYMBOL_SEARCH = facet("symbol-search", (view) => view.index.symbolSearch(), {
+  // A few files re-indexed: their rows replace their documents (what a build would give).
+  update: (view, previous, change) => view.index.symbolSearchAfter(previous, change.paths),
+});
 
 /** The BM25 ranker of a repo's index state. */
 export const BM25 = facet("bm25", (view) => new Bm25Ranker(view.get(SYMBOL_SEARCH)));

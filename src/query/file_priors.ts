@@ -19,7 +19,7 @@ import {
   fileRole,
   ROLE_WEIGHT,
 } from "./priors.ts";
-import { facet } from "./view.ts";
+import { facet, type RepoView } from "./view.ts";
 
 /** What ranking knows about one file. */
 export interface FilePrior {
@@ -43,7 +43,28 @@ export interface FilePriors {
 const _SOURCE: FilePrior = { role: "source", content: "code", family: null };
 
 /** Every file's prior, built once per index state (in the search prewarm). */
-export const FILE_PRIORS = facet("file-priors", (view): FilePriors => {
+export const FILE_PRIORS = facet("file-priors", _buildPriors, {
+  // Files re-indexed, none added or removed: their priors again (a header may have changed).
+  update: (view, previous, change): FilePriors => {
+    const old = _STATE.get(previous);
+    if (old === undefined) return _buildPriors(view);
+    const byPath = new Map(old.byPath);
+    for (const path of change.paths) {
+      const entry = view.index.file(path);
+      if (entry === undefined) return _buildPriors(view);
+      const content = contentOf(entry.language);
+      // A file that changed content kind may change the translation families: built again.
+      if (content !== byPath.get(path)?.content) return _buildPriors(view);
+      const head = content === "code"
+        ? view.index.fileHeads(HEADER_BYTES, [entry.language], [path]).get(path)
+        : undefined;
+      byPath.set(path, _prior(path, entry.language, head, old.vendored, old.families));
+    }
+    return _priors(view, byPath, old.vendored, old.families);
+  },
+});
+
+function _buildPriors(view: RepoView): FilePriors {
   const files = view.get(FILES);
   const paths = [...files.keys()];
   const vendored = vendoredFolders(paths);
@@ -55,17 +76,47 @@ export const FILE_PRIORS = facet("file-priors", (view): FilePriors => {
   const heads = view.index.fileHeads(HEADER_BYTES, codeLanguages);
   const byPath = new Map<string, FilePrior>();
   for (const [path, f] of files) {
-    const content = contentOf(f.language);
-    let role = fileRole(path, content);
-    if (role !== "vendor" && (_inFolder(path, vendored) || hasVendoringHeader(heads.get(path)))) {
-      role = "vendor";
-    }
-    byPath.set(path, { role, content, family: families.get(path) ?? null });
+    byPath.set(path, _prior(path, f.language, heads.get(path), vendored, families));
   }
+  return _priors(view, byPath, vendored, families);
+}
+
+/** What an update of a {@linkcode FilePriors} starts from. */
+interface _PriorsState {
+  byPath: ReadonlyMap<string, FilePrior>;
+  vendored: ReadonlySet<string>;
+  families: ReadonlyMap<string, string>;
+}
+
+const _STATE = new WeakMap<FilePriors, _PriorsState>();
+
+/** One file's prior. */
+function _prior(
+  path: string,
+  language: string,
+  head: string | undefined,
+  vendored: ReadonlySet<string>,
+  families: ReadonlyMap<string, string>,
+): FilePrior {
+  const content = contentOf(language);
+  let role = fileRole(path, content);
+  if (role !== "vendor" && (_inFolder(path, vendored) || hasVendoringHeader(head))) {
+    role = "vendor";
+  }
+  return { role, content, family: families.get(path) ?? null };
+}
+
+/** The priors of a view from every file's. */
+function _priors(
+  view: RepoView,
+  byPath: Map<string, FilePrior>,
+  vendored: ReadonlySet<string>,
+  families: ReadonlyMap<string, string>,
+): FilePriors {
   const ids = view.get(PATHS_BY_ID);
   const byId = (fileId: number) => byPath.get(ids.get(fileId) ?? "") ?? _SOURCE;
   const weights = new Map<number, number>();
-  return {
+  const priors: FilePriors = {
     byId,
     byPath: (path) => byPath.get(path) ?? { ..._SOURCE, role: fileRole(path) },
     weightById: (fileId) => {
@@ -77,7 +128,9 @@ export const FILE_PRIORS = facet("file-priors", (view): FilePriors => {
       return w;
     },
   };
-});
+  _STATE.set(priors, { byPath, vendored, families });
+  return priors;
+}
 
 function _inFolder(path: string, folders: ReadonlySet<string>): boolean {
   if (folders.size === 0) return false;

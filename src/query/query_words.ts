@@ -15,7 +15,7 @@
  *
  * Every word stays when nothing else would be left.
  */
-import { facet } from "./view.ts";
+import { facet, type RepoView } from "./view.ts";
 import { FILES } from "./files.ts";
 
 /** Words that say what kind of question it is, not what it is about. */
@@ -86,21 +86,44 @@ export const PACKAGE_FOLDER_SHARE = 0.8;
  * symbols, of at least 10.
  */
 export const PROJECT_WORDS = facet("project-words", (view): ReadonlySet<string> => {
+  const withSymbols = new Set<string>();
+  for (const [path, f] of view.get(FILES)) {
+    if (f.symbol_count > 0 && path.includes("/")) withSymbols.add(path);
+  }
+  return _projectWords(view, withSymbols);
+}, {
+  // Files re-indexed, none added or removed: only whether those hold symbols may have changed.
+  update: (view, previous, change): ReadonlySet<string> => {
+    const old = _WITH_SYMBOLS.get(previous);
+    if (old === undefined) return PROJECT_WORDS.build(view);
+    const withSymbols = new Set(old);
+    for (const path of change.paths) {
+      const f = view.index.file(path);
+      if (f !== undefined && f.symbol_count > 0 && path.includes("/")) withSymbols.add(path);
+      else withSymbols.delete(path);
+    }
+    return _projectWords(view, withSymbols);
+  },
+});
+
+/** The paths (in a folder) with symbols each {@linkcode PROJECT_WORDS} value was made from. */
+const _WITH_SYMBOLS = new WeakMap<ReadonlySet<string>, ReadonlySet<string>>();
+
+function _projectWords(view: RepoView, withSymbols: ReadonlySet<string>): ReadonlySet<string> {
   const out = new Set<string>();
   const last = view.repo.slice(view.repo.lastIndexOf("/") + 1).toLowerCase();
   const name = view.repo.startsWith("local/") ? last.replace(/-[0-9a-f]{6,}$/, "") : last;
   if (name.length >= 3) out.add(name);
   const top = new Map<string, number>();
-  let files = 0;
-  for (const [path, f] of view.get(FILES)) {
-    if (f.symbol_count === 0 || !path.includes("/")) continue;
-    files++;
+  for (const path of withSymbols) {
     const dir = path.slice(0, path.indexOf("/")).toLowerCase();
     top.set(dir, (top.get(dir) ?? 0) + 1);
   }
+  const files = withSymbols.size;
   for (const [dir, n] of top) {
     const named = dir.length >= 3 && /^[\p{L}][\p{L}\p{N}_-]*$/u.test(dir);
     if (named && files >= 10 && n >= PACKAGE_FOLDER_SHARE * files) out.add(dir);
   }
+  _WITH_SYMBOLS.set(out, withSymbols);
   return out;
-});
+}

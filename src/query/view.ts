@@ -28,18 +28,28 @@ export interface Facet<T> {
    * answer lists.
    */
   readonly carry?: "same_paths" | "small_change";
+  /**
+   * For such a view when no file was added or removed: the new value from the previous view's
+   * and the re-indexed paths (`change.paths`), exactly what {@linkcode build} would give, at a
+   * cost that follows the change rather than the repo. Run on first use, like a build.
+   */
+  update?(view: RepoView, previous: T, change: SmallChange): T;
 }
 
 /** Options of {@linkcode facet}. */
-export interface FacetOptions {
+export interface FacetOptions<T = unknown> {
   /** See {@linkcode Facet.carry}. @default never carried */
   carry?: "same_paths" | "small_change";
+  /** See {@linkcode Facet.update}. @default built again */
+  update?: (view: RepoView, previous: T, change: SmallChange) => T;
 }
 
 /** A small change between two index states (see {@linkcode RepoViews.smallChange}). */
 export interface SmallChange {
   /** Whether files were added or removed (not only changed). */
   pathsChanged: boolean;
+  /** The repo-relative paths whose indexed content changed (added and removed ones too). */
+  paths: readonly string[];
 }
 
 /**
@@ -54,9 +64,14 @@ export interface SmallChange {
 export function facet<T>(
   name: string,
   build: (view: RepoView) => T,
-  options: FacetOptions = {},
+  options: FacetOptions<T> = {},
 ): Facet<T> {
-  return options.carry === undefined ? { name, build } : { name, build, carry: options.carry };
+  return {
+    name,
+    build,
+    ...(options.carry !== undefined ? { carry: options.carry } : {}),
+    ...(options.update !== undefined ? { update: options.update } : {}),
+  };
 }
 
 /**
@@ -81,6 +96,8 @@ export class RepoView {
   readonly carriedChanges: number;
   readonly #memo = new Map<Facet<unknown>, unknown>();
   readonly #building = new Set<Facet<unknown>>();
+  /** Previous views' values of facets with an `update`, and the change since (see `get`). */
+  readonly #toUpdate = new Map<Facet<unknown>, { value: unknown; change: SmallChange }>();
 
   constructor(
     repo: string,
@@ -97,6 +114,20 @@ export class RepoView {
     this.history = history;
     let carried = 0;
     const prev = previous?.view;
+    if (prev !== undefined && !previous!.change.pathsChanged) {
+      const change = previous!.change;
+      for (const [f, value] of prev.#memo) {
+        if (f.update !== undefined && f.carry === undefined) {
+          this.#toUpdate.set(f, { value, change });
+        }
+      }
+      // What the previous view had not updated yet, it hands on with both changes' paths.
+      for (const [f, older] of prev.#toUpdate) {
+        if (this.#toUpdate.has(f)) continue;
+        const paths = [...new Set([...older.change.paths, ...change.paths])];
+        this.#toUpdate.set(f, { value: older.value, change: { pathsChanged: false, paths } });
+      }
+    }
     if (prev !== undefined && prev.carriedChanges < MAX_CARRIED_CHANGES) {
       for (const [f, value] of prev.#memo) {
         if (f.carry === "small_change") {
@@ -119,7 +150,11 @@ export class RepoView {
     }
     this.#building.add(f);
     try {
-      const value = f.build(this);
+      const pending = this.#toUpdate.get(f);
+      this.#toUpdate.delete(f);
+      const value = pending !== undefined && f.update !== undefined
+        ? f.update(this, pending.value as T, pending.change)
+        : f.build(this);
       this.#memo.set(f, value);
       return value;
     } finally {
@@ -240,7 +275,10 @@ export class RepoViews {
     this.#smallChanges.set(repo, {
       before: chained ? last.before : before,
       after: dbState(dbPath),
-      change: { pathsChanged: change.pathsChanged || (chained && last.change.pathsChanged) },
+      change: {
+        pathsChanged: change.pathsChanged || (chained && last.change.pathsChanged),
+        paths: chained ? [...new Set([...last.change.paths, ...change.paths])] : change.paths,
+      },
     });
   }
 

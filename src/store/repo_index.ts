@@ -317,14 +317,28 @@ export class RepoIndex {
    * The first `bytes` bytes of every file's stored text that a language of code holds (its header
    * comment: a vendoring note), by path; a cut UTF-8 sequence at the end reads as U+FFFD.
    */
-  fileHeads(bytes: number, languages: readonly string[]): Map<string, string> {
+  fileHeads(
+    bytes: number,
+    languages: readonly string[],
+    paths?: readonly string[],
+  ): Map<string, string> {
     const out = new Map<string, string>();
     if (languages.length === 0) return out;
-    const rows = this.#prepare(
-      `SELECT f.path AS path, substr(c.content, 1, ?) AS head FROM files f
-       JOIN contents c ON c.file_id = f.id
-       WHERE f.language IN (SELECT value FROM json_each(?))`,
-    ).all(bytes, JSON.stringify(languages)) as { path: string; head: Uint8Array | string | null }[];
+    const rows = (paths === undefined
+      ? this.#prepare(
+        `SELECT f.path AS path, substr(c.content, 1, ?) AS head FROM files f
+         JOIN contents c ON c.file_id = f.id
+         WHERE f.language IN (SELECT value FROM json_each(?))`,
+      ).all(bytes, JSON.stringify(languages))
+      : this.#prepare(
+        `SELECT f.path AS path, substr(c.content, 1, ?) AS head FROM files f
+         JOIN contents c ON c.file_id = f.id
+         WHERE f.language IN (SELECT value FROM json_each(?))
+           AND f.path IN (SELECT value FROM json_each(?))`,
+      ).all(bytes, JSON.stringify(languages), JSON.stringify(paths))) as {
+        path: string;
+        head: Uint8Array | string | null;
+      }[];
     for (const r of rows) {
       if (r.head === null) continue;
       out.set(r.path, typeof r.head === "string" ? r.head : _decoder.decode(r.head));
@@ -501,6 +515,32 @@ export class RepoIndex {
       const ids = dict.ids === null ? [] : dict.ids.split(" ").map(Number);
       search.setDictionary(terms, Int32Array.from(ids));
       return search;
+    } finally {
+      this.#db.exec("COMMIT");
+    }
+  }
+
+  /**
+   * {@linkcode symbolSearch} of this state from `old`, the index of a state before some files'
+   * symbols were written again with no file added or removed: only those files' rows and the
+   * terms added since are read (`SymbolSearch.updated`).
+   */
+  symbolSearchAfter(old: SymbolSearch, paths: readonly string[]): SymbolSearch {
+    this.#db.exec("BEGIN");
+    try {
+      const ids = (this.#prepare(
+        "SELECT id FROM files WHERE path IN (SELECT value FROM json_each(?)) ORDER BY id",
+      ).all(JSON.stringify(paths)) as { id: number }[]).map((r) => r.id);
+      const rows = this.#prepare(
+        `SELECT file_id, labels, data FROM symbol_terms
+         WHERE file_id IN (SELECT value FROM json_each(?)) ORDER BY file_id`,
+      ).all(JSON.stringify(ids)) as { file_id: number; labels: string; data: Uint8Array }[];
+      return SymbolSearch.updated(old, new Set(ids), rows, (fromId) => {
+        const found = this.#prepare(
+          "SELECT term, id FROM symbol_term_ids WHERE id >= ? ORDER BY term",
+        ).all(fromId) as { term: string; id: number }[];
+        return { terms: found.map((r) => r.term), ids: found.map((r) => r.id) };
+      });
     } finally {
       this.#db.exec("COMMIT");
     }

@@ -146,6 +146,60 @@ export class SymbolSearch {
     };
   }
 
+  /** The number of terms in the dictionary (−1 when none was set). */
+  get dictionarySize(): number {
+    return this.#terms?.length ?? -1;
+  }
+
+  /**
+   * The index after the `symbol_terms` rows of the files `files` were written again, no file
+   * added or removed (so every other row, the rows' order and the term ids are as they were):
+   * those files' documents replaced by `rows` (their rows now, in file id order, only of
+   * `files`); when they hold terms the dictionary lacks, `newTerms(size)` gives the terms with
+   * an id from the dictionary's size on (ids are dense, never reused), in ascending order. Exactly what {@linkcode build} gives for the new rows, in one pass over the
+   * postings instead of decoding every row of the repo.
+   */
+  static updated(
+    old: SymbolSearch,
+    files: ReadonlySet<number>,
+    rows: Iterable<SymbolTermsStored>,
+    newTerms: (fromId: number) => { terms: string[]; ids: number[] },
+  ): SymbolSearch {
+    const labels = [...old.#labels];
+    const added = _decode(rows, labels);
+    const order = _order(old.#file, files, added);
+    const { fromOld, fromNew, size } = order;
+    const docs: _Docs = {
+      rowid: new Int32Array(size),
+      file: new Int32Array(size),
+      length: new Float64Array(size),
+      kind: new Uint16Array(size),
+      language: new Uint16Array(size),
+    };
+    const put = (k: number, from: ArrayLike<number>[], i: number) => {
+      docs.rowid[k] = from[0]![i]!;
+      docs.file[k] = from[1]![i]!;
+      docs.length[k] = from[2]![i]!;
+      docs.kind[k] = from[3]![i]!;
+      docs.language[k] = from[4]![i]!;
+    };
+    const olds = [old.#rowid, old.#file, old.#length, old.#kind, old.#language];
+    for (let i = 0; i < fromOld.length; i++) if (fromOld[i]! >= 0) put(fromOld[i]!, olds, i);
+    const news = [added.rowid, added.file, added.length, added.kind, added.language];
+    for (let j = 0; j < fromNew.length; j++) put(fromNew[j]!, news, j);
+    const postings = _mergePostings(old, order, added);
+    const search = new SymbolSearch(docs, labels, postings);
+    if (old.#terms !== null && old.#termIds !== null) {
+      const known = old.#terms.length;
+      const dict = added.maxTerm < known
+        ? { terms: old.#terms, ids: old.#termIds }
+        : _mergeTerms(old.#terms, old.#termIds, newTerms(known));
+      search.#terms = dict.terms;
+      search.#termIds = dict.ids;
+    }
+    return search;
+  }
+
   /**
    * Build the index from every `symbol_terms` row of a repo. `rows` is read twice — first to
    * count the documents and the postings of each term, then to fill arrays of exactly that
@@ -227,6 +281,232 @@ export class SymbolSearch {
       weight,
     });
   }
+}
+
+/** Per-document arrays of an index being assembled. */
+interface _Docs {
+  rowid: Int32Array;
+  file: Int32Array;
+  length: Float64Array;
+  kind: Uint16Array;
+  language: Uint16Array;
+}
+
+/** Documents decoded from some `symbol_terms` rows, and their postings in document order. */
+interface _Decoded {
+  rowid: number[];
+  file: number[];
+  length: number[];
+  kind: number[];
+  language: number[];
+  /** Per term: the decoded documents holding it (ascending) and their weights alike. */
+  postings: Map<number, { doc: number[]; weight: number[] }>;
+  /** The largest term id met, −1 when none. */
+  maxTerm: number;
+}
+
+/** Decode rows into documents, their kind and language labels interned into `labels`. */
+function _decode(rows: Iterable<SymbolTermsStored>, labels: string[]): _Decoded {
+  const labelIds = new Map(labels.map((l, i) => [l, i]));
+  const out: _Decoded = {
+    rowid: [],
+    file: [],
+    length: [],
+    kind: [],
+    language: [],
+    postings: new Map(),
+    maxTerm: -1,
+  };
+  for (const r of rows) {
+    const labelMap = (r.labels === "" ? [] : r.labels.split(" ")).map((l) => {
+      let id = labelIds.get(l);
+      if (id === undefined) {
+        labelIds.set(l, id = labels.length);
+        labels.push(l);
+      }
+      return id;
+    });
+    const values = new VarintReader(r.data);
+    while (values.more) {
+      const d = out.rowid.length;
+      out.rowid.push(values.next());
+      out.file.push(r.file_id);
+      out.length.push(values.next());
+      out.kind.push(labelMap[values.next()]!);
+      out.language.push(labelMap[values.next()]!);
+      const n = values.next();
+      for (let i = 0; i < n; i++) {
+        const t = values.next();
+        let p = out.postings.get(t);
+        if (p === undefined) out.postings.set(t, p = { doc: [], weight: [] });
+        p.doc.push(d);
+        p.weight.push(values.next());
+        if (t > out.maxTerm) out.maxTerm = t;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The new document order: the old documents not of `files` and the decoded ones (all of
+ * `files`), merged by file id — as a build orders them (by row, a row per file). Returns each
+ * old document's new index (−1: dropped), each decoded one's and the old document it comes
+ * before, and the count.
+ */
+function _order(
+  oldFile: Int32Array,
+  files: ReadonlySet<number>,
+  added: _Decoded,
+): { fromOld: Int32Array; fromNew: Int32Array; oldAt: Int32Array; size: number } {
+  const fromOld = new Int32Array(oldFile.length);
+  const fromNew = new Int32Array(added.file.length);
+  const oldAt = new Int32Array(added.file.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < oldFile.length || j < fromNew.length) {
+    if (i < oldFile.length && files.has(oldFile[i]!)) {
+      fromOld[i++] = -1;
+    } else if (j < fromNew.length && (i >= oldFile.length || added.file[j]! < oldFile[i]!)) {
+      oldAt[j] = i;
+      fromNew[j++] = k++;
+    } else {
+      fromOld[i++] = k++;
+    }
+  }
+  return { fromOld, fromNew, oldAt, size: k };
+}
+
+/** Merge two sorted lists of terms (and their ids); `b` holds no term of `a`. */
+function _mergeTerms(
+  a: string[],
+  aIds: Int32Array,
+  b: { terms: string[]; ids: number[] },
+): { terms: string[]; ids: Int32Array } {
+  const terms: string[] = new Array(a.length + b.terms.length);
+  const ids = new Int32Array(terms.length);
+  let i = 0;
+  let j = 0;
+  for (let k = 0; k < terms.length; k++) {
+    if (j >= b.terms.length || (i < a.length && a[i]! < b.terms[j]!)) {
+      terms[k] = a[i]!;
+      ids[k] = aIds[i++]!;
+    } else {
+      terms[k] = b.terms[j]!;
+      ids[k] = b.ids[j++]!;
+    }
+  }
+  return { terms, ids };
+}
+
+/**
+ * The postings after an update: per term, the old documents kept (renumbered by `fromOld`) and
+ * the decoded ones (by `fromNew`; `oldAt[j]`: the old document the j-th one comes before), in
+ * document order. Every old posting is renumbered in one pass; the few that go (documents
+ * dropped) and the few that come are edits between which whole runs are copied.
+ */
+function _mergePostings(
+  old: SymbolSearch,
+  order: { fromOld: Int32Array; fromNew: Int32Array; oldAt: Int32Array },
+  added: _Decoded,
+): { start: Int32Array; doc: Int32Array; weight: Int32Array } {
+  const { doc: oldDoc, weight: oldWeight, start: oldStart } = old.postings();
+  const { fromOld, fromNew, oldAt } = order;
+  const oldTerms = oldStart.length - 1;
+  const total = oldDoc.length;
+  const mapped = new Int32Array(total);
+  const dropped: number[] = [];
+  for (let i = 0; i < total; i++) {
+    const d = fromOld[oldDoc[i]!]!;
+    mapped[i] = d;
+    if (d < 0) dropped.push(i);
+  }
+  // The postings that come: where each goes among the old ones, its term, document and weight.
+  const inserts: { at: number; term: number; doc: number; weight: number }[] = [];
+  for (const [term, p] of added.postings) {
+    const lo = term < oldTerms ? oldStart[term]! : total;
+    const hi = term < oldTerms ? oldStart[term + 1]! : total;
+    for (let j = 0; j < p.doc.length; j++) {
+      const at = _lowerBound(oldDoc, lo, hi, oldAt[p.doc[j]!]!);
+      inserts.push({ at, term, doc: fromNew[p.doc[j]!]!, weight: p.weight[j]! });
+    }
+  }
+  inserts.sort((a, b) => a.at - b.at || a.term - b.term || a.doc - b.doc);
+  const size = total - dropped.length + inserts.length;
+  const doc = new Int32Array(size);
+  const weight = new Int32Array(size);
+  let src = 0;
+  let dst = 0;
+  const copyTo = (end: number) => {
+    doc.set(mapped.subarray(src, end), dst);
+    weight.set(oldWeight.subarray(src, end), dst);
+    dst += end - src;
+    src = end;
+  };
+  for (let a = 0, r = 0; a < inserts.length || r < dropped.length;) {
+    const nextInsert = a < inserts.length ? inserts[a]!.at : Infinity;
+    const nextDrop = r < dropped.length ? dropped[r]! : Infinity;
+    copyTo(Math.min(nextInsert, nextDrop));
+    if (nextInsert <= nextDrop) {
+      doc[dst] = inserts[a]!.doc;
+      weight[dst++] = inserts[a++]!.weight;
+    } else {
+      src++;
+      r++;
+    }
+  }
+  copyTo(total);
+  const start = _startsAfter(oldStart, Math.max(oldTerms, added.maxTerm + 1), total, [
+    ...inserts.map((x) => [x.term, 1] as const),
+    ...dropped.map((at) => [_termAt(oldStart, at), -1] as const),
+  ]);
+  return { start, doc, weight };
+}
+
+/** The first index in `a[lo..hi)` (ascending) whose value is at least `value`. */
+function _lowerBound(a: Int32Array, lo: number, hi: number, value: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The term whose postings hold position `at`. */
+function _termAt(start: Int32Array, at: number): number {
+  // The last term starting at or before `at` with a posting there: start[t] <= at < start[t + 1].
+  let lo = 0;
+  let hi = start.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (start[mid]! <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * The postings' starts of `nTerms` terms after `changes` (a term, and +1 for a posting that came,
+ * −1 for one that went), from the old starts (`total` postings before).
+ */
+function _startsAfter(
+  oldStart: Int32Array,
+  nTerms: number,
+  total: number,
+  changes: (readonly [number, number])[],
+): Int32Array {
+  changes.sort((a, b) => a[0] - b[0]);
+  const oldTerms = oldStart.length - 1;
+  const start = new Int32Array(nTerms + 1);
+  let shift = 0;
+  let c = 0;
+  for (let t = 0; t <= nTerms; t++) {
+    while (c < changes.length && changes[c]![0] < t) shift += changes[c++]![1];
+    start[t] = (t < oldTerms ? oldStart[t]! : total) + shift;
+  }
+  return start;
 }
 
 function _grow<T extends Int32Array | Float64Array | Uint16Array>(a: T, least = 0): T {

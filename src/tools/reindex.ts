@@ -50,7 +50,11 @@ export async function reindexFiles(
   const o = run.outcome;
   // A few files changed: the read model may keep its ranking priors (query/view.ts).
   if (o.added + o.changed + o.deleted > 0) {
-    ctx.views.smallChange(repo, dbPath, before, { pathsChanged: o.added + o.deleted > 0 });
+    ctx.views.smallChange(repo, dbPath, before, {
+      pathsChanged: o.added + o.deleted > 0,
+      paths: o.files.filter((f) => f.change !== "unchanged" && f.change !== "missing")
+        .map((f) => f.path),
+    });
   }
   return _withReport(run.outcome, run.aiSummaries);
 }
