@@ -124,32 +124,17 @@ function _abbreviationPhrases(phrases: readonly _Phrase[]): _Phrase[] {
 export class Bm25Ranker {
   readonly #search: SymbolSearch;
   readonly #p: SymbolPostings;
-  /** Scratch per document (zero between calls). */
-  readonly #freq: Float64Array;
-  readonly #score: Float64Array;
-  readonly #termHits: Uint16Array;
-  readonly #termMask: Int32Array;
-  /** Per document: `k1 · (1 − b + b·|D|/avgdl)`, the length part of BM25's denominator. */
-  readonly #norm: Float64Array;
-  /** {@linkcode #norm} under other constants, by `"k1 b"` (only a fitting script asks). */
-  readonly #otherNorms = new Map<string, Float64Array>();
-  /** Scratch: the documents of one phrase, then the documents touched by the query. */
-  readonly #phraseDocs: Int32Array;
-  readonly #touched: Int32Array;
+  /**
+   * Scratch per document, zero between calls: shared by every ranker of at most its size (one
+   * call runs at a time), so that a new index state (every edit) allocates none — on the linux
+   * source (3.7M symbols) 140 MB a ranker, whose first touch alone took ~0.4 s.
+   */
+  readonly #scratch: _Scratch;
 
   constructor(search: SymbolSearch) {
     this.#search = search;
     const p = this.#p = search.postings();
-    const n = p.rowid.length;
-    this.#freq = new Float64Array(n);
-    this.#score = new Float64Array(n);
-    this.#termHits = new Uint16Array(n);
-    this.#termMask = new Int32Array(n);
-    // The same operations in the same order as the score's denominator: the same doubles.
-    this.#norm = new Float64Array(n);
-    for (let d = 0; d < n; d++) this.#norm[d] = K1 * (1 - B + B * p.length[d]! / p.avgdl);
-    this.#phraseDocs = new Int32Array(n);
-    this.#touched = new Int32Array(n);
+    this.#scratch = _scratchFor(p.rowid.length);
   }
 
   /** The touched documents the kind, language and file filters keep (all when there are none). */
@@ -177,19 +162,6 @@ export class Bm25Ranker {
     return kept.subarray(0, nKept);
   }
 
-  /** The length part of BM25's denominator per document under other constants (for fitting). */
-  #normOf(k1: number, b: number): Float64Array {
-    const key = `${k1} ${b}`;
-    let norm = this.#otherNorms.get(key);
-    if (norm === undefined) {
-      const p = this.#p;
-      norm = new Float64Array(p.rowid.length);
-      for (let d = 0; d < norm.length; d++) norm[d] = k1 * (1 - b + b * p.length[d]! / p.avgdl);
-      this.#otherNorms.set(key, norm);
-    }
-    return norm;
-  }
-
   /**
    * The symbols matching `query` with their BM25 score: every hit scoring at least the
    * `limit`-th best score (so ties at the cut are all there), unordered.
@@ -201,87 +173,141 @@ export class Bm25Ranker {
     const p = this.#p;
     const nRow = p.rowid.length;
     if (phrases.length === 0 || nRow === 0) return [];
-    const freq = this.#freq;
-    const score = this.#score;
-    const termHits = this.#termHits;
-    const termMask = this.#termMask;
+    const scratch = this.#scratch.busy ? new _Scratch(nRow) : this.#scratch;
+    scratch.busy = true;
+    try {
+      return this.#rank(phrases, options, scratch);
+    } finally {
+      scratch.busy = false;
+    }
+  }
+
+  /** {@linkcode rank} with this scratch (left zero, whatever happens). */
+  #rank(phrases: readonly _Phrase[], options: RankOptions, scratch: _Scratch): RankedSymbol[] {
+    const p = this.#p;
+    const nRow = p.rowid.length;
+    const { freq, score, termHits, termMask } = scratch;
+    const abbreviationWeight = options.abbreviations ?? 0;
     const k1 = options.k1 ?? K1;
     const b = options.b ?? B;
-    const norm = k1 === K1 && b === B ? this.#norm : this.#normOf(k1, b);
+    const length = p.length;
+    const avgdl = p.avgdl;
     const postStart = p.start;
     const postDoc = p.doc;
     const postWeight = p.weight;
-    const docsOfPhrase = this.#phraseDocs;
-    const touchedDocs = this.#touched;
+    const docsOfPhrase = scratch.phraseDocs;
+    const touchedDocs = scratch.touched;
     let nTouched = 0;
-    // Coverage counts each distinct term once, on its prefix phrase (which includes the exact one),
-    // or on its exact phrase when it has no prefix phrase (one character).
-    const counted = new Set<string>();
-    const bitOf = new Map<string, number>();
-    for (const phrase of phrases) {
-      const countTerm = phrase.counts && !counted.has(phrase.term);
-      const bit = countTerm && counted.size < 31 ? 1 << counted.size : 0;
-      if (countTerm) {
-        counted.add(phrase.term);
-        bitOf.set(phrase.term, bit);
-      }
-      // An abbreviation gives its word's coverage to a symbol that lacks the word.
-      const gives = phrase.of === undefined ? 0 : bitOf.get(phrase.of) ?? 0;
-      const share = phrase.of === undefined ? 1 : abbreviationWeight;
-      // The phrase's weighted count per document, summed over its terms.
-      let nHit = 0;
-      for (
-        const t of this.#search.lookup(phrase.term, phrase.prefix) ?? []
-      ) {
-        if (t + 1 >= postStart.length) continue;
-        const end = postStart[t + 1]!;
-        for (let i = postStart[t]!; i < end; i++) {
-          const d = postDoc[i]!;
-          if (freq[d] === 0) docsOfPhrase[nHit++] = d;
-          freq[d]! += postWeight[i]!;
-        }
-      }
-      if (nHit === 0) continue;
-      let idf = Math.log((nRow - nHit + 0.5) / (nHit + 0.5));
-      if (idf <= 0.0) idf = 1e-6;
-      for (let k = 0; k < nHit; k++) {
-        const d = docsOfPhrase[k]!;
-        const f = freq[d]!;
-        freq[d] = 0;
-        if (score[d] === 0 && termHits[d] === 0) touchedDocs[nTouched++] = d;
+    try {
+      // Coverage counts each distinct term once, on its prefix phrase (which includes the exact one),
+      // or on its exact phrase when it has no prefix phrase (one character).
+      const counted = new Set<string>();
+      const bitOf = new Map<string, number>();
+      for (const phrase of phrases) {
+        const countTerm = phrase.counts && !counted.has(phrase.term);
+        const bit = countTerm && counted.size < 31 ? 1 << counted.size : 0;
         if (countTerm) {
-          termHits[d]!++;
-          termMask[d]! |= bit;
-        } else if (gives !== 0 && (termMask[d]! & gives) === 0) {
-          termHits[d]!++;
-          termMask[d]! |= gives;
+          counted.add(phrase.term);
+          bitOf.set(phrase.term, bit);
         }
-        score[d]! += share * (idf * ((f * (k1 + 1.0)) / (f + norm[d]!)));
+        // An abbreviation gives its word's coverage to a symbol that lacks the word.
+        const gives = phrase.of === undefined ? 0 : bitOf.get(phrase.of) ?? 0;
+        const share = phrase.of === undefined ? 1 : abbreviationWeight;
+        // The phrase's weighted count per document, summed over its terms.
+        let nHit = 0;
+        for (
+          const t of this.#search.lookup(phrase.term, phrase.prefix) ?? []
+        ) {
+          if (t + 1 >= postStart.length) continue;
+          const end = postStart[t + 1]!;
+          for (let i = postStart[t]!; i < end; i++) {
+            const d = postDoc[i]!;
+            if (freq[d] === 0) docsOfPhrase[nHit++] = d;
+            freq[d]! += postWeight[i]!;
+          }
+        }
+        if (nHit === 0) continue;
+        let idf = Math.log((nRow - nHit + 0.5) / (nHit + 0.5));
+        if (idf <= 0.0) idf = 1e-6;
+        for (let k = 0; k < nHit; k++) {
+          const d = docsOfPhrase[k]!;
+          const f = freq[d]!;
+          freq[d] = 0;
+          if (score[d] === 0 && termHits[d] === 0) touchedDocs[nTouched++] = d;
+          if (countTerm) {
+            termHits[d]!++;
+            termMask[d]! |= bit;
+          } else if (gives !== 0 && (termMask[d]! & gives) === 0) {
+            termHits[d]!++;
+            termMask[d]! |= gives;
+          }
+          // The length part of the denominator, as FTS5 computes it: the same doubles.
+          const norm = k1 * (1 - b + b * length[d]! / avgdl);
+          score[d]! += share * (idf * ((f * (k1 + 1.0)) / (f + norm)));
+        }
+      }
+      const touched = touchedDocs.subarray(0, nTouched);
+      const kept = this.#filtered(touched, options);
+      const limit = Math.max(1, Math.floor(options.limit));
+      const cut = kept.length <= limit ? -Infinity : _kthLargest(kept, score, limit);
+      const out: RankedSymbol[] = [];
+      for (const d of kept) {
+        if (score[d]! >= cut) {
+          out.push({
+            rowid: p.rowid[d]!,
+            fileId: p.file[d]!,
+            score: score[d]!,
+            coverage: counted.size === 0 ? 1 : termHits[d]! / counted.size,
+            terms: termMask[d]!,
+          });
+        }
+      }
+      return out;
+    } finally {
+      for (let i = 0; i < nTouched; i++) {
+        const d = touchedDocs[i]!;
+        freq[d] = 0;
+        score[d] = 0;
+        termHits[d] = 0;
+        termMask[d] = 0;
       }
     }
-    const touched = touchedDocs.subarray(0, nTouched);
-    const kept = this.#filtered(touched, options);
-    const limit = Math.max(1, Math.floor(options.limit));
-    const cut = kept.length <= limit ? -Infinity : _kthLargest(kept, score, limit);
-    const out: RankedSymbol[] = [];
-    for (const d of kept) {
-      if (score[d]! >= cut) {
-        out.push({
-          rowid: p.rowid[d]!,
-          fileId: p.file[d]!,
-          score: score[d]!,
-          coverage: counted.size === 0 ? 1 : termHits[d]! / counted.size,
-          terms: termMask[d]!,
-        });
-      }
-    }
-    for (const d of touched) {
-      score[d] = 0;
-      termHits[d] = 0;
-      termMask[d] = 0;
-    }
-    return out;
   }
+}
+
+/** Per-document scratch of a ranking (see `Bm25Ranker`). */
+class _Scratch {
+  readonly size: number;
+  readonly freq: Float64Array;
+  readonly score: Float64Array;
+  readonly termHits: Uint16Array;
+  readonly termMask: Int32Array;
+  /** The documents of one phrase, then the documents touched by the query (no need of zero). */
+  readonly phraseDocs: Int32Array;
+  readonly touched: Int32Array;
+  busy = false;
+
+  constructor(size: number) {
+    this.size = size;
+    this.freq = new Float64Array(size);
+    this.score = new Float64Array(size);
+    this.termHits = new Uint16Array(size);
+    this.termMask = new Int32Array(size);
+    this.phraseDocs = new Int32Array(size);
+    this.touched = new Int32Array(size);
+  }
+}
+
+/** The scratch rankers share, while one holds it (then collected with the last). */
+let _shared: WeakRef<_Scratch> | undefined;
+
+/** Scratch of at least `size` documents: the shared one when large enough, else a new one. */
+function _scratchFor(size: number): _Scratch {
+  const shared = _shared?.deref();
+  if (shared !== undefined && shared.size >= size) return shared;
+  const fresh = new _Scratch(size);
+  _shared = new WeakRef(fresh);
+  return fresh;
 }
 
 /** The store's postings and statistics of a repo's symbols, loaded once per index state. */
