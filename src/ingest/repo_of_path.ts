@@ -11,7 +11,6 @@
  */
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { Store } from "../store/store.ts";
-import type { RepoMeta } from "../store/repo_index.ts";
 import { expandHome } from "../store/paths.ts";
 import { homeExpander } from "./config.ts";
 import { isInside } from "./walk.ts";
@@ -21,9 +20,16 @@ import { readFileInside } from "./safe_read.ts";
 const _SMALL = 4096;
 const _decoder = new TextDecoder();
 
+/** An indexed local folder. */
+export interface IndexedFolder {
+  repo: string;
+  source_root: string;
+}
+
 /** The index that holds a path. */
 export interface RepoOfPath {
-  meta: RepoMeta;
+  /** The repo's id and indexed folder (its other facts: `Store.listRepos`). */
+  meta: IndexedFolder;
   /** The path relative to the indexed folder ("" for the folder itself), POSIX separators. */
   relative: string;
   /** The git worktree the path is in, when it resolved through the worktree's main checkout. */
@@ -53,9 +59,9 @@ export function realAbsolute(path: string, cwd: string, home?: string): string {
 
 /** The indexed local repo holding `absPath` (absolute and real), or null. */
 export function repoOfPath(store: Store, absPath: string): RepoOfPath | null {
-  const locals = store.listRepos().repos.filter((m) => m.source_root !== "");
+  const locals = store.sourceRoots().filter((m) => m.source_root !== "");
   const deepest = (p: string) => {
-    let best: RepoMeta | null = null;
+    let best: IndexedFolder | null = null;
     for (const m of locals) {
       if (
         isInside(m.source_root, p) &&

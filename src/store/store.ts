@@ -38,6 +38,8 @@ export class Store {
   readonly savings: SavingsCounter;
   #open = new Map<string, { index: RepoIndex; ino: number | null; mtime: number }>();
   #metaCache = new Map<string, { key: string; meta: RepoMeta | UnreadableIndex }>();
+  /** {@linkcode sourceRoots}' answers by repo, with the state they were read at (null: none). */
+  #rootCache = new Map<string, { key: string; root: string | null }>();
   /** Per repo, the turn of the last writer asked for in this process (see `writer`). */
   #writeTurns = new Map<string, Promise<void>>();
 
@@ -97,19 +99,53 @@ export class Store {
     return { repos, unreadable };
   }
 
-  #meta(repo: string): RepoMeta | UnreadableIndex {
+  /**
+   * Every readable index's repo id and folder (`source_root`; "" for a GitHub repo), without the
+   * row counts {@linkcode listRepos} gives: what finding the repo of a path needs (a count of the
+   * symbols of a large index takes tens of ms, and every write changes it).
+   */
+  sourceRoots(): { repo: string; source_root: string }[] {
+    const out: { repo: string; source_root: string }[] = [];
+    for (const repo of this.repoIds()) {
+      const key = this.#stateKey(repo);
+      let cached = this.#rootCache.get(repo);
+      if (cached === undefined || cached.key !== key || key === "") {
+        let root: string | null = null;
+        try {
+          const index = RepoIndex.open(this.dbPath(repo));
+          try {
+            // No repo yet: a first index still running (or failed), not listed.
+            const id = index.metaValue("repo");
+            root = id === undefined || id === "" ? null : index.metaValue("source_root") ?? "";
+          } finally {
+            index.close();
+          }
+        } catch { /* unreadable: listed by listRepos */ }
+        this.#rootCache.set(repo, cached = { key, root });
+      }
+      if (cached.root !== null) out.push({ repo, source_root: cached.root });
+    }
+    return out;
+  }
+
+  /** The state of a repo's database files (inode, mtimes, sizes), "" when unknown. */
+  #stateKey(repo: string): string {
     const path = this.dbPath(repo);
-    let key = "";
     try {
       const st = Deno.statSync(path);
       let walSt: Deno.FileInfo | null = null;
       try {
         walSt = Deno.statSync(path + "-wal");
       } catch { /* no WAL: the database file is complete */ }
-      key = `${st.ino}:${st.mtime?.getTime()}:${st.size}:${walSt?.mtime?.getTime()}:${walSt?.size}`;
+      return `${st.ino}:${st.mtime?.getTime()}:${st.size}:${walSt?.mtime?.getTime()}:${walSt?.size}`;
     } catch {
-      key = "";
+      return "";
     }
+  }
+
+  #meta(repo: string): RepoMeta | UnreadableIndex {
+    const path = this.dbPath(repo);
+    const key = this.#stateKey(repo);
     const cached = this.#metaCache.get(repo);
     if (cached !== undefined && cached.key === key && key !== "") return cached.meta;
     let meta: RepoMeta | UnreadableIndex;
@@ -317,6 +353,7 @@ export class Store {
     this.#open.get(repo)?.index.close();
     this.#open.delete(repo);
     this.#metaCache.delete(repo);
+    this.#rootCache.delete(repo);
   }
 
   /**

@@ -360,8 +360,14 @@ export class SymbolTermsWriter {
   readonly #words = new _WordTable();
   /** New terms not inserted yet: term, id, term, id, … */
   #pendingTerms: (string | number)[] = [];
-  /** Scratch: weighted count per term id of the symbol being written (zero between symbols). */
-  #weights = new Float64Array(1024);
+  /**
+   * Scratch: weighted count per term id of the symbol being written (zero between symbols), in
+   * an array for the first {@linkcode _DENSE_TERMS} ids (the common terms: ids are given in
+   * order of first use) and a map for the rest — an array as long as the dictionary (2.9M terms
+   * in the linux source) cost a writer of one file ~135 ms to grow and first touch.
+   */
+  readonly #weights = new Float64Array(_DENSE_TERMS);
+  readonly #sparseWeights = new Map<number, number>();
   #nextId: number | undefined;
   /** True after {@linkcode clear}: no stored id needs looking up. */
   #empty = false;
@@ -496,9 +502,14 @@ export class SymbolTermsWriter {
       out.push(seen.length);
       for (const id of seen) {
         out.push(id);
-        out.push(this.#weights[id]!);
-        this.#weights[id] = 0;
+        if (id < _DENSE_TERMS) {
+          out.push(this.#weights[id]!);
+          this.#weights[id] = 0;
+        } else {
+          out.push(this.#sparseWeights.get(id)!);
+        }
       }
+      this.#sparseWeights.clear();
     }
     if (this.#pendingTerms.length > 0) this.#flushTerms();
     this.#stmt(
@@ -508,13 +519,14 @@ export class SymbolTermsWriter {
 
   /** Add `w` to the scratch count of term `id`, listing it in `seen` the first time. */
   #count(id: number, w: number, seen: number[]): void {
-    if (id >= this.#weights.length) {
-      const next = new Float64Array(Math.max(2 * this.#weights.length, id + 1));
-      next.set(this.#weights);
-      this.#weights = next;
+    if (id < _DENSE_TERMS) {
+      if (this.#weights[id] === 0) seen.push(id);
+      this.#weights[id]! += w;
+      return;
     }
-    if (this.#weights[id] === 0) seen.push(id);
-    this.#weights[id]! += w;
+    const had = this.#sparseWeights.get(id);
+    if (had === undefined) seen.push(id);
+    this.#sparseWeights.set(id, (had ?? 0) + w);
   }
 
   #termId(term: string): number {
@@ -555,6 +567,9 @@ export class SymbolTermsWriter {
     this.#pendingTerms = [];
   }
 }
+
+/** Term ids counted in the writer's array (the rest in a map): 512 KB of scratch. */
+const _DENSE_TERMS = 1 << 16;
 
 /** New terms per insert statement. */
 const _TERM_BATCH = 128;

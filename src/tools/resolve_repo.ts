@@ -65,7 +65,10 @@ export function handler(ctx: ToolContext, args: ResolveRepoArgs): ToolOutput<Res
       },
     };
   }
-  const m = found.meta;
+  const m = ctx.store.listRepos().repos.find((r) => r.repo === found.meta.repo);
+  if (m === undefined) {
+    throw new ToolError("repo_not_found", `The index of ${found.meta.repo} cannot be read now`);
+  }
   const response: ResolveRepoResponse = {
     indexed: true,
     repo: m.repo,
