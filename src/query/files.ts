@@ -8,7 +8,22 @@ import type { FileEntry } from "../store/repo_index.ts";
 import { facet, type RepoView } from "./view.ts";
 
 /** Every indexed file by path. */
-export const FILES = facet("files", (v) => new Map(v.index.listFiles().map((f) => [f.path, f])));
+export const FILES = facet(
+  "files",
+  (v): Map<string, FileEntry> => new Map(v.index.listFiles().map((f) => [f.path, f])),
+  {
+    // Files re-indexed, none added or removed: only their rows changed (the order is the same).
+    update: (v, previous, change): Map<string, FileEntry> => {
+      const next = new Map(previous);
+      for (const path of change.paths) {
+        const entry = v.index.file(path);
+        if (entry === undefined || !next.has(path)) return FILES.build(v);
+        next.set(path, entry);
+      }
+      return next;
+    },
+  },
+);
 
 /** Every indexed path, in index order. */
 export const PATHS = facet("paths", (v) => [...v.get(FILES).keys()], { carry: "same_paths" });

@@ -1,7 +1,7 @@
 /**
  * Facets updated after a small change (`Facet.update`): after files are re-indexed with none
- * added or removed, the next view's symbol ranking index (`SymbolSearch.updated`), file priors
- * and project words are made from the previous view's and those files alone, and they are
+ * added or removed, the next view's symbol ranking index (`SymbolSearch.updated`), file priors,
+ * project words and files by path are made from the previous view's and those files alone, and they are
  * exactly what a build gives — for the index the same documents in the same order, the same
  * postings and weights, the same dictionary — through edits that add, remove and rename symbols,
  * bring new terms, add a vendoring header, empty a file of symbols, chain without a view in
@@ -12,7 +12,7 @@ import { DEFAULT_GITHUB_SETTINGS } from "../../src/ingest/github_config.ts";
 import { indexLocalFolder } from "../../src/ingest/index_local.ts";
 import { SYMBOL_SEARCH } from "../../src/query/bm25.ts";
 import { FILE_PRIORS } from "../../src/query/file_priors.ts";
-import { PATHS } from "../../src/query/files.ts";
+import { FILES, PATHS } from "../../src/query/files.ts";
 import { PROJECT_WORDS } from "../../src/query/query_words.ts";
 import { RepoViews } from "../../src/query/view.ts";
 import type { SymbolSearch } from "../../src/store/symbol_search.ts";
@@ -65,6 +65,7 @@ Deno.test("symbol search: an update after re-indexed files equals a build", asyn
     const first = ctx.views.open(o.repo);
     let previous = first.get(SYMBOL_SEARCH);
     let previousPriors = first.get(FILE_PRIORS);
+    let previousFiles = first.get(FILES);
     const check = (why: string) => {
       const view = ctx.views.open(o.repo);
       const updated = view.get(SYMBOL_SEARCH);
@@ -79,6 +80,11 @@ Deno.test("symbol search: an update after re-indexed files equals a build", asyn
         deepEqual(priors.byPath(path), built.byPath(path), `${why}: ${path}`);
       }
       previousPriors = priors;
+      // And the files by path: the re-indexed files' rows, in the same order.
+      const files = view.get(FILES);
+      notEqual(files, previousFiles);
+      deepEqual([...files], [...FILES.build(view)], `${why}: files`);
+      previousFiles = files;
     };
 
     // A symbol added with new terms, one removed, one renamed, in the middle file.
