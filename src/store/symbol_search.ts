@@ -247,15 +247,7 @@ export class SymbolSearch {
     // Pass 2: the same rows, in the same order, into the arrays (postings in document order).
     let d = 0;
     for (const r of rows()) {
-      const localLabels = r.labels === "" ? [] : r.labels.split(" ");
-      const labelMap = localLabels.map((l) => {
-        let id = labelIds.get(l);
-        if (id === undefined) {
-          labelIds.set(l, id = labels.length);
-          labels.push(l);
-        }
-        return id;
-      });
+      const labelMap = _internLabels(r.labels, labels, labelIds);
       const values = new VarintReader(r.data);
       while (values.more) {
         if (d >= nDocs) throw new Error("symbol_terms changed while the ranking index was built");
@@ -305,6 +297,21 @@ interface _Decoded {
   maxTerm: number;
 }
 
+/**
+ * A row's labels (space-separated) as ids into `labels`, adding the ones it lacks (`ids`: the
+ * id of each label text in `labels`).
+ */
+function _internLabels(row: string, labels: string[], ids: Map<string, number>): number[] {
+  return (row === "" ? [] : row.split(" ")).map((l) => {
+    let id = ids.get(l);
+    if (id === undefined) {
+      ids.set(l, id = labels.length);
+      labels.push(l);
+    }
+    return id;
+  });
+}
+
 /** Decode rows into documents, their kind and language labels interned into `labels`. */
 function _decode(rows: Iterable<SymbolTermsStored>, labels: string[]): _Decoded {
   const labelIds = new Map(labels.map((l, i) => [l, i]));
@@ -318,14 +325,7 @@ function _decode(rows: Iterable<SymbolTermsStored>, labels: string[]): _Decoded 
     maxTerm: -1,
   };
   for (const r of rows) {
-    const labelMap = (r.labels === "" ? [] : r.labels.split(" ")).map((l) => {
-      let id = labelIds.get(l);
-      if (id === undefined) {
-        labelIds.set(l, id = labels.length);
-        labels.push(l);
-      }
-      return id;
-    });
+    const labelMap = _internLabels(r.labels, labels, labelIds);
     const values = new VarintReader(r.data);
     while (values.more) {
       const d = out.rowid.length;

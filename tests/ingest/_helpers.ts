@@ -7,6 +7,10 @@ import { RepoWriter, Store } from "../../src/store/mod.ts";
 import { ToolRunner } from "../../src/server/runner.ts";
 import { DEFAULT_SETTINGS } from "../../src/server/config.ts";
 import { decode } from "../../mod.ts";
+import { DEFAULT_GITHUB_SETTINGS } from "../../src/ingest/github_config.ts";
+import { RepoViews } from "../../src/query/view.ts";
+import { NO_SUMMARIZER } from "../../src/summarize/config.ts";
+import type { ToolContext } from "../../src/tools/context.ts";
 
 /** Write files (text or bytes) under `root`, creating folders. */
 export function writeTree(root: string, files: Record<string, string | Uint8Array>): void {
@@ -53,6 +57,22 @@ export function workspaceRunner(ws: { root: string; store: Store }): ToolRunner 
     cwd: ws.root,
     settings: DEFAULT_SETTINGS,
   });
+}
+
+/**
+ * A tool context over a workspace, as the runner gives tools: real parser in this thread, real
+ * SQLite, its own read model (`views`), no AI summaries.
+ */
+export function workspaceContext(ws: { root: string; store: Store }): ToolContext {
+  return {
+    store: ws.store,
+    ingest: testConfig(),
+    parser: () => inThreadParser,
+    cwd: ws.root,
+    views: new RepoViews(ws.store),
+    github: DEFAULT_GITHUB_SETTINGS,
+    summarizer: NO_SUMMARIZER,
+  };
 }
 
 /** Indexing settings for tests (defaults, no environment). */

@@ -8,18 +8,20 @@
  * between, and skip a view that never searched.
  */
 import { deepEqual, equal, notEqual } from "node:assert/strict";
-import { DEFAULT_GITHUB_SETTINGS } from "../../src/ingest/github_config.ts";
 import { indexLocalFolder } from "../../src/ingest/index_local.ts";
 import { SYMBOL_SEARCH } from "../../src/query/bm25.ts";
 import { FILE_PRIORS } from "../../src/query/file_priors.ts";
 import { FILES, PATHS } from "../../src/query/files.ts";
 import { PROJECT_WORDS } from "../../src/query/query_words.ts";
-import { RepoViews } from "../../src/query/view.ts";
 import type { SymbolSearch } from "../../src/store/symbol_search.ts";
-import { NO_SUMMARIZER } from "../../src/summarize/config.ts";
-import type { ToolContext } from "../../src/tools/context.ts";
 import { reindexFiles } from "../../src/tools/reindex.ts";
-import { inThreadParser, tempWorkspace, testConfig, writeTree } from "../ingest/_helpers.ts";
+import {
+  inThreadParser,
+  tempWorkspace,
+  testConfig,
+  workspaceContext,
+  writeTree,
+} from "../ingest/_helpers.ts";
 
 /** Everything an index holds, labels as texts, as plain arrays. */
 function contents(s: SymbolSearch, probes: readonly string[]) {
@@ -53,15 +55,7 @@ Deno.test("symbol search: an update after re-indexed files equals a build", asyn
       "d.go": "package d\n\nfunc Omega() int { return 0 }\n",
     });
     const o = await indexLocalFolder(ws.store, testConfig(), inThreadParser, { path: ws.root });
-    const ctx: ToolContext = {
-      store: ws.store,
-      ingest: testConfig(),
-      parser: () => inThreadParser,
-      cwd: ws.root,
-      views: new RepoViews(ws.store),
-      github: DEFAULT_GITHUB_SETTINGS,
-      summarizer: NO_SUMMARIZER,
-    };
+    const ctx = workspaceContext(ws);
     const first = ctx.views.open(o.repo);
     let previous = first.get(SYMBOL_SEARCH);
     let previousPriors = first.get(FILE_PRIORS);
@@ -148,15 +142,7 @@ Deno.test("project words: an update after re-indexed files equals a build", asyn
     for (let i = 0; i < 9; i++) tree[`pkg/m${i}.py`] = `def f${i}():\n    pass\n`;
     writeTree(ws.root, tree);
     const o = await indexLocalFolder(ws.store, testConfig(), inThreadParser, { path: ws.root });
-    const ctx: ToolContext = {
-      store: ws.store,
-      ingest: testConfig(),
-      parser: () => inThreadParser,
-      cwd: ws.root,
-      views: new RepoViews(ws.store),
-      github: DEFAULT_GITHUB_SETTINGS,
-      summarizer: NO_SUMMARIZER,
-    };
+    const ctx = workspaceContext(ws);
     const words = () => {
       const view = ctx.views.open(o.repo);
       const got = [...view.get(PROJECT_WORDS)].sort();

@@ -6,15 +6,18 @@
  */
 import { equal, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { DEFAULT_GITHUB_SETTINGS } from "../../src/ingest/github_config.ts";
 import { indexLocalFolder } from "../../src/ingest/index_local.ts";
 import { CENTRALITY } from "../../src/query/centrality.ts";
 import { FILES, PATHS, PATHS_BY_ID } from "../../src/query/files.ts";
-import { MAX_CARRIED_CHANGES, RepoViews } from "../../src/query/view.ts";
-import { NO_SUMMARIZER } from "../../src/summarize/config.ts";
-import type { ToolContext } from "../../src/tools/context.ts";
+import { MAX_CARRIED_CHANGES } from "../../src/query/view.ts";
 import { reindexFiles } from "../../src/tools/reindex.ts";
-import { inThreadParser, tempWorkspace, testConfig, writeTree } from "../ingest/_helpers.ts";
+import {
+  inThreadParser,
+  tempWorkspace,
+  testConfig,
+  workspaceContext,
+  writeTree,
+} from "../ingest/_helpers.ts";
 
 Deno.test("views: a small change carries the prior and (same paths) the path facets", async () => {
   const ws = tempWorkspace("codemunch-carry-");
@@ -24,15 +27,7 @@ Deno.test("views: a small change carries the prior and (same paths) the path fac
       "b.py": "def b():\n    pass\n",
     });
     const o = await indexLocalFolder(ws.store, testConfig(), inThreadParser, { path: ws.root });
-    const ctx: ToolContext = {
-      store: ws.store,
-      ingest: testConfig(),
-      parser: () => inThreadParser,
-      cwd: ws.root,
-      views: new RepoViews(ws.store),
-      github: DEFAULT_GITHUB_SETTINGS,
-      summarizer: NO_SUMMARIZER,
-    };
+    const ctx = workspaceContext(ws);
     const first = ctx.views.open(o.repo);
     const prior = first.get(CENTRALITY);
     const paths = first.get(PATHS_BY_ID);
