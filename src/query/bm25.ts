@@ -134,7 +134,7 @@ export class Bm25Ranker {
   constructor(search: SymbolSearch) {
     this.#search = search;
     const p = this.#p = search.postings();
-    this.#scratch = _scratchFor(p.rowid.length);
+    this.#scratch = _scratchFor(_documents(p));
   }
 
   /** The touched documents the kind, language and file filters keep (all when there are none). */
@@ -148,11 +148,15 @@ export class Bm25Ranker {
     const fileOk = new Map<number, boolean>();
     let nKept = 0;
     const kept = new Int32Array(touched.length);
+    const built = p.rowid.length;
+    const added = p.added;
     for (const d of touched) {
-      if (kinds !== null && !kinds.has(p.labels[p.kind[d]!]!)) continue;
-      if (language !== undefined && p.labels[p.language[d]!] !== language) continue;
+      const kind = d < built ? p.kind[d]! : added!.kind[d - built]!;
+      if (kinds !== null && !kinds.has(p.labels[kind]!)) continue;
+      const lang = d < built ? p.language[d]! : added!.language[d - built]!;
+      if (language !== undefined && p.labels[lang] !== language) continue;
       if (options.keepFile !== undefined) {
-        const f = p.file[d]!;
+        const f = d < built ? p.file[d]! : added!.file[d - built]!;
         let ok = fileOk.get(f);
         if (ok === undefined) fileOk.set(f, ok = options.keepFile(f));
         if (!ok) continue;
@@ -171,9 +175,8 @@ export class Bm25Ranker {
     const abbreviationWeight = options.abbreviations ?? 0;
     const phrases = abbreviationWeight > 0 ? [...own, ..._abbreviationPhrases(own)] : own;
     const p = this.#p;
-    const nRow = p.rowid.length;
-    if (phrases.length === 0 || nRow === 0) return [];
-    const scratch = this.#scratch.busy ? new _Scratch(nRow) : this.#scratch;
+    if (phrases.length === 0 || p.live === 0) return [];
+    const scratch = this.#scratch.busy ? new _Scratch(_documents(p)) : this.#scratch;
     scratch.busy = true;
     try {
       return this.#rank(phrases, options, scratch);
@@ -185,7 +188,10 @@ export class Bm25Ranker {
   /** {@linkcode rank} with this scratch (left zero, whatever happens). */
   #rank(phrases: readonly _Phrase[], options: RankOptions, scratch: _Scratch): RankedSymbol[] {
     const p = this.#p;
-    const nRow = p.rowid.length;
+    const nRow = p.live;
+    const built = p.rowid.length;
+    const dead = p.dead;
+    const added = p.added;
     const { freq, score, termHits, termMask } = scratch;
     const abbreviationWeight = options.abbreviations ?? 0;
     const k1 = options.k1 ?? K1;
@@ -218,12 +224,22 @@ export class Bm25Ranker {
         for (
           const t of this.#search.lookup(phrase.term, phrase.prefix) ?? []
         ) {
-          if (t + 1 >= postStart.length) continue;
-          const end = postStart[t + 1]!;
-          for (let i = postStart[t]!; i < end; i++) {
-            const d = postDoc[i]!;
+          if (t + 1 < postStart.length) {
+            const end = postStart[t + 1]!;
+            for (let i = postStart[t]!; i < end; i++) {
+              const d = postDoc[i]!;
+              // A document gone since the build (its file re-indexed) is not in the index.
+              if (dead !== null && dead[d] === 1) continue;
+              if (freq[d] === 0) docsOfPhrase[nHit++] = d;
+              freq[d]! += postWeight[i]!;
+            }
+          }
+          const more = added?.postings.get(t);
+          if (more === undefined) continue;
+          for (let i = 0; i < more.doc.length; i++) {
+            const d = more.doc[i]!;
             if (freq[d] === 0) docsOfPhrase[nHit++] = d;
-            freq[d]! += postWeight[i]!;
+            freq[d]! += more.weight[i]!;
           }
         }
         if (nHit === 0) continue;
@@ -242,7 +258,8 @@ export class Bm25Ranker {
             termMask[d]! |= gives;
           }
           // The length part of the denominator, as FTS5 computes it: the same doubles.
-          const norm = k1 * (1 - b + b * length[d]! / avgdl);
+          const len = d < built ? length[d]! : added!.length[d - built]!;
+          const norm = k1 * (1 - b + b * len / avgdl);
           score[d]! += share * (idf * ((f * (k1 + 1.0)) / (f + norm)));
         }
       }
@@ -254,8 +271,8 @@ export class Bm25Ranker {
       for (const d of kept) {
         if (score[d]! >= cut) {
           out.push({
-            rowid: p.rowid[d]!,
-            fileId: p.file[d]!,
+            rowid: d < built ? p.rowid[d]! : added!.rowid[d - built]!,
+            fileId: d < built ? p.file[d]! : added!.file[d - built]!,
             score: score[d]!,
             coverage: counted.size === 0 ? 1 : termHits[d]! / counted.size,
             terms: termMask[d]!,
@@ -273,6 +290,11 @@ export class Bm25Ranker {
       }
     }
   }
+}
+
+/** Document numbers an index uses: the built ones (dead or not) and the added ones. */
+function _documents(p: SymbolPostings): number {
+  return p.rowid.length + (p.added?.rowid.length ?? 0);
 }
 
 /** Per-document scratch of a ranking (see `Bm25Ranker`). */
@@ -313,7 +335,12 @@ function _scratchFor(size: number): _Scratch {
 /** The store's postings and statistics of a repo's symbols, loaded once per index state. */
 export const SYMBOL_SEARCH = facet("symbol-search", (view) => view.index.symbolSearch(), {
   // A few files re-indexed: their rows replace their documents (what a build would give).
-  update: (view, previous, change) => view.index.symbolSearchAfter(previous, change.paths),
+  // Built again once the documents added since the build are many (every added one is scored
+  // apart from the built ones): a tenth of the built ones, and at least 20,000.
+  update: (view, previous, change) =>
+    previous.addedSize > Math.max(20_000, previous.builtSize / 10)
+      ? view.index.symbolSearch()
+      : view.index.symbolSearchAfter(previous, change.paths),
 });
 
 /** The BM25 ranker of a repo's index state. */

@@ -2,14 +2,15 @@
  * Facets updated after a small change (`Facet.update`): after files are re-indexed with none
  * added or removed, the next view's symbol ranking index (`SymbolSearch.updated`), file priors,
  * project words and files by path are made from the previous view's and those files alone, and they are
- * exactly what a build gives — for the index the same documents in the same order, the same
- * postings and weights, the same dictionary — through edits that add, remove and rename symbols,
+ * exactly what a build gives — for the index the same documents with the same fields, postings
+ * and weights (numbered apart: the update adds documents after the built ones), the same
+ * dictionary, and the same BM25 rankings to the last bit of each score — through edits that add, remove and rename symbols,
  * bring new terms, add a vendoring header, empty a file of symbols, chain without a view in
  * between, and skip a view that never searched.
  */
-import { deepEqual, equal, notEqual } from "node:assert/strict";
+import { deepEqual, equal, notEqual, ok } from "node:assert/strict";
 import { indexLocalFolder } from "../../src/ingest/index_local.ts";
-import { SYMBOL_SEARCH } from "../../src/query/bm25.ts";
+import { Bm25Ranker, SYMBOL_SEARCH } from "../../src/query/bm25.ts";
 import { FILE_PRIORS } from "../../src/query/file_priors.ts";
 import { FILES, PATHS } from "../../src/query/files.ts";
 import { PROJECT_WORDS } from "../../src/query/query_words.ts";
@@ -23,23 +24,57 @@ import {
   writeTree,
 } from "../ingest/_helpers.ts";
 
-/** Everything an index holds, labels as texts, as plain arrays. */
+/**
+ * What an index holds, as a ranking sees it: each document in the index (by rowid) with its
+ * fields (labels as texts) and its (term, weight) postings, the count and mean length of the
+ * documents, the dictionary's answers. Not the document numbers: an update numbers them apart.
+ */
 function contents(s: SymbolSearch, probes: readonly string[]) {
   const p = s.postings();
+  const built = p.rowid.length;
+  const docs = new Map<number, { fields: unknown[]; terms: [number, number][] }>();
+  const rowidOf = (d: number) => d < built ? p.rowid[d]! : p.added!.rowid[d - built]!;
+  for (let d = 0; d < built; d++) {
+    if (p.dead?.[d] === 1) continue;
+    const fields = [p.file[d], p.length[d], p.labels[p.kind[d]!], p.labels[p.language[d]!]];
+    docs.set(p.rowid[d]!, { fields, terms: [] });
+  }
+  const a = p.added;
+  for (let i = 0; a !== null && i < a.rowid.length; i++) {
+    const fields = [a.file[i], a.length[i], p.labels[a.kind[i]!], p.labels[a.language[i]!]];
+    docs.set(a.rowid[i]!, { fields, terms: [] });
+  }
+  for (let t = 0; t + 1 < p.start.length; t++) {
+    for (let i = p.start[t]!; i < p.start[t + 1]!; i++) {
+      if (p.dead?.[p.doc[i]!] === 1) continue;
+      docs.get(rowidOf(p.doc[i]!))!.terms.push([t, p.weight[i]!]);
+    }
+  }
+  for (const [t, x] of a?.postings ?? []) {
+    for (let i = 0; i < x.doc.length; i++) {
+      docs.get(rowidOf(x.doc[i]!))!.terms.push([t, x.weight[i]!]);
+    }
+  }
+  for (const d of docs.values()) d.terms.sort((x, y) => x[0] - y[0]);
   return {
-    rowid: [...p.rowid],
-    file: [...p.file],
-    length: [...p.length],
-    kind: [...p.kind].map((k) => p.labels[k]),
-    language: [...p.language].map((k) => p.labels[k]),
+    docs: [...docs.entries()].sort((x, y) => x[0] - y[0]),
+    live: p.live,
+    size: s.size,
     avgdl: p.avgdl,
-    start: [...p.start],
-    doc: [...p.doc],
-    weight: [...p.weight],
     dictionary: s.dictionarySize,
     lookups: probes.map((t) => [s.lookup(t, false), s.lookup(t, true)]),
   };
 }
+
+/** The BM25 ranking of queries, hits in score order (ties by rowid): what search_symbols reads. */
+function rankings(s: SymbolSearch) {
+  const ranker = new Bm25Ranker(s);
+  return QUERIES.map((q) =>
+    ranker.rank(q, { limit: 50 }).sort((x, y) => y.score - x.score || x.rowid - y.rowid)
+  );
+}
+
+const QUERIES = ["alpha", "beta function", "parse thing", "omega two", "zeta zebra", "b", "quokka"];
 
 const PROBES = ["alpha", "beta", "gamma", "zeta", "omega", "parse", "pars", "b", "z", "renamed"];
 
@@ -64,7 +99,13 @@ Deno.test("symbol search: an update after re-indexed files equals a build", asyn
       const view = ctx.views.open(o.repo);
       const updated = view.get(SYMBOL_SEARCH);
       notEqual(updated, previous, `${why}: a new index`);
-      deepEqual(contents(updated, PROBES), contents(view.index.symbolSearch(), PROBES), why);
+      const fresh = view.index.symbolSearch();
+      deepEqual(contents(updated, PROBES), contents(fresh, PROBES), why);
+      const ranked = rankings(updated);
+      deepEqual(ranked, rankings(fresh), `${why}: rankings`);
+      ok(ranked.filter((r) => r.length > 0).length >= 4, `${why}: queries that find symbols`);
+      // The built postings are shared, not copied: only the documents since are new.
+      equal(updated.postings().doc, first.get(SYMBOL_SEARCH).postings().doc, `${why}: shared`);
       previous = updated;
       // The file priors alike: updated for the re-indexed files, equal to a build.
       const priors = view.get(FILE_PRIORS);
