@@ -332,10 +332,10 @@ function _scratchFor(size: number): _Scratch {
   return fresh;
 }
 
-/** The store's postings and statistics of a repo's symbols, loaded once per index state. */
+/** The store's postings and statistics of a repo's symbols, one per index state. */
 export const SYMBOL_SEARCH = facet("symbol-search", (view) => view.index.symbolSearch(), {
-  // A few files re-indexed: their rows replace their documents (what a build would give).
-  // Built again once the documents added since the build are many (every added one is scored
+  // A few files re-indexed: their built documents go dead and their rows' documents are added
+  // (a ranking then scores what a build's would). Built again once the documents added since the build are many (every added one is scored
   // apart from the built ones): a tenth of the built ones, and at least 20,000.
   update: (view, previous, change) =>
     previous.addedSize > Math.max(20_000, previous.builtSize / 10)

@@ -1,9 +1,10 @@
 /**
  * The postings and statistics of one repo's symbols, in memory: an inverted index over the stored
- * `symbol_terms` rows (loaded once per index state) — per term the symbols holding it and their
- * weighted counts (name ×10, signature ×3, docstring ×1, summary ×1, keywords ×2), per symbol its
- * length, kind and language — and the term dictionary for exact and prefix lookups. The store
- * hands these out; the query layer scores them (`src/query/bm25.ts`), once.
+ * `symbol_terms` rows (built once, then updated after each small change: see
+ * {@linkcode SymbolSearch.updated}) — per term the symbols holding it and their weighted counts
+ * (name ×10, signature ×3, docstring ×1, summary ×1, keywords ×2), per symbol its length, kind and
+ * language — and the term dictionary for exact and prefix lookups. The store hands these out; the
+ * query layer scores them (`src/query/bm25.ts`), once.
  */
 import { VarintReader } from "./symbol_terms.ts";
 
