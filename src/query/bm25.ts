@@ -265,21 +265,7 @@ export class Bm25Ranker {
       }
       const touched = touchedDocs.subarray(0, nTouched);
       const kept = this.#filtered(touched, options);
-      const limit = Math.max(1, Math.floor(options.limit));
-      const cut = kept.length <= limit ? -Infinity : _kthLargest(kept, score, limit);
-      const out: RankedSymbol[] = [];
-      for (const d of kept) {
-        if (score[d]! >= cut) {
-          out.push({
-            rowid: d < built ? p.rowid[d]! : added!.rowid[d - built]!,
-            fileId: d < built ? p.file[d]! : added!.file[d - built]!,
-            score: score[d]!,
-            coverage: counted.size === 0 ? 1 : termHits[d]! / counted.size,
-            terms: termMask[d]!,
-          });
-        }
-      }
-      return out;
+      return _best(p, kept, Math.max(1, Math.floor(options.limit)), scratch, counted.size);
     } finally {
       for (let i = 0; i < nTouched; i++) {
         const d = touchedDocs[i]!;
@@ -290,6 +276,35 @@ export class Bm25Ranker {
       }
     }
   }
+}
+
+/**
+ * The hits among the kept documents scoring at least the `limit`-th best score (so ties at the
+ * cut are all there), unordered; `counted`: the query's counted terms (for coverage).
+ */
+function _best(
+  p: SymbolPostings,
+  kept: Int32Array,
+  limit: number,
+  scratch: _Scratch,
+  counted: number,
+): RankedSymbol[] {
+  const { score, termHits, termMask } = scratch;
+  const built = p.rowid.length;
+  const added = p.added;
+  const cut = kept.length <= limit ? -Infinity : _kthLargest(kept, score, limit);
+  const out: RankedSymbol[] = [];
+  for (const d of kept) {
+    if (score[d]! < cut) continue;
+    out.push({
+      rowid: d < built ? p.rowid[d]! : added!.rowid[d - built]!,
+      fileId: d < built ? p.file[d]! : added!.file[d - built]!,
+      score: score[d]!,
+      coverage: counted === 0 ? 1 : termHits[d]! / counted,
+      terms: termMask[d]!,
+    });
+  }
+  return out;
 }
 
 /** Document numbers an index uses: the built ones (dead or not) and the added ones. */
