@@ -148,15 +148,11 @@ export class Bm25Ranker {
     const fileOk = new Map<number, boolean>();
     let nKept = 0;
     const kept = new Int32Array(touched.length);
-    const built = p.rowid.length;
-    const added = p.added;
     for (const d of touched) {
-      const kind = d < built ? p.kind[d]! : added!.kind[d - built]!;
-      if (kinds !== null && !kinds.has(p.labels[kind]!)) continue;
-      const lang = d < built ? p.language[d]! : added!.language[d - built]!;
-      if (language !== undefined && p.labels[lang] !== language) continue;
+      if (kinds !== null && !kinds.has(p.labels[_field(p, "kind", d)]!)) continue;
+      if (language !== undefined && p.labels[_field(p, "language", d)] !== language) continue;
       if (options.keepFile !== undefined) {
-        const f = d < built ? p.file[d]! : added!.file[d - built]!;
+        const f = _field(p, "file", d);
         let ok = fileOk.get(f);
         if (ok === undefined) fileOk.set(f, ok = options.keepFile(f));
         if (!ok) continue;
@@ -189,14 +185,12 @@ export class Bm25Ranker {
   #rank(phrases: readonly _Phrase[], options: RankOptions, scratch: _Scratch): RankedSymbol[] {
     const p = this.#p;
     const nRow = p.live;
-    const built = p.rowid.length;
     const dead = p.dead;
     const added = p.added;
     const { freq, score, termHits, termMask } = scratch;
     const abbreviationWeight = options.abbreviations ?? 0;
     const k1 = options.k1 ?? K1;
     const b = options.b ?? B;
-    const length = p.length;
     const avgdl = p.avgdl;
     const postStart = p.start;
     const postDoc = p.doc;
@@ -258,8 +252,7 @@ export class Bm25Ranker {
             termMask[d]! |= gives;
           }
           // The length part of the denominator, as FTS5 computes it: the same doubles.
-          const len = d < built ? length[d]! : added!.length[d - built]!;
-          const norm = k1 * (1 - b + b * len / avgdl);
+          const norm = k1 * (1 - b + b * _field(p, "length", d) / avgdl);
           score[d]! += share * (idf * ((f * (k1 + 1.0)) / (f + norm)));
         }
       }
@@ -290,21 +283,29 @@ function _best(
   counted: number,
 ): RankedSymbol[] {
   const { score, termHits, termMask } = scratch;
-  const built = p.rowid.length;
-  const added = p.added;
   const cut = kept.length <= limit ? -Infinity : _kthLargest(kept, score, limit);
   const out: RankedSymbol[] = [];
   for (const d of kept) {
     if (score[d]! < cut) continue;
     out.push({
-      rowid: d < built ? p.rowid[d]! : added!.rowid[d - built]!,
-      fileId: d < built ? p.file[d]! : added!.file[d - built]!,
+      rowid: _field(p, "rowid", d),
+      fileId: _field(p, "file", d),
       score: score[d]!,
       coverage: counted === 0 ? 1 : termHits[d]! / counted,
       terms: termMask[d]!,
     });
   }
   return out;
+}
+
+/** A per-document field of document `d`, built or added. */
+function _field(
+  p: SymbolPostings,
+  field: "rowid" | "file" | "length" | "kind" | "language",
+  d: number,
+): number {
+  const built = p.rowid.length;
+  return d < built ? p[field][d]! : p.added![field][d - built]!;
 }
 
 /** Document numbers an index uses: the built ones (dead or not) and the added ones. */
@@ -350,8 +351,8 @@ function _scratchFor(size: number): _Scratch {
 /** The store's postings and statistics of a repo's symbols, one per index state. */
 export const SYMBOL_SEARCH = facet("symbol-search", (view) => view.index.symbolSearch(), {
   // A few files re-indexed: their built documents go dead and their rows' documents are added
-  // (a ranking then scores what a build's would). Built again once the documents added since the build are many (every added one is scored
-  // apart from the built ones): a tenth of the built ones, and at least 20,000.
+  // (a ranking then scores what a build's would). Built again once the added documents are many
+  // (each is scored apart from the built ones): a tenth of the built ones, and at least 20,000.
   update: (view, previous, change) =>
     previous.addedSize > Math.max(20_000, previous.builtSize / 10)
       ? view.index.symbolSearch()

@@ -48,17 +48,25 @@ export const FILE_PRIORS = facet("file-priors", _buildPriors, {
   update: (view, previous, change): FilePriors => {
     const old = _STATE.get(previous);
     if (old === undefined) return _buildPriors(view);
+    const files = view.get(FILES);
+    const entries = change.paths.map((path) => files.get(path));
+    // A file that changed content kind may change the translation families: built again.
+    const sameKinds = entries.every((f) =>
+      f !== undefined && contentOf(f.language) === old.byPath.get(f.path)?.content
+    );
+    if (!sameKinds) return _buildPriors(view);
+    const code = entries.filter((f) => contentOf(f!.language) === "code");
+    const heads = view.index.fileHeads(
+      HEADER_BYTES,
+      [...new Set(code.map((f) => f!.language))],
+      code.map((f) => f!.path),
+    );
     const byPath = new Map(old.byPath);
-    for (const path of change.paths) {
-      const entry = view.index.file(path);
-      if (entry === undefined) return _buildPriors(view);
-      const content = contentOf(entry.language);
-      // A file that changed content kind may change the translation families: built again.
-      if (content !== byPath.get(path)?.content) return _buildPriors(view);
-      const head = content === "code"
-        ? view.index.fileHeads(HEADER_BYTES, [entry.language], [path]).get(path)
-        : undefined;
-      byPath.set(path, _prior(path, entry.language, head, old.vendored, old.families));
+    for (const f of entries) {
+      byPath.set(
+        f!.path,
+        _prior(f!.path, f!.language, heads.get(f!.path), old.vendored, old.families),
+      );
     }
     return _priors(view, byPath, old.vendored, old.families);
   },

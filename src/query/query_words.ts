@@ -96,9 +96,10 @@ export const PROJECT_WORDS = facet("project-words", (view): ReadonlySet<string> 
   update: (view, previous, change): ReadonlySet<string> => {
     const old = _WITH_SYMBOLS.get(previous);
     if (old === undefined) return PROJECT_WORDS.build(view);
+    const files = view.get(FILES);
     const withSymbols = new Set(old);
     for (const path of change.paths) {
-      const f = view.index.file(path);
+      const f = files.get(path);
       if (f !== undefined && f.symbol_count > 0 && path.includes("/")) withSymbols.add(path);
       else withSymbols.delete(path);
     }

@@ -52,6 +52,14 @@ export interface SmallChange {
   paths: readonly string[];
 }
 
+/** Two small changes in a row as one: the paths of both, files added or removed by either. */
+export function joinChanges(first: SmallChange, then: SmallChange): SmallChange {
+  return {
+    pathsChanged: first.pathsChanged || then.pathsChanged,
+    paths: [...new Set([...first.paths, ...then.paths])],
+  };
+}
+
 /**
  * Declare a facet.
  *
@@ -123,9 +131,9 @@ export class RepoView {
       }
       // What the previous view had not updated yet, it hands on with both changes' paths.
       for (const [f, older] of prev.#toUpdate) {
-        if (this.#toUpdate.has(f)) continue;
-        const paths = [...new Set([...older.change.paths, ...change.paths])];
-        this.#toUpdate.set(f, { value: older.value, change: { pathsChanged: false, paths } });
+        if (!this.#toUpdate.has(f)) {
+          this.#toUpdate.set(f, { value: older.value, change: joinChanges(older.change, change) });
+        }
       }
     }
     if (prev !== undefined && prev.carriedChanges < MAX_CARRIED_CHANGES) {
@@ -275,10 +283,7 @@ export class RepoViews {
     this.#smallChanges.set(repo, {
       before: chained ? last.before : before,
       after: dbState(dbPath),
-      change: {
-        pathsChanged: change.pathsChanged || (chained && last.change.pathsChanged),
-        paths: chained ? [...new Set([...last.change.paths, ...change.paths])] : change.paths,
-      },
+      change: chained ? joinChanges(last.change, change) : change,
     });
   }
 

@@ -273,13 +273,20 @@ export class ToolRunner {
    */
   #settleSoon(): void {
     clearTimeout(this.#settleTimer);
-    this.#settleTimer = setTimeout(() => {
+    this.#settleTimer = this.#whenQuiet(SETTLE_MS, () => {
       this.#settleTimer = undefined;
-      if (this.#inFlight > 0) return;
       this.#settles++;
       this.#giveBack();
-    }, SETTLE_MS);
-    Deno.unrefTimer(this.#settleTimer as unknown as number);
+    });
+  }
+
+  /** Run `act` in `ms` unless a call is running then (the timer keeps no process alive). */
+  #whenQuiet(ms: number, act: () => void): ReturnType<typeof setTimeout> {
+    const timer = setTimeout(() => {
+      if (this.#inFlight === 0) act();
+    }, ms);
+    Deno.unrefTimer(timer as unknown as number);
+    return timer;
   }
 
   /**
@@ -298,9 +305,8 @@ export class ToolRunner {
 
   #restSoon(): void {
     clearTimeout(this.#restTimer);
-    this.#restTimer = setTimeout(() => {
+    this.#restTimer = this.#whenQuiet(this.#idleDropMs, () => {
       this.#restTimer = undefined;
-      if (this.#inFlight > 0) return;
       this.#rests++;
       // The views first, collected before the workers go: what they held is then free when the
       // workers' memory is given back, and glibc trims the heap's top at once (in this order
@@ -309,8 +315,7 @@ export class ToolRunner {
       this.#giveBack();
       closeIdleWorkers();
       this.#pool?.rest();
-    }, this.#idleDropMs);
-    Deno.unrefTimer(this.#restTimer as unknown as number);
+    });
   }
 
   /** Release the read connections' page caches and collect V8's garbage ({@linkcode _collector}). */

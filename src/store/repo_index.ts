@@ -315,7 +315,8 @@ export class RepoIndex {
 
   /**
    * The first `bytes` bytes of every file's stored text that a language of code holds (its header
-   * comment: a vendoring note), by path; a cut UTF-8 sequence at the end reads as U+FFFD.
+   * comment: a vendoring note), by path, of `paths` only when given; a cut UTF-8 sequence at the
+   * end reads as U+FFFD.
    */
   fileHeads(
     bytes: number,
@@ -324,21 +325,16 @@ export class RepoIndex {
   ): Map<string, string> {
     const out = new Map<string, string>();
     if (languages.length === 0) return out;
-    const rows = (paths === undefined
-      ? this.#prepare(
-        `SELECT f.path AS path, substr(c.content, 1, ?) AS head FROM files f
-         JOIN contents c ON c.file_id = f.id
-         WHERE f.language IN (SELECT value FROM json_each(?))`,
-      ).all(bytes, JSON.stringify(languages))
-      : this.#prepare(
-        `SELECT f.path AS path, substr(c.content, 1, ?) AS head FROM files f
-         JOIN contents c ON c.file_id = f.id
-         WHERE f.language IN (SELECT value FROM json_each(?))
-           AND f.path IN (SELECT value FROM json_each(?))`,
-      ).all(bytes, JSON.stringify(languages), JSON.stringify(paths))) as {
-        path: string;
-        head: Uint8Array | string | null;
-      }[];
+    const onlyPaths = paths === undefined ? "" : " AND f.path IN (SELECT value FROM json_each(?))";
+    const rows = this.#prepare(
+      `SELECT f.path AS path, substr(c.content, 1, ?) AS head FROM files f
+       JOIN contents c ON c.file_id = f.id
+       WHERE f.language IN (SELECT value FROM json_each(?))${onlyPaths}`,
+    ).all(
+      bytes,
+      JSON.stringify(languages),
+      ...(paths === undefined ? [] : [JSON.stringify(paths)]),
+    ) as { path: string; head: Uint8Array | string | null }[];
     for (const r of rows) {
       if (r.head === null) continue;
       out.set(r.path, typeof r.head === "string" ? r.head : _decoder.decode(r.head));

@@ -68,7 +68,8 @@ interface _Since {
   added: AddedDocs | null;
   /** The current rows of the files re-indexed since the build, by file id. */
   rows: ReadonlyMap<number, SymbolTermsStored>;
-  /** Total length of the built documents not dead. */
+  /** How many built documents are dead, and the total length of the others. */
+  deadCount: number;
   builtLength: number;
 }
 
@@ -114,11 +115,10 @@ export class SymbolSearch {
     if (since === undefined) {
       for (let d = 0; d < docs.length.length; d++) builtLength += docs.length[d]!;
     }
-    this.#since = since ?? { dead: null, added: null, rows: new Map(), builtLength };
+    this.#since = since ?? { dead: null, added: null, rows: new Map(), deadCount: 0, builtLength };
     // Lengths are integers: their sum is exact in doubles, whatever the order of the adds.
     let total = this.#since.builtLength;
-    let live = docs.rowid.length;
-    if (since?.dead) { for (let d = 0; d < since.dead.length; d++) live -= since.dead[d]!; }
+    let live = docs.rowid.length - this.#since.deadCount;
     const added = this.#since.added;
     if (added !== null) {
       live += added.rowid.length;
@@ -234,6 +234,7 @@ export class SymbolSearch {
     const since = old.#since;
     const built = old.#rowid.length;
     let dead = since.dead;
+    let deadCount = since.deadCount;
     let builtLength = since.builtLength;
     for (const f of files) {
       // The built documents of a file are contiguous (rows in file id order).
@@ -243,6 +244,7 @@ export class SymbolSearch {
         if (dead !== null && dead[d] === 1) continue;
         if (dead === since.dead) dead = dead === null ? new Uint8Array(built) : dead.slice();
         dead![d] = 1;
+        deadCount++;
         builtLength -= old.#length[d]!;
       }
     }
@@ -263,7 +265,7 @@ export class SymbolSearch {
       },
       labels,
       { start: old.#postStart, doc: old.#postDoc, weight: old.#postWeight },
-      { dead, added, rows: current, builtLength },
+      { dead, added, rows: current, deadCount, builtLength },
     );
     if (old.#terms !== null && old.#termIds !== null) {
       const known = old.#terms.length;
