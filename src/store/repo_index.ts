@@ -115,12 +115,21 @@ export interface SymbolSearchOptions {
   language?: string;
 }
 
-const _SYMBOL_COLUMNS = `s.id, f.path AS file, s.name, s.qualified_name, s.kind, s.language,
-  s.signature, s.docstring, s.summary, s.decorators, s.keywords, s.parent, s.line, s.end_line,
+/**
+ * A symbol's id from its row (alias `s`) and its file's (`f`): ids and parents are stored without
+ * their `{path}::` (schema 6).
+ */
+const _ID = "(f.path || '::' || s.local_id)";
+/** Symbols by id: their file's path and local id (a symbol id read at one of its `::`). */
+const _BY_ID = "s.file_id = (SELECT id FROM files WHERE path = ?) AND s.local_id = ?";
+
+const _SYMBOL_COLUMNS = `${_ID} AS id, f.path AS file, s.name, s.qualified_name, s.kind,
+  s.language, s.signature, s.docstring, s.summary, s.decorators, s.keywords,
+  f.path || '::' || s.parent AS parent, s.line, s.end_line,
   s.byte_offset, s.byte_length, lower(hex(s.content_hash)) AS content_hash, s.cyclomatic,
   s.max_nesting, s.param_count`;
 
-const _BRIEF_COLUMNS = "s.id, f.path AS file, s.name, s.kind, s.language, s.decorators";
+const _BRIEF_COLUMNS = `${_ID} AS id, f.path AS file, s.name, s.kind, s.language, s.decorators`;
 
 const _FILE_COLUMNS =
   "path, language, size, hash, status, reason, summary, symbol_count, line_count, mtime_ms";
@@ -189,6 +198,20 @@ export class RepoIndex {
       this.#statements.set(sql, statement);
     }
     return statement;
+  }
+
+  /**
+   * The first row of `sql` (whose parameters are a path and a local id, {@linkcode _BY_ID}) for
+   * the symbol `id`, read at each `::` in turn: the first is the path's end unless the path has
+   * one itself.
+   */
+  #byId(sql: string, id: string): Record<string, unknown> | undefined {
+    const statement = this.#prepare(sql);
+    for (let at = id.indexOf("::"); at > 0; at = id.indexOf("::", at + 1)) {
+      const row = statement.get(id.slice(0, at), id.slice(at + 2));
+      if (row !== undefined) return row as Record<string, unknown>;
+    }
+    return undefined;
   }
 
   /**
@@ -357,16 +380,17 @@ export class RepoIndex {
    */
   symbolSpans(path: string): { id: string; line: number; end_line: number }[] {
     return this.#prepare(
-      `SELECT s.id, s.line, s.end_line FROM symbols s JOIN files f ON f.id = s.file_id
+      `SELECT ${_ID} AS id, s.line, s.end_line FROM symbols s JOIN files f ON f.id = s.file_id
        WHERE f.path = ? ORDER BY s.seq`,
     ).all(path) as { id: string; line: number; end_line: number }[];
   }
 
   /** One symbol by id, or undefined. */
   symbol(id: string): SymbolRecord | undefined {
-    const row = this.#prepare(
-      `SELECT ${_SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id = ?`,
-    ).get(id);
+    const row = this.#byId(
+      `SELECT ${_SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE ${_BY_ID}`,
+      id,
+    );
     return row === undefined ? undefined : _symbol(row);
   }
 
@@ -392,7 +416,7 @@ export class RepoIndex {
    */
   symbolMetrics(): SymbolMetricsRow[] {
     return this.#prepare(
-      `SELECT s.id, f.path AS file, s.name, s.qualified_name, s.kind, s.language, s.line,
+      `SELECT ${_ID} AS id, f.path AS file, s.name, s.qualified_name, s.kind, s.language, s.line,
        s.end_line, s.cyclomatic, s.max_nesting, s.param_count
        FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.cyclomatic IS NOT NULL
        ORDER BY f.path, s.seq`,
@@ -427,7 +451,7 @@ export class RepoIndex {
    */
   allSymbolBriefs(): (Omit<SymbolBriefRecord, "decorators"> & { byte_length: number })[] {
     return (this.#prepare(
-      `SELECT s.id, f.path AS file, s.name, s.kind, s.language, s.byte_length
+      `SELECT ${_ID} AS id, f.path AS file, s.name, s.kind, s.language, s.byte_length
        FROM symbols s JOIN files f ON f.id = s.file_id ORDER BY f.path, s.seq`,
     ).all() as Record<string, unknown>[]).map((r) => ({
       id: r.id as string,
@@ -442,7 +466,8 @@ export class RepoIndex {
   /** Every symbol that has an enclosing symbol, with its parent's id (for whole-repo graphs). */
   symbolParents(): { id: string; parent: string }[] {
     return this.#prepare(
-      "SELECT id, parent FROM symbols WHERE parent IS NOT NULL ORDER BY rowid",
+      `SELECT ${_ID} AS id, f.path || '::' || s.parent AS parent
+       FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.parent IS NOT NULL ORDER BY s.rowid`,
     ).all() as { id: string; parent: string }[];
   }
 
@@ -451,10 +476,11 @@ export class RepoIndex {
    * offset and length (no re-reading of the disk), or undefined when the id is unknown.
    */
   symbolBytes(id: string): Uint8Array | undefined {
-    const row = this.#prepare(
+    const row = this.#byId(
       `SELECT substr(c.content, s.byte_offset + 1, s.byte_length) AS source
-       FROM symbols s JOIN contents c ON c.file_id = s.file_id WHERE s.id = ?`,
-    ).get(id) as { source: Uint8Array } | undefined;
+       FROM symbols s JOIN contents c ON c.file_id = s.file_id WHERE ${_BY_ID}`,
+      id,
+    ) as { source: Uint8Array } | undefined;
     return row?.source;
   }
 
@@ -584,7 +610,7 @@ export class RepoIndex {
     ];
     const rows = this.#prepare(
       `SELECT s.rowid AS rowid, ${_BRIEF_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id
-       WHERE ${where} ORDER BY s.name = ?1 DESC, s.id LIMIT ?5`,
+       WHERE ${where} ORDER BY s.name = ?1 DESC, ${_ID} LIMIT ?5`,
     ).all(...params, options.limit ?? -1) as Record<string, unknown>[];
     const hits = rows.map((r) => ({ rowid: r.rowid as number, symbol: _brief(r) }));
     const count = options.limit === undefined || hits.length < options.limit
@@ -597,7 +623,7 @@ export class RepoIndex {
 
   /** Ids and names of symbols by rowid (unknown rowids are left out). */
   symbolNamesByRowid(rowids: readonly number[]): Map<number, { id: string; name: string }> {
-    return this.#byRowid("s.id AS id, s.name AS name", rowids, (r) => ({
+    return this.#byRowid(`${_ID} AS id, s.name AS name`, rowids, (r) => ({
       id: r.id as string,
       name: r.name as string,
     }));
@@ -655,7 +681,7 @@ export class RepoIndex {
        SELECT ${columns}, h.score AS score
        FROM h JOIN symbols s ON s.rowid = h.rowid JOIN files f ON f.id = s.file_id
        WHERE h.score >= coalesce((SELECT score FROM cut), -1e308)
-       ORDER BY h.score DESC, s.id LIMIT ?`,
+       ORDER BY h.score DESC, ${_ID} LIMIT ?`,
     ).all(...params) as Record<string, unknown>[];
   }
 
@@ -726,9 +752,10 @@ export class RepoIndex {
       ...w.words.map((word) => `%${word}%`),
     ]);
     const rows = this.#prepare(
-      `SELECT s.id, s.file_id, s.language, s.signature, s.byte_offset, s.byte_length,
+      `SELECT ${_ID} AS id, s.file_id, s.language, s.signature, s.byte_offset, s.byte_length,
          ${wants} AS wants_source
-       FROM symbols s WHERE s.kind IN (${kinds.map(() => "?").join(", ")}) ORDER BY s.rowid`,
+       FROM symbols s JOIN files f ON f.id = s.file_id
+       WHERE s.kind IN (${kinds.map(() => "?").join(", ")}) ORDER BY s.rowid`,
     ).all(...wantArgs, ...kinds) as {
       id: string;
       file_id: number;
@@ -790,10 +817,11 @@ export class RepoIndex {
 
   /** The calls made from inside the symbol `callerId`, in source order. */
   callsFrom(callerId: string): StoredCall[] {
-    const row = this.#prepare(
+    const row = this.#byId(
       `SELECT f.path, s.file_id, s.seq, cs.calls FROM symbols s JOIN files f ON f.id = s.file_id
-       JOIN call_sites cs ON cs.file_id = s.file_id WHERE s.id = ?`,
-    ).get(callerId) as { path: string; file_id: number; seq: number; calls: string } | undefined;
+       JOIN call_sites cs ON cs.file_id = s.file_id WHERE ${_BY_ID}`,
+      callerId,
+    ) as { path: string; file_id: number; seq: number; calls: string } | undefined;
     if (row === undefined) return [];
     return this.#sites(row.path, row.file_id, row.calls, (site) => site[2] === row.seq);
   }
@@ -909,13 +937,10 @@ export class RepoIndex {
     if (sites.length === 0) return [];
     const ids = new Map<number, string>();
     if (sites.some((s) => s[2] !== null)) {
-      const rows = this.#prepare("SELECT seq, id FROM symbols WHERE file_id = ?").all(
+      const rows = this.#prepare("SELECT seq, local_id FROM symbols WHERE file_id = ?").all(
         fileId,
-      ) as {
-        seq: number;
-        id: string;
-      }[];
-      for (const r of rows) ids.set(r.seq, r.id);
+      ) as { seq: number; local_id: string }[];
+      for (const r of rows) ids.set(r.seq, `${path}::${r.local_id}`);
     }
     return sites.map(([callee, receiver, caller, line]) => ({
       file: path,

@@ -261,7 +261,7 @@ export class RepoWriter {
     let termsMs = 0;
     let ftsMs = 0;
     if (result.symbols.length > 0) {
-      const terms = this.#putSymbols(fileId, result.symbols);
+      const terms = this.#putSymbols(fileId, file.path, result.symbols);
       // A full rebuild writes every file's symbol terms at the end (finish()), in one pass.
       // Written here as each file arrived, they saved no main-thread CPU in any benchmark run
       // and raised gostd's peak RSS by ~50 MB (docs/index_performance.md).
@@ -328,16 +328,16 @@ export class RepoWriter {
   }
 
   /** The file's symbol rows; their search terms. */
-  #putSymbols(fileId: number, symbols: readonly SymbolRecord[]): SymbolTermsInput[] {
+  #putSymbols(fileId: number, path: string, symbols: readonly SymbolRecord[]): SymbolTermsInput[] {
     // Row numbers are assigned here: multi-row inserts, no lookups of the new rows.
     this.#nextSymbolRowid ??= (this.#db.prepare(
       "SELECT coalesce(max(rowid), 0) + 1 AS n FROM symbols",
     ).get() as { n: number }).n;
     const base = this.#nextSymbolRowid;
     this.#nextSymbolRowid += symbols.length;
-    const { flat, terms } = _symbolRows(symbols, base, fileId);
+    const { flat, terms } = _symbolRows(symbols, base, fileId, path);
     this.#insertFlat(
-      `symbols(rowid, id, file_id, seq, name, qualified_name, kind, language, signature,
+      `symbols(rowid, local_id, file_id, seq, name, qualified_name, kind, language, signature,
        docstring, summary, decorators, keywords, parent, line, end_line, byte_offset,
        byte_length, content_hash, name_tokens, cyclomatic, max_nesting, param_count)`,
       23,
@@ -583,12 +583,14 @@ export class RepoWriter {
 /**
  * The symbol rows of a file, flat for a multi-row insert, and each symbol's search texts (name
  * tokens, keywords as stored), made once for its row and for the symbol terms. What is stored is
- * what is searched: no secret in a signature, docstring or summary.
+ * what is searched: no secret in a signature, docstring or summary. Ids and parents are stored
+ * without their `{path}::` (the file's, as every symbol id of the file begins).
  */
 function _symbolRows(
   symbols: readonly SymbolRecord[],
   base: number,
   fileId: number,
+  path: string,
 ): { flat: (string | number | null)[]; terms: SymbolTermsInput[] } {
   const terms: SymbolTermsInput[] = new Array(symbols.length);
   const flat: (string | number | null)[] = [];
@@ -607,7 +609,7 @@ function _symbolRows(
     };
     flat.push(
       base + seq,
-      s.id,
+      _localId(s.id, path),
       fileId,
       seq++,
       s.name,
@@ -619,7 +621,7 @@ function _symbolRows(
       summary,
       s.decorators.length === 0 ? "[]" : JSON.stringify(s.decorators),
       keywords,
-      s.parent,
+      s.parent === null ? null : _localId(s.parent, path),
       s.line,
       s.end_line,
       s.byte_offset,
@@ -632,4 +634,12 @@ function _symbolRows(
     );
   }
   return { flat, terms };
+}
+
+/** A symbol id of the file at `path` without its `{path}::` (the id as stored, schema 6). */
+function _localId(id: string, path: string): string {
+  if (id.length > path.length + 1 && id.startsWith(path) && id.startsWith("::", path.length)) {
+    return id.slice(path.length + 2);
+  }
+  throw new RangeError(`Symbol id ${JSON.stringify(id)} does not begin with its file's path`);
 }

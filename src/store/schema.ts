@@ -10,7 +10,7 @@ import { addSymbolTerms, SYMBOL_TERMS_DDL } from "./symbol_terms.ts";
 import { fillTextPostings, TEXT_POSTINGS_DDL } from "./text_postings.ts";
 
 /** The schema version this build writes and reads. */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /**
  * Embedding vectors of symbols (schema 5; semantic search, `embeddings.ts`): one row per distinct
@@ -55,9 +55,11 @@ CREATE TABLE contents(
   content BLOB NOT NULL
 );
 
+-- A symbol's id is \`{file path}::{local_id}\` (src/parser/ids.ts): the path is not stored again
+-- per symbol (schema 6), nor in \`parent\`, the local id of the enclosing symbol of the same file.
 CREATE TABLE symbols(
   rowid INTEGER PRIMARY KEY,
-  id TEXT NOT NULL,
+  local_id TEXT NOT NULL,
   file_id INTEGER NOT NULL,
   seq INTEGER NOT NULL,
   name TEXT NOT NULL,
@@ -82,7 +84,7 @@ CREATE TABLE symbols(
   max_nesting INTEGER,
   param_count INTEGER
 );
-CREATE UNIQUE INDEX symbols_by_id ON symbols(id);
+CREATE UNIQUE INDEX symbols_by_id ON symbols(file_id, local_id);
 CREATE INDEX symbols_by_file ON symbols(file_id, seq);
 CREATE INDEX symbols_by_name ON symbols(name COLLATE NOCASE);
 
@@ -127,7 +129,7 @@ ${EMBEDDINGS_DDL}`;
  * of a large b-tree row by row.
  */
 export const SECONDARY_INDEXES: Record<string, string> = {
-  symbols_by_id: "CREATE UNIQUE INDEX symbols_by_id ON symbols(id)",
+  symbols_by_id: "CREATE UNIQUE INDEX symbols_by_id ON symbols(file_id, local_id)",
   symbols_by_file: "CREATE INDEX symbols_by_file ON symbols(file_id, seq)",
   symbols_by_name: "CREATE INDEX symbols_by_name ON symbols(name COLLATE NOCASE)",
   imports_by_resolved:
@@ -148,7 +150,23 @@ const _MIGRATIONS: Record<number, (db: DatabaseSync) => void> = {
   3: _complexityColumns,
   // 5: embedding vectors for semantic search (embeddings.ts), empty until embed_repo runs.
   4: (db) => db.exec(EMBEDDINGS_DDL),
+  // 6: symbol ids and parents without their file's path (the id index keyed by file and local id).
+  5: _localIds,
 };
+
+function _localIds(db: DatabaseSync): void {
+  const have = new Set(
+    (db.prepare("SELECT name FROM pragma_table_info('symbols')").all() as { name: string }[])
+      .map((r) => r.name),
+  );
+  if (!have.has("id")) return;
+  const cut = "length((SELECT path FROM files WHERE files.id = symbols.file_id)) + 3";
+  db.exec(`DROP INDEX IF EXISTS symbols_by_id;
+    ALTER TABLE symbols ADD COLUMN local_id TEXT NOT NULL DEFAULT '';
+    UPDATE symbols SET local_id = substr(id, ${cut}), parent = substr(parent, ${cut});
+    ALTER TABLE symbols DROP COLUMN id;
+    ${SECONDARY_INDEXES.symbols_by_id};`);
+}
 
 function _complexityColumns(db: DatabaseSync): void {
   const have = new Set(

@@ -380,6 +380,40 @@ Deno.test("the savings counter persists and is shared", () => {
   }
 });
 
+Deno.test("schema 5 -> 6: symbol ids and parents lose their stored path; lookups by id", async () => {
+  const ws = tempWorkspace();
+  try {
+    Deno.mkdirSync(ws.indexDir, { recursive: true });
+    const dbPath = join(ws.indexDir, "v5.db");
+    const writer = await RepoWriter.open(dbPath);
+    const parsed = await put(writer, "a::b/m.py", enc.encode(APP));
+    writer.commit();
+    // What schema 5 had: the full id, and the parent's full id, in each row.
+    const db = new DatabaseSync(dbPath);
+    db.exec(`DROP INDEX symbols_by_id; ALTER TABLE symbols ADD COLUMN id TEXT;
+      UPDATE symbols SET id = 'a::b/m.py::' || local_id, parent = 'a::b/m.py::' || parent;
+      ALTER TABLE symbols DROP COLUMN local_id; CREATE UNIQUE INDEX symbols_by_id ON symbols(id);
+      PRAGMA user_version=5;`);
+    db.close();
+    const migrated = await RepoWriter.open(dbPath);
+    equal(migrated.schemaWarning, `Index migrated from schema 5 to ${SCHEMA_VERSION}`);
+    migrated.commit();
+    const index = RepoIndex.open(dbPath);
+    deepEqual(index.symbolsOfFile("a::b/m.py"), parsed.symbols);
+    const method = parsed.symbols.find((s) => s.parent !== null)!;
+    deepEqual(index.symbol(method.id), method);
+    ok(index.symbolSource(method.id)?.includes(method.name));
+    deepEqual(
+      index.symbolParents(),
+      parsed.symbols.filter((s) => s.parent !== null).map((s) => ({ id: s.id, parent: s.parent })),
+    );
+    equal(index.symbol("a::b/m.py::nothing#function"), undefined);
+    index.close();
+  } finally {
+    ws.dispose();
+  }
+});
+
 Deno.test("schema 4 -> 5: the embeddings table is added, empty; vectors round-trip", async () => {
   const ws = tempWorkspace();
   try {

@@ -11,10 +11,12 @@ function reference(dbPath: string, query: string, limit: number, kind?: string) 
   const db = new DatabaseSync(dbPath, { readOnly: true });
   try {
     return (db.prepare(
-      `SELECT s.id, -bm25(symbols_fts, 10.0, 3.0, 1.0, 1.0, 2.0) AS score
+      `SELECT f.path || '::' || s.local_id AS id,
+         -bm25(symbols_fts, 10.0, 3.0, 1.0, 1.0, 2.0) AS score
        FROM symbols_fts JOIN symbols s ON s.rowid = symbols_fts.rowid
+       JOIN files f ON f.id = s.file_id
        WHERE symbols_fts MATCH ?${kind === undefined ? "" : " AND s.kind = ?"}
-       ORDER BY score DESC, s.id LIMIT ?`,
+       ORDER BY score DESC, id LIMIT ?`,
     ).all(
       ...(kind === undefined
         ? [symbolMatchExpression(query)!, limit]
