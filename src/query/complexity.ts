@@ -44,7 +44,8 @@ export function symbolComplexity(view: RepoView, symbolId: string): MeasuredSymb
 
 /** Whether the index was written by a parser that measures complexity. */
 export function complexityIndexed(view: RepoView): boolean {
-  return view.index.meta().extractor_version >= COMPLEXITY_SINCE_EXTRACTOR;
+  // The stored version alone (`meta()` also counts the rows).
+  return Number(view.index.metaValue("extractor_version") ?? "0") >= COMPLEXITY_SINCE_EXTRACTOR;
 }
 
 /** Whether a language has complexity rules (its functions are measured). */

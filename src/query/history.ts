@@ -10,14 +10,14 @@ import type { RepoView } from "./view.ts";
 
 /** The history of the view's folder, or why there is none (a sentence). */
 export function historyOrReason(view: RepoView): GitHistory | string {
-  const root = view.index.meta().source_root;
+  const root = view.index.metaValue("source_root") ?? "";
   if (root === "") return "the repo was indexed from GitHub (index_repo), which keeps no history";
   return view.history(root);
 }
 
 /** The history of the view's folder, or `history_unavailable`. */
 export function historyOf(view: RepoView, tool: string): GitHistory {
-  const root = view.index.meta().source_root;
+  const root = view.index.metaValue("source_root") ?? "";
   if (root === "") {
     throw new ToolError(
       "history_unavailable",

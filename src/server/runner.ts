@@ -395,7 +395,8 @@ export class ToolRunner {
   #refuseInProject(tool: Tool, called: string, repo: string): void {
     let root: string;
     try {
-      root = this.#ctx.store.repo(this.#ctx.store.resolveRepo(repo)).meta().source_root;
+      // The folder alone: `meta()` counts the rows (~40 ms a call on a 3.7M-symbol index).
+      root = this.#ctx.store.repo(this.#ctx.store.resolveRepo(repo)).metaValue("source_root") ?? "";
     } catch {
       return;
     }

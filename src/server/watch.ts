@@ -200,7 +200,7 @@ export class WatchManager implements WatchHost {
   headMoved(repo: string, root: string): boolean {
     try {
       const head = readGitHead(root);
-      return head !== "" && head !== this.#ctx.store.repo(repo).meta().git_head;
+      return head !== "" && head !== (this.#ctx.store.repo(repo).metaValue("git_head") ?? "");
     } catch {
       return false;
     }
