@@ -23,8 +23,12 @@ export interface ScaleReport {
   /** The first `search_symbols` and `search_text` of the session (their facets cold). */
   first_symbols_ms: number;
   first_text_ms: number;
+  /** p50 / p90 of the rounds of the session's queries (after the first round, result-cache hits). */
   symbols_p50_ms: number;
   symbols_p90_ms: number;
+  /** p50 / p90 of {@linkcode UNCACHED_QUERIES}, each asked once: answers no cache holds. */
+  symbols_uncached_p50_ms: number;
+  symbols_uncached_p90_ms: number;
   text_p50_ms: number;
   text_p90_ms: number;
   /** Calls timed for each tool. */
@@ -56,6 +60,23 @@ export interface ScaleReport {
   rss_before_one_file_mb: number;
   rss_after_one_file_mb: number;
 }
+
+/**
+ * Descriptions of everyday programming work, each asked once (so the result cache holds none of
+ * them): the cost of a new question. Written for any corpus, none tuned on one.
+ */
+export const UNCACHED_QUERIES = [
+  "open a file",
+  "parse a number",
+  "write to a buffer",
+  "close the connection",
+  "lock a mutex",
+  "free memory",
+  "read a header",
+  "handle an error",
+  "start a timer",
+  "copy a string",
+];
 
 /** The session's queries, as bench_memory.ts's SESSION_QUERIES gives them. */
 export interface ScaleQueries {
@@ -172,6 +193,14 @@ export async function scaleProbe(
     o.rounds,
     byQuery,
   );
+  const uncached = await _timed(
+    call,
+    client,
+    "search_symbols",
+    UNCACHED_QUERIES.map((query) => ({ repo, query })),
+    1,
+    byQuery,
+  );
   const rssBefore = await o.rss();
   const edit = await _oneFileEdits(call, client, o);
   const rssAfter = await o.rss();
@@ -184,6 +213,8 @@ export async function scaleProbe(
     first_text_ms: o.first.text_ms,
     symbols_p50_ms: percentile(symbols, 50),
     symbols_p90_ms: percentile(symbols, 90),
+    symbols_uncached_p50_ms: percentile(uncached, 50),
+    symbols_uncached_p90_ms: percentile(uncached, 90),
     text_p50_ms: percentile(text, 50),
     text_p90_ms: percentile(text, 90),
     latency_calls: symbols.length,
