@@ -3,7 +3,9 @@
  * on the indexed copy, what a large repository costs besides memory — the index's size on disk,
  * its file and symbol counts and the files it skipped (by reason: the file-count and file-size
  * settings), warm `search_symbols` and `search_text` latencies (p50 and p90 of `--latency N`
- * rounds of the session's queries, timed at the client: the MCP round trip over stdio), and a
+ * rounds of the session's queries, timed at the client: the MCP round trip over stdio; after the
+ * first round the result cache answers them), `search_symbols` on ten new questions asked once
+ * each ({@linkcode UNCACHED_QUERIES}: what a new question costs), and a
  * one-file change re-indexed by the running server, its parser pool warm, two ways: `index_file`
  * on the edited file (what the watcher and a stale read do: the one-file re-index), then after a
  * second edit `index_folder` again (an incremental index: the whole tree walked and compared).

@@ -155,11 +155,7 @@ const _MIGRATIONS: Record<number, (db: DatabaseSync) => void> = {
 };
 
 function _localIds(db: DatabaseSync): void {
-  const have = new Set(
-    (db.prepare("SELECT name FROM pragma_table_info('symbols')").all() as { name: string }[])
-      .map((r) => r.name),
-  );
-  if (!have.has("id")) return;
+  if (!_symbolColumns(db).has("id")) return;
   const cut = "length((SELECT path FROM files WHERE files.id = symbols.file_id)) + 3";
   db.exec(`DROP INDEX IF EXISTS symbols_by_id;
     ALTER TABLE symbols ADD COLUMN local_id TEXT NOT NULL DEFAULT '';
@@ -169,13 +165,18 @@ function _localIds(db: DatabaseSync): void {
 }
 
 function _complexityColumns(db: DatabaseSync): void {
-  const have = new Set(
-    (db.prepare("SELECT name FROM pragma_table_info('symbols')").all() as { name: string }[])
-      .map((r) => r.name),
-  );
+  const have = _symbolColumns(db);
   for (const column of ["cyclomatic", "max_nesting", "param_count"]) {
     if (!have.has(column)) db.exec(`ALTER TABLE symbols ADD COLUMN ${column} INTEGER`);
   }
+}
+
+/** The columns the symbols table has (what a migration already applied). */
+function _symbolColumns(db: DatabaseSync): Set<string> {
+  return new Set(
+    (db.prepare("SELECT name FROM pragma_table_info('symbols')").all() as { name: string }[])
+      .map((r) => r.name),
+  );
 }
 
 function _textPostings(db: DatabaseSync): void {
